@@ -1,0 +1,100 @@
+/**
+ * The one shape every game implements (DESIGN.md "Layers"). A hand's state is
+ * `actions.reduce(apply, deal(options, deck, setup))`; nothing else is ever stored.
+ */
+
+export type GameId = 'dobbm' | 'droggn' | 'doppelkopf';
+
+/** A card is its face code from RULES.md (`HS`, `T21`, `CQ`); Doppelkopf faces appear twice. */
+export type Card = string;
+
+/** Why the rules refuse an action; `code` is stable and upper-case (CONTRACT.md "Errors"). */
+export interface Rejection {
+  code: string;
+  message: string;
+}
+
+export type Applied<S> = { ok: true; state: S } | { ok: false; rejection: Rejection };
+
+/** Who is looking: one seat, a spectator (public record only) or an auditor (everything). */
+export type Viewer = { kind: 'seat'; seat: number } | { kind: 'spectator' } | { kind: 'auditor' };
+
+/** Every action carries its seat; the HTTP API fills it from the token. */
+export interface Action {
+  seat: number;
+  type: string;
+  [field: string]: unknown;
+}
+
+/** The CONTRACT.md `result` object. Money and points are integers, except Dobbm's
+ *  `rounding: "exact"`, whose scores are decimals computed from integer hundredths. */
+export interface HandResult {
+  status: 'finished' | 'thrownIn';
+  declarer: number | null;
+  contract: string | null;
+  parties: Record<string, number[]> | null;
+  cardPoints: Record<string, number> | null;
+  multiplier: number;
+  scores: number[];
+  gameValue?: number;
+  /** Game-specific detail (Pagat items, extra points, Stockerl …): free to extend. */
+  details?: Record<string, unknown>;
+}
+
+/**
+ * How a hand is set up besides options and deck: who deals and any session-imposed
+ * constraint (Mußrunde forced declarer, a Doppelkopf compulsory solo …). JSON only,
+ * because it is written into the hand's first event and its record.
+ */
+export interface HandSetup {
+  dealer: number;
+  context?: Record<string, unknown>;
+}
+
+/** What the session decides between hands: the next setup, or the end of the session. */
+export interface SessionStep<Sess> {
+  session: Sess;
+  next: HandSetup | null;
+}
+
+export type OptionsParse<O> = { ok: true; options: O } | { ok: false; rejection: Rejection };
+
+export interface Game<O = any, S = any, Sess = any> {
+  id: GameId;
+  /** Validates a rules object (nested or flat dotted names, without the game prefix);
+   *  unknown option or value → rejection `UNKNOWN_OPTION` / `INVALID_OPTION` naming it. */
+  parseOptions(input: unknown): OptionsParse<O>;
+  /** Seats at the table (a sitting-out dealer included). */
+  seatCount(options: O): number;
+  /** The canonical unshuffled deck for these options (duplicates listed twice). */
+  deck(options: O): Card[];
+  /** Initial state from a fully specified deck order (index 0 = top) and the setup. */
+  deal(options: O, deck: readonly Card[], setup: HandSetup): S;
+  /** Initial state from explicit hands (one list per seat, `null` for a sitting-out seat). */
+  dealHands(options: O, hands: readonly (readonly Card[] | null)[], talon: readonly Card[], setup: HandSetup): Applied<S>;
+  /** Checks the JSON shape of an action (not its legality): `BAD_ACTION` → HTTP 400. */
+  parseAction(raw: unknown): { ok: true; action: Action } | { ok: false; rejection: Rejection };
+  legalActions(state: S, seat: number): Action[];
+  apply(state: S, action: Action): Applied<S>;
+  /** Seats that may act now (several in Doppelkopf, where announcements are open to all). */
+  toAct(state: S): number[];
+  phase(state: S): string;
+  isOver(state: S): boolean;
+  view(state: S, viewer: Viewer): Record<string, unknown>;
+  /** `null` until the hand is over. */
+  result(state: S): HandResult | null;
+  session: SessionRules<O, S, Sess>;
+}
+
+/**
+ * Dealer rotation and the end of a session (Mußrunde, Droggn's last four hands,
+ * Doppelkopf tournament with compulsory solos). Pure: the service folds finished
+ * hands through `afterHand` to know what to deal next.
+ */
+export interface SessionRules<O, S, Sess> {
+  start(options: O, firstDealer: number): SessionStep<Sess>;
+  /** Called with the final state of every hand, played out or thrown in. */
+  afterHand(options: O, session: Sess, finished: S): SessionStep<Sess>;
+  /** A request between hands to wind the session down (Mußrunde, "four more hands", …). */
+  requestEnd(options: O, session: Sess, bySeat: number | null): Applied<SessionStep<Sess>>;
+}
