@@ -5,3 +5,4 @@ export * from './rng.js';
 export * from './seats.js';
 export * from './cards.js';
 export * from './options.js';
+export * from './redact.js';

@@ -83,6 +83,13 @@ export interface Game<O = any, S = any, Sess = any> {
   view(state: S, viewer: Viewer): Record<string, unknown>;
   /** `null` until the hand is over. */
   result(state: S): HandResult | null;
+  /**
+   * An accepted action as `viewer` may see it in the event log, given the state after the
+   * hand's latest action: hidden parts (a discard, the card given for a bought one, a private
+   * reservation) are removed or replaced until the rules reveal them. Optional: without it the
+   * service uses `redactAction` from core.
+   */
+  redactAction?(action: Action, viewer: Viewer, current: S): Action;
   session: SessionRules<O, S, Sess>;
 }
 
