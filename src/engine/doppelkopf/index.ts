@@ -1,4 +1,36 @@
-import { notYetImplemented } from '../core/placeholder.js';
+import type { Game } from '../core/types.js';
+import { dokoDeck } from './cards.js';
+import { dealDeck, dealFromHands } from './deal.js';
+import { parseDokoOptions, type DokoOptions } from './options.js';
+import { handResult } from './result.js';
+import { apply, legalActions, parseAction, toAct } from './rules.js';
+import { dokoSession, type DokoSession } from './session.js';
+import type { DokoState } from './state.js';
+import { redactAction, view } from './view.js';
 
-// Placeholder until the doppelkopf rules land; replaced by the real module.
-export const doppelkopf = notYetImplemented('doppelkopf');
+/** Doppelkopf (RULES.md §2): 48 or 40 cards, four active players, optional fifth dealer. */
+export const doppelkopf: Game<DokoOptions, DokoState, DokoSession> = {
+  id: 'doppelkopf',
+  parseOptions: parseDokoOptions,
+  seatCount: (o) => o.players,
+  deck: (o) => dokoDeck(o.deck),
+  deal: dealDeck,
+  dealHands: dealFromHands,
+  parseAction,
+  legalActions,
+  apply,
+  toAct,
+  phase: (s) => s.phase,
+  isOver: (s) => s.phase === 'over',
+  view,
+  result: handResult,
+  redactAction,
+  session: dokoSession,
+};
+
+export type { DokoOptions } from './options.js';
+export type { DokoState } from './state.js';
+export type { DokoSession } from './session.js';
+export { DokoCodes } from './codes.js';
+export { heuristicBot, randomBot, handStrength } from './bots.js';
+export { gameValue, playerScores } from './scoring.js';

@@ -1,0 +1,89 @@
+import { accept, Codes, reject } from '../core/rejections.js';
+import type { Applied } from '../core/types.js';
+import { cardPoints } from './cards.js';
+import { DokoCodes } from './codes.js';
+import { cardsPlayed, partyOf, seatToPlay } from './parties.js';
+import type { DokoState, DokoTrick, Party } from './state.js';
+
+/** Announcement names of CONTRACT.md → level (RULES.md §2.9). */
+export const LEVEL_NAMES = ['re', 'kontra', 'no90', 'no60', 'no30', 'schwarz'] as const;
+export type LevelName = (typeof LEVEL_NAMES)[number];
+
+export const levelOf = (name: LevelName): number => Math.max(0, LEVEL_NAMES.indexOf(name) - 1);
+export const nameOf = (level: number, party: Party): LevelName => (level === 0 ? party : LEVEL_NAMES[level + 1]);
+
+/** Highest level a party announced, -1 for none. */
+export function partyLevel(s: DokoState, party: Party): number {
+  let l = -1;
+  for (const a of s.announcements) if (a.party === party && a.level > l) l = a.level;
+  return l;
+}
+
+/** σ: a wedding shifts the windows by c−1, or by 2 once it has become a solo (RULES.md §2.9). */
+export function shift(s: DokoState): number {
+  if (s.contract !== 'hochzeit') return 0;
+  if (s.weddingFailed) return 2;
+  return s.weddingTrick === null ? 0 : s.weddingTrick - 1;
+}
+
+/** No announcement before play, nor in a wedding before the partner is known. */
+export const announcementsOpen = (s: DokoState): boolean =>
+  s.phase === 'play' && !(s.contract === 'hochzeit' && s.weddingPartner === null && !s.weddingFailed);
+
+/** One level's window for this seat: own initiative, or a level-0 reply (RULES.md §2.9). */
+function levelInTime(s: DokoState, seat: number, party: Party, level: number): boolean {
+  const p = cardsPlayed(s, seat);
+  const sigma = shift(s);
+  if (p <= level + 1 + sigma) return true;
+  const lo = partyLevel(s, party === 're' ? 'kontra' : 're');
+  return level === 0 && lo >= 0 && p <= lo + 2 + sigma;
+}
+
+export function checkAnnouncement(s: DokoState, seat: number, name: LevelName): Applied<Party> {
+  if (!announcementsOpen(s)) return reject(DokoCodes.ANNOUNCEMENT_NOT_OPEN, 'announcements are not open now');
+  // RULES.md §2.15 row 12: the alternative restricts announcements to one's own turn.
+  if (s.options.announcementTiming === 'ownTurnOnly' && seatToPlay(s) !== seat) return reject(Codes.NOT_YOUR_TURN, 'announcements only on your own turn');
+  const party = partyOf(s, seat);
+  if ((name === 're' || name === 'kontra') && name !== party) return reject(DokoCodes.WRONG_PARTY, `you play for ${party}`);
+  const level = levelOf(name);
+  const own = partyLevel(s, party);
+  if (level <= own) return reject(DokoCodes.ALREADY_ANNOUNCED, `${party} already announced this level`);
+  // Every implied lower level must itself be in time (RULES.md §2.9).
+  for (let l = own + 1; l <= level; l++) {
+    if (!levelInTime(s, seat, party, l)) return reject(DokoCodes.ANNOUNCEMENT_TOO_LATE, `too late for ${nameOf(l, party)}`);
+  }
+  return accept(party);
+}
+
+export function announce(s: DokoState, seat: number, name: LevelName): Applied<DokoState> {
+  const ok = checkAnnouncement(s, seat, name);
+  if (!ok.ok) return ok;
+  return accept({ ...s, announcements: [...s.announcements, { seat, party: ok.state, level: levelOf(name) }] });
+}
+
+/** Levels this seat could announce now (each a separate legal action). */
+export function legalAnnouncements(s: DokoState, seat: number): LevelName[] {
+  if (!announcementsOpen(s)) return [];
+  const party = partyOf(s, seat);
+  const names: LevelName[] = [party, 'no90', 'no60', 'no30', 'schwarz'];
+  return names.filter((n) => checkAnnouncement(s, seat, n).ok);
+}
+
+/**
+ * `forcedAnnouncement` (RULES.md §2.9): the first trick (in a wedding the first after the
+ * deciding one) worth ≥ 30 books the winner's Ansage, or with `.further` the next level.
+ */
+export function forcedAfterTrick(s: DokoState, trick: DokoTrick, trickNo: number): DokoState {
+  if (!s.options.forcedAnnouncement || trick.winner === undefined) return s;
+  const first = s.contract === 'hochzeit' ? (s.weddingFailed ? 4 : (s.weddingTrick ?? 99) + 1) : 1;
+  if (trickNo !== first) return s;
+  if (trick.plays.reduce((a, p) => a + cardPoints(p.card), 0) < 30) return s;
+  const seat = trick.winner;
+  const party = partyOf(s, seat);
+  const own = partyLevel(s, party);
+  if (own >= 0 && !s.options['forcedAnnouncement.further']) return s;
+  const level = own + 1;
+  // The missing Ansage is booked whatever the window; a further level only if in time.
+  if (level > 4 || (level > 0 && !levelInTime(s, seat, party, level))) return s;
+  return { ...s, announcements: [...s.announcements, { seat, party, level, forced: true }] };
+}

@@ -1,0 +1,110 @@
+import type { Card } from '../core/types.js';
+
+/** Suits C (clubs/Eichel), S (spades/Laub), H (hearts/Herz), D (diamonds/Schellen). RULES.md §2.3 */
+export const SUITS = ['C', 'S', 'H', 'D'] as const;
+/** Ranks high → low in a plain suit: A (Daus), 10, K, Q (Ober), J (Unter), 9. */
+export const RANKS = ['A', '10', 'K', 'Q', 'J', '9'] as const;
+export type Suit = (typeof SUITS)[number];
+export type Rank = (typeof RANKS)[number];
+
+const POINTS: Record<Rank, number> = { A: 11, '10': 10, K: 4, Q: 3, J: 2, '9': 0 };
+
+export const suitOfFace = (card: Card): Suit => card[0] as Suit;
+export const rankOf = (card: Card): Rank => card.slice(1) as Rank;
+export const cardPoints = (card: Card): number => POINTS[rankOf(card)];
+
+/** The canonical deck: every face twice (RULES.md §2.3); `40` drops the nines. */
+export function dokoDeck(size: 48 | 40): Card[] {
+  const out: Card[] = [];
+  for (const s of SUITS) {
+    for (const r of RANKS) {
+      if (size === 40 && r === '9') continue;
+      out.push(s + r, s + r);
+    }
+  }
+  return out;
+}
+
+export const isCard = (c: unknown): c is Card =>
+  typeof c === 'string' && (SUITS as readonly string[]).includes(c[0] ?? '') && (RANKS as readonly string[]).includes(c.slice(1));
+
+/** The contract decides only which cards are trumps (RULES.md §2.5). */
+export type ContractKind =
+  | 'normal' | 'hochzeit' | 'armut' | 'silent-solo'
+  | 'solo-d' | 'solo-h' | 'solo-s' | 'solo-c' | 'solo-q' | 'solo-j' | 'solo-f';
+
+export const SOLOS = ['solo-d', 'solo-h', 'solo-s', 'solo-c', 'solo-q', 'solo-j', 'solo-f'] as const;
+
+const TOP = ['H10', 'CQ', 'SQ', 'HQ', 'DQ', 'CJ', 'SJ', 'HJ', 'DJ'];
+const QUEENS = ['CQ', 'SQ', 'HQ', 'DQ'];
+const JACKS = ['CJ', 'SJ', 'HJ', 'DJ'];
+const suitTail = (s: Suit): Card[] => (s === 'H' ? ['HA', 'HK', 'H9'] : [`${s}A`, `${s}10`, `${s}K`, `${s}9`]);
+
+const trumpCache = new Map<string, readonly Card[]>();
+
+/** Trumps high → low (RULES.md §2.5 table), nines deleted for the 40-card deck. Shared, read-only. */
+export function trumpsOf(contract: ContractKind, deck: 48 | 40): readonly Card[] {
+  const key = `${contract}/${deck}`;
+  let list = trumpCache.get(key);
+  if (!list) trumpCache.set(key, (list = Object.freeze(trumpTable(contract, deck))));
+  return list;
+}
+
+function trumpTable(contract: ContractKind, deck: 48 | 40): Card[] {
+  let list: Card[];
+  switch (contract) {
+    case 'solo-q': list = QUEENS; break;
+    case 'solo-j': list = JACKS; break;
+    case 'solo-f': list = []; break;
+    case 'solo-h': list = [...TOP, ...suitTail('H')]; break;
+    case 'solo-s': list = [...TOP, ...suitTail('S')]; break;
+    case 'solo-c': list = [...TOP, ...suitTail('C')]; break;
+    default: list = [...TOP, ...suitTail('D')];
+  }
+  return deck === 40 ? list.filter((c) => rankOf(c) !== '9') : list.slice();
+}
+
+/** Plain-suit order high → low: the ranks of that suit that are not trumps. */
+export function plainOrder(suit: Suit, trumps: readonly Card[]): Card[] {
+  return RANKS.map((r) => suit + r).filter((c) => !trumps.includes(c));
+}
+
+/** "Suit" for following: trump counts as its own suit `T` (RULES.md §2.5). */
+export const followSuitOf = (card: Card, trumps: readonly Card[]): Suit | 'T' => (trumps.includes(card) ? 'T' : suitOfFace(card));
+
+export interface TrickRanking {
+  trumps: readonly Card[];
+  dullen: 'first' | 'second' | 'secondExceptLast';
+  lastTrick: boolean;
+  /** Cards promoted above all trumps in this trick (piglets 1, super-piglets 2), by play index. */
+  promoted: readonly number[];
+}
+
+/**
+ * Index of the winning play. Highest trump, else highest card of the led suit; equal faces:
+ * the first played wins (RULES.md §2.8), except the second `H10` under `dullen = second`.
+ */
+export function trickWinnerIndex(cards: readonly Card[], r: TrickRanking): number {
+  const led = followSuitOf(cards[0], r.trumps);
+  const key = (i: number): number => {
+    const c = cards[i];
+    if (r.promoted[i]) return 2000 + r.promoted[i];
+    const t = r.trumps.indexOf(c);
+    if (t >= 0) return 1000 - t;
+    if (suitOfFace(c) !== led) return 0;
+    return 100 - plainOrder(suitOfFace(c), r.trumps).indexOf(c);
+  };
+  const secondDulle = r.trumps[0] === 'H10' && (r.dullen === 'second' || (r.dullen === 'secondExceptLast' && !r.lastTrick));
+  let best = 0;
+  for (let i = 1; i < cards.length; i++) {
+    const k = key(i);
+    const kb = key(best);
+    if (k > kb || (k === kb && secondDulle && cards[i] === 'H10' && !r.promoted[i])) best = i;
+  }
+  return best;
+}
+
+export const countFace = (cards: readonly Card[], face: Card): number => cards.filter((c) => c === face).length;
+
+/** Distinct faces, first occurrence order (legal actions list a face once). */
+export const distinct = (cards: readonly Card[]): Card[] => [...new Set(cards)];

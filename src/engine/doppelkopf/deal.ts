@@ -1,0 +1,78 @@
+import { isPermutationOf } from '../core/cards.js';
+import { accept, Codes, reject } from '../core/rejections.js';
+import { activeOrder } from '../core/seats.js';
+import type { Applied, Card, HandSetup } from '../core/types.js';
+import { dokoDeck } from './cards.js';
+import type { DokoOptions } from './options.js';
+import type { DokoContext, DokoState } from './state.js';
+
+/** Active seats clockwise from forehand; a fifth dealer sits out (RULES.md §2.2). */
+export function activeSeats(options: DokoOptions, dealer: number): number[] {
+  const n = options.players;
+  return activeOrder(dealer, n, (s) => n === 4 || s !== dealer);
+}
+
+/** Deck index ranges per active player `a_i` (RULES.md §2.4, §2.15 row 10). */
+function dealIndices(options: DokoOptions, i: number): number[] {
+  const range = (from: number, len: number): number[] => Array.from({ length: len }, (_, k) => from + k);
+  if (options.deck === 48) return [0, 1, 2, 3].flatMap((r) => range(12 * r + 3 * i, 3));
+  if (options.deal40 === '5x2') return [0, 1, 2, 3, 4].flatMap((r) => range(8 * r + 2 * i, 2));
+  return [...range(3 * i, 3), ...range(12 + 4 * i, 4), ...range(28 + 3 * i, 3)];
+}
+
+export function dealDeck(options: DokoOptions, deck: readonly Card[], setup: HandSetup): DokoState {
+  if (!isPermutationOf(deck, dokoDeck(options.deck))) throw new Error('deck is not a Doppelkopf deck for these options');
+  const hands: (Card[] | null)[] = Array.from({ length: options.players }, () => null);
+  activeSeats(options, setup.dealer).forEach((seat, i) => {
+    hands[seat] = dealIndices(options, i).map((k) => deck[k]);
+  });
+  return initialState(options, hands, setup);
+}
+
+/** Explicit hands (hand records): each active seat holds a tenth/twelfth of a full deck. */
+export function dealFromHands(options: DokoOptions, hands: readonly (readonly Card[] | null)[], talon: readonly Card[], setup: HandSetup): Applied<DokoState> {
+  const n = options.players;
+  if (hands.length !== n) return reject(Codes.BAD_DECK, `expected ${n} hands`);
+  if (talon.length !== 0) return reject(Codes.BAD_DECK, 'Doppelkopf has no talon');
+  if (!Number.isInteger(setup.dealer) || setup.dealer < 0 || setup.dealer >= n) return reject(Codes.BAD_DECK, 'dealer is not a seat');
+  const active = new Set(activeSeats(options, setup.dealer));
+  const per = options.deck / 4;
+  for (let s = 0; s < n; s++) {
+    const h = hands[s];
+    if (!active.has(s)) {
+      if (h !== null && h.length !== 0) return reject(Codes.BAD_DECK, `seat ${s} sits out and holds no cards`);
+    } else if (!h || h.length !== per) return reject(Codes.BAD_DECK, `seat ${s} must hold ${per} cards`);
+  }
+  const all = hands.flatMap((h) => (h ? [...h] : []));
+  if (!isPermutationOf(all, dokoDeck(options.deck))) return reject(Codes.BAD_DECK, 'the hands are not one full Doppelkopf deck');
+  return accept(initialState(options, hands.map((h, s) => (active.has(s) ? [...h!] : null)), setup));
+}
+
+function initialState(options: DokoOptions, hands: (Card[] | null)[], setup: HandSetup): DokoState {
+  const context = (setup.context ?? {}) as DokoContext;
+  return {
+    game: 'doppelkopf',
+    options,
+    dealer: setup.dealer,
+    context,
+    hands,
+    dealt: hands.map((h) => (h ? h.slice() : null)),
+    phase: 'reservations',
+    reservations: [],
+    contractCalls: [],
+    contract: null,
+    declarer: null,
+    compulsory: false,
+    weddingType: null,
+    weddingPartner: null,
+    weddingTrick: null,
+    weddingFailed: false,
+    poverty: null,
+    piglets: null,
+    superPiglets: null,
+    announcements: [],
+    tricks: [],
+    current: null,
+    thrownIn: null,
+  };
+}

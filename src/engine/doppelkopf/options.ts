@@ -1,0 +1,91 @@
+import { parseOptionRecord, type OptionSchema } from '../core/options.js';
+import type { OptionsParse } from '../core/types.js';
+
+/**
+ * The Doppelkopf rule profile (RULES.md §2.2–§2.15), names without the `doko.` prefix.
+ * House rules default off; the defaults are the DDV-like decisions of RULES.md.
+ */
+export const dokoSchema: OptionSchema = {
+  players: { kind: 'enum', values: [4, 5], default: 4 },
+  deck: { kind: 'enum', values: [48, 40], default: 48 },
+  deal40: { kind: 'enum', values: ['3-4-3', '5x2'], default: '3-4-3' },
+  mode: { kind: 'enum', values: ['informal', 'tournament'], default: 'informal' },
+  'session.deals': { kind: 'int', min: 0, default: 0, allowNull: true },
+  vorfuehrung: { kind: 'enum', values: ['atEnd', 'whenRemainingEqualsOwed'], default: 'atEnd' },
+  soloistLeadsLustsolo: { kind: 'bool', default: false },
+  revealLosingReservations: { kind: 'bool', default: false },
+  dullen: { kind: 'enum', values: ['first', 'second', 'secondExceptLast'], default: 'first' },
+  piglets: { kind: 'bool', default: false },
+  'piglets.firstOnly': { kind: 'bool', default: false },
+  'piglets.forceAnnouncement': { kind: 'bool', default: false },
+  'piglets.inDiamondSolo': { kind: 'bool', default: false },
+  'piglets.super': { kind: 'bool', default: false },
+  review: { kind: 'enum', values: ['lastTrick', 'none', 'ownSide'], default: 'lastTrick' },
+  'wedding.callableTypes': { kind: 'bool', default: false },
+  'poverty.enabled': { kind: 'bool', default: false },
+  'poverty.countFoxes': { kind: 'bool', default: true },
+  'poverty.passExactlyTrumps': { kind: 'bool', default: false },
+  'poverty.announceTrumpsReturned': { kind: 'bool', default: false },
+  'poverty.rank': { kind: 'enum', values: ['aboveWedding', 'belowWedding'], default: 'aboveWedding' },
+  forcedAnnouncement: { kind: 'bool', default: false },
+  'forcedAnnouncement.further': { kind: 'bool', default: false },
+  announcementTiming: { kind: 'enum', values: ['anyTime', 'ownTurnOnly'], default: 'anyTime' },
+  'throwIn.fiveNines': { kind: 'bool', default: false },
+  'throwIn.fiveKings': { kind: 'bool', default: false },
+  halfChicken: { kind: 'bool', default: false },
+  'extras.foxLastTrickDouble': { kind: 'bool', default: false },
+  'extras.lostCharlie': { kind: 'bool', default: false },
+  'extras.lizzieMiller': { kind: 'bool', default: false },
+  against90: { kind: 'enum', values: [120, 121], default: 120 },
+  loserCannotGain: { kind: 'bool', default: false },
+};
+
+/** Flat, typed view of the profile; keys are the RULES.md names. */
+export interface DokoOptions {
+  players: 4 | 5;
+  deck: 48 | 40;
+  deal40: '3-4-3' | '5x2';
+  mode: 'informal' | 'tournament';
+  /** Counted deals of an informal session; `null`/0 = open-ended (RULES.md §2.12). */
+  'session.deals': number | null;
+  vorfuehrung: 'atEnd' | 'whenRemainingEqualsOwed';
+  soloistLeadsLustsolo: boolean;
+  revealLosingReservations: boolean;
+  dullen: 'first' | 'second' | 'secondExceptLast';
+  piglets: boolean;
+  'piglets.firstOnly': boolean;
+  'piglets.forceAnnouncement': boolean;
+  'piglets.inDiamondSolo': boolean;
+  'piglets.super': boolean;
+  review: 'lastTrick' | 'none' | 'ownSide';
+  'wedding.callableTypes': boolean;
+  'poverty.enabled': boolean;
+  'poverty.countFoxes': boolean;
+  'poverty.passExactlyTrumps': boolean;
+  'poverty.announceTrumpsReturned': boolean;
+  'poverty.rank': 'aboveWedding' | 'belowWedding';
+  forcedAnnouncement: boolean;
+  'forcedAnnouncement.further': boolean;
+  announcementTiming: 'anyTime' | 'ownTurnOnly';
+  'throwIn.fiveNines': boolean;
+  'throwIn.fiveKings': boolean;
+  halfChicken: boolean;
+  'extras.foxLastTrickDouble': boolean;
+  'extras.lostCharlie': boolean;
+  'extras.lizzieMiller': boolean;
+  against90: 120 | 121;
+  loserCannotGain: boolean;
+}
+
+export function parseDokoOptions(input: unknown): OptionsParse<DokoOptions> {
+  const parsed = parseOptionRecord(dokoSchema, input);
+  if (!parsed.ok) return parsed;
+  return { ok: true, options: parsed.options as unknown as DokoOptions };
+}
+
+/** All defaults: the tests' and bots' starting profile. */
+export function defaultDokoOptions(overrides: Record<string, unknown> = {}): DokoOptions {
+  const parsed = parseDokoOptions(overrides);
+  if (!parsed.ok) throw new Error(parsed.rejection.message);
+  return parsed.options;
+}

@@ -1,0 +1,130 @@
+import fc from 'fast-check';
+import { seededRng, type Rng } from '../core/rng.js';
+import { shuffle } from '../core/shuffle.js';
+import type { Action, Card } from '../core/types.js';
+import { cardPoints, dokoDeck, isCard } from './cards.js';
+import { dealDeck } from './deal.js';
+import { opts } from './testkit.js';
+import type { DokoOptions } from './options.js';
+import { handResult } from './result.js';
+import { apply, legalActions } from './rules.js';
+import type { DokoState } from './state.js';
+import { view } from './view.js';
+
+const PROFILES: Record<string, DokoOptions> = {
+  '48 cards': opts(),
+  '40 cards, 5x2': opts({ deck: 40, deal40: '5x2' }),
+  tournament: opts({ mode: 'tournament' }),
+  'house rules, five players': opts({
+    players: 5, dullen: 'secondExceptLast', piglets: { enabled: true, super: true, forceAnnouncement: true, inDiamondSolo: true },
+    poverty: { enabled: true, countFoxes: false }, forcedAnnouncement: { enabled: true, further: true }, wedding: { callableTypes: true },
+    throwIn: { fiveKings: true, fiveNines: true }, extras: { foxLastTrickDouble: true, lostCharlie: true }, review: 'ownSide',
+  }),
+  'own turn only, poverty passing trumps': opts({ deck: 40, announcementTiming: 'ownTurnOnly', poverty: { enabled: true, passExactlyTrumps: true, rank: 'belowWedding' }, loserCannotGain: true }),
+};
+
+const seedArb = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Buffer.from(b).toString('hex'));
+const seats = (s: DokoState): number[] => s.hands.flatMap((h, i) => (h === null ? [] : [i]));
+
+/** Plays a hand with random legal actions of random seats (announcements from any seat). */
+function randomHand(o: DokoOptions, seed: string, rng: Rng, each?: (s: DokoState, a: Action) => void): { deck: Card[]; actions: Action[]; final: DokoState } {
+  const deck = shuffle(seed, dokoDeck(o.deck));
+  let s = dealDeck(o, deck, { dealer: rng.int(o.players) });
+  const actions: Action[] = [];
+  while (s.phase !== 'over') {
+    const options = seats(s).map((seat) => legalActions(s, seat)).filter((l) => l.length > 0);
+    if (options.length === 0) throw new Error(`no legal action in phase ${s.phase}`);
+    const a = rng.pick(rng.pick(options));
+    each?.(s, a);
+    const r = apply(s, a);
+    if (!r.ok) throw new Error(`legal action refused: ${JSON.stringify(a)} ${r.rejection.code}`);
+    actions.push(a);
+    s = r.state;
+  }
+  return { deck, actions, final: s };
+}
+
+/** Cards a seat may know: its hand, every card played, the poverty cards it gave or took. */
+function knowable(s: DokoState, seat: number): Map<Card, number> {
+  const known: Card[] = [...s.tricks.flatMap((t) => t.plays.map((p) => p.card)), ...(s.current?.plays.map((p) => p.card) ?? [])];
+  if (s.poverty && (s.poverty.pauper === seat || s.poverty.acceptor === seat)) known.push(...(s.poverty.passed ?? []), ...(s.poverty.returned ?? []));
+  const m = new Map<Card, number>();
+  for (const c of known) m.set(c, (m.get(c) ?? 0) + 1);
+  return m;
+}
+
+function cardsIn(x: unknown, out: Card[]): Card[] {
+  if (typeof x === 'string') { if (isCard(x)) out.push(x); }
+  else if (Array.isArray(x)) x.forEach((y) => cardsIn(y, out));
+  else if (x && typeof x === 'object') Object.values(x).forEach((y) => cardsIn(y, out));
+  return out;
+}
+
+function checkView(s: DokoState, seat: number): void {
+  const v = view(s, { kind: 'seat', seat });
+  expect(v.hand).toEqual(s.hands[seat]);
+  const { hand: _h, legalActions: la, ...rest } = v;
+  const own = s.hands[seat] ?? [];
+  for (const c of cardsIn(la, [])) expect(own).toContain(c);
+  const known = knowable(s, seat);
+  const seen = new Map<Card, number>();
+  for (const c of cardsIn(rest, [])) seen.set(c, (seen.get(c) ?? 0) + 1);
+  for (const [c, k] of seen) expect([c, k <= (known.get(c) ?? 0)]).toEqual([c, true]);
+}
+
+const ACTION_TYPES = ['reservation', 'contract', 'play', 'announce', 'piglets', 'superpiglets', 'poverty-answer'];
+function randomAction(rng: Rng, o: DokoOptions): Action {
+  const seat = rng.int(o.players);
+  const type = rng.pick(ACTION_TYPES);
+  const deck = dokoDeck(o.deck);
+  switch (type) {
+    case 'reservation': return { seat, type, call: rng.pick(['gesund', 'vorbehalt', 'throwin']) };
+    case 'contract': return { seat, type, contract: rng.pick(['hochzeit', 'armut', 'solo-d', 'solo-q', 'solo-f']) };
+    case 'play': return { seat, type, card: rng.pick(deck) };
+    case 'announce': return { seat, type, level: rng.pick(['re', 'kontra', 'no90', 'no60', 'no30', 'schwarz']) };
+    case 'poverty-answer': return { seat, type, accept: rng.next() < 0.5 };
+    default: return { seat, type };
+  }
+}
+const sameAction = (a: Action, b: Action): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+describe.each(Object.entries(PROFILES))('random hands, %s', (_name, o) => {
+  it('card points sum to 240, scores to zero with one parity, folding is deterministic', () => {
+    fc.assert(fc.property(seedArb, fc.integer(), (seed, r) => {
+      const { deck, actions, final } = randomHand(o, seed, seededRng(r));
+      const result = handResult(final)!;
+      expect(result.scores.reduce((a, b) => a + b, 0)).toBe(0);
+      if (result.status === 'finished') {
+        expect(result.cardPoints!.re + result.cardPoints!.kontra).toBe(240);
+        expect(final.tricks.flatMap((t) => t.plays).reduce((a, p) => a + cardPoints(p.card), 0)).toBe(240);
+        const active = seats(final).map((s) => result.scores[s]);
+        expect(new Set(active.map((x) => Math.abs(x) % 2)).size).toBe(1);
+      }
+      const again = actions.reduce((s, a) => { const x = apply(s, a); if (!x.ok) throw new Error('replay refused'); return x.state; }, dealDeck(o, deck, { dealer: final.dealer, context: final.context }));
+      expect(again).toEqual(final);
+      expect(JSON.parse(JSON.stringify(final))).toStrictEqual(final); // stored as jsonb
+      expect(handResult(again)).toEqual(result);
+    }), { numRuns: 25 });
+  });
+
+  it('every listed action applies; random actions are accepted iff listed, refused ones leave the state unchanged; views hold no unknown card', () => {
+    fc.assert(fc.property(seedArb, fc.integer(), (seed, r) => {
+      const rng = seededRng(r);
+      randomHand(o, seed, rng, (s, chosen) => {
+        const before = JSON.stringify(s);
+        const seat = chosen.seat;
+        const listed = legalActions(s, seat);
+        for (const a of listed) expect(apply(s, a).ok).toBe(true);
+        for (let i = 0; i < 3; i++) {
+          const x = randomAction(rng, o);
+          const res = apply(s, x);
+          const isListed = legalActions(s, x.seat).some((l) => sameAction(l, x));
+          expect([x, res.ok]).toEqual([x, isListed]);
+          if (!res.ok) expect(res.rejection.code).toMatch(/^[A-Z_]+$/);
+        }
+        checkView(s, rng.pick(seats(s)));
+        expect(JSON.stringify(s)).toBe(before);
+      });
+    }), { numRuns: 10 });
+  });
+});

@@ -1,0 +1,81 @@
+import type { Card } from '../core/types.js';
+import type { ContractKind } from './cards.js';
+import type { DokoOptions } from './options.js';
+
+export type Party = 're' | 'kontra';
+export type ReservationCall = 'gesund' | 'vorbehalt' | 'throwin';
+/** Wedding (Hochzeit) partner rule: which of tricks 1–3 may find the partner (RULES.md §2.7). */
+export type WeddingType = 'first' | 'trump' | 'nontrump';
+export type DeclaredContract = Exclude<ContractKind, 'normal' | 'silent-solo'>;
+
+/** What the session imposes on a hand (RULES.md §2.12); JSON only. */
+export type DokoContext = {
+  /** Seats that already played their compulsory solo (Pflichtsolo) this session. */
+  compulsoryDone?: number[];
+  /** A Vorführung deal: this seat must declare a solo. */
+  vorfuehrung?: number | null;
+};
+
+export interface PlayedCard {
+  seat: number;
+  card: Card;
+}
+
+export interface DokoTrick {
+  leader: number;
+  plays: PlayedCard[];
+  winner?: number;
+}
+
+export interface Announcement {
+  seat: number;
+  party: Party;
+  /** 0 Re/Kontra, 1 keine 90, 2 keine 60, 3 keine 30, 4 schwarz (RULES.md §2.9). */
+  level: number;
+  /** Booked by the server (forced announcement, piglets). */
+  forced?: boolean;
+}
+
+export interface Poverty {
+  pauper: number;
+  passed: Card[] | null;
+  /** Seats that declined, in asking order. */
+  declined: number[];
+  acceptor: number | null;
+  returned: Card[] | null;
+}
+
+export type Phase = 'reservations' | 'contracts' | 'poverty' | 'poverty-answer' | 'poverty-return' | 'play' | 'over';
+
+export interface DokoState {
+  game: 'doppelkopf';
+  options: DokoOptions;
+  dealer: number;
+  context: DokoContext;
+  /** One list per seat; `null` for a sitting-out fifth dealer (RULES.md §2.2). */
+  hands: (Card[] | null)[];
+  /** Hands as dealt (for the record and the silent solo / Re party lookup). */
+  dealt: (Card[] | null)[];
+  phase: Phase;
+  /** R1 calls in active order from the dealer (RULES.md §2.6). */
+  reservations: { seat: number; call: ReservationCall }[];
+  /** R2: one contract from each VORBEHALT player, private until resolved. */
+  contractCalls: { seat: number; contract: DeclaredContract; wedding?: WeddingType }[];
+  contract: ContractKind | null;
+  declarer: number | null;
+  /** The winning reservation was a compulsory solo (Pflichtsolo). */
+  compulsory: boolean;
+  weddingType: WeddingType | null;
+  /** Wedding partner, once found; trick number c (1–3) that found it. */
+  weddingPartner: number | null;
+  weddingTrick: number | null;
+  /** The wedding found no partner: a solo with σ = 2 (RULES.md §2.15 row 8). */
+  weddingFailed: boolean;
+  poverty: Poverty | null;
+  piglets: number | null;
+  superPiglets: number | null;
+  announcements: Announcement[];
+  tricks: DokoTrick[];
+  current: DokoTrick | null;
+  thrownIn: { seat: number | null; reason: 'fiveNines' | 'fiveKings' | 'povertyRefused' } | null;
+}

@@ -1,0 +1,45 @@
+import { Codes } from '../core/rejections.js';
+import type { Action, Rejection } from '../core/types.js';
+
+/** JSON shapes of CONTRACT.md "Actions" (Droggn); legality is `apply`'s business. */
+const BIDS = ['pass', 'ansager', 'solo', 'super', 'supermord'];
+const CALLS = ['gut', 'schwacher', 'retour'];
+
+const bad = (message: string): { ok: false; rejection: Rejection } => ({ ok: false, rejection: { code: Codes.BAD_ACTION, message } });
+const isStr = (v: unknown): v is string => typeof v === 'string';
+
+export function parseDroggnAction(raw: unknown): { ok: true; action: Action } | { ok: false; rejection: Rejection } {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return bad('an action is a JSON object');
+  const a = raw as Record<string, unknown>;
+  if (!Number.isInteger(a.seat)) return bad('seat must be an integer');
+  const seat = a.seat as number;
+  switch (a.type) {
+    case 'bid':
+      if (!isStr(a.bid) || !BIDS.includes(a.bid)) return bad(`bid must be one of ${BIDS.join(', ')}`);
+      return { ok: true, action: { seat, type: 'bid', bid: a.bid } };
+    case 'discard':
+      if (!Array.isArray(a.cards) || !a.cards.every(isStr)) return bad('cards must be an array of card codes');
+      return { ok: true, action: { seat, type: 'discard', cards: a.cards.slice() } };
+    case 'buy':
+      if (a.card === null) return { ok: true, action: { seat, type: 'buy', card: null } };
+      if (!isStr(a.card) || !isStr(a.give)) return bad('buy needs card and give as card codes, or card: null');
+      return { ok: true, action: { seat, type: 'buy', card: a.card, give: a.give } };
+    case 'ready':
+      if (a.layout !== null && !isStr(a.layout)) return bad('layout must be null or a card code');
+      return { ok: true, action: { seat, type: 'ready', layout: a.layout } };
+    case 'layout':
+      if (a.card !== null && !isStr(a.card)) return bad('card must be null or a card code');
+      return { ok: true, action: { seat, type: 'layout', card: a.card } };
+    case 'double':
+      if (!isStr(a.call) || !CALLS.includes(a.call)) return bad(`call must be one of ${CALLS.join(', ')}`);
+      return { ok: true, action: { seat, type: 'double', call: a.call } };
+    case 'play':
+      if (!isStr(a.card)) return bad('card must be a card code');
+      return { ok: true, action: { seat, type: 'play', card: a.card } };
+    case 'irregularity':
+      if (!Number.isInteger(a.offender)) return bad('offender must be a seat number');
+      return { ok: true, action: { seat, type: 'irregularity', offender: a.offender } };
+    default:
+      return bad(`unknown action type ${JSON.stringify(a.type)}`);
+  }
+}

@@ -1,0 +1,102 @@
+import { Codes } from '../core/rejections.js';
+import type { Card, Rejection } from '../core/types.js';
+import { GSTIESS, PAGAT, isTrump, rankValue, suitOf } from './cards.js';
+import type { DroggnState, Play } from './state.js';
+
+/** Game-specific rejection codes of the play (RULES.md §3.9). */
+export const PlayCodes = {
+  /** A laid-out Pagat may be played only as its owner's only legal card. */
+  PAGAT_LAID_OUT: 'PAGAT_LAID_OUT',
+  /** A laid-out Gstieß is kept for trick 21 (RULES.md §3.16 #11). */
+  GSTIESS_LAID_OUT: 'GSTIESS_LAID_OUT',
+  /** `gstiess.lastTrickIllegal`: the holder must play the Gstieß to trick 20. */
+  GSTIESS_MUST_BE_PLAYED: 'GSTIESS_MUST_BE_PLAYED',
+} as const;
+
+/** The reference card (RULES.md §3.9): the first card of the trick other than the Gstieß. */
+export function referenceCard(trick: readonly Play[]): Card | null {
+  for (const p of trick) if (p.card !== GSTIESS) return p.card;
+  return null;
+}
+
+/** Cards the follow/trump obligation allows, before the layout and Gstieß restrictions. */
+function obligedCards(hand: readonly Card[], reference: Card | null): Card[] {
+  if (reference === null) return hand.slice();
+  const trumps = hand.filter(isTrump);
+  const refSuit = suitOf(reference);
+  if (refSuit === null) return trumps.length > 0 ? [...trumps, ...hand.filter((c) => c === GSTIESS)] : hand.slice();
+  const suited = hand.filter((c) => suitOf(c) === refSuit);
+  if (suited.length > 0) return [...suited, ...hand.filter((c) => c === GSTIESS)];
+  if (trumps.length > 0) return [...trumps, ...hand.filter((c) => c === GSTIESS)];
+  return hand.slice();
+}
+
+const laidOut = (s: DroggnState, seat: number, card: Card): boolean => s.layouts.some((l) => l.seat === seat && l.card === card);
+
+/** `gstiess.lastTrickIllegal`: trick 20 and a Gstieß (not laid out) in the hand. */
+const gstiessForced = (s: DroggnState, seat: number): boolean =>
+  s.options['gstiess.lastTrickIllegal'] && s.tricks.length === 19 && s.hands[seat]!.includes(GSTIESS) && !laidOut(s, seat, GSTIESS);
+
+/** Legal cards for `seat` now (RULES.md §3.9), assuming it is that seat's turn to play. */
+export function legalCards(s: DroggnState, seat: number): Card[] {
+  const hand = s.hands[seat]!;
+  const trickNo = s.tricks.length + 1;
+  let legal = obligedCards(hand, referenceCard(s.trick));
+  // RULES.md §3.9 / §3.16 #11: a laid-out Gstieß waits for trick 21.
+  if (laidOut(s, seat, GSTIESS) && trickNo < 21) legal = legal.filter((c) => c !== GSTIESS);
+  // Option gstiess.lastTrickIllegal: with two cards left the Gstieß must go now.
+  else if (gstiessForced(s, seat)) legal = [GSTIESS];
+  // RULES.md §3.9 / §3.16 #10: a laid-out Pagat only as the last resort (the Gstieß is an alternative).
+  if (laidOut(s, seat, PAGAT) && legal.length > 1) legal = legal.filter((c) => c !== PAGAT);
+  return legal;
+}
+
+/** Why `card` may not be played (it is held and it is the seat's turn), or null if it may. */
+export function whyIllegal(s: DroggnState, seat: number, card: Card): Rejection | null {
+  const legal = legalCards(s, seat);
+  if (legal.includes(card)) return null;
+  const hand = s.hands[seat]!;
+  if (gstiessForced(s, seat)) return { code: PlayCodes.GSTIESS_MUST_BE_PLAYED, message: 'the Gstieß may not be kept for the last trick' };
+  const obliged = obligedCards(hand, referenceCard(s.trick));
+  if (card === PAGAT && laidOut(s, seat, PAGAT) && obliged.includes(PAGAT)) return { code: PlayCodes.PAGAT_LAID_OUT, message: 'the laid-out Pagat may be played only when it is the only legal card' };
+  if (card === GSTIESS && laidOut(s, seat, GSTIESS)) return { code: PlayCodes.GSTIESS_LAID_OUT, message: 'the laid-out Gstieß is kept for the last trick' };
+  const ref = referenceCard(s.trick)!;
+  const refSuit = suitOf(ref);
+  if (refSuit !== null && hand.some((c) => suitOf(c) === refSuit)) return { code: Codes.MUST_FOLLOW_SUIT, message: `must follow ${refSuit}` };
+  return { code: Codes.MUST_TRUMP, message: 'must play a trump' };
+}
+
+/**
+ * Winner of a complete trick (RULES.md §3.9): highest trump, else highest card of the
+ * reference suit; the Gstieß never wins, except the declarer's laid-out Gstieß in trick 21
+ * of a Super Mord in which he won tricks 1–20.
+ */
+export function trickWinner(s: DroggnState, plays: readonly Play[]): number {
+  if (s.tricks.length === 20 && s.contract === 'supermord' && s.declarer !== null && laidOut(s, s.declarer, GSTIESS)) {
+    const wonAll = s.tricks.every((t) => t.winner === s.declarer);
+    const gs = plays.find((p) => p.card === GSTIESS);
+    if (wonAll && gs && gs.seat === s.declarer) return s.declarer;
+  }
+  return winningPlay(plays).seat;
+}
+
+/** The play that wins by card strength alone (the Gstieß ignored). */
+export function winningPlay(plays: readonly Play[]): Play {
+  const ref = referenceCard(plays)!;
+  const refSuit = suitOf(ref);
+  let best: Play | null = null;
+  for (const p of plays) {
+    if (p.card === GSTIESS) continue;
+    if (best === null || beats(p.card, best.card, refSuit)) best = p;
+  }
+  return best!;
+}
+
+function beats(a: Card, b: Card, refSuit: string | null): boolean {
+  if (isTrump(a) !== isTrump(b)) return isTrump(a);
+  if (isTrump(a)) return rankValue(a) > rankValue(b);
+  const aFollows = suitOf(a) === refSuit;
+  const bFollows = suitOf(b) === refSuit;
+  if (aFollows !== bFollows) return aFollows;
+  return aFollows && rankValue(a) > rankValue(b);
+}

@@ -1,0 +1,232 @@
+import { removeCards } from '../core/cards.js';
+import { Codes, accept, reject } from '../core/rejections.js';
+import { activeOrder } from '../core/seats.js';
+import type { Action, Applied, Card } from '../core/types.js';
+import { GSTIESS, MOND, PAGAT, isCard, isKing, isTrump } from './cards.js';
+import { parseDroggnAction } from './actions.js';
+import { PlayCodes, trickWinner, whyIllegal } from './play.js';
+import { CONTRACTS, type BidWord, type CallWord, type Contract, type DroggnState } from './state.js';
+
+/** Droggn's own rejection codes (shared ones come from core `Codes`). */
+export const DroggnCodes = {
+  ...PlayCodes,
+  /** GS, T21 and T1 may never be discarded (RULES.md §3.6). */
+  DISCARD_FORBIDDEN_CARD: 'DISCARD_FORBIDDEN_CARD',
+  /** King rule of the discard (RULES.md §3.6, `discard.kingCover`). */
+  KING_DISCARD_NEEDS_TRUMP: 'KING_DISCARD_NEEDS_TRUMP',
+  /** The bought card must be held by a defender (RULES.md §3.6, §3.16 #13). */
+  BUY_OWN_CARD: 'BUY_OWN_CARD',
+  UNKNOWN_CARD: 'UNKNOWN_CARD',
+  /** Laying out only T1, or GS in Super Mord by the declarer (RULES.md §3.7). */
+  LAYOUT_NOT_ALLOWED: 'LAYOUT_NOT_ALLOWED',
+  /** `irregularity` is accepted only with `irregularities: penalize` (RULES.md §3.13). */
+  IRREGULARITY_NOT_ENABLED: 'IRREGULARITY_NOT_ENABLED',
+  BAD_OFFENDER: 'BAD_OFFENDER',
+} as const;
+
+/** The action type each phase accepts. */
+const PHASE_ACTION: Record<string, string> = {
+  bidding: 'bid', discard: 'discard', buy: 'buy', ready: 'ready', layout: 'layout', doubling: 'double', play: 'play',
+};
+
+const isActive = (s: DroggnState, seat: number): boolean => s.active.includes(seat);
+const setHand = (hands: readonly (readonly Card[])[], seat: number, hand: readonly Card[]): (readonly Card[])[] => {
+  const copy = hands.slice();
+  copy[seat] = hand;
+  return copy;
+};
+const over = (s: DroggnState, patch: Partial<DroggnState>): DroggnState => ({ ...s, ...patch, phase: 'over', turn: -1 });
+
+export function applyAction(s: DroggnState, raw: Action): Applied<DroggnState> {
+  // apply is also fed from hand records and bots: a malformed action never reaches the rules.
+  const parsed = parseDroggnAction(raw);
+  if (!parsed.ok) return parsed;
+  const a = parsed.action;
+  if (s.phase === 'over') return reject(Codes.HAND_OVER, 'the hand is over');
+  if (a.type === 'irregularity') return reportIrregularity(s, a);
+  const expected = PHASE_ACTION[s.phase];
+  if (a.type !== expected) return reject(Codes.WRONG_PHASE, `phase ${s.phase} expects a ${expected} action`);
+  if (a.seat !== s.turn) return reject(Codes.NOT_YOUR_TURN, `seat ${s.turn} is to act`);
+  switch (s.phase) {
+    case 'bidding': return bid(s, a.bid as BidWord);
+    case 'discard': return discard(s, a.cards as Card[]);
+    case 'buy': return buy(s, a.card as Card | null, a.give as Card | undefined);
+    case 'ready': return ready(s, a.layout as Card | null);
+    case 'layout': return layout(s, a.card as Card | null);
+    case 'doubling': return double(s, a.call as CallWord);
+    default: return play(s, a.card as Card);
+  }
+}
+
+/** The highest contract bid so far, or null. */
+export function highestBid(s: DroggnState): { seat: number; contract: Contract } | null {
+  let best: { seat: number; contract: Contract } | null = null;
+  for (const b of s.bids) {
+    if (b.bid !== 'pass' && (best === null || CONTRACTS.indexOf(b.bid) > CONTRACTS.indexOf(best.contract))) best = { seat: b.seat, contract: b.bid };
+  }
+  return best;
+}
+
+/** RULES.md §3.5: once each, strictly higher; all pass → thrown in (same dealer, §3.4). */
+function bid(s: DroggnState, word: BidWord): Applied<DroggnState> {
+  const best = highestBid(s);
+  if (word !== 'pass' && best !== null && CONTRACTS.indexOf(word) <= CONTRACTS.indexOf(best.contract)) {
+    return reject(Codes.BID_NOT_HIGHER, `a bid must be higher than ${best.contract}`);
+  }
+  const bids = [...s.bids, { seat: s.turn, bid: word }];
+  if (bids.length < 3) return accept({ ...s, bids, turn: s.active[bids.length]! });
+  const done = { ...s, bids };
+  const top = highestBid(done);
+  if (top === null) return accept(over(done, { endReason: 'thrownIn' }));
+  const { seat: declarer, contract } = top;
+  const n = s.options.players;
+  const defenders = activeOrder(declarer, n, (x) => isActive(s, x) && x !== declarer);
+  const base = { ...done, declarer, contract, defenders, turn: declarer };
+  if (contract === 'ansager' || contract === 'solo') {
+    // RULES.md §3.6: the declarer picks up the talon (24 cards) and discards three.
+    return accept({ ...base, phase: 'discard', hands: setHand(s.hands, declarer, [...s.hands[declarer]!, ...s.talon]) });
+  }
+  return accept({ ...base, phase: 'ready' });
+}
+
+/** Why a discard of three is not allowed (RULES.md §3.6), or null. */
+export function discardProblem(s: DroggnState, cards: readonly Card[]): { code: string; message: string } | null {
+  if (cards.length !== 3) return { code: Codes.WRONG_CARD_COUNT, message: 'discard exactly three cards' };
+  if (new Set(cards).size !== 3) return { code: Codes.DUPLICATE_CARD, message: 'a card is named twice' };
+  const hand = s.hands[s.declarer!]!;
+  if (cards.some((c) => !hand.includes(c))) return { code: Codes.CARD_NOT_HELD, message: 'a discarded card is not in the hand' };
+  if (cards.some((c) => c === GSTIESS || c === MOND || c === PAGAT)) return { code: DroggnCodes.DISCARD_FORBIDDEN_CARD, message: 'GS, T21 and T1 may not be discarded' };
+  if (!kingRuleHolds(s, cards)) return { code: DroggnCodes.KING_DISCARD_NEEDS_TRUMP, message: 'a discarded king needs a discarded trump' };
+  return null;
+}
+
+/** The king rule: kings ≤ trumps (`perKing`), or any kings with one trump (`anyTrump`). */
+export function kingRuleHolds(s: DroggnState, cards: readonly Card[]): boolean {
+  const kings = cards.filter(isKing).length;
+  const trumps = cards.filter(isTrump).length;
+  return s.options['discard.kingCover'] === 'perKing' ? kings <= trumps : kings === 0 || trumps > 0;
+}
+
+function discard(s: DroggnState, cards: Card[]): Applied<DroggnState> {
+  const problem = discardProblem(s, cards);
+  if (problem) return { ok: false, rejection: problem };
+  const declarer = s.declarer!;
+  const hands = setHand(s.hands, declarer, removeCards(s.hands[declarer]!, cards)!);
+  return accept({ ...s, hands, discard: cards.slice(), phase: s.contract === 'ansager' ? 'buy' : 'ready' });
+}
+
+/** RULES.md §3.6: buy one card from a defender in exchange for one face down, or decline. */
+function buy(s: DroggnState, card: Card | null, give: Card | undefined): Applied<DroggnState> {
+  if (card === null) return accept({ ...s, buy: { kind: 'declined' }, phase: 'ready' });
+  if (!isCard(card)) return reject(DroggnCodes.UNKNOWN_CARD, `${card} is not a Droggn card`);
+  const declarer = s.declarer!;
+  const hand = s.hands[declarer]!;
+  if (hand.includes(card) || s.discard!.includes(card)) {
+    // RULES.md §3.16 #13: the table rule forfeits the right; the server rejects by default.
+    if (s.options['buy.invalidRequestForfeits']) return accept({ ...s, buy: { kind: 'forfeited', card }, phase: 'ready' });
+    return reject(DroggnCodes.BUY_OWN_CARD, `${card} is in the declarer's hand or discard`);
+  }
+  if (give === undefined || !hand.includes(give)) return reject(Codes.CARD_NOT_HELD, `${String(give)} is not in the declarer's hand`);
+  const from = s.defenders.find((d) => s.hands[d]!.includes(card))!;
+  let hands = setHand(s.hands, declarer, [...removeCards(hand, [give])!, card]);
+  hands = setHand(hands, from, [...removeCards(s.hands[from]!, [card])!, give]);
+  return accept({ ...s, hands, buy: { kind: 'bought', card, give, from }, phase: 'ready' });
+}
+
+/** RULES.md §3.7: "ich liege", laying out T1 (any contract) or GS (Super Mord only). */
+function ready(s: DroggnState, card: Card | null): Applied<DroggnState> {
+  const declarer = s.declarer!;
+  if (card !== null) {
+    if (card !== PAGAT && !(card === GSTIESS && s.contract === 'supermord')) return reject(DroggnCodes.LAYOUT_NOT_ALLOWED, `${card} may not be laid out`);
+    if (!s.hands[declarer]!.includes(card)) return reject(Codes.CARD_NOT_HELD, `${card} is not in the hand`);
+  }
+  const layouts = card === null ? s.layouts : [...s.layouts, { seat: declarer, card: card as 'T1' | 'GS' }];
+  // RULES.md §3.16 #12: defenders do not lay out in a Mord.
+  if (s.contract === 'supermord') return accept(startDoubling({ ...s, layouts }));
+  return accept({ ...s, layouts, phase: 'layout', turn: s.defenders[0]! });
+}
+
+/** RULES.md §3.7 / §3.16 #9: each defender in turn, before the Schwacher round. */
+function layout(s: DroggnState, card: Card | null): Applied<DroggnState> {
+  if (card !== null) {
+    if (card !== PAGAT) return reject(DroggnCodes.LAYOUT_NOT_ALLOWED, 'a defender may lay out only T1');
+    if (!s.hands[s.turn]!.includes(card)) return reject(Codes.CARD_NOT_HELD, `${card} is not in the hand`);
+  }
+  const layouts = card === null ? s.layouts : [...s.layouts, { seat: s.turn, card: PAGAT as 'T1' }];
+  const layoutAnswers = s.layoutAnswers + 1;
+  if (layoutAnswers < s.defenders.length) return accept({ ...s, layouts, layoutAnswers, turn: s.defenders[layoutAnswers]! });
+  return accept(startDoubling({ ...s, layouts, layoutAnswers }));
+}
+
+function startDoubling(s: DroggnState): DroggnState {
+  return { ...s, phase: 'doubling', doublingStep: 'schwacher', doublingIndex: 0, turn: s.defenders[0]! };
+}
+
+function startPlay(s: DroggnState): DroggnState {
+  return { ...s, phase: 'play', doublingStep: null, turn: s.declarer!, trickLeader: s.declarer! };
+}
+
+/** Whether another doubling is still allowed (`doubling.maxDoublings`, RULES.md §1.14). */
+export const mayDouble = (s: DroggnState): boolean => s.options['doubling.maxDoublings'] === null || s.doublings < s.options['doubling.maxDoublings'];
+
+/** RULES.md §3.8 = §1.8 with two defenders: Schwacher round, declarer, Retour round, … */
+function double(s: DroggnState, call: CallWord): Applied<DroggnState> {
+  const calls = [...s.calls, { seat: s.turn, call }];
+  const step = s.doublingStep!;
+  const raise = step === 'schwacher' ? 'schwacher' : 'retour';
+  if (call !== 'gut' && (call !== raise || !mayDouble(s))) return reject(Codes.CALL_NOT_ALLOWED, `${call} is not allowed now`);
+  if (step === 'declarer') {
+    if (call === 'gut') return accept(startPlay({ ...s, calls }));
+    return accept({ ...s, calls, doublings: s.doublings + 1, doublingStep: 'retour', doublingIndex: 0, turn: s.defenders[0]! });
+  }
+  if (call !== 'gut') return accept({ ...s, calls, doublings: s.doublings + 1, doublingStep: 'declarer', turn: s.declarer! });
+  const next = s.doublingIndex + 1;
+  if (next < s.defenders.length) return accept({ ...s, calls, doublingIndex: next, turn: s.defenders[next]! });
+  return accept(startPlay({ ...s, calls }));
+}
+
+/** RULES.md §3.9: one card; a full trick goes to its winner, who leads next. */
+function play(s: DroggnState, card: Card): Applied<DroggnState> {
+  const seat = s.turn;
+  const hand = s.hands[seat]!;
+  if (!hand.includes(card)) return reject(Codes.CARD_NOT_HELD, `${card} is not in the hand`);
+  const why = whyIllegal(s, seat, card);
+  if (why) return { ok: false, rejection: why };
+  const hands = setHand(s.hands, seat, removeCards(hand, [card])!);
+  const trick = [...s.trick, { seat, card }];
+  if (trick.length < 3) return accept({ ...s, hands, trick, turn: nextActive(s, seat) });
+  const winner = trickWinner(s, trick);
+  const tricks = [...s.tricks, { leader: s.trickLeader, plays: trick, winner }];
+  const after: DroggnState = { ...s, hands, trick: [], tricks, trickLeader: winner, turn: winner };
+  if (tricks.length === 21) return accept(over(after, { endReason: 'played' }));
+  // RULES.md §3.9 / §3.16 #11: a Mord under all-or-nothing scoring stops at its first lost trick.
+  if (s.contract === 'supermord' && winner !== s.declarer && s.options['mord.pagatItems'] === 'allOrNothing') {
+    return accept(over(after, { endReason: 'mordLost' }));
+  }
+  if (tricks.length === 19 && ultimoClaimable(after)) return accept({ ...after, ultimoClaim: true });
+  return accept(after);
+}
+
+const nextActive = (s: DroggnState, seat: number): number => activeOrder(seat, s.options.players, (x) => isActive(s, x))[0]!;
+
+/**
+ * Option `kleineGstiessUltimo` (RULES.md §3.11): the declarer on lead at trick 20 holding
+ * exactly {T1, GS} (T1 not laid out) while no other hand holds a trump. Claimed implicitly.
+ */
+function ultimoClaimable(s: DroggnState): boolean {
+  const d = s.declarer!;
+  const hand = s.hands[d]!;
+  return s.options.kleineGstiessUltimo && s.turn === d && hand.length === 2 && hand.includes(PAGAT) && hand.includes(GSTIESS)
+    && !s.layouts.some((l) => l.card === PAGAT)
+    && s.active.every((x) => x === d || !s.hands[x]!.some(isTrump));
+}
+
+/** RULES.md §3.13, `irregularities: penalize`: a reported offence abandons the deal. */
+function reportIrregularity(s: DroggnState, a: Action): Applied<DroggnState> {
+  if (s.options.irregularities !== 'penalize') return reject(DroggnCodes.IRREGULARITY_NOT_ENABLED, 'irregularities are rejected, not reported, in this rule set');
+  if (!Number.isInteger(a.seat) || a.seat < 0 || a.seat >= s.options.players) return reject(Codes.NOT_YOUR_TURN, 'only a seated player may report');
+  if (s.declarer === null) return reject(Codes.WRONG_PHASE, 'an irregularity can be booked only once there is a declarer');
+  const offender = a.offender as number;
+  if (!isActive(s, offender)) return reject(DroggnCodes.BAD_OFFENDER, 'the offender must be an active player');
+  return accept(over(s, { endReason: 'irregularity', irregularity: { offender, reporter: a.seat } }));
+}

@@ -1,0 +1,79 @@
+import { Codes } from '../core/rejections.js';
+import type { SessionStep } from '../core/types.js';
+import { DECK } from './cards.js';
+import { droggn } from './index.js';
+import { defaultOptions } from './options.js';
+import { CLOSING_HANDS, settle, type DroggnSession } from './session.js';
+import type { DroggnState } from './state.js';
+import { dealt, run } from './testkit.js';
+
+const options = defaultOptions({ players: 4 });
+/** A finished hand of `declarer` (an irregularity penalty keeps it short), or a throw-in. */
+function handOf(dealer: number, declarer: number | null): DroggnState {
+  const hands: (string[] | null)[] = [];
+  let k = 0;
+  for (let seat = 0; seat < 4; seat++) {
+    hands.push(seat === dealer ? null : DECK.slice(21 * k, 21 * k + 21));
+    if (seat !== dealer) k++;
+  }
+  let s = dealt(hands, DECK.slice(63), dealer, { players: 4, irregularities: 'penalize' });
+  for (const seat of s.active) s = run(s, [{ seat, type: 'bid', bid: seat === declarer ? 'super' : 'pass' }]);
+  if (declarer !== null) s = run(s, [{ seat: declarer, type: 'irregularity', offender: s.defenders[0]! }]);
+  return s;
+}
+
+describe('dealer rotation (RULES.md §3.4)', () => {
+  it('the declarer deals next; after a throw-in the same dealer deals again', () => {
+    let step: SessionStep<DroggnSession> = droggn.session.start(options, 2);
+    expect(step.next).toEqual({ dealer: 2 });
+    step = droggn.session.afterHand(options, step.session, handOf(2, 0));
+    expect(step.next).toEqual({ dealer: 0 });
+    step = droggn.session.afterHand(options, step.session, handOf(0, null));
+    expect(step.next).toEqual({ dealer: 0 });
+  });
+
+  it('keeps the paper sheet: only the declarer`s line moves, by Δ', () => {
+    const first = droggn.session.start(options, 2);
+    const after = droggn.session.afterHand(options, first.session, handOf(2, 0));
+    // a defender's offence in a Super: +80 for the declarer
+    expect(after.session.paper).toEqual([80, 0, 0, 0]);
+  });
+});
+
+describe('end of session (RULES.md §3.14)', () => {
+  it('after an announcement exactly four more completed hands are played; throw-ins do not count', () => {
+    let step = droggn.session.start(options, 1);
+    const announced = droggn.session.requestEnd(options, step.session, 3);
+    if (!announced.ok) throw new Error(announced.rejection.code);
+    step = announced.state;
+    // the hand being played when the end was called does not count
+    step = droggn.session.afterHand(options, step.session, handOf(1, 2));
+    expect(step.session.handsLeft).toBe(CLOSING_HANDS);
+    const declarers = [3, null, 0, null, 1, 2];
+    const nexts: (number | null)[] = [];
+    for (const d of declarers) {
+      step = droggn.session.afterHand(options, step.session, handOf(step.next!.dealer, d));
+      nexts.push(step.next?.dealer ?? null);
+    }
+    expect(nexts).toEqual([3, 3, 0, 0, 1, null]);
+    expect(step.session.over).toBe(true);
+    expect(droggn.session.requestEnd(options, step.session, null)).toMatchObject({ ok: false, rejection: { code: Codes.SESSION_OVER } });
+  });
+
+  it('a second announcement is refused; the host may announce (bySeat null)', () => {
+    const step = droggn.session.start(options, 0);
+    const first = droggn.session.requestEnd(options, step.session, null);
+    expect(first.ok).toBe(true);
+    if (!first.ok) return;
+    expect(droggn.session.requestEnd(options, first.state.session, 1)).toMatchObject({ ok: false, rejection: { code: Codes.SESSION_ALREADY_ENDING } });
+  });
+});
+
+describe('settlement (RULES.md §3.12)', () => {
+  it('each pair settles the difference of paper scores times the stake', () => {
+    // pairs: (0,1) 30−(−10)=40, (0,2) 30−0=30, (1,2) −10 → seat 0 gets 70, seat 1 pays 50, seat 2 pays 20
+    expect(settle([30, -10, 0], 10)).toEqual([700, -500, -200]);
+    // four players: seat 0 is 12, 16 and 12 ahead of the others → 40 · 50
+    expect(settle([12, 0, -4, 0], 50)).toEqual([2000, -400, -1200, -400]);
+  });
+});

@@ -1,0 +1,67 @@
+import { Codes, accept, reject } from '../core/rejections.js';
+import type { Applied, SessionRules, SessionStep } from '../core/types.js';
+import type { DroggnOptions } from './options.js';
+import { handResult } from './scoring.js';
+import type { DroggnState } from './state.js';
+
+/**
+ * A Droggn session (RULES.md §3.4, §3.12, §3.14): who deals, the paper score sheet (only the
+ * declarer's line moves, by Δ) and the countdown of the closing hands.
+ */
+export interface DroggnSession {
+  dealer: number;
+  /** Paper scores per seat (RULES.md §3.12). */
+  paper: number[];
+  /** The end was announced during the current hand; the countdown starts after it. */
+  endPending: boolean;
+  /** Completed hands still to play after the announcement; null until announced. */
+  handsLeft: number | null;
+  over: boolean;
+}
+
+/** RULES.md §3.14: "the next declarer will deal the first of the last three hands". */
+export const CLOSING_HANDS = 4;
+
+export const droggnSession: SessionRules<DroggnOptions, DroggnState, DroggnSession> = {
+  start(options, firstDealer) {
+    const session: DroggnSession = { dealer: firstDealer, paper: Array(options.players).fill(0), endPending: false, handsLeft: null, over: false };
+    return { session, next: { dealer: firstDealer } };
+  },
+
+  afterHand(_options, session, finished) {
+    if (session.over) return { session, next: null };
+    const result = handResult(finished);
+    // RULES.md §3.4: all pass → the same dealer again; a thrown-in deal does not count (§3.16 #15).
+    if (result === null || result.status === 'thrownIn') {
+      const after = session.endPending ? { ...session, endPending: false, handsLeft: CLOSING_HANDS } : session;
+      return { session: after, next: { dealer: session.dealer } };
+    }
+    const declarer = result.declarer!;
+    const paper = session.paper.slice();
+    paper[declarer] = paper[declarer]! + (result.details!.delta as number);
+    let handsLeft = session.handsLeft === null ? null : session.handsLeft - 1;
+    // An announcement during a deal takes effect after it (RULES.md §3.14).
+    if (session.endPending) handsLeft = CLOSING_HANDS;
+    const over = handsLeft === 0;
+    const next: DroggnSession = { dealer: declarer, paper, endPending: false, handsLeft, over };
+    return { session: next, next: over ? null : { dealer: declarer } };
+  },
+
+  requestEnd(options, session, bySeat): Applied<SessionStep<DroggnSession>> {
+    if (session.over) return reject(Codes.SESSION_OVER, 'the session is over');
+    if (session.endPending || session.handsLeft !== null) return reject(Codes.SESSION_ALREADY_ENDING, 'the end has already been announced');
+    if (bySeat !== null && (!Number.isInteger(bySeat) || bySeat < 0 || bySeat >= options.players)) return reject(Codes.NOT_YOUR_TURN, 'only a seated player or the host may end the session');
+    const next = { ...session, endPending: true };
+    return accept({ session: next, next: { dealer: session.dealer } });
+  },
+};
+
+/**
+ * Settlement at the session's end (RULES.md §3.12): every pair settles the difference of
+ * their paper scores times the stake, so `net_i = stake × (n·s_i − Σ_j s_j)`, in minor units.
+ */
+export function settle(paperScores: readonly number[], stake: number): number[] {
+  const n = paperScores.length;
+  const total = paperScores.reduce((a, b) => a + b, 0);
+  return paperScores.map((s) => stake * (n * s - total));
+}

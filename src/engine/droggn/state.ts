@@ -1,0 +1,82 @@
+import type { Card } from '../core/types.js';
+import type { DroggnOptions } from './options.js';
+
+/** Contracts low → high (RULES.md §3.5): Ansager (ordinary game), Solo, Super, Super Mord. */
+export type Contract = 'ansager' | 'solo' | 'super' | 'supermord';
+export const CONTRACTS: readonly Contract[] = ['ansager', 'solo', 'super', 'supermord'];
+/** "weiter"/"gut" is `pass`. */
+export type BidWord = 'pass' | Contract;
+/** Doubling words (RULES.md §3.8 → §1.8): Gut, Schwacher (the defenders' double), Retour. */
+export type CallWord = 'gut' | 'schwacher' | 'retour';
+export type Phase = 'bidding' | 'discard' | 'buy' | 'ready' | 'layout' | 'doubling' | 'play' | 'over';
+export type DoublingStep = 'schwacher' | 'declarer' | 'retour';
+
+export interface Play {
+  seat: number;
+  card: Card;
+}
+export interface CompletedTrick {
+  leader: number;
+  plays: Play[];
+  winner: number;
+}
+
+/** Buying in an Ansager (RULES.md §3.6): bought, declined, or the right forfeited. */
+export type BuyRecord =
+  | { kind: 'bought'; card: Card; give: Card; from: number }
+  | { kind: 'declined' }
+  | { kind: 'forfeited'; card: Card };
+
+/** A card laid out face up ("auslegen", RULES.md §3.7); it stays in its owner's hand. */
+export interface Layout {
+  seat: number;
+  card: 'T1' | 'GS';
+}
+
+/** Why the hand ended. */
+export type EndReason = 'played' | 'mordLost' | 'thrownIn' | 'irregularity';
+
+/**
+ * One Droggn deal: an immutable JSON value. `apply` returns a new object and shares the
+ * unchanged parts, so no array in a state may be mutated.
+ */
+export interface DroggnState {
+  readonly game: 'droggn';
+  readonly options: DroggnOptions;
+  readonly dealer: number;
+  /** a0, a1, a2: active seats in order from the dealer's left (RULES.md §3.4). */
+  readonly active: readonly number[];
+  readonly phase: Phase;
+  /** The seat to act; -1 when the hand is over. */
+  readonly turn: number;
+  /** Cards per seat; `[]` for the sitting-out dealer. Laid-out cards stay here. */
+  readonly hands: readonly (readonly Card[])[];
+  /** As dealt (the Ansager/Solo declarer picks it up; Super keeps it face down). */
+  readonly dealtHands: readonly (readonly Card[])[];
+  readonly talon: readonly Card[];
+  readonly bids: readonly { seat: number; bid: BidWord }[];
+  readonly declarer: number | null;
+  readonly contract: Contract | null;
+  readonly discard: readonly Card[] | null;
+  readonly buy: BuyRecord | null;
+  /** D1, D2: the defenders from the declarer's left (RULES.md §3.8). */
+  readonly defenders: readonly number[];
+  readonly layouts: readonly Layout[];
+  /** Defenders who answered the layout question (RULES.md §3.7). */
+  readonly layoutAnswers: number;
+  readonly calls: readonly { seat: number; call: CallWord }[];
+  readonly doublingStep: DoublingStep | null;
+  readonly doublingIndex: number;
+  /** `k`: Schwacher and Retour calls; multiplier 2^k. */
+  readonly doublings: number;
+  readonly trickLeader: number;
+  readonly trick: readonly Play[];
+  readonly tricks: readonly CompletedTrick[];
+  /** "Kleine und Gstieß Ultimo" conditions met at trick 20 (RULES.md §3.11). */
+  readonly ultimoClaim: boolean;
+  readonly endReason: EndReason | null;
+  /** Set when a reported irregularity abandoned the deal (`irregularities: penalize`, §3.13). */
+  readonly irregularity: { offender: number; reporter: number } | null;
+}
+
+export const BASE_VALUE: Record<Exclude<Contract, 'supermord'>, number> = { ansager: 20, solo: 40, super: 80 };

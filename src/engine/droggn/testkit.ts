@@ -1,0 +1,40 @@
+/**
+ * Helpers for the Droggn specs (not used by the engine): deal explicit hands, run a list of
+ * actions, and turn a trick-by-trick script into play actions.
+ */
+import type { Action, Card } from '../core/types.js';
+import { droggn } from './index.js';
+import { defaultOptions, type DroggnOptions } from './options.js';
+import type { DroggnState } from './state.js';
+
+export function dealt(hands: (Card[] | null)[], talon: Card[], dealer: number, overrides: Partial<DroggnOptions> = {}): DroggnState {
+  const options = defaultOptions({ players: hands.length as 3 | 4, ...overrides });
+  const r = droggn.dealHands(options, hands, talon, { dealer });
+  if (!r.ok) throw new Error(`${r.rejection.code}: ${r.rejection.message}`);
+  return r.state;
+}
+
+export function run(s: DroggnState, actions: readonly Action[]): DroggnState {
+  actions.forEach((a, i) => {
+    const r = droggn.apply(s, a);
+    if (!r.ok) throw new Error(`action ${i} ${JSON.stringify(a)} rejected: ${r.rejection.code} ${r.rejection.message}`);
+    s = r.state;
+  });
+  return s;
+}
+
+/** A trick written as `[leader, card of leader, next seat's card, third card]`. */
+export type ScriptTrick = [number, Card, Card, Card];
+
+/** Play actions of a script; `order` is the active seats clockwise (3 players: [0,1,2]). */
+export function plays(script: readonly ScriptTrick[], order: readonly number[]): Action[] {
+  return script.flatMap(([leader, ...cards]) => {
+    const at = order.indexOf(leader);
+    return cards.map((card, i) => ({ seat: order[(at + i) % 3]!, type: 'play', card }));
+  });
+}
+
+/** Each seat's cards in a script (for building hands from the tricks they will play). */
+export function cardsOf(script: readonly ScriptTrick[], order: readonly number[], seat: number): Card[] {
+  return plays(script, order).filter((a) => a.seat === seat).map((a) => a.card as Card);
+}

@@ -1,0 +1,88 @@
+import type { Action, Viewer } from '../core/types.js';
+import { legalActions } from './legal.js';
+import { handResult, piles } from './scoring.js';
+import type { DroggnState } from './state.js';
+
+/** Whether the talon is face up for everybody: `talon.expose = ansagerOnly` in an Ansager (RULES.md §3.6). */
+const talonExposed = (s: DroggnState): boolean => s.contract === 'ansager' && s.options['talon.expose'] === 'ansagerOnly';
+
+/**
+ * What `viewer` may see (DESIGN.md "Hidden information"): a seat its own cards, the talon once
+ * it picked it up as declarer, its own discard and the card it gave or received when buying;
+ * everybody the public record; after the hand, or as auditor, everything.
+ */
+export function droggnView(s: DroggnState, viewer: Viewer): Record<string, unknown> {
+  const all = s.phase === 'over' || viewer.kind === 'auditor';
+  const seat = viewer.kind === 'seat' ? viewer.seat : null;
+  const isDeclarer = seat !== null && seat === s.declarer;
+  const pickedUp = s.contract === 'ansager' || s.contract === 'solo';
+  const view: Record<string, unknown> = {
+    game: 'droggn',
+    phase: s.phase,
+    dealer: s.dealer,
+    activeSeats: s.active,
+    toAct: s.turn >= 0 ? [s.turn] : [],
+    bids: s.bids,
+    declarer: s.declarer,
+    contract: s.contract,
+    defenders: s.defenders,
+    handSizes: s.hands.map((h) => h.length),
+    talon: all || talonExposed(s) || (isDeclarer && pickedUp) ? s.talon : null,
+    discard: all || (isDeclarer && s.discard !== null) ? s.discard : null,
+    buy: publicBuy(s, all ? null : seat, all),
+    layouts: s.layouts,
+    calls: s.calls,
+    multiplier: 2 ** s.doublings,
+    trick: { leader: s.trickLeader, plays: s.trick },
+    tricks: s.tricks,
+    tricksWon: {
+      declarer: s.tricks.filter((t) => t.winner === s.declarer).length,
+      defenders: s.tricks.filter((t) => t.winner !== s.declarer).length,
+    },
+    result: handResult(s),
+  };
+  if (s.ultimoClaim) view.ultimoClaim = true;
+  if (s.irregularity) view.irregularity = s.irregularity;
+  if (all) {
+    view.hands = s.hands;
+    view.dealtHands = s.dealtHands;
+    view.piles = s.declarer === null ? null : piles(s);
+  }
+  if (seat !== null) {
+    view.seat = seat;
+    view.hand = s.hands[seat] ?? [];
+    view.legalActions = legalActions(s, seat);
+  }
+  return view;
+}
+
+/** The bought card and its giver are public; the card given back only to the two involved. */
+function publicBuy(s: DroggnState, seat: number | null, all: boolean): Record<string, unknown> | null {
+  const b = s.buy;
+  if (b === null || b.kind !== 'bought' || all) return b as Record<string, unknown> | null;
+  const involved = seat === s.declarer || seat === b.from;
+  return involved ? { ...b } : { kind: b.kind, card: b.card, from: b.from };
+}
+
+/**
+ * An accepted action as `viewer` may see it in the event log: the discard only for the
+ * declarer, the card given for a bought one only for the declarer and the seller; everything
+ * once the hand is over.
+ */
+export function redactDroggnAction(action: Action, viewer: Viewer, current: DroggnState): Action {
+  if (current.phase === 'over' || viewer.kind === 'auditor') return action;
+  const seat = viewer.kind === 'seat' ? viewer.seat : null;
+  if (action.type === 'discard' && seat !== action.seat) {
+    const { cards: _hidden, ...rest } = action;
+    return { ...rest, hidden: ['cards'] } as Action;
+  }
+  if (action.type === 'buy' && action.card !== null) {
+    const from = current.buy?.kind === 'bought' ? current.buy.from : null;
+    if (seat !== action.seat && seat !== from) {
+      const { give: _hidden, ...rest } = action;
+      return { ...rest, hidden: ['give'] } as Action;
+    }
+  }
+  return action;
+}
+
