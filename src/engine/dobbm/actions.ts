@@ -1,0 +1,41 @@
+import { Codes } from '../core/rejections.js';
+import type { Action, Rejection } from '../core/types.js';
+
+// The Dobbm action shapes of CONTRACT.md, plus `irregularity` (accepted by `apply` only under
+// `irregularities: penalize`, RULES.md §1.13).
+const BID_WORDS = ['pass', 'dobbm', 'solo'];
+const CALL_WORDS = ['gut', 'schwacher', 'retour'];
+const isSeat = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+
+/**
+ * The JSON shape of CONTRACT.md's Dobbm actions (plus `irregularity`). Words outside the
+ * listed vocabularies are shape errors; card strings are checked by `apply` (CARD_NOT_HELD).
+ */
+export function parseDobbmAction(raw: unknown): { ok: true; action: Action } | { ok: false; rejection: Rejection } {
+  const bad = (message: string) => ({ ok: false as const, rejection: { code: Codes.BAD_ACTION, message } });
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return bad('an action is a JSON object');
+  const r = raw as Record<string, unknown>;
+  if (!isSeat(r['seat'])) return bad('"seat" must be a seat number');
+  const seat = r['seat'];
+  switch (r['type']) {
+    case 'bid':
+      if (!BID_WORDS.includes(r['bid'] as string)) return bad('"bid" must be "pass", "dobbm" or "solo"');
+      return { ok: true, action: { seat, type: 'bid', bid: r['bid'] } };
+    case 'discard': {
+      const cards = r['cards'];
+      if (!Array.isArray(cards) || !cards.every((c) => typeof c === 'string')) return bad('"cards" must be an array of card codes');
+      return { ok: true, action: { seat, type: 'discard', cards: cards.slice() } };
+    }
+    case 'double':
+      if (!CALL_WORDS.includes(r['call'] as string)) return bad('"call" must be "gut", "schwacher" or "retour"');
+      return { ok: true, action: { seat, type: 'double', call: r['call'] } };
+    case 'play':
+      if (typeof r['card'] !== 'string') return bad('"card" must be a card code');
+      return { ok: true, action: { seat, type: 'play', card: r['card'] } };
+    case 'irregularity':
+      if (!isSeat(r['offender'])) return bad('"offender" must be a seat number');
+      return { ok: true, action: { seat, type: 'irregularity', offender: r['offender'] } };
+    default:
+      return bad(`unknown action type ${JSON.stringify(r['type'])}`);
+  }
+}

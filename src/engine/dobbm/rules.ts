@@ -1,0 +1,290 @@
+import { Codes, reject, accept } from '../core/rejections.js';
+import type { Action, Applied, Card } from '../core/types.js';
+import { cardPoints, winningIndex } from './cards.js';
+import { legalCards, nextActive, sowRuleHolds } from './play.js';
+import { copyState, update, type Bid, type BidWord, type CallWord, type Contract, type DobbmState } from './state.js';
+
+/** Rejection codes that only Dobbm has (the shared ones are core `Codes`). */
+export const DobbmCodes = {
+  /** A discarded sow needs a heart discarded with it (RULES.md §1.7). */
+  SOW_DISCARD_NEEDS_TRUMP: 'SOW_DISCARD_NEEDS_TRUMP',
+  /** Mußrunde forehand may not pass (RULES.md §1.12). */
+  MUST_DECLARE: 'MUST_DECLARE',
+  /** An irregularity report in the default `irregularities: reject` mode (RULES.md §0.3). */
+  IRREGULARITY_NOT_ALLOWED: 'IRREGULARITY_NOT_ALLOWED',
+  /** A report by, or naming, a seat that takes no part in the deal. */
+  NOT_AN_ACTIVE_SEAT: 'NOT_AN_ACTIVE_SEAT',
+} as const;
+
+/** Bid order, RULES.md §1.6: pass 0 < Dobbm 1 < Solo 2; -1 for a word that is no bid. */
+const bidRank = (word: unknown): number => (word === 'pass' ? 0 : word === 'dobbm' ? 1 : word === 'solo' ? 2 : -1);
+
+/** The current highest bid rank (0 = none), RULES.md §1.6. */
+export function highestBid(state: DobbmState): number {
+  let best = 0;
+  for (const b of state.bids) best = Math.max(best, bidRank(b.bid));
+  return best;
+}
+
+const GUT_ONLY: readonly CallWord[] = ['gut'];
+const SCHWACHER_ROUND: readonly CallWord[] = ['gut', 'schwacher'];
+const RETOUR_STEP: readonly CallWord[] = ['gut', 'retour'];
+
+/** Calls still open at this step: at the `maxDoublings` cap only `gut` (RULES.md §1.8). */
+export function openCalls(state: DobbmState): readonly CallWord[] {
+  const max = state.options['doubling.maxDoublings'];
+  if (max !== null && state.doublings >= max) return GUT_ONLY;
+  return state.doublingStep === 'schwacher' ? SCHWACHER_ROUND : RETOUR_STEP;
+}
+
+const callOpen = (state: DobbmState, call: CallWord): boolean => {
+  const open = openCalls(state);
+  return call === open[0] || call === open[1];
+};
+
+export function applyDobbm(state: DobbmState, action: Action): Applied<DobbmState> {
+  if (state.phase === 'over') return reject(Codes.HAND_OVER, 'the hand is over');
+  // A switch on the type, not a table lookup: this is the hot path of every simulation.
+  switch (action.type) {
+    case 'play':
+      return outOfTurn(state, action, 'play') ?? play(state, action.seat, action['card'] as Card);
+    case 'bid':
+      return outOfTurn(state, action, 'bidding') ?? bid(state, action.seat, action['bid'] as BidWord);
+    case 'double':
+      return outOfTurn(state, action, 'doubling') ?? double(state, action.seat, action['call'] as CallWord);
+    case 'discard':
+      return outOfTurn(state, action, 'exchange') ?? discard(state, action.seat, action['cards'] as Card[]);
+    case 'irregularity':
+      return reportIrregularity(state, action.seat, action['offender'] as number);
+    default:
+      return reject(Codes.BAD_ACTION, `unknown action type "${String(action.type)}"`);
+  }
+}
+
+/** The phase must fit the action type (checked first), then it must be the seat's turn. */
+function outOfTurn(state: DobbmState, action: Action, phase: DobbmState['phase']): Applied<DobbmState> | null {
+  if (state.phase !== phase) return reject(Codes.WRONG_PHASE, `no ${action.type} in the ${state.phase} phase`);
+  if (action.seat !== state.turn) return reject(Codes.NOT_YOUR_TURN, `seat ${state.turn} is to act`);
+  return null;
+}
+
+/** One-speak auction, RULES.md §1.6; in a Mußrunde forehand must declare (§1.12). */
+function bid(state: DobbmState, seat: number, word: BidWord): Applied<DobbmState> {
+  const rank = bidRank(word);
+  if (rank < 0) return reject(Codes.BAD_ACTION, `unknown bid "${word}"`);
+  if (state.mussrunde) {
+    if (word === 'pass') return reject(DobbmCodes.MUST_DECLARE, 'in a Mußrunde forehand must play Dobbm or Solo');
+    return accept(declare(update(state, { bids: [{ seat, bid: word }] }), seat, word));
+  }
+  if (rank > 0 && rank <= highestBid(state)) return reject(Codes.BID_NOT_HIGHER, 'a bid must be higher than the current one');
+  const next = copyState(state);
+  const bids = state.bids.slice();
+  bids.push({ seat, bid: word });
+  next.bids = bids;
+  if (bids.length < state.active.length) {
+    next.turn = state.active[bids.length]!;
+    return accept(next);
+  }
+  // Bids only rise, so the last non-pass is the highest.
+  let winner: Bid | null = null;
+  for (const b of bids) if (b.bid !== 'pass') winner = b;
+  if (winner === null) {
+    // All four passed: thrown in (RULES.md §1.4); the session moves the deal, the result books a Stockerl.
+    next.phase = 'over';
+    next.turn = -1;
+    return accept(next);
+  }
+  return accept(declare(next, winner.seat, winner.bid as Contract));
+}
+
+/** The auction is won: Dobbm takes the Dobb into the hand (§1.7); Solo goes to the doubling. */
+function declare(state: DobbmState, declarer: number, contract: Contract): DobbmState {
+  const next = copyState(state);
+  next.declarer = declarer;
+  next.contract = contract;
+  if (contract === 'solo') return startDoubling(next);
+  const hands = state.hands.slice();
+  hands[declarer] = [...hands[declarer]!, ...state.dobb];
+  next.hands = hands;
+  next.phase = 'exchange';
+  next.turn = declarer;
+  return next;
+}
+
+/** The Dobbm declarer lays away four cards, RULES.md §1.7. */
+function discard(state: DobbmState, seat: number, cards: Card[]): Applied<DobbmState> {
+  if (!Array.isArray(cards)) return reject(Codes.BAD_ACTION, 'a discard lists its cards');
+  if (cards.length !== 4) return reject(Codes.WRONG_CARD_COUNT, `discard exactly 4 cards, not ${cards.length}`);
+  if (new Set(cards).size !== 4) return reject(Codes.DUPLICATE_CARD, 'a card is discarded twice');
+  const hand = state.hands[seat]!;
+  for (const c of cards) if (!hand.includes(c)) return reject(Codes.CARD_NOT_HELD, `${String(c)} is not in the hand`);
+  if (!sowRuleHolds(cards, state.options)) {
+    return reject(DobbmCodes.SOW_DISCARD_NEEDS_TRUMP, 'each discarded sow needs a heart (other than a sow) discarded with it');
+  }
+  const hands = state.hands.slice();
+  hands[seat] = hand.filter((c) => !cards.includes(c));
+  return accept(startDoubling(update(state, { hands, discard: cards.slice() })));
+}
+
+/** "Ich liege": the Schwacher round begins with D1 (RULES.md §1.8, §1.15 #1). */
+function startDoubling(state: DobbmState): DobbmState {
+  const declarer = state.declarer!;
+  const from = state.options['doubling.firstSpeaker'] === 'declarerLeft' ? declarer : state.dealer;
+  const defenders: number[] = [];
+  for (let s = nextActive(state, from), i = 0; i < 4; i++, s = nextActive(state, s)) if (s !== declarer) defenders.push(s);
+  const next = copyState(state);
+  next.phase = 'doubling';
+  next.defenders = defenders;
+  next.doublingStep = 'schwacher';
+  next.doublingIndex = 0;
+  next.turn = defenders[0]!;
+  return next;
+}
+
+/** Schwacher/Retour state machine, RULES.md §1.8 (steps 1–3). */
+function double(state: DobbmState, seat: number, call: CallWord): Applied<DobbmState> {
+  if (!callOpen(state, call)) return reject(Codes.CALL_NOT_ALLOWED, `"${call}" may not be said now`);
+  const next = copyState(state);
+  const calls = state.calls.slice();
+  calls.push({ seat, call });
+  next.calls = calls;
+  const step = state.doublingStep!;
+  if (call === 'gut') {
+    const i = state.doublingIndex + 1;
+    if (step === 'declarer' || i === state.defenders.length) return accept(startPlay(next));
+    next.doublingIndex = i;
+    next.turn = state.defenders[i]!;
+    return accept(next);
+  }
+  next.doublings = state.doublings + 1;
+  if (step === 'declarer') {
+    // §1.15 #9: after the declarer's Retour, D1, D2, D3 are asked again in order.
+    next.doublingStep = 'retour';
+    next.doublingIndex = 0;
+    next.turn = state.defenders[0]!;
+  } else {
+    next.doublingStep = 'declarer';
+    next.turn = state.declarer!;
+  }
+  return accept(next);
+}
+
+/** The declarer leads to the first trick, RULES.md §1.9 (mutates the fresh copy it is given). */
+function startPlay(next: ReturnType<typeof copyState>): DobbmState {
+  next.phase = 'play';
+  next.doublingStep = null;
+  next.turn = next.declarer!;
+  next.trickLeader = next.declarer!;
+  return next;
+}
+
+function play(state: DobbmState, seat: number, card: Card): Applied<DobbmState> {
+  const hand = state.hands[seat]!;
+  const at = hand.indexOf(card);
+  if (at < 0) return reject(Codes.CARD_NOT_HELD, `${String(card)} is not in the hand`);
+  const trick = state.trick;
+  if (trick.length > 0) {
+    const code = revoke(hand, trick[0]!, card);
+    if (code !== null) {
+      return reject(code, code === Codes.MUST_FOLLOW_SUIT ? `follow suit: ${trick[0]![0]} was led` : 'no card of the led suit: play a heart');
+    }
+  }
+  const next = copyState(state);
+  const hands = state.hands.slice();
+  hands[seat] = without(hand, at);
+  next.hands = hands;
+  const cards = trick.slice();
+  cards.push(card);
+  if (cards.length < 4) {
+    next.trick = cards;
+    next.turn = nextActive(state, seat);
+    return accept(next);
+  }
+  let winner = state.trickLeader;
+  for (let i = winningIndex(cards); i > 0; i--) winner = nextActive(state, winner);
+  const points = cardPoints(cards[0]!) + cardPoints(cards[1]!) + cardPoints(cards[2]!) + cardPoints(cards[3]!);
+  const tricks = state.tricks.slice();
+  tricks.push({ leader: state.trickLeader, cards, winner, points });
+  next.tricks = tricks;
+  next.trick = [];
+  next.trickLeader = winner;
+  next.turn = winner;
+  if (winner === state.declarer) {
+    next.declarerTricks++;
+    next.declarerTrickPoints += points;
+  }
+  if (tricks.length === 8) {
+    next.phase = 'over';
+    next.turn = -1;
+  }
+  return accept(next);
+}
+
+/** Why `card` may not follow `led` from `hand` (RULES.md §1.9), or null; allocates nothing. */
+function revoke(hand: readonly Card[], led: Card, card: Card): string | null {
+  const ledSuit = led.charCodeAt(0);
+  const suit = card.charCodeAt(0);
+  if (suit === ledSuit) return null;
+  let heart = false;
+  for (const c of hand) {
+    const s = c.charCodeAt(0);
+    if (s === ledSuit) return Codes.MUST_FOLLOW_SUIT;
+    if (s === 72) heart = true;
+  }
+  return heart && suit !== 72 ? Codes.MUST_TRUMP : null;
+}
+
+/** A copy of `cards` without the entry at `at`. */
+function without(cards: readonly Card[], at: number): Card[] {
+  const out = new Array<Card>(cards.length - 1);
+  for (let i = 0, j = 0; i < cards.length; i++) if (i !== at) out[j++] = cards[i]!;
+  return out;
+}
+
+/**
+ * `irregularities: penalize` (RULES.md §1.13): any active seat reports an offence by an
+ * active seat once there is a declarer; the deal is abandoned and the penalty booked.
+ */
+function reportIrregularity(state: DobbmState, reporter: number, offender: number): Applied<DobbmState> {
+  if (state.options.irregularities !== 'penalize') {
+    return reject(DobbmCodes.IRREGULARITY_NOT_ALLOWED, 'illegal actions are rejected; there is nothing to report (irregularities: reject)');
+  }
+  if (state.phase === 'bidding') return reject(Codes.WRONG_PHASE, 'an irregularity can be reported once there is a declarer');
+  if (!state.active.includes(reporter)) return reject(DobbmCodes.NOT_AN_ACTIVE_SEAT, `seat ${reporter} takes no part in this deal`);
+  if (!state.active.includes(offender)) return reject(DobbmCodes.NOT_AN_ACTIVE_SEAT, `seat ${offender} takes no part in this deal`);
+  return accept(update(state, { phase: 'over', turn: -1, irregularity: { offender, reporter } }));
+}
+
+/** Every action `seat` may take now (none when it is not its turn). */
+export function legalDobbmActions(state: DobbmState, seat: number): Action[] {
+  if (state.phase === 'over' || seat !== state.turn) return [];
+  switch (state.phase) {
+    case 'bidding': {
+      if (state.mussrunde) return [{ seat, type: 'bid', bid: 'dobbm' }, { seat, type: 'bid', bid: 'solo' }];
+      const best = highestBid(state);
+      const words: BidWord[] = ['pass', ...(['dobbm', 'solo'] as const).filter((w) => bidRank(w) > best)];
+      return words.map((bid) => ({ seat, type: 'bid', bid }));
+    }
+    case 'exchange':
+      return legalDiscards(state, seat).map((cards) => ({ seat, type: 'discard', cards }));
+    case 'doubling':
+      return openCalls(state).map((call) => ({ seat, type: 'double', call }));
+    default:
+      return legalCards(state.hands[seat]!, state.trick).map((card) => ({ seat, type: 'play', card }));
+  }
+}
+
+/** All legal four-card discards from the declarer's twelve cards (at most C(12,4) = 495). */
+export function legalDiscards(state: DobbmState, seat: number): Card[][] {
+  const hand = state.hands[seat]!;
+  const out: Card[][] = [];
+  const n = hand.length;
+  for (let a = 0; a < n; a++)
+    for (let b = a + 1; b < n; b++)
+      for (let c = b + 1; c < n; c++)
+        for (let d = c + 1; d < n; d++) {
+          const cards = [hand[a]!, hand[b]!, hand[c]!, hand[d]!];
+          if (sowRuleHolds(cards, state.options)) out.push(cards);
+        }
+  return out;
+}

@@ -1,0 +1,101 @@
+/** Dealer rotation and the end of a session, RULES.md §1.4, §1.12, §1.15 #15/#16. */
+import { DOBBM_DECK } from './cards.js';
+import { dealDobbm } from './deal.js';
+import type { DobbmOptions } from './options.js';
+import { dobbmSession as session, type DobbmSession } from './session.js';
+import { bid, opts, run } from './spec-helpers.js';
+import type { DobbmState } from './state.js';
+import { update } from './state.js';
+
+/** A finished state with just what the session reads: dealer, declarer, Mußrunde flag. */
+function finished(o: DobbmOptions, dealer: number, declarer: number | null, mussrunde = false): DobbmState {
+  const s = dealDobbm(o, DOBBM_DECK, { dealer, context: mussrunde ? { mussrunde: true } : {} });
+  return update(s, { phase: 'over', turn: -1, declarer, contract: declarer === null ? null : 'dobbm' });
+}
+function ok<T>(r: { ok: true; state: T } | { ok: false; rejection: { code: string } }): T {
+  if (!r.ok) throw new Error(r.rejection.code);
+  return r.state;
+}
+
+describe('dealer after a deal (RULES.md §1.4)', () => {
+  it('the declarer of a played deal deals the next one', () => {
+    const o = opts();
+    const { session: s0, next } = session.start(o, 2);
+    expect(next).toEqual({ dealer: 2 });
+    expect(session.afterHand(o, s0, finished(o, 2, 0)).next).toEqual({ dealer: 0 });
+  });
+  it('four players, thrown in: the same dealer again', () => {
+    const o = opts();
+    const s0 = session.start(o, 2).session;
+    expect(session.afterHand(o, s0, finished(o, 2, null)).next).toEqual({ dealer: 2 });
+  });
+  it('five players, thrown in: the deal passes to the left', () => {
+    const o = opts({ players: 5 });
+    const s0 = session.start(o, 4).session;
+    expect(session.afterHand(o, s0, finished(o, 4, null)).next).toEqual({ dealer: 0 });
+  });
+  it('a real five-player throw-in: next dealer 3 is the one who got the Stockerl', () => {
+    const o = opts({ players: 5 });
+    const s = run(dealDobbm(o, DOBBM_DECK, { dealer: 2 }), [bid(3, 'pass'), bid(4, 'pass'), bid(0, 'pass'), bid(1, 'pass')]);
+    expect(session.afterHand(o, session.start(o, 2).session, s).next).toEqual({ dealer: 3 });
+  });
+});
+
+describe('Mußrunde (RULES.md §1.12)', () => {
+  const o = opts();
+  it('n = 4 deals, forehand declares each, the deal moves left, then the session ends', () => {
+    let s: DobbmSession = session.start(o, 1).session;
+    const step = ok(session.requestEnd(o, s, null));
+    expect(step.next).toEqual({ dealer: 1, context: { mussrunde: true } });
+    s = step.session;
+    const dealers: number[] = [];
+    let next = step.next;
+    while (next) {
+      dealers.push(next.dealer);
+      const forehand = (next.dealer + 1) % 4;
+      const r = session.afterHand(o, s, finished(o, next.dealer, forehand, true));
+      s = r.session;
+      next = r.next;
+    }
+    expect(dealers).toEqual([1, 2, 3, 0]);
+    expect(s.next).toBeNull();
+  });
+  it('five players: five deals', () => {
+    const o5 = opts({ players: 5 });
+    let step = ok(session.requestEnd(o5, session.start(o5, 0).session, null));
+    let count = 0;
+    while (step.next) {
+      count++;
+      const d = step.next.dealer;
+      step = session.afterHand(o5, step.session, finished(o5, d, (d + 1) % 5, true));
+    }
+    expect(count).toBe(5);
+  });
+  it('called while an ordinary deal runs: that deal does not count, the Mußrunde starts after it', () => {
+    const s0 = session.start(o, 0).session;
+    const called = ok(session.requestEnd(o, s0, null)).session;
+    const after = session.afterHand(o, called, finished(o, 0, 2));
+    expect(after.next).toEqual({ dealer: 2, context: { mussrunde: true } });
+    expect(after.session.mussrundeLeft).toBe(4);
+  });
+  it('whoMayCall host: a seat may not call it (CALL_NOT_ALLOWED); anyPlayer: any seat may', () => {
+    const s0 = session.start(o, 0).session;
+    const bySeat = session.requestEnd(o, s0, 2);
+    expect(!bySeat.ok && bySeat.rejection.code).toBe('CALL_NOT_ALLOWED');
+    const any = opts({ 'mussrunde.whoMayCall': 'anyPlayer' });
+    expect(session.requestEnd(any, session.start(any, 0).session, 2).ok).toBe(true);
+  });
+  it('a second call while it runs is SESSION_ALREADY_ENDING; after the end SESSION_OVER', () => {
+    const s1 = ok(session.requestEnd(o, session.start(o, 0).session, null)).session;
+    const again = session.requestEnd(o, s1, null);
+    expect(!again.ok && again.rejection.code).toBe('SESSION_ALREADY_ENDING');
+  });
+  it('without a Mußrunde the request ends the session at once', () => {
+    const off = opts({ 'mussrunde.enabled': false });
+    const step = ok(session.requestEnd(off, session.start(off, 0).session, null));
+    expect(step.next).toBeNull();
+    const again = session.requestEnd(off, step.session, null);
+    expect(!again.ok && again.rejection.code).toBe('SESSION_OVER');
+    expect(session.afterHand(off, step.session, finished(off, 0, 1)).next).toBeNull();
+  });
+});

@@ -1,0 +1,70 @@
+import { Codes, reject, accept } from '../core/rejections.js';
+import { left } from '../core/seats.js';
+import type { Applied, HandSetup, SessionRules, SessionStep } from '../core/types.js';
+import type { DobbmOptions } from './options.js';
+import type { DobbmState } from './state.js';
+
+/** Between deals: who deals next and how much of a Mußrunde is left. */
+export interface DobbmSession {
+  /** The setup of the next deal; `null` once the session is over. */
+  next: HandSetup | null;
+  /** Mußrunde deals still to play; `null` while none has been called. */
+  mussrundeLeft: number | null;
+  /** Deals finished so far (played, thrown in or abandoned). */
+  dealsPlayed: number;
+}
+
+const mussrundeSetup = (dealer: number): HandSetup => ({ dealer, context: { mussrunde: true } });
+
+/**
+ * Next dealer, RULES.md §1.4: the declarer of a played (or abandoned, §1.13) deal; after a
+ * throw-in the same dealer with four players, `left(dealer)` with five.
+ */
+export function nextDealer(options: DobbmOptions, finished: DobbmState): number {
+  if (finished.declarer !== null) return finished.declarer;
+  return options.players === 5 ? left(finished.dealer, 5) : finished.dealer;
+}
+
+function start(_options: DobbmOptions, firstDealer: number): SessionStep<DobbmSession> {
+  const session = { next: { dealer: firstDealer }, mussrundeLeft: null, dealsPlayed: 0 };
+  return { session, next: session.next };
+}
+
+function afterHand(options: DobbmOptions, session: DobbmSession, finished: DobbmState): SessionStep<DobbmSession> {
+  if (finished.phase !== 'over') throw new Error('afterHand needs a finished hand');
+  const dealsPlayed = session.dealsPlayed + 1;
+  if (session.next === null) return { session: { ...session, dealsPlayed }, next: null };
+  const dealer = nextDealer(options, finished);
+  if (session.mussrundeLeft === null) {
+    const next = { dealer };
+    return { session: { ...session, next, dealsPlayed }, next };
+  }
+  // Only a Mußrunde deal counts towards the n deals: a request made while an ordinary
+  // deal was running starts the Mußrunde with the deal after it (RULES.md §1.12).
+  const left = finished.mussrunde ? session.mussrundeLeft - 1 : session.mussrundeLeft;
+  const next = left === 0 ? null : mussrundeSetup(dealer);
+  return { session: { next, mussrundeLeft: left, dealsPlayed }, next };
+}
+
+/**
+ * A request to end the session (RULES.md §1.12, §1.15 #15). With `mussrunde.enabled` it
+ * calls a Mußrunde of n deals (n = seated players), starting with the next deal; without
+ * it the session ends at once. `mussrunde.whoMayCall` says who may ask in both cases:
+ * `host` (bySeat = null) or `anyPlayer` (the host or any seat).
+ */
+function requestEnd(options: DobbmOptions, session: DobbmSession, bySeat: number | null): Applied<SessionStep<DobbmSession>> {
+  if (session.next === null) return reject(Codes.SESSION_OVER, 'the session is over');
+  if (session.mussrundeLeft !== null) return reject(Codes.SESSION_ALREADY_ENDING, 'a Mußrunde is already under way');
+  if (bySeat !== null) {
+    if (options['mussrunde.whoMayCall'] !== 'anyPlayer') return reject(Codes.CALL_NOT_ALLOWED, 'only the host may end the session');
+    if (!Number.isInteger(bySeat) || bySeat < 0 || bySeat >= options.players) return reject(Codes.CALL_NOT_ALLOWED, `no seat ${bySeat}`);
+  }
+  if (!options['mussrunde.enabled']) {
+    const s = { ...session, next: null };
+    return accept({ session: s, next: null });
+  }
+  const next = mussrundeSetup(session.next.dealer);
+  return accept({ session: { ...session, next, mussrundeLeft: options.players }, next });
+}
+
+export const dobbmSession: SessionRules<DobbmOptions, DobbmState, DobbmSession> = { start, afterHand, requestEnd };

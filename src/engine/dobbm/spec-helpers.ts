@@ -1,0 +1,54 @@
+/** Test support for the Dobbm specs (not a spec itself): deals from hands, scripted actions. */
+import type { Rng } from '../core/rng.js';
+import type { Action, Card, HandSetup } from '../core/types.js';
+import { dealDobbmHands } from './deal.js';
+import { defaultDobbmOptions, type DobbmOptions } from './options.js';
+import { randomBot } from './random-bot.js';
+import { applyDobbm } from './rules.js';
+import type { DobbmState } from './state.js';
+
+export const opts = (o: Partial<DobbmOptions> = {}): DobbmOptions => defaultDobbmOptions(o);
+
+/** A deal from explicit hands; throws when the engine refuses it. */
+export function fromHands(options: DobbmOptions, hands: (Card[] | null)[], talon: Card[], setup: HandSetup): DobbmState {
+  const r = dealDobbmHands(options, hands, talon, setup);
+  if (!r.ok) throw new Error(`${r.rejection.code}: ${r.rejection.message}`);
+  return r.state;
+}
+
+/** Applies actions in order, throwing with the index of the first refused one. */
+export function run(state: DobbmState, actions: Action[]): DobbmState {
+  let s = state;
+  actions.forEach((a, i) => {
+    const r = applyDobbm(s, a);
+    if (!r.ok) throw new Error(`action ${i} ${JSON.stringify(a)} refused: ${r.rejection.code} ${r.rejection.message}`);
+    s = r.state;
+  });
+  return s;
+}
+
+export const bid = (seat: number, b: string): Action => ({ seat, type: 'bid', bid: b });
+export const call = (seat: number, c: string): Action => ({ seat, type: 'double', call: c });
+export const play = (seat: number, card: Card): Action => ({ seat, type: 'play', card });
+export const discard = (seat: number, cards: Card[]): Action => ({ seat, type: 'discard', cards });
+
+/** Plays a whole trick: `cards` in play order starting with `leader`, seats clockwise (active only). */
+export function trick(seats: number[], cards: Card[]): Action[] {
+  return cards.map((c, i) => play(seats[i]!, c));
+}
+
+/** Plays the hand out with `randomBot`, returning every state and action. */
+export function playRandom(state: DobbmState, rng: Rng): { states: DobbmState[]; actions: Action[] } {
+  const states = [state];
+  const actions: Action[] = [];
+  let s = state;
+  while (s.phase !== 'over') {
+    const a = randomBot(s, s.turn, rng);
+    const r = applyDobbm(s, a);
+    if (!r.ok) throw new Error(`randomBot chose an illegal action: ${r.rejection.code}`);
+    actions.push(a);
+    s = r.state;
+    states.push(s);
+  }
+  return { states, actions };
+}

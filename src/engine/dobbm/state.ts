@@ -1,0 +1,105 @@
+import type { Card } from '../core/types.js';
+import type { DobbmOptions } from './options.js';
+
+/** The two contracts: `dobbm` (ordinary game with exchange) and `solo` (no exchange). */
+export type Contract = 'dobbm' | 'solo';
+export type BidWord = 'pass' | Contract;
+/** Doubling words, RULES.md §1.8: Gut (content), Schwacher (the defenders' double), Retour (redouble). */
+export type CallWord = 'gut' | 'schwacher' | 'retour';
+export type Phase = 'bidding' | 'exchange' | 'doubling' | 'play' | 'over';
+/** Where the §1.8 state machine stands: 1 Schwacher round, 2 declarer, 3 defenders' Retour round. */
+export type DoublingStep = 'schwacher' | 'declarer' | 'retour';
+
+export interface Bid {
+  seat: number;
+  bid: BidWord;
+}
+export interface Call {
+  seat: number;
+  call: CallWord;
+}
+/** A finished trick: cards in play order from `leader`, won by `winner`. */
+export interface CompletedTrick {
+  leader: number;
+  cards: Card[];
+  winner: number;
+  points: number;
+}
+
+/**
+ * One Dobbm deal. Immutable plain JSON: `apply` copies only what changes (the hot path of
+ * the benchmark), so arrays are shared between successive states and must never be mutated.
+ */
+export interface DobbmState {
+  readonly options: DobbmOptions;
+  readonly dealer: number;
+  /** A Mußrunde ("must round") deal: forehand must declare, no throw-in (RULES.md §1.12). */
+  readonly mussrunde: boolean;
+  /** Active seats a0..a3 in active order from the dealer (RULES.md §1.5). */
+  readonly active: readonly number[];
+  readonly phase: Phase;
+  /** The seat to act, -1 when the hand is over. */
+  readonly turn: number;
+  /** Cards held per seat; empty for a sitting-out dealer. */
+  readonly hands: readonly (readonly Card[])[];
+  /** The Dobb (talon) as dealt. */
+  readonly dobb: readonly Card[];
+  readonly bids: readonly Bid[];
+  readonly declarer: number | null;
+  readonly contract: Contract | null;
+  /** The declarer's four discarded cards (Dobbm only). */
+  readonly discard: readonly Card[] | null;
+  /** D1, D2, D3: the defenders in speaking order of the doubling (RULES.md §1.8). */
+  readonly defenders: readonly number[];
+  readonly calls: readonly Call[];
+  readonly doublingStep: DoublingStep | null;
+  /** Index into `defenders` of the next defender to speak in a defenders' round. */
+  readonly doublingIndex: number;
+  /** `k`: Schwacher and Retour calls so far; the multiplier is 2^k. */
+  readonly doublings: number;
+  /** The trick being played (cards in play order; `leader` led). */
+  readonly trickLeader: number;
+  readonly trick: readonly Card[];
+  readonly tricks: readonly CompletedTrick[];
+  readonly declarerTricks: number;
+  readonly declarerTrickPoints: number;
+  /** Set when a reported irregularity abandoned the deal (`irregularities: penalize`, §1.13). */
+  readonly irregularity: { offender: number; reporter: number } | null;
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * A shallow copy to change a few fields of. A literal with every field in one fixed order
+ * keeps a single object shape (object spread does not), which is what makes `apply` fast.
+ */
+export function copyState(s: DobbmState): Mutable<DobbmState> {
+  return {
+    options: s.options,
+    dealer: s.dealer,
+    mussrunde: s.mussrunde,
+    active: s.active,
+    phase: s.phase,
+    turn: s.turn,
+    hands: s.hands,
+    dobb: s.dobb,
+    bids: s.bids,
+    declarer: s.declarer,
+    contract: s.contract,
+    discard: s.discard,
+    defenders: s.defenders,
+    calls: s.calls,
+    doublingStep: s.doublingStep,
+    doublingIndex: s.doublingIndex,
+    doublings: s.doublings,
+    trickLeader: s.trickLeader,
+    trick: s.trick,
+    tricks: s.tricks,
+    declarerTricks: s.declarerTricks,
+    declarerTrickPoints: s.declarerTrickPoints,
+    irregularity: s.irregularity,
+  };
+}
+
+/** A new state with `changes` applied; the input is left as it was. */
+export const update = (s: DobbmState, changes: Partial<DobbmState>): DobbmState => Object.assign(copyState(s), changes);
