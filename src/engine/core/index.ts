@@ -6,3 +6,4 @@ export * from './seats.js';
 export * from './cards.js';
 export * from './options.js';
 export * from './redact.js';
+export * from './doubling.js';

@@ -1,5 +1,6 @@
 import { Codes, reject, accept } from '../core/rejections.js';
 import type { Action, Applied, Card } from '../core/types.js';
+import { doublingSpeaker, firstDoublingPosition, nextDoublingPosition, openCalls as openDoublingCalls, type DoublingPosition } from '../core/doubling.js';
 import { cardPoints, winningIndex } from './cards.js';
 import { legalCards, nextActive, sowRuleHolds } from './play.js';
 import { copyState, update, type Bid, type BidWord, type CallWord, type Contract, type DobbmState } from './state.js';
@@ -26,21 +27,12 @@ export function highestBid(state: DobbmState): number {
   return best;
 }
 
-const GUT_ONLY: readonly CallWord[] = ['gut'];
-const SCHWACHER_ROUND: readonly CallWord[] = ['gut', 'schwacher'];
-const RETOUR_STEP: readonly CallWord[] = ['gut', 'retour'];
-
-/** Calls still open at this step: at the `maxDoublings` cap only `gut` (RULES.md §1.8). */
+/** Calls open to the speaker now, at the `maxDoublings` cap only `gut` (RULES.md §1.8). */
 export function openCalls(state: DobbmState): readonly CallWord[] {
-  const max = state.options['doubling.maxDoublings'];
-  if (max !== null && state.doublings >= max) return GUT_ONLY;
-  return state.doublingStep === 'schwacher' ? SCHWACHER_ROUND : RETOUR_STEP;
+  return openDoublingCalls(position(state), state.options['doubling.maxDoublings']);
 }
 
-const callOpen = (state: DobbmState, call: CallWord): boolean => {
-  const open = openCalls(state);
-  return call === open[0] || call === open[1];
-};
+const position = (state: DobbmState): DoublingPosition => ({ step: state.doublingStep!, index: state.doublingIndex, doublings: state.doublings });
 
 export function applyDobbm(state: DobbmState, action: Action): Applied<DobbmState> {
   if (state.phase === 'over') return reject(Codes.HAND_OVER, 'the hand is over');
@@ -135,37 +127,25 @@ function startDoubling(state: DobbmState): DobbmState {
   const next = copyState(state);
   next.phase = 'doubling';
   next.defenders = defenders;
-  next.doublingStep = 'schwacher';
-  next.doublingIndex = 0;
+  next.doublingStep = firstDoublingPosition.step;
+  next.doublingIndex = firstDoublingPosition.index;
   next.turn = defenders[0]!;
   return next;
 }
 
-/** Schwacher/Retour state machine, RULES.md §1.8 (steps 1–3). */
+/** Schwacher/Retour, RULES.md §1.8, through the dialogue shared with Droggn (core/doubling). */
 function double(state: DobbmState, seat: number, call: CallWord): Applied<DobbmState> {
-  if (!callOpen(state, call)) return reject(Codes.CALL_NOT_ALLOWED, `"${call}" may not be said now`);
+  if (!openCalls(state).includes(call)) return reject(Codes.CALL_NOT_ALLOWED, `"${call}" may not be said now`);
   const next = copyState(state);
   const calls = state.calls.slice();
   calls.push({ seat, call });
   next.calls = calls;
-  const step = state.doublingStep!;
-  if (call === 'gut') {
-    const i = state.doublingIndex + 1;
-    if (step === 'declarer' || i === state.defenders.length) return accept(startPlay(next));
-    next.doublingIndex = i;
-    next.turn = state.defenders[i]!;
-    return accept(next);
-  }
-  next.doublings = state.doublings + 1;
-  if (step === 'declarer') {
-    // §1.15 #9: after the declarer's Retour, D1, D2, D3 are asked again in order.
-    next.doublingStep = 'retour';
-    next.doublingIndex = 0;
-    next.turn = state.defenders[0]!;
-  } else {
-    next.doublingStep = 'declarer';
-    next.turn = state.declarer!;
-  }
+  const after = nextDoublingPosition(position(state), call, state.defenders.length);
+  if (after === null) return accept(startPlay(next));
+  next.doublingStep = after.step;
+  next.doublingIndex = after.index;
+  next.doublings = after.doublings;
+  next.turn = doublingSpeaker(after, state.defenders, state.declarer!);
   return accept(next);
 }
 

@@ -1,14 +1,13 @@
 import type { Card } from '../core/types.js';
+import type { CallWord, DoublingStep } from '../core/doubling.js';
+
+export type { CallWord, DoublingStep };
 import type { DobbmOptions } from './options.js';
 
 /** The two contracts: `dobbm` (ordinary game with exchange) and `solo` (no exchange). */
 export type Contract = 'dobbm' | 'solo';
 export type BidWord = 'pass' | Contract;
-/** Doubling words, RULES.md §1.8: Gut (content), Schwacher (the defenders' double), Retour (redouble). */
-export type CallWord = 'gut' | 'schwacher' | 'retour';
 export type Phase = 'bidding' | 'exchange' | 'doubling' | 'play' | 'over';
-/** Where the §1.8 state machine stands: 1 Schwacher round, 2 declarer, 3 defenders' Retour round. */
-export type DoublingStep = 'schwacher' | 'declarer' | 'retour';
 
 export interface Bid {
   seat: number;

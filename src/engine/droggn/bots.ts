@@ -3,7 +3,7 @@ import type { Action, Card } from '../core/types.js';
 import { GSTIESS, MOND, PAGAT, SUITS, facePoints, isKing, isTrump, rankValue, suitOf } from './cards.js';
 import { buyable, discardable, legalActions } from './legal.js';
 import { legalCards, referenceCard, winningPlay } from './play.js';
-import { discardProblem, highestBid, kingRuleHolds, mayDouble } from './rules.js';
+import { discardProblem, highestBid, kingRuleHolds, openCalls } from './rules.js';
 import { CONTRACTS, type Contract, type DroggnState } from './state.js';
 
 export type DroggnBot = (s: DroggnState, seat: number, rng: Rng) => Action;
@@ -90,8 +90,8 @@ export function heuristicBot(profile: BotProfile = {}): DroggnBot {
       case 'doubling': {
         const strength = handStrength(hand) + doubleBias;
         const isDeclarer = seat === s.declarer;
-        const bold = mayDouble(s) && s.doublings < 3 && strength >= (isDeclarer ? 42 + 4 * s.doublings : 32 + 4 * s.doublings);
-        const raise = s.doublingStep === 'schwacher' ? 'schwacher' : 'retour';
+        const raise = openCalls(s)[1]; // absent at the maxDoublings cap
+        const bold = raise !== undefined && s.doublings < 3 && strength >= (isDeclarer ? 42 + 4 * s.doublings : 32 + 4 * s.doublings);
         return { seat, type: 'double', call: bold ? raise : 'gut' };
       }
       default:

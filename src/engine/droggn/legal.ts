@@ -1,7 +1,7 @@
 import type { Action, Card } from '../core/types.js';
 import { GSTIESS, PAGAT, MOND } from './cards.js';
 import { legalCards } from './play.js';
-import { discardProblem, highestBid, mayDouble } from './rules.js';
+import { discardProblem, highestBid, openCalls } from './rules.js';
 import { CONTRACTS, type DroggnState } from './state.js';
 
 /** Cards that may appear in a discard at all (RULES.md §3.6). */
@@ -53,11 +53,8 @@ export function legalActions(s: DroggnState, seat: number): Action[] {
       if (s.hands[seat]!.includes(PAGAT)) out.push({ seat, type: 'layout', card: PAGAT });
       return out;
     }
-    case 'doubling': {
-      const out: Action[] = [{ seat, type: 'double', call: 'gut' }];
-      if (mayDouble(s)) out.push({ seat, type: 'double', call: s.doublingStep === 'schwacher' ? 'schwacher' : 'retour' });
-      return out;
-    }
+    case 'doubling':
+      return openCalls(s).map((call) => ({ seat, type: 'double', call }));
     default:
       return legalCards(s, seat).map((card) => ({ seat, type: 'play', card }));
   }

@@ -2,6 +2,7 @@ import { removeCards } from '../core/cards.js';
 import { Codes, accept, reject } from '../core/rejections.js';
 import { activeOrder } from '../core/seats.js';
 import type { Action, Applied, Card } from '../core/types.js';
+import { doublingSpeaker, firstDoublingPosition, nextDoublingPosition, openCalls as openDoublingCalls, type DoublingPosition } from '../core/doubling.js';
 import { GSTIESS, MOND, PAGAT, isCard, isKing, isTrump } from './cards.js';
 import { parseDroggnAction } from './actions.js';
 import { PlayCodes, trickWinner, whyIllegal } from './play.js';
@@ -159,30 +160,25 @@ function layout(s: DroggnState, card: Card | null): Applied<DroggnState> {
 }
 
 function startDoubling(s: DroggnState): DroggnState {
-  return { ...s, phase: 'doubling', doublingStep: 'schwacher', doublingIndex: 0, turn: s.defenders[0]! };
+  return { ...s, phase: 'doubling', doublingStep: firstDoublingPosition.step, doublingIndex: firstDoublingPosition.index, turn: s.defenders[0]! };
 }
 
 function startPlay(s: DroggnState): DroggnState {
   return { ...s, phase: 'play', doublingStep: null, turn: s.declarer!, trickLeader: s.declarer! };
 }
 
-/** Whether another doubling is still allowed (`doubling.maxDoublings`, RULES.md §1.14). */
-export const mayDouble = (s: DroggnState): boolean => s.options['doubling.maxDoublings'] === null || s.doublings < s.options['doubling.maxDoublings'];
+/** Calls open to the speaker now (`doubling.maxDoublings`, RULES.md §1.14). */
+export const openCalls = (s: DroggnState): readonly CallWord[] => openDoublingCalls(position(s), s.options['doubling.maxDoublings']);
 
-/** RULES.md §3.8 = §1.8 with two defenders: Schwacher round, declarer, Retour round, … */
+const position = (s: DroggnState): DoublingPosition => ({ step: s.doublingStep!, index: s.doublingIndex, doublings: s.doublings });
+
+/** RULES.md §3.8 = §1.8 with two defenders, through the dialogue shared with Dobbm (core/doubling). */
 function double(s: DroggnState, call: CallWord): Applied<DroggnState> {
+  if (!openCalls(s).includes(call)) return reject(Codes.CALL_NOT_ALLOWED, `${call} is not allowed now`);
   const calls = [...s.calls, { seat: s.turn, call }];
-  const step = s.doublingStep!;
-  const raise = step === 'schwacher' ? 'schwacher' : 'retour';
-  if (call !== 'gut' && (call !== raise || !mayDouble(s))) return reject(Codes.CALL_NOT_ALLOWED, `${call} is not allowed now`);
-  if (step === 'declarer') {
-    if (call === 'gut') return accept(startPlay({ ...s, calls }));
-    return accept({ ...s, calls, doublings: s.doublings + 1, doublingStep: 'retour', doublingIndex: 0, turn: s.defenders[0]! });
-  }
-  if (call !== 'gut') return accept({ ...s, calls, doublings: s.doublings + 1, doublingStep: 'declarer', turn: s.declarer! });
-  const next = s.doublingIndex + 1;
-  if (next < s.defenders.length) return accept({ ...s, calls, doublingIndex: next, turn: s.defenders[next]! });
-  return accept(startPlay({ ...s, calls }));
+  const after = nextDoublingPosition(position(s), call, s.defenders.length);
+  if (after === null) return accept(startPlay({ ...s, calls }));
+  return accept({ ...s, calls, doublingStep: after.step, doublingIndex: after.index, doublings: after.doublings, turn: doublingSpeaker(after, s.defenders, s.declarer!) });
 }
 
 /** RULES.md §3.9: one card; a full trick goes to its winner, who leads next. */

@@ -1,4 +1,7 @@
 import type { Card } from '../core/types.js';
+import type { CallWord, DoublingStep } from '../core/doubling.js';
+
+export type { CallWord, DoublingStep };
 import type { DroggnOptions } from './options.js';
 
 /** Contracts low → high (RULES.md §3.5): Ansager (ordinary game), Solo, Super, Super Mord. */
@@ -6,10 +9,7 @@ export type Contract = 'ansager' | 'solo' | 'super' | 'supermord';
 export const CONTRACTS: readonly Contract[] = ['ansager', 'solo', 'super', 'supermord'];
 /** "weiter"/"gut" is `pass`. */
 export type BidWord = 'pass' | Contract;
-/** Doubling words (RULES.md §3.8 → §1.8): Gut, Schwacher (the defenders' double), Retour. */
-export type CallWord = 'gut' | 'schwacher' | 'retour';
 export type Phase = 'bidding' | 'discard' | 'buy' | 'ready' | 'layout' | 'doubling' | 'play' | 'over';
-export type DoublingStep = 'schwacher' | 'declarer' | 'retour';
 
 export interface Play {
   seat: number;

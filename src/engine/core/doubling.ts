@@ -1,0 +1,43 @@
+/**
+ * The doubling dialogue of RULES.md §1.8, shared by Dobbm and Droggn (§3.8 "exactly as
+ * Dobbm"): the defenders D1, D2, … say `gut` or `schwacher` ("weak!", the first double); after
+ * a Schwacher the declarer says `gut` or `retour` (re-double); after a Retour the defenders are
+ * asked again from D1 (§1.15 #9), and so on. Each Schwacher/Retour doubles every payment.
+ */
+export type CallWord = 'gut' | 'schwacher' | 'retour';
+export type DoublingStep = 'schwacher' | 'declarer' | 'retour';
+
+export interface DoublingPosition {
+  readonly step: DoublingStep;
+  /** Which defender speaks (0 = D1); unused at the declarer's step. */
+  readonly index: number;
+  /** `k`, the Schwacher and Retour calls so far: the multiplier is 2^k. */
+  readonly doublings: number;
+}
+
+export const firstDoublingPosition: DoublingPosition = { step: 'schwacher', index: 0, doublings: 0 };
+
+const GUT_ONLY: readonly CallWord[] = ['gut'];
+const SCHWACHER_ROUND: readonly CallWord[] = ['gut', 'schwacher'];
+const RETOUR_STEP: readonly CallWord[] = ['gut', 'retour'];
+
+/** Calls open at this position; at the `maxDoublings` cap only `gut` (RULES.md §1.8). */
+export function openCalls(pos: DoublingPosition, maxDoublings: number | null): readonly CallWord[] {
+  if (maxDoublings !== null && pos.doublings >= maxDoublings) return GUT_ONLY;
+  return pos.step === 'schwacher' ? SCHWACHER_ROUND : RETOUR_STEP;
+}
+
+/** The position after an open `call`, or `null` when the dialogue is over and play begins. */
+export function nextDoublingPosition(pos: DoublingPosition, call: CallWord, defenderCount: number): DoublingPosition | null {
+  if (call === 'gut') {
+    if (pos.step === 'declarer' || pos.index + 1 === defenderCount) return null;
+    return { ...pos, index: pos.index + 1 };
+  }
+  const doublings = pos.doublings + 1;
+  return pos.step === 'declarer' ? { step: 'retour', index: 0, doublings } : { step: 'declarer', index: 0, doublings };
+}
+
+/** The seat that speaks at a position. */
+export function doublingSpeaker(pos: DoublingPosition, defenders: readonly number[], declarer: number): number {
+  return pos.step === 'declarer' ? declarer : defenders[pos.index]!;
+}
