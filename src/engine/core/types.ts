@@ -1,3 +1,5 @@
+import type { OptionSchema } from './options.js';
+
 /**
  * The one shape every game implements (DESIGN.md "Layers"). A hand's state is
  * `actions.reduce(apply, deal(options, deck, setup))`; nothing else is ever stored.
@@ -61,6 +63,8 @@ export type OptionsParse<O> = { ok: true; options: O } | { ok: false; rejection:
 
 export interface Game<O = any, S = any, Sess = any> {
   id: GameId;
+  /** Every rule option with its default and admitted values (RULES.md option tables). */
+  optionSchema: OptionSchema;
   /** Validates a rules object (nested or flat dotted names, without the game prefix);
    *  unknown option or value → rejection `UNKNOWN_OPTION` / `INVALID_OPTION` naming it. */
   parseOptions(input: unknown): OptionsParse<O>;

@@ -1,7 +1,7 @@
 import type { Game } from '../core/types.js';
 import { DOBBM_DECK } from './cards.js';
 import { dealDobbm, dealDobbmHands } from './deal.js';
-import { parseDobbmOptions, type DobbmOptions } from './options.js';
+import { parseDobbmOptions, type DobbmOptions, dobbmOptionSchema } from './options.js';
 import { parseDobbmAction } from './actions.js';
 import { applyDobbm, legalDobbmActions } from './rules.js';
 import { dobbmResult } from './scoring.js';
@@ -12,6 +12,7 @@ import { viewDobbm } from './view.js';
 /** Dobbm (Stubai Tapp), RULES.md §1: one declarer against three defenders, hearts trump. */
 export const dobbm: Game<DobbmOptions, DobbmState, DobbmSession> = {
   id: 'dobbm',
+  optionSchema: dobbmOptionSchema,
   parseOptions: parseDobbmOptions,
   seatCount: (o) => o.players,
   deck: () => DOBBM_DECK.slice(),

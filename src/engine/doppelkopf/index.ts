@@ -1,7 +1,7 @@
 import type { Game } from '../core/types.js';
 import { dokoDeck } from './cards.js';
 import { dealDeck, dealFromHands } from './deal.js';
-import { parseDokoOptions, type DokoOptions } from './options.js';
+import { parseDokoOptions, type DokoOptions, dokoSchema } from './options.js';
 import { handResult } from './result.js';
 import { apply, legalActions, parseAction, toAct } from './rules.js';
 import { dokoSession, type DokoSession } from './session.js';
@@ -11,6 +11,7 @@ import { redactAction, view } from './view.js';
 /** Doppelkopf (RULES.md §2): 48 or 40 cards, four active players, optional fifth dealer. */
 export const doppelkopf: Game<DokoOptions, DokoState, DokoSession> = {
   id: 'doppelkopf',
+  optionSchema: dokoSchema,
   parseOptions: parseDokoOptions,
   seatCount: (o) => o.players,
   deck: (o) => dokoDeck(o.deck),

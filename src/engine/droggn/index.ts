@@ -3,7 +3,7 @@ import { parseDroggnAction } from './actions.js';
 import { DECK } from './cards.js';
 import { dealDeck, dealFromHands } from './deal.js';
 import { legalActions } from './legal.js';
-import { parseDroggnOptions, type DroggnOptions } from './options.js';
+import { parseDroggnOptions, type DroggnOptions, droggnOptionSchema } from './options.js';
 import { applyAction } from './rules.js';
 import { handResult } from './scoring.js';
 import { droggnSession, type DroggnSession } from './session.js';
@@ -13,6 +13,7 @@ import { droggnView, redactDroggnAction } from './view.js';
 /** Droggn, Stubai Tarock with 66 cards (RULES.md §3). */
 export const droggn: Game<DroggnOptions, DroggnState, DroggnSession> = {
   id: 'droggn',
+  optionSchema: droggnOptionSchema,
   parseOptions: parseDroggnOptions,
   seatCount: (options) => options.players,
   deck: () => DECK.slice(),
