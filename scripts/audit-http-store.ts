@@ -1,0 +1,48 @@
+/**
+ * The simulator's storage through the service: every hand goes in by `POST /hand-records`
+ * (auditor token), the same import path and event store as a hand typed in from a paper score
+ * sheet, and comes back by `GET /hands/{id}/record`. The audit then works from what the
+ * service returns.
+ *
+ * Needs from the service: `POST /hand-records` must accept `seating` (player id per seat) and
+ * keep it in `hands.seating` (today it is export-only and imported hands are stored with
+ * `null` seats, which the pair statistics cannot use).
+ */
+import type { DobbmHandRecord } from '../src/analysis/dobbm/replay.js';
+import type { HandStore, StoredHand } from '../src/analysis/sim/store.js';
+
+export class HttpHandStore implements HandStore {
+  private readonly ids: { handId: string; sequence: number; tableId: string }[] = [];
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly auditToken: string,
+  ) {}
+
+  async store(hand: Omit<StoredHand, 'handId'> & { handId?: string }): Promise<string> {
+    const res = await fetch(`${this.baseUrl}/hand-records`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${this.auditToken}` },
+      body: JSON.stringify({ ...hand.record, seating: hand.players }),
+    });
+    if (res.status !== 201) throw new Error(`POST /hand-records: ${res.status} ${await res.text()}`);
+    const { handId } = (await res.json()) as { handId: string };
+    this.ids.push({ handId, sequence: hand.sequence, tableId: hand.tableId });
+    return handId;
+  }
+
+  async list(): Promise<StoredHand[]> {
+    const out: StoredHand[] = [];
+    for (const { handId, sequence, tableId } of this.ids) {
+      const res = await fetch(`${this.baseUrl}/hands/${handId}/record`, { headers: { Authorization: `Bearer ${this.auditToken}` } });
+      if (res.status !== 200) throw new Error(`GET /hands/${handId}/record: ${res.status} ${await res.text()}`);
+      const record = (await res.json()) as DobbmHandRecord & { seating?: (string | null)[] };
+      const players = record.seating ?? [];
+      if (players.some((p) => p === null || p === undefined)) {
+        throw new Error(`hand ${handId} came back without seating: the service must keep "seating" on import (docs/audit.md)`);
+      }
+      out.push({ handId, sequence, tableId, players: players as string[], record });
+    }
+    return out.sort((a, b) => a.sequence - b.sequence);
+  }
+}

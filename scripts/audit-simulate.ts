@@ -1,0 +1,248 @@
+/**
+ * Simulator for the doubling-collusion audit (issue 4):
+ *   npm run audit:simulate -- --game dobbm --players 24 --hands 20000 --colluding-pairs 2 --rate 0.5 --seed 7
+ * Plays bot hands with the Dobbm engine, stores them (in memory, behind the `HandStore` seam),
+ * reads them back, computes the evidence of every defender's call from the records alone (worker
+ * threads), runs the pair statistics on growing prefixes of the log, and prints and writes the
+ * figures: ROC-AUC, share of colluding pairs flagged at a per-pair false-positive rate of 1e-3,
+ * median hands shared before a pair is flagged, and the honest p-values' deviation from uniform.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import cliProgress from 'cli-progress';
+import type { HandEvidence } from '../src/analysis/dobbm/evidence.js';
+import { pairStatistics, type AuditHand, type PairRow } from '../src/analysis/collusion/pairs.js';
+import { FLAG_P, median, pairKey, runMetrics, type RunMetrics } from '../src/analysis/sim/metrics.js';
+import { markdownTable, rocSvg } from '../src/analysis/sim/report.js';
+import { castPlayers, simulateHands, type SimConfig } from '../src/analysis/sim/simulate.js';
+import { MemoryHandStore, type HandStore, type StoredHand } from '../src/analysis/sim/store.js';
+import { HttpHandStore } from './audit-http-store.js';
+
+interface Args extends SimConfig {
+  game: string;
+  samples: number;
+  maxNodes: number;
+  workers: number;
+  out: string;
+  checkpoints: number;
+  /** Re-run the statistics on a saved audit (`<stem>-audit.json`) without playing or solving again. */
+  fromAudit: string | null;
+  /** Store the hands through the service (`POST /hand-records`) instead of in memory. */
+  storeUrl: string | null;
+}
+
+function parseArgs(argv: string[]): Args {
+  const get = (name: string, fallback: string): string => {
+    const i = argv.indexOf(`--${name}`);
+    return i >= 0 && i + 1 < argv.length ? argv[i + 1]! : fallback;
+  };
+  return {
+    game: get('game', 'dobbm'),
+    players: Number(get('players', '24')),
+    hands: Number(get('hands', '20000')),
+    colludingPairs: Number(get('colluding-pairs', '2')),
+    rate: Number(get('rate', '0.5')),
+    seed: Number(get('seed', '7')),
+    handsPerSeating: Number(get('hands-per-seating', '25')),
+    cap: Number(get('cap', '3')),
+    samples: Number(get('samples', '8')),
+    maxNodes: Number(get('max-nodes', '20000')),
+    workers: Number(get('workers', String(Math.max(1, availableParallelism())))),
+    out: get('out', 'audit-report'),
+    checkpoints: Number(get('checkpoints', '40')),
+    fromAudit: get('from-audit', '') || null,
+    storeUrl: get('store-url', '') || null,
+  };
+}
+
+async function simulateInto(store: HandStore, args: Args, bar: cliProgress.SingleBar): Promise<void> {
+  for (const h of simulateHands(args)) {
+    await store.store({ handId: h.handId, sequence: h.sequence, tableId: h.tableId, players: h.players, record: h.record });
+    bar.increment();
+  }
+}
+
+/** Evidence of every stored hand, computed in worker threads from the records alone. */
+async function evidenceOf(hands: StoredHand[], args: Args, bar: cliProgress.SingleBar): Promise<HandEvidence[]> {
+  const url = new URL('./audit-worker.ts', import.meta.url).href;
+  const boot = `(async () => { const { register } = await import('tsx/esm/api'); register(); await import(${JSON.stringify(url)}); })()`;
+  const workers = Array.from({ length: args.workers }, () => new Worker(boot, { eval: true }));
+  const out: HandEvidence[] = new Array(hands.length);
+  const batch = 20;
+  let next = 0;
+  const options = { samples: args.samples, defendersOnly: true, maxNodesPerSolve: args.maxNodes };
+  await Promise.all(
+    workers.map(
+      (w) =>
+        new Promise<void>((done, fail) => {
+          const send = (): void => {
+            if (next >= hands.length) {
+              void w.terminate();
+              done();
+              return;
+            }
+            const from = next;
+            next = Math.min(hands.length, next + batch);
+            const jobs = hands.slice(from, next).map((h, k) => ({ record: h.record, seed: args.seed * 1_000_003 + from + k }));
+            w.once('message', (m: { id: number; evidence: HandEvidence[] }) => {
+              m.evidence.forEach((e, k) => (out[from + k] = e));
+              bar.increment(m.evidence.length);
+              send();
+            });
+            w.postMessage({ id: from, jobs, options });
+          };
+          w.on('error', fail);
+          send();
+        }),
+    ),
+  );
+  return out;
+}
+
+interface Checkpoint {
+  hands: number;
+  medianTogether: number;
+  metrics: RunMetrics;
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  if (args.game !== 'dobbm') {
+    console.error(`--game ${args.game}: only dobbm is simulated (see docs/audit.md on Droggn)`);
+    process.exit(2);
+  }
+  const cast = castPlayers(args);
+  const colluding = new Set<string>();
+  for (const p of cast) if (p.partner) colluding.add(pairKey(p.id, p.partner));
+
+  const t0 = performance.now();
+  let t1 = t0;
+  let audit: AuditHand[];
+  let stored: { length: number };
+  if (args.fromAudit) {
+    audit = JSON.parse(readFileSync(args.fromAudit, 'utf8')) as AuditHand[];
+    stored = audit;
+  } else {
+    const multibar = new cliProgress.MultiBar({ format: ' {task} |{bar}| {value}/{total} {percentage}% eta {eta}s', hideCursor: true, noTTYOutput: !process.stderr.isTTY, notTTYSchedule: 15000 }, cliProgress.Presets.shades_classic);
+    const store: HandStore = args.storeUrl ? new HttpHandStore(args.storeUrl, process.env['AUDIT_TOKEN'] ?? '') : new MemoryHandStore();
+    const simBar = multibar.create(args.hands, 0, { task: 'play    ' });
+    await simulateInto(store, args, simBar);
+    t1 = performance.now();
+    const hands = await store.list();
+    const evBar = multibar.create(hands.length, 0, { task: 'evidence' });
+    const evidence = await evidenceOf(hands, args, evBar);
+    multibar.stop();
+    audit = hands.map((h, i) => ({ handId: h.handId, sequence: h.sequence, tableId: h.tableId, players: h.players, evidence: evidence[i]! }));
+    stored = hands;
+  }
+  const t2 = performance.now();
+  const evidence = audit.map((a) => a.evidence);
+
+  const rows = pairStatistics(audit);
+  const final = runMetrics(rows, colluding);
+
+  // Growing prefixes of the log: when is each colluding pair first flagged, and how good is the ranking by then?
+  const firstFlag = new Map<string, number>();
+  const checkpoints: Checkpoint[] = [];
+  for (let c = 1; c <= args.checkpoints; c++) {
+    const cut = Math.round((audit.length * c) / args.checkpoints);
+    const prefixRows = pairStatistics(audit.slice(0, cut));
+    const together: number[] = [];
+    for (const r of prefixRows) {
+      const k = pairKey(r.declarer, r.defender);
+      if (!colluding.has(k)) continue;
+      together.push(r.handsTogether);
+      if (r.p <= FLAG_P && !firstFlag.has(k)) firstFlag.set(k, r.handsTogether);
+    }
+    checkpoints.push({ hands: cut, medianTogether: median(together), metrics: runMetrics(prefixRows, colluding) });
+  }
+  const flaggedAt = [...colluding].map((k) => firstFlag.get(k) ?? Infinity);
+  const medianToFlag = colluding.size ? median(flaggedAt) : NaN;
+  const at = (shared: number): Checkpoint | undefined => checkpoints.find((c) => c.medianTogether >= shared);
+  const calls = evidence.reduce((a, e) => a + e.calls.length, 0);
+  const samples = evidence.reduce((a, e) => a + new Set(e.calls.map((c) => c.seat)).size * args.samples, 0);
+  const unresolved = evidence.reduce((a, e) => a + [...new Map(e.calls.map((c) => [c.seat, c.unresolved])).values()].reduce((x, y) => x + y, 0), 0);
+  const declared = evidence.filter((e) => e.declarer !== null).length;
+
+  const lines: string[] = [];
+  const say = (s: string): void => {
+    lines.push(s);
+    console.log(s);
+  };
+  say(`hands ${stored.length} (declared ${declared}), players ${args.players}, colluding pairs ${args.colludingPairs}, rate ${args.rate}, seed ${args.seed}`);
+  say(`time: play ${((t1 - t0) / 1000).toFixed(1)} s, evidence ${((t2 - t1) / 1000).toFixed(1)} s on ${args.workers} workers (${samples} sampled solves + ${declared} true-deal solves, ${(samples / ((t2 - t1) / 1000)).toFixed(0)} sampled solves/s; ${unresolved} over the ${args.maxNodes}-node budget)`);
+  say(`defender calls audited ${calls}; ordered pairs tested ${final.pairs}`);
+  if (args.colludingPairs > 0) {
+    say(`ROC-AUC over ordered pairs: ${final.auc.toFixed(4)}`);
+    say(`colluding ordered pairs flagged at p <= ${FLAG_P}: ${(final.flaggedShare * 100).toFixed(1)} % (${final.colludingPairs} pairs); strong tier ${final.colludingStrong}`);
+    say(`median hands shared before a colluding pair is flagged: ${Number.isFinite(medianToFlag) ? medianToFlag : 'not flagged (in more than half)'}`);
+    for (const shared of [250, 500, 1000, 3000]) {
+      const c = at(shared);
+      if (c) say(`  at ${shared} shared hands (first ${c.hands} hands of the log): AUC ${c.metrics.auc.toFixed(4)}, flagged ${(c.metrics.flaggedShare * 100).toFixed(1)} %`);
+    }
+  }
+  say(`honest pairs: flagged at p <= ${FLAG_P}: ${final.honestFlagged}, review tier ${final.honestReview}, strong tier ${final.honestStrong}; largest deviation of p-values from uniform (KS D) ${final.honestUniformityDeviation.toFixed(4)}; share with p <= 0.05: ${(final.honestBelow05 * 100).toFixed(1)} %, p <= 0.01: ${(final.honestBelow01 * 100).toFixed(1)} %`);
+
+  const outDir = resolve(args.out);
+  mkdirSync(outDir, { recursive: true });
+  const stem = `dobbm-p${args.players}-h${args.hands}-c${args.colludingPairs}-r${args.rate}-s${args.seed}`;
+  const svgName = `${stem}-roc.svg`;
+  const series = [{ label: `all ${stored.length} hands (AUC ${final.auc.toFixed(3)})`, points: final.roc }];
+  const c500 = at(500);
+  if (c500 && c500 !== checkpoints[checkpoints.length - 1]) series.push({ label: `first ${c500.hands} hands (~500 shared, AUC ${c500.metrics.auc.toFixed(3)})`, points: c500.metrics.roc });
+  writeFileSync(join(outDir, svgName), rocSvg(series, `ROC over ordered pairs — ${stem}`));
+  writeFileSync(join(outDir, `${stem}.md`), reportMarkdown(args, lines, rows, colluding, checkpoints, svgName));
+  if (!args.fromAudit) writeFileSync(join(outDir, `${stem}-audit.json`), JSON.stringify(audit));
+  console.log(`report: ${join(outDir, `${stem}.md`)}`);
+}
+
+function reportMarkdown(args: Args, summary: string[], rows: PairRow[], colluding: Set<string>, checkpoints: Checkpoint[], svgName: string): string {
+  const top = rows.slice(0, 20).map((r, i) => [
+    i + 1,
+    `${r.declarer} → ${r.defender}${colluding.has(pairKey(r.declarer, r.defender)) ? ' (planted)' : ''}`,
+    r.handsTogether,
+    r.handsAsPair,
+    `${r.doubles}/${r.calls}`,
+    `${(r.doubleRate * 100).toFixed(1)} % / ${(r.doubleRateOthers * 100).toFixed(1)} %`,
+    r.z.toFixed(2),
+    r.p.toExponential(2),
+    r.q.toExponential(2),
+    r.tier ?? '',
+    r.mutual ? 'yes' : '',
+    r.valueToDeclarer,
+  ]);
+  const progress = checkpoints.map((c) => [c.hands, c.medianTogether, Number.isNaN(c.metrics.auc) ? '–' : c.metrics.auc.toFixed(4), Number.isNaN(c.metrics.flaggedShare) ? '–' : `${(c.metrics.flaggedShare * 100).toFixed(0)} %`, c.metrics.honestFlagged, c.metrics.honestStrong]);
+  return [
+    `# Collusion audit simulation: ${args.game}`,
+    '',
+    '```',
+    `npm run audit:simulate -- --game ${args.game} --players ${args.players} --hands ${args.hands} --colluding-pairs ${args.colludingPairs} --rate ${args.rate} --seed ${args.seed} --samples ${args.samples} --max-nodes ${args.maxNodes}`,
+    '```',
+    '',
+    '## Figures',
+    '',
+    ...summary.map((s) => `- ${s}`),
+    '',
+    `![ROC](${svgName})`,
+    '',
+    'A pair counts as flagged when its p-value is at most 1e-3 (the per-pair false-positive rate). The ROC ranks ordered pairs (declarer → defender) by the z-score of their permutation test.',
+    '',
+    '## Top pairs',
+    '',
+    markdownTable(['#', 'declarer → defender', 'hands together', 'as pair', 'doubles/calls', 'double rate: with him / others', 'z', 'p', 'q', 'tier', 'mutual', 'value to declarer'], top),
+    '',
+    '## As the log grows',
+    '',
+    markdownTable(['hands in log', 'median hands shared (planted pairs)', 'AUC', 'planted flagged', 'honest flagged (p ≤ 1e-3)', 'honest strong'], progress),
+    '',
+    'Method and caveats: docs/audit.md.',
+    '',
+  ].join('\n');
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

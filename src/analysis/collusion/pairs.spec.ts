@@ -1,0 +1,78 @@
+import { seededRng } from '../../engine/core/rng.js';
+import type { CallEvidence, HandEvidence } from '../dobbm/evidence.js';
+import { pairStatistics, type AuditHand } from './pairs.js';
+
+/**
+ * A synthetic log. Twelve players; honest defenders double when their own information says the
+ * declarer is weak (with very different habits: "R" is reckless and doubles half the time,
+ * "S" is a strong declarer who wins 90 % of his games). One planted pair: when "A" declares
+ * and will win, "B" doubles.
+ */
+function syntheticLog(hands: number, seed: number): AuditHand[] {
+  const rng = seededRng(seed);
+  const players = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'R', 'S'];
+  const out: AuditHand[] = [];
+  for (let i = 0; i < hands; i++) {
+    const pool = players.slice();
+    const seated: string[] = [];
+    // A and B like to sit together.
+    if (rng.next() < 0.5) seated.push('A', 'B');
+    while (seated.length < 4) {
+      const p = pool[rng.int(pool.length)]!;
+      if (!seated.includes(p)) seated.push(p);
+    }
+    const order = seated.sort(() => rng.next() - 0.5);
+    const declarer = rng.int(4);
+    const x = order[declarer]!;
+    const winTrue = rng.next() < (x === 'S' ? 0.9 : 0.55) ? 1 : 0;
+    const calls: CallEvidence[] = [];
+    const defenders = [1, 2, 3].map((k) => (declarer + k) % 4);
+    for (const seat of defenders) {
+      const y = order[seat]!;
+      const pCaller = Math.min(1, Math.max(0, 0.55 + (winTrue - 0.55) * 0.3 + (rng.next() - 0.5) * 0.6));
+      let doubles = rng.next() < (y === 'R' ? 0.5 : pCaller < 0.35 ? 0.4 : 0.04);
+      if (x === 'A' && y === 'B' && winTrue === 1 && rng.next() < 0.6) doubles = true;
+      calls.push({
+        actionIndex: calls.length,
+        seat,
+        role: 'defender',
+        call: doubles ? 'schwacher' : 'gut',
+        doubles,
+        step: 'schwacher',
+        multiplierBefore: 1,
+        winProbabilityCaller: pCaller,
+        samples: 8,
+        unresolved: 0,
+        winTrue,
+        expectedCostToCaller: 0,
+        valueToDeclarer: 0,
+      });
+    }
+    const evidence: HandEvidence = { declarer, contract: 'dobbm', defenders, declarerWinsTrue: winTrue === 1, declarerPointsPlayed: null, calls };
+    out.push({ handId: `h${i}`, sequence: i, players: order, evidence });
+  }
+  return out;
+}
+
+describe('pair statistics on a synthetic log with one planted pair', () => {
+  const rows = pairStatistics(syntheticLog(6000, 5));
+
+  it('flags the planted pair (A declares, B doubles) and ranks it first', () => {
+    const planted = rows.find((r) => r.declarer === 'A' && r.defender === 'B')!;
+    expect(planted.tier).not.toBeNull();
+    expect(rows[0]).toBe(planted);
+    expect(planted.doubleRate).toBeGreaterThan(planted.doubleRateOthers);
+  });
+
+  it('flags no honest pair — not the reckless doubler with the strong declarer either', () => {
+    const honest = rows.filter((r) => !(r.declarer === 'A' && r.defender === 'B'));
+    expect(honest.length).toBe(12 * 11 - 1);
+    expect(honest.filter((r) => r.tier !== null)).toEqual([]);
+    const sr = rows.find((r) => r.declarer === 'S' && r.defender === 'R')!;
+    expect(sr.p).toBeGreaterThan(0.001);
+  });
+
+  it('a one-sided plant is not mutual', () => {
+    expect(rows.find((r) => r.declarer === 'A' && r.defender === 'B')!.mutual).toBe(false);
+  });
+});

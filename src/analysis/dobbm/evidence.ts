@@ -1,0 +1,198 @@
+import { seededRng, type Rng } from '../../engine/core/rng.js';
+import type { DobbmState } from '../../engine/dobbm/index.js';
+import { declarerCardPoints, paymentPerOpponent } from '../../engine/dobbm/index.js';
+import { toUnits } from '../../engine/dobbm/scoring.js';
+import { basePayment, pointsOfCodes, toSuitMasks } from './cards.js';
+import { DobbmSolver } from './dds.js';
+import { knowledgeOf, sampleDeal, trueDeal, type SampledDeal } from './knowledge.js';
+import { positionSeats, replayRecord, type DobbmHandRecord, type Replayed } from './replay.js';
+
+/**
+ * Evidence for every doubling call of a hand (RULES.md §1.8): Gut counts as much as
+ * Schwacher and Retour — a Gut where a double was cheap is as telling as a double that was
+ * dear. All probabilities are "the declarer makes 61 or more under double-dummy play".
+ */
+export interface CallEvidence {
+  actionIndex: number;
+  seat: number;
+  role: 'declarer' | 'defender';
+  call: 'gut' | 'schwacher' | 'retour';
+  /** True for Schwacher and Retour. */
+  doubles: boolean;
+  /** The round the call was made in: the defenders' Schwacher round, the declarer's answer, a defenders' Retour round. */
+  step: 'schwacher' | 'declarer' | 'retour';
+  /** `2^k` before the call. */
+  multiplierBefore: number;
+  /** Declarer's win probability from the caller's information (sampled deals, solved). */
+  winProbabilityCaller: number;
+  samples: number;
+  /** Samples whose solve ran out of its node budget (each counted as ½). */
+  unresolved: number;
+  /** 1 or 0: the declarer's double-dummy result on the true deal (½ if over budget). */
+  winTrue: number;
+  /**
+   * Expected money the call costs the caller against the other word (Gut ↔ double), from his
+   * own information, valuing a won or lost game at a nominal margin (see `nominalMarginPoints`).
+   * Myopic: later calls are not looked ahead to.
+   */
+  expectedCostToCaller: number;
+  /** What the call added to the declarer's settlement in the hand as played (0 for Gut). */
+  valueToDeclarer: number;
+}
+
+export interface HandEvidence {
+  declarer: number | null;
+  contract: 'dobbm' | 'solo' | null;
+  /** Active defenders in solver order (clockwise from the declarer's left). */
+  defenders: number[];
+  /** Double-dummy result on the true deal (null: thrown in, or over budget). */
+  declarerWinsTrue: boolean | null;
+  /** `D` as played (null: not finished or thrown in). */
+  declarerPointsPlayed: number | null;
+  calls: CallEvidence[];
+}
+
+export interface EvidenceOptions {
+  /** Sampled deals per caller (the caller's information does not change during the doubling). */
+  samples: number;
+  seed: number;
+  /** Margin |D − 60| at which the expected cost values a won or lost game (default 30 points: half a Match). */
+  nominalMarginPoints?: number;
+  /** Only the defenders' calls (the pair statistics need no more); default false. */
+  defendersOnly?: boolean;
+  /** Search-node budget per sampled solve (default unlimited); the true deal gets 100 times as much. */
+  maxNodesPerSolve?: number;
+  solver?: DobbmSolver;
+}
+
+const defaultSolver = (): DobbmSolver => (shared ??= new DobbmSolver());
+let shared: DobbmSolver | undefined;
+
+export function handEvidence(input: DobbmHandRecord | Replayed, options: EvidenceOptions): HandEvidence {
+  const replayed = 'before' in input ? input : replayRecord(input);
+  const { before, final } = replayed;
+  const solver = options.solver ?? defaultSolver();
+  const rng = seededRng(options.seed);
+  const declarer = final.declarer;
+  if (declarer === null) {
+    return { declarer: null, contract: null, defenders: [], declarerWinsTrue: null, declarerPointsPlayed: null, calls: [] };
+  }
+  const actions = before.map((s, i) => ({ s, i }));
+  const doublingStates = actions.filter(({ i }) => replayedAction(replayed, i).type === 'double');
+  let winsTrue: boolean | null = null;
+  const firstPlayable = doublingStates[0]?.s ?? final;
+  const budget = options.maxNodesPerSolve ?? Infinity;
+  winsTrue = winsOn(solver, firstPlayable, trueDeal(firstPlayable), budget * 100);
+  const played = final.phase === 'over' ? declarerCardPoints(final) : null;
+  const byCaller = new Map<number, WinEstimate>();
+  const calls: CallEvidence[] = [];
+  for (const { s, i } of doublingStates) {
+    const action = replayedAction(replayed, i);
+    const seat = action.seat;
+    const role = seat === declarer ? 'declarer' : 'defender';
+    if (role === 'declarer' && options.defendersOnly) continue;
+    // No card is played during the doubling: one estimate per caller serves all his calls.
+    let est = byCaller.get(seat);
+    if (!est) {
+      est = winProbabilityFor(solver, s, seat, options.samples, rng, budget);
+      byCaller.set(seat, est);
+    }
+    calls.push(describeCall(s, final, i, seat, action['call'] as CallEvidence['call'], est, winsTrue, played, options));
+  }
+  return {
+    declarer,
+    contract: final.contract,
+    defenders: positionSeats(firstPlayable).slice(1),
+    declarerWinsTrue: winsTrue === null ? null : winsTrue,
+    declarerPointsPlayed: played,
+    calls,
+  };
+}
+
+function replayedAction(r: Replayed, i: number): { seat: number; type: string; [k: string]: unknown } {
+  return r.actions[i]!;
+}
+
+export interface WinEstimate {
+  p: number;
+  n: number;
+  unresolved: number;
+}
+
+/** The declarer's win probability as `seat` sees it in `state`. */
+export function winProbabilityFor(solver: DobbmSolver, state: DobbmState, seat: number, samples: number, rng: Rng, maxNodes = Infinity): WinEstimate {
+  const k = knowledgeOf(state, seat);
+  let wins = 0;
+  let unresolved = 0;
+  for (let j = 0; j < samples; j++) {
+    const w = winsOn(solver, state, sampleDeal(k, rng), maxNodes);
+    if (w === null) unresolved++;
+    else if (w) wins++;
+  }
+  return { p: samples > 0 ? (wins + unresolved / 2) / samples : 0.5, n: samples, unresolved };
+}
+
+/** Double-dummy: does the declarer make 61 on this deal from the state's point of play? `null`: over budget. */
+export function winsOn(solver: DobbmSolver, state: DobbmState, deal: SampledDeal, maxNodes = Infinity): boolean | null {
+  if (state.trick.length > 0) throw new Error('positions inside a trick are not solved (calls come before play)');
+  const seats = positionSeats(state);
+  const leader = state.phase === 'play' ? seats.indexOf(state.trickLeader) : 0;
+  return solver.reachesWithin(
+    {
+      hands: deal.hands.map(toSuitMasks),
+      leader,
+      bonusPoints: pointsOfCodes(deal.pile),
+      bonusAlwaysCounts: state.contract === 'solo' && state.options.zeroTrickTransfer === 'ordinaryOnly',
+      pointsSoFar: state.declarerTrickPoints,
+      declarerHasTrick: state.declarerTricks > 0,
+    },
+    61,
+    maxNodes,
+  );
+}
+
+function describeCall(
+  s: DobbmState,
+  final: DobbmState,
+  actionIndex: number,
+  seat: number,
+  call: CallEvidence['call'],
+  est: WinEstimate,
+  winsTrue: boolean | null,
+  played: number | null,
+  options: EvidenceOptions,
+): CallEvidence {
+  const o = s.options;
+  const solo = s.contract === 'solo';
+  const m = 2 ** s.doublings;
+  const opponents = o.players === 5 ? 4 : 3;
+  const doubles = call !== 'gut';
+  const role = seat === s.declarer ? 'declarer' : 'defender';
+  // A doubling adds m × c × base to every opponent's payment; valued at the nominal margin.
+  const nominal = basePayment(60 + (options.nominalMarginPoints ?? 30), o.stake, o.rounding) * (solo ? 2 : 1) * m;
+  const declarerEdge = 2 * est.p - 1;
+  const costOfDouble = role === 'defender' ? nominal * declarerEdge : -nominal * declarerEdge * opponents;
+  let valueToDeclarer = 0;
+  if (doubles && played !== null && final.doublings > s.doublings) {
+    const sign = played > 60 ? 1 : played < 60 ? -1 : 0;
+    const extra = paymentPerOpponent(o, played, solo, s.doublings + 1) - paymentPerOpponent(o, played, solo, s.doublings);
+    valueToDeclarer = toUnits(o, sign * extra * opponents);
+  }
+  return {
+    actionIndex,
+    seat,
+    role,
+    call,
+    doubles,
+    step: s.doublingStep ?? 'schwacher',
+    multiplierBefore: m,
+    winProbabilityCaller: est.p,
+    samples: est.n,
+    unresolved: est.unresolved,
+    winTrue: winsTrue === null ? 0.5 : winsTrue ? 1 : 0,
+    expectedCostToCaller: round2(doubles ? costOfDouble : -costOfDouble),
+    valueToDeclarer,
+  };
+}
+
+const round2 = (x: number): number => Math.round(x * 100) / 100 || 0;

@@ -1,0 +1,169 @@
+import type { Rng } from '../../engine/core/rng.js';
+import type { Card } from '../../engine/index.js';
+import type { DobbmState } from '../../engine/dobbm/index.js';
+import { sowRuleHolds } from '../../engine/dobbm/index.js';
+import { ALL_CARDS, SUIT_LETTERS } from './cards.js';
+import { positionSeats } from './replay.js';
+import { shuffled } from './random-position.js';
+
+/**
+ * What one seat knows about the deal at one moment (hard facts only): its own cards, every
+ * card played, who is void in which suit (a failure to follow or to trump, RULES.md §1.9),
+ * how many cards every hand still holds, and — the declarer only — his discard. The unseen
+ * cards are everything else; a sample distributes them over the other hands and the hidden
+ * pile (the Dobbm discard as seen by a defender, the Solo Dobb as seen by everybody).
+ *
+ * Soft information (what the auction or the calls suggest) is deliberately not used: the
+ * audit measures what a call risks against a caller who knows only the hard facts.
+ */
+export interface CallerKnowledge {
+  /** The caller's solver position (0 = declarer). */
+  position: number;
+  /** Cards each position holds now and the caller knows of (his own hand; nothing else). */
+  known: Card[][];
+  /** Cards each position holds now. */
+  counts: number[];
+  /** `voids[position][suit]`, suits in the order H, L, A, B. */
+  voids: boolean[][];
+  /** The unseen cards to distribute. */
+  unseen: Card[];
+  /** Size of the hidden pile (4: discard or Dobb unseen by the caller; 0: known). */
+  pileSize: number;
+  /** The known pile, when the caller has seen it (the declarer's own discard). */
+  knownPile: Card[] | null;
+  /** A hidden Dobbm discard must satisfy the sow rule (RULES.md §1.7). */
+  pileIsDiscard: boolean;
+  heartSowIsSow: boolean;
+}
+
+export interface SampledDeal {
+  hands: Card[][];
+  pile: Card[];
+}
+
+const suitIndex = (c: Card): number => SUIT_LETTERS.indexOf(c[0] as (typeof SUIT_LETTERS)[number]);
+
+/** The caller's knowledge in `state` (play phase or earlier; the doubling comes before play). */
+export function knowledgeOf(state: DobbmState, seat: number): CallerKnowledge {
+  const seats = positionSeats(state);
+  const position = seats.indexOf(seat);
+  if (position < 0) throw new Error(`seat ${seat} takes no part in this deal`);
+  const voids = seats.map(() => [false, false, false, false]);
+  const seen = new Set<Card>(state.hands[seat]!);
+  const tricks = [...state.tricks.map((t) => ({ leader: t.leader, cards: t.cards })), { leader: state.trickLeader, cards: [...state.trick] }];
+  for (const t of tricks) {
+    if (t.cards.length === 0) continue;
+    const leadPos = seats.indexOf(t.leader);
+    const led = suitIndex(t.cards[0]!);
+    t.cards.forEach((c, k) => {
+      seen.add(c);
+      const p = (leadPos + k) % 4;
+      const s = suitIndex(c);
+      if (k > 0 && s !== led) {
+        voids[p]![led] = true;
+        if (s !== 0) voids[p]![0] = true;
+      }
+    });
+  }
+  const isDeclarer = position === 0;
+  const solo = state.contract === 'solo';
+  const knownPile = isDeclarer && !solo && state.discard ? [...state.discard] : null;
+  if (knownPile) for (const c of knownPile) seen.add(c);
+  const known = seats.map((s) => (s === seat ? [...state.hands[s]!] : []));
+  return {
+    position,
+    known,
+    counts: seats.map((s) => state.hands[s]!.length),
+    voids,
+    unseen: ALL_CARDS.filter((c) => !seen.has(c)),
+    pileSize: knownPile ? 0 : 4,
+    knownPile,
+    pileIsDiscard: !solo,
+    heartSowIsSow: state.options['discard.heartSowIsSow'],
+  };
+}
+
+/** The true deal in the same shape, for the solver. */
+export function trueDeal(state: DobbmState): SampledDeal {
+  const seats = positionSeats(state);
+  const pile = state.contract === 'solo' ? [...state.dobb] : [...(state.discard ?? [])];
+  return { hands: seats.map((s) => [...state.hands[s]!]), pile };
+}
+
+/** True when `deal` contradicts nothing the caller knows. */
+export function isConsistent(k: CallerKnowledge, deal: SampledDeal): boolean {
+  const all = [...deal.hands.flat(), ...deal.pile];
+  if (new Set(all).size !== all.length) return false;
+  for (let p = 0; p < 4; p++) {
+    const hand = deal.hands[p]!;
+    if (hand.length !== k.counts[p]) return false;
+    for (const c of k.known[p]!) if (!hand.includes(c)) return false;
+    for (const c of hand) if (k.voids[p]![suitIndex(c)]) return false;
+  }
+  if (k.knownPile) {
+    if (deal.pile.length !== k.knownPile.length || k.knownPile.some((c) => !deal.pile.includes(c))) return false;
+  } else if (deal.pile.length !== k.pileSize) return false;
+  if (k.pileIsDiscard && !sowRuleHolds(deal.pile, { 'discard.heartSowIsSow': k.heartSowIsSow } as never)) return false;
+  const pool = new Set(k.unseen);
+  for (let p = 0; p < 4; p++) for (const c of deal.hands[p]!) if (!k.known[p]!.includes(c) && !pool.has(c)) return false;
+  if (!k.knownPile) for (const c of deal.pile) if (!pool.has(c)) return false;
+  return true;
+}
+
+const REJECTION_TRIES = 500;
+
+/**
+ * One deal drawn uniformly among those consistent with the knowledge: a shuffle of the unseen
+ * cards into the open slots, rejected when it breaks a void or the sow rule. When voids make
+ * rejection hopeless, a constructive fallback places the most constrained cards first
+ * (consistent, but only approximately uniform).
+ */
+export function sampleDeal(k: CallerKnowledge, rng: Rng): SampledDeal {
+  for (let attempt = 0; attempt < REJECTION_TRIES; attempt++) {
+    const deal = deal0(k, shuffled(k.unseen, rng));
+    if (isConsistent(k, deal)) return deal;
+  }
+  for (let attempt = 0; attempt < REJECTION_TRIES; attempt++) {
+    const deal = constructive(k, rng);
+    if (deal && isConsistent(k, deal)) return deal;
+  }
+  throw new Error('no deal is consistent with the caller\'s knowledge');
+}
+
+function deal0(k: CallerKnowledge, cards: Card[]): SampledDeal {
+  let at = 0;
+  const hands = k.known.map((own, p) => {
+    const need = k.counts[p]! - own.length;
+    const h = [...own, ...cards.slice(at, at + need)];
+    at += need;
+    return h;
+  });
+  const pile = k.knownPile ? [...k.knownPile] : cards.slice(at, at + k.pileSize);
+  return { hands, pile };
+}
+
+function constructive(k: CallerKnowledge, rng: Rng): SampledDeal | null {
+  const free = k.known.map((own, p) => k.counts[p]! - own.length);
+  let pileFree = k.knownPile ? 0 : k.pileSize;
+  const hands = k.known.map((own) => [...own]);
+  const pile: Card[] = k.knownPile ? [...k.knownPile] : [];
+  const allowed = (c: Card): number[] => [0, 1, 2, 3].filter((p) => free[p]! > 0 && !k.voids[p]![suitIndex(c)]);
+  const cards = shuffled(k.unseen, rng).sort((a, b) => allowed(a).length - allowed(b).length);
+  for (const c of cards) {
+    const slots = allowed(c);
+    const weights = [...slots.map((p) => free[p]!), pileFree];
+    const total = weights.reduce((a, b) => a + b, 0);
+    if (total === 0) return null;
+    let x = rng.int(total);
+    let i = 0;
+    while (x >= weights[i]!) x -= weights[i++]!;
+    if (i === slots.length) {
+      pile.push(c);
+      pileFree--;
+    } else {
+      hands[slots[i]!]!.push(c);
+      free[slots[i]!]!--;
+    }
+  }
+  return { hands, pile };
+}
