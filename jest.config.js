@@ -22,4 +22,7 @@ export default {
     ],
   },
   testTimeout: 60000,
+  // e2e: one PostgreSQL for the run (DATABASE_URL, else the embedded one), see test/global-setup.mjs
+  globalSetup: '<rootDir>/test/global-setup.mjs',
+  globalTeardown: '<rootDir>/test/global-teardown.mjs',
 };

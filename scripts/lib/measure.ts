@@ -1,0 +1,51 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/**
+ * What the API benchmark reads besides its own clocks: CPU time of processes from /proc
+ * (Linux only; elsewhere the figures come out NaN or null) and latency percentiles.
+ */
+
+export function percentiles(samples: number[]): { p50: number; p99: number; max: number } {
+  if (samples.length === 0) return { p50: NaN, p99: NaN, max: NaN };
+  const sorted = Float64Array.from(samples).sort();
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return { p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1]! };
+}
+
+/** User + system CPU seconds of a process so far (/proc/<pid>/stat, in clock ticks of 1/100 s). */
+export function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/** CPU seconds so far of each PostgreSQL backend connected to `database`, by pid. */
+export function backendCpu(database: string): Map<number, number> | null {
+  const out = new Map<number, number>();
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      let cmd: string;
+      try {
+        cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      } catch {
+        continue;
+      }
+      // A backend's title: "postgres: <user> <database> <client> <state>".
+      if (cmd.startsWith('postgres: ') && cmd.includes(` ${database} `)) out.set(Number(entry), cpuSeconds(Number(entry)));
+    }
+    return out;
+  } catch {
+    return null;
+  }
+}
+
+export function cpuSince(before: Map<number, number> | null, after: Map<number, number> | null): number | null {
+  if (!before || !after) return null;
+  let total = 0;
+  for (const [pid, cpu] of after) if (Number.isFinite(cpu)) total += cpu - (before.get(pid) ?? 0);
+  return total;
+}

@@ -1,0 +1,140 @@
+import type { Action, Game, HandView } from './api-client.js';
+import type { Rng } from '../../src/engine/core/rng.js';
+// The engines' hand-strength estimates are pure functions of a list of cards, so a bot that
+// only sees its own view over HTTP can use them as well as the in-process bots do.
+import { handStrength as dobbmStrength } from '../../src/engine/dobbm/strength.js';
+import { handStrength as droggnStrength } from '../../src/engine/droggn/bots.js';
+import { handStrength as dokoStrength } from '../../src/engine/doppelkopf/bots.js';
+
+/**
+ * What a bot does with its seat's view: pick one of the view's `legalActions`. Cheap
+ * heuristics where they matter for a believable session (bid from hand strength instead of
+ * always the highest bid, keep trumps in the discard, double only when strong); plays are
+ * half "shed the weakest card", half random. Never reads anything but the seat's own view.
+ */
+
+/** Bidding thresholds of the engines' heuristic bots (src/engine/<game>/bots.ts). */
+const DOBBM_BID = { dobbm: 30, solo: 56 };
+const DOBBM_DOUBLE = { schwacher: 36, retour: 46, escalation: 6 };
+const DROGGN_BID: Record<string, number> = { ansager: 24, solo: 31, super: 36, supermord: 50 };
+const DOKO_SOLO_FROM = 34;
+const DOKO_ANNOUNCE_FROM = 24;
+const DOKO_SOLOS = ['solo-d', 'solo-h', 'solo-s', 'solo-c', 'solo-q', 'solo-j', 'solo-f'] as const;
+/** Enough discards/buys looked at to find a good one; Droggn offers up to ~2,000. */
+const MAX_CANDIDATES = 600;
+
+export function chooseAction(game: Game, view: HandView, rng: Rng): Action {
+  const legal = (view.legalActions ?? []).map(withoutSeat);
+  if (legal.length === 0) throw new Error(`seat ${view.seat} has no legal action in phase ${view.phase}`);
+  if (legal.length === 1) return legal[0]!;
+  const hand = view.hand ?? [];
+  const of = (type: string) => legal.filter((a) => a.type === type);
+
+  const piglets = legal.find((a) => a.type === 'piglets' || a.type === 'superpiglets');
+  if (piglets) return piglets;
+  if (of('bid').length) return chooseBid(game, hand, of('bid'));
+  if (of('discard').length) return best(sample(of('discard'), rng), (a) => strength(game, without(hand, a.cards as string[]), 'declarer'));
+  if (of('buy').length) {
+    return best(sample(of('buy'), rng), (a) => (a.card === null ? strength(game, hand, 'declarer') : strength(game, [...without(hand, [a.give as string]), a.card as string], 'declarer')));
+  }
+  // Laying out a Pagat or a Mond raises the stakes; the demo bots keep it modest.
+  if (of('ready').length) return of('ready').find((a) => a.layout === null) ?? of('ready')[0]!;
+  if (of('layout').length) return of('layout').find((a) => a.card === null) ?? of('layout')[0]!;
+  if (of('double').length) return chooseDouble(game, view, hand, of('double'));
+  if (of('reservation').length) return chooseReservation(hand, of('reservation'));
+  if (of('contract').length) return chooseContract(hand, of('contract'));
+  if (of('poverty-answer').length) return of('poverty-answer').find((a) => a.accept === dokoStrength(hand) >= DOKO_ANNOUNCE_FROM) ?? of('poverty-answer')[0]!;
+  if (of('poverty').length || of('poverty-return').length) return [...of('poverty'), ...of('poverty-return')][0]!;
+  const plays = of('play');
+  const announce = of('announce').find((a) => a.level === 're' || a.level === 'kontra');
+  if (announce && strength(game, hand, 'declarer') >= DOKO_ANNOUNCE_FROM && rng.next() < 0.5) return announce;
+  if (plays.length) {
+    if (rng.next() < 0.5) return rng.pick(plays);
+    return best(plays, (a) => strength(game, without(hand, [a.card as string]), 'defence'));
+  }
+  return rng.pick(legal);
+}
+
+function chooseBid(game: Game, hand: string[], bids: Action[]): Action {
+  const has = (bid: string) => bids.find((a) => a.bid === bid);
+  const pass = has('pass');
+  if (game === 'dobbm') {
+    const pick = (dobbmStrength(hand, 'solo') >= DOBBM_BID.solo && has('solo')) || (dobbmStrength(hand, 'dobbm') >= DOBBM_BID.dobbm && has('dobbm'));
+    // In a Mußrunde there is no pass: the forced declarer takes the cheaper contract.
+    return pick || pass || has('dobbm') || bids[0]!;
+  }
+  if (game === 'droggn') {
+    const s = droggnStrength(hand);
+    const affordable = bids.filter((a) => a.bid !== 'pass' && s >= (DROGGN_BID[a.bid as string] ?? Infinity));
+    return affordable.at(-1) ?? pass ?? bids[0]!;
+  }
+  return pass ?? bids[0]!;
+}
+
+function chooseDouble(game: Game, view: HandView, hand: string[], calls: Action[]): Action {
+  const gut = calls.find((a) => a.call === 'gut') ?? calls[0]!;
+  const raise = calls.find((a) => a.call !== 'gut');
+  const doublings = typeof view.doublings === 'number' ? view.doublings : 0;
+  if (!raise || doublings >= 2) return gut;
+  const declarer = view.declarer === view.seat;
+  const s = strength(game, hand, declarer ? 'declarer' : 'defence');
+  const needed = game === 'dobbm'
+    ? (raise.call === 'schwacher' ? DOBBM_DOUBLE.schwacher : DOBBM_DOUBLE.retour) + DOBBM_DOUBLE.escalation * doublings
+    : (declarer ? 42 : 32) + 4 * doublings;
+  return s >= needed ? raise : gut;
+}
+
+function chooseReservation(hand: string[], calls: Action[]): Action {
+  const wantsSolo = Math.max(...DOKO_SOLOS.map((c) => dokoStrength(hand, c))) >= DOKO_SOLO_FROM;
+  const weddingOrPoor = hand.filter((c) => c === 'CQ').length === 2;
+  const want = wantsSolo || weddingOrPoor ? 'vorbehalt' : 'gesund';
+  return calls.find((a) => a.call === want) ?? calls.find((a) => a.call !== 'throwin') ?? calls[0]!;
+}
+
+function chooseContract(hand: string[], contracts: Action[]): Action {
+  const special = contracts.find((a) => a.contract === 'hochzeit' || a.contract === 'armut');
+  if (special) return special;
+  return best(contracts, (a) => ((DOKO_SOLOS as readonly string[]).includes(a.contract as string) ? dokoStrength(hand, a.contract as never) : -1));
+}
+
+type Role = 'declarer' | 'defence';
+
+function strength(game: Game, cards: string[], role: Role): number {
+  if (game === 'dobbm') return dobbmStrength(cards, role);
+  if (game === 'droggn') return droggnStrength(cards);
+  return dokoStrength(cards);
+}
+
+function best<T>(items: T[], score: (item: T) => number): T {
+  let top = items[0] as T;
+  let topScore = -Infinity;
+  for (const item of items) {
+    const s = score(item);
+    if (s > topScore) {
+      top = item;
+      topScore = s;
+    }
+  }
+  return top;
+}
+
+/** A bounded random subset, so one Droggn discard does not cost 2,000 strength estimates. */
+function sample<T>(items: T[], rng: Rng): T[] {
+  if (items.length <= MAX_CANDIDATES) return items;
+  return Array.from({ length: MAX_CANDIDATES }, () => rng.pick(items));
+}
+
+/** The hand minus `cards`, one copy each (Doppelkopf holds duplicates). */
+function without(hand: string[], cards: string[]): string[] {
+  const rest = hand.slice();
+  for (const c of cards) {
+    const i = rest.indexOf(c);
+    if (i >= 0) rest.splice(i, 1);
+  }
+  return rest;
+}
+
+function withoutSeat(action: Action): Action {
+  const { seat: _seat, ...rest } = action;
+  return rest as Action;
+}

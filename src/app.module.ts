@@ -1,0 +1,48 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ConfigModule } from '@nestjs/config';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { AuditModule } from './audit/audit.module.js';
+import { BenchModule } from './bench/bench.module.js';
+import { CollusionModule } from './collusion/collusion.module.js';
+import { AuthGuard, CallerResolver } from './common/auth.js';
+import { ProblemFilter } from './common/problem.filter.js';
+import { RateLimitGuard } from './common/rate-limit.guard.js';
+import { validateEnv, type Settings } from './config/env.js';
+import { SETTINGS } from './config/settings.provider.js';
+import { DatabaseModule } from './database/database.module.js';
+import { HandsModule } from './hands/hands.module.js';
+import { HealthModule } from './health/health.module.js';
+import { LedgersModule } from './ledgers/ledgers.module.js';
+import { PlayersModule } from './players/players.module.js';
+import { TablesModule } from './tables/tables.module.js';
+
+@Module({})
+export class AppModule {
+  /** The app for validated settings (main.ts resolves the database before calling this). */
+  static forRoot(settings: Settings): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [
+        ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, validate: validateEnv }),
+        DatabaseModule,
+        PlayersModule,
+        TablesModule,
+        HandsModule,
+        LedgersModule,
+        AuditModule,
+        CollusionModule,
+        HealthModule,
+        ...(settings.benchEndpoints ? [BenchModule] : []),
+      ],
+      providers: [
+        { provide: SETTINGS, useValue: settings },
+        CallerResolver,
+        { provide: APP_GUARD, useClass: RateLimitGuard },
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_FILTER, useClass: ProblemFilter },
+      ],
+      exports: [SETTINGS, CallerResolver],
+    };
+  }
+}

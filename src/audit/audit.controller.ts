@@ -1,0 +1,115 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import {
+  ApiBadRequestResponse, ApiBody, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty,
+  ApiPropertyOptional, ApiTags, ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { Auth, CurrentCaller, type Caller } from '../common/auth.js';
+import { ProblemDto } from '../common/problem.dto.js';
+import { HandRecordsService } from './hand-records.service.js';
+import { HistoryService } from './history.service.js';
+import { VerifyService } from './verify.service.js';
+
+class PageQueryDto {
+  @ApiPropertyOptional({ default: 20, minimum: 1, maximum: 100 })
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100)
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'nextCursor of the previous page' })
+  @IsOptional() @IsString()
+  cursor?: string;
+}
+
+class ImportedDto {
+  @ApiProperty() handId!: string;
+  @ApiProperty({ type: 'object', nullable: true, additionalProperties: true, description: 'CONTRACT.md result, null for an unfinished hand' })
+  result!: Record<string, unknown> | null;
+}
+
+class VerifyProblemDto {
+  @ApiProperty({ example: 'HASH_MISMATCH' }) code!: string;
+  @ApiPropertyOptional({ example: 3 }) seq?: number;
+  @ApiProperty() detail!: string;
+}
+
+class VerifyDto {
+  @ApiProperty() ok!: boolean;
+  @ApiProperty() handId!: string;
+  @ApiProperty({ description: 'events checked' }) events!: number;
+  @ApiProperty({ type: [VerifyProblemDto] }) problems!: VerifyProblemDto[];
+}
+
+class HandSummaryDto {
+  @ApiProperty() id!: string;
+  @ApiProperty({ nullable: true }) tableId!: string | null;
+  @ApiProperty({ nullable: true }) number!: number | null;
+  @ApiProperty() game!: string;
+  @ApiProperty() dealer!: number;
+  @ApiProperty({ enum: ['active', 'finished', 'thrownIn', 'void'] }) status!: string;
+  @ApiProperty() seq!: number;
+  @ApiProperty({ type: 'object', nullable: true, additionalProperties: true }) result!: Record<string, unknown> | null;
+  @ApiProperty() createdAt!: string;
+  @ApiProperty({ nullable: true }) finishedAt!: string | null;
+}
+
+class HandPageDto {
+  @ApiProperty({ type: [HandSummaryDto] }) items!: HandSummaryDto[];
+  @ApiProperty({ nullable: true }) nextCursor!: string | null;
+}
+
+@ApiTags('audit')
+@Controller()
+export class AuditController {
+  constructor(
+    private readonly records: HandRecordsService,
+    private readonly verifier: VerifyService,
+    private readonly history: HistoryService,
+  ) {}
+
+  @Post('hand-records')
+  @HttpCode(201)
+  @Auth('auditor')
+  @ApiOperation({ summary: 'Import a hand record: every action is checked by the engine; nothing is stored unless all pass' })
+  @ApiBody({ schema: { $ref: '#/components/schemas/HandRecord' } })
+  @ApiCreatedResponse({ type: ImportedDto })
+  @ApiBadRequestResponse({ type: ProblemDto, description: 'VALIDATION_FAILED, UNKNOWN_OPTION, BAD_DECK, BAD_ACTION (with actionIndex)' })
+  @ApiUnprocessableEntityResponse({ type: ProblemDto, description: 'the engine\'s code and the top-level actionIndex of the first bad action' })
+  importRecord(@Body() body: unknown) {
+    return this.records.importRecord(body);
+  }
+
+  @Get('hands/:id/record')
+  @Auth('auditor', 'player')
+  @ApiOperation({ summary: 'The hand as a hand record (auditor: any hand; its players: once it is over)' })
+  @ApiOkResponse({ schema: { $ref: '#/components/schemas/HandRecord' } })
+  @ApiNotFoundResponse({ type: ProblemDto })
+  exportRecord(@Param('id') id: string, @CurrentCaller() caller: Caller) {
+    return this.records.exportRecord(id, caller);
+  }
+
+  @Get('hands/:id/verify')
+  @Auth('auditor')
+  @ApiOperation({ summary: 'Replay the stored events with the engine; check the hash chain and the deck commitment' })
+  @ApiOkResponse({ type: VerifyDto })
+  @ApiNotFoundResponse({ type: ProblemDto })
+  verify(@Param('id') id: string) {
+    return this.verifier.verify(id);
+  }
+
+  @Get('tables/:id/hands')
+  @ApiOperation({ summary: 'A table\'s hands, newest first (public: results only, never cards)' })
+  @ApiOkResponse({ type: HandPageDto })
+  @ApiNotFoundResponse({ type: ProblemDto })
+  tableHands(@Param('id') id: string, @Query() q: PageQueryDto) {
+    return this.history.tableHands(id, q.limit ?? 20, q.cursor);
+  }
+
+  @Get('players/:id/hands')
+  @ApiOperation({ summary: 'The hands a player sat in, newest first (public: results only, never cards)' })
+  @ApiOkResponse({ type: HandPageDto })
+  @ApiNotFoundResponse({ type: ProblemDto })
+  playerHands(@Param('id') id: string, @Query() q: PageQueryDto) {
+    return this.history.playerHands(id, q.limit ?? 20, q.cursor);
+  }
+}

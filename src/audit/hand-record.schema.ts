@@ -1,0 +1,69 @@
+/**
+ * JSON Schema of a hand record (CONTRACT.md "Hand records"), published in the OpenAPI document
+ * as `components.schemas.HandRecord`. Card codes and action shapes are the engine's to check.
+ */
+export const handRecordSchema = {
+  type: 'object',
+  title: 'HandRecord',
+  description: 'One hand, fully described: rules, dealer, the cards (deck, or hands + talon) and the ordered actions.',
+  required: ['game', 'dealer', 'actions'],
+  properties: {
+    game: { type: 'string', enum: ['dobbm', 'droggn', 'doppelkopf'] },
+    rules: { type: 'object', additionalProperties: true, description: 'rule options, nested or flat dotted; omitted ones take their defaults', example: { players: 4, stake: 12 } },
+    dealer: { type: 'integer', minimum: 0 },
+    deck: { type: 'array', items: { type: 'string' }, description: 'all cards, index 0 = top, dealt by the pattern of RULES.md' },
+    hands: { type: 'array', items: { oneOf: [{ type: 'array', items: { type: 'string' } }, { type: 'null' }] }, description: 'instead of deck: one list per seat, null for a sitting-out dealer' },
+    talon: { type: 'array', items: { type: 'string' }, description: 'with hands: the talon (Dobb)' },
+    context: { type: 'object', additionalProperties: true, description: 'the session context of the deal (e.g. `{"mussrunde": true}`), as exported' },
+    actions: {
+      type: 'array',
+      items: { type: 'object', required: ['seat', 'type'], properties: { seat: { type: 'integer', minimum: 0 }, type: { type: 'string' } }, additionalProperties: true },
+    },
+    seed: { type: 'string', description: 'export only: the deal\'s seed (hex), revealed once the hand is over' },
+    handId: { type: 'string', description: 'export only' },
+    tableId: { type: 'string', nullable: true, description: 'export only' },
+    seating: { type: 'array', items: { type: 'string', nullable: true }, description: 'export only: player id per seat' },
+    result: { type: 'object', nullable: true, additionalProperties: true, description: 'export only: the CONTRACT.md result' },
+  },
+  oneOf: [{ required: ['deck'] }, { required: ['hands', 'talon'] }],
+  example: {
+    game: 'dobbm',
+    rules: { players: 4, stake: 12 },
+    dealer: 0,
+    deck: ['HS', 'L7', '…'],
+    actions: [{ seat: 1, type: 'bid', bid: 'dobbm' }],
+  },
+} as const;
+
+export interface HandRecord {
+  game: 'dobbm' | 'droggn' | 'doppelkopf';
+  rules?: Record<string, unknown>;
+  dealer: number;
+  deck?: string[];
+  hands?: (string[] | null)[];
+  talon?: string[];
+  context?: Record<string, unknown>;
+  actions: Record<string, unknown>[];
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isCards = (v: unknown): v is string[] => Array.isArray(v) && v.every((c) => typeof c === 'string');
+
+/** The shape check of the schema above; what it returns is the first thing to fix. */
+export function recordShapeProblem(body: unknown): string | null {
+  if (!isObject(body)) return 'the body must be a hand record object';
+  if (!['dobbm', 'droggn', 'doppelkopf'].includes(body.game as string)) return 'game must be "dobbm", "droggn" or "doppelkopf"';
+  if (body.rules !== undefined && !isObject(body.rules)) return 'rules must be an object';
+  if (!Number.isInteger(body.dealer) || (body.dealer as number) < 0) return 'dealer must be a seat number';
+  if (body.context !== undefined && body.context !== null && !isObject(body.context)) return 'context must be an object';
+  const hasDeck = body.deck !== undefined;
+  const hasHands = body.hands !== undefined || body.talon !== undefined;
+  if (hasDeck === hasHands) return 'give either deck, or hands and talon';
+  if (hasDeck && !isCards(body.deck)) return 'deck must be a list of card codes';
+  if (hasHands) {
+    if (!Array.isArray(body.hands) || !body.hands.every((h) => h === null || isCards(h))) return 'hands must be a list of card lists (null for a sitting-out dealer)';
+    if (!isCards(body.talon)) return 'talon must be a list of card codes';
+  }
+  if (!Array.isArray(body.actions) || !body.actions.every(isObject)) return 'actions must be a list of action objects';
+  return null;
+}

@@ -1,0 +1,104 @@
+import { Injectable } from '@nestjs/common';
+import { games, nestOptions, shuffle, type HandSetup } from '../engine/index.js';
+import { DatabaseService } from '../database/database.service.js';
+import { canonicalJson } from '../events/canonical.js';
+import { eventHash, GENESIS_HASH, readEvents, type StoredEvent } from '../events/event-store.js';
+import { dealCommitment, type DealSource } from '../hands/commitment.js';
+import { loadHand, type HandRow } from '../hands/hand-row.js';
+
+export interface VerifyProblem {
+  code: string;
+  seq?: number;
+  detail: string;
+}
+
+/**
+ * `GET /hands/{id}/verify`: trusts nothing but the engine. Checks the hash chain, the deck
+ * commitment (and, for dealt hands, that the seed produces the deck), replays every event
+ * with the engine, and compares the outcome with the stored projection and ledger.
+ */
+@Injectable()
+export class VerifyService {
+  constructor(private readonly db: DatabaseService) {}
+
+  async verify(handId: string): Promise<{ ok: boolean; handId: string; events: number; problems: VerifyProblem[] }> {
+    const hand = await loadHand(this.db.pool, handId);
+    const events = await readEvents(this.db.pool, hand.id);
+    const problems = [...checkChain(hand, events), ...checkDeal(hand, events[0]), ...replay(hand, events), ...(await this.checkLedger(hand))];
+    return { ok: problems.length === 0, handId: hand.id, events: events.length, problems };
+  }
+
+  private async checkLedger(hand: HandRow): Promise<VerifyProblem[]> {
+    if (!hand.tableId || !hand.result) return [];
+    const { rows } = await this.db.pool.query<{ amount: string }>('SELECT amount::text FROM ledger_entries WHERE hand_id = $1 ORDER BY seat', [hand.id]);
+    const scores = (hand.result as { scores: number[] }).scores;
+    const booked = rows.map((r) => Number(r.amount));
+    return canonicalJson(booked) === canonicalJson(scores) ? [] : [{ code: 'LEDGER_MISMATCH', detail: `ledger ${JSON.stringify(booked)} ≠ scores ${JSON.stringify(scores)}` }];
+  }
+}
+
+function checkChain(hand: HandRow, events: StoredEvent[]): VerifyProblem[] {
+  const problems: VerifyProblem[] = [];
+  let prev = GENESIS_HASH;
+  events.forEach((e, i) => {
+    if (e.seq !== i) problems.push({ code: 'SEQ_GAP', seq: e.seq, detail: `event ${i} has seq ${e.seq}` });
+    if (e.prevHash !== prev) problems.push({ code: 'CHAIN_BROKEN', seq: e.seq, detail: 'prev_hash is not the previous event\'s hash' });
+    if (eventHash(hand.id, e.prevHash, e) !== e.hash) problems.push({ code: 'HASH_MISMATCH', seq: e.seq, detail: 'the stored event does not hash to its hash: it was changed after it was written' });
+    prev = e.hash;
+  });
+  if (events.length - 1 !== hand.seq) problems.push({ code: 'SEQ_MISMATCH', detail: `the hand is at seq ${hand.seq} but the log ends at ${events.length - 1}` });
+  if (prev !== hand.lastHash) problems.push({ code: 'CHAIN_HEAD_MISMATCH', detail: 'the hand\'s last_hash is not the last event\'s hash' });
+  return problems;
+}
+
+function dealSource(hand: HandRow): DealSource | null {
+  if (hand.deck) return { deck: hand.deck };
+  if (hand.dealtHands) return { hands: hand.dealtHands.hands, talon: hand.dealtHands.talon };
+  return null;
+}
+
+function checkDeal(hand: HandRow, opening: StoredEvent | undefined): VerifyProblem[] {
+  if (!opening || opening.type !== 'deal') return [{ code: 'NO_OPENING_EVENT', seq: 0, detail: 'the log does not start with the deal' }];
+  const problems: VerifyProblem[] = [];
+  const source = dealSource(hand);
+  if (!source || opening.payload.deckCommitment !== dealCommitment(hand.seed, source)) {
+    problems.push({ code: 'COMMITMENT_MISMATCH', seq: 0, detail: 'seed and cards do not match the commitment in the opening event' });
+  }
+  if (hand.source === 'table' && hand.deck && canonicalJson(shuffle(hand.seed, games[hand.game].deck(hand.options))) !== canonicalJson(hand.deck)) {
+    problems.push({ code: 'DECK_NOT_FROM_SEED', seq: 0, detail: 'the stored deck is not the shuffle of the stored seed' });
+  }
+  if (canonicalJson(opening.payload.rules) !== canonicalJson(nestOptions(hand.options))) {
+    problems.push({ code: 'RULES_MISMATCH', seq: 0, detail: 'the opening event\'s rules differ from the hand\'s' });
+  }
+  return problems;
+}
+
+function replay(hand: HandRow, events: StoredEvent[]): VerifyProblem[] {
+  const game = games[hand.game];
+  const source = dealSource(hand);
+  const opening = events[0];
+  if (!source || !opening) return [];
+  const setup = (opening.payload.setup ?? { dealer: hand.dealer }) as HandSetup;
+  let state: unknown;
+  if ('deck' in source) state = game.deal(hand.options, source.deck, setup);
+  else {
+    const dealt = game.dealHands(hand.options, source.hands, source.talon, setup);
+    if (!dealt.ok) return [{ code: 'REPLAY_REJECTED', seq: 0, detail: `${dealt.rejection.code}: ${dealt.rejection.message}` }];
+    state = dealt.state;
+  }
+  for (const e of events.slice(1)) {
+    const parsed = game.parseAction(e.payload);
+    if (!parsed.ok) return [{ code: 'REPLAY_REJECTED', seq: e.seq, detail: `${parsed.rejection.code}: ${parsed.rejection.message}` }];
+    if (parsed.action.type !== e.type || parsed.action.seat !== e.seat) {
+      return [{ code: 'EVENT_MISMATCH', seq: e.seq, detail: 'the event\'s type or seat differs from its action' }];
+    }
+    const applied = game.apply(state, parsed.action);
+    if (!applied.ok) return [{ code: 'REPLAY_REJECTED', seq: e.seq, detail: `${applied.rejection.code}: ${applied.rejection.message}` }];
+    state = applied.state;
+  }
+  const result = game.isOver(state) ? game.result(state) : null;
+  if (canonicalJson(result) !== canonicalJson(hand.result ?? null)) {
+    return [{ code: 'RESULT_MISMATCH', detail: 'replaying the log gives a different result from the stored one' }];
+  }
+  return [];
+}

@@ -1,0 +1,20 @@
+import { Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { DatabaseService } from '../database/database.service.js';
+
+/**
+ * The API benchmark's baseline (issue 3): the cheapest useful endpoint of this same app, one
+ * row inserted through Prisma. Mounted only with BENCH_ENDPOINTS=1.
+ */
+@ApiExcludeController()
+@Controller('internal/bench')
+export class BenchController {
+  constructor(private readonly db: DatabaseService) {}
+
+  @Post('insert')
+  @HttpCode(201)
+  async insert(): Promise<{ id: string }> {
+    const row = await this.db.prisma.benchRow.create({ data: { note: 'bench' } });
+    return { id: row.id.toString() };
+  }
+}

@@ -1,0 +1,91 @@
+import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Min } from 'class-validator';
+import type { Response } from 'express';
+import { Auth } from '../common/auth.js';
+import { ProblemDto } from '../common/problem.dto.js';
+import { CollusionService, type CollusionJob } from './collusion.service.js';
+
+class CollusionQueryDto {
+  @ApiPropertyOptional({ enum: ['dobbm'], default: 'dobbm' })
+  @IsOptional() @IsIn(['dobbm', 'droggn', 'doppelkopf'])
+  game?: string;
+
+  @ApiPropertyOptional({ description: 'only hands of this table' })
+  @IsOptional() @IsUUID()
+  table?: string;
+
+  @ApiPropertyOptional({ description: 'only pairs with this player (as declarer or defender); judged against all hands' })
+  @IsOptional() @IsString()
+  player?: string;
+
+  @ApiPropertyOptional({ description: 'hands created at or after (ISO 8601)' })
+  @IsOptional() @IsISO8601()
+  from?: string;
+
+  @ApiPropertyOptional({ description: 'hands created before (ISO 8601)' })
+  @IsOptional() @IsISO8601()
+  to?: string;
+
+  @ApiPropertyOptional({ description: 'minimum hands as (declarer, defender) for a pair to be tested', default: 1 })
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1)
+  minHands?: number;
+}
+
+const JOB_SCHEMA = {
+  type: 'object',
+  properties: {
+    jobId: { type: 'string' }, status: { enum: ['running', 'done', 'failed'] }, done: { type: 'integer' }, total: { type: 'integer' },
+    startedAt: { type: 'string' }, finishedAt: { type: 'string', nullable: true }, error: { type: 'string', nullable: true },
+    filters: { type: 'object', additionalProperties: true },
+    pairs: {
+      type: 'array', nullable: true, description: 'ranked by p; see docs/audit.md for every column',
+      items: { type: 'object', additionalProperties: true, properties: {
+        declarer: { type: 'string' }, defender: { type: 'string' }, handsTogether: { type: 'integer' }, handsAsPair: { type: 'integer' },
+        calls: { type: 'integer' }, doubles: { type: 'integer' }, z: { type: 'number' }, p: { type: 'number' }, q: { type: 'number' },
+        tier: { enum: ['strong', 'review', null], nullable: true }, mutual: { type: 'boolean' },
+      } },
+    },
+  },
+};
+
+@ApiTags('audit')
+@Controller()
+export class CollusionController {
+  constructor(@Inject(CollusionService) private readonly collusion: CollusionService) {}
+
+  @Get('audit/collusion')
+  @Auth('auditor')
+  @ApiOperation({
+    summary: 'Ranked (declarer, defender) pairs of the doubling-collusion audit',
+    description: 'Computed as a job: 200 with the table when it is ready, else 202 with progress; poll this URL or the job.',
+  })
+  @ApiOkResponse({ schema: JOB_SCHEMA })
+  @ApiAcceptedResponse({ schema: JOB_SCHEMA })
+  list(@Query() q: CollusionQueryDto, @Res({ passthrough: true }) res: Response): CollusionJob {
+    const job = this.collusion.collusion({
+      game: q.game ?? 'dobbm', tableId: q.table, playerId: q.player, from: q.from, to: q.to, minHands: q.minHands,
+    });
+    res.status(job.status === 'running' ? 202 : 200);
+    return job;
+  }
+
+  @Get('audit/collusion/jobs/:id')
+  @Auth('auditor')
+  @ApiOperation({ summary: 'A collusion audit job: progress, and the ranked pairs once done' })
+  @ApiOkResponse({ schema: JOB_SCHEMA })
+  @ApiNotFoundResponse({ type: ProblemDto })
+  job(@Param('id') id: string): CollusionJob {
+    return this.collusion.job(id);
+  }
+
+  @Get('hands/:id/audit')
+  @Auth('auditor')
+  @ApiOperation({ summary: 'Evidence for every doubling call of a Dobbm hand (caller\'s estimate, true result, cost, value moved)' })
+  @ApiOkResponse({ schema: { type: 'object', additionalProperties: true } })
+  @ApiNotFoundResponse({ type: ProblemDto })
+  hand(@Param('id') id: string) {
+    return this.collusion.handAudit(id);
+  }
+}

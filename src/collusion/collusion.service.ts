@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
+import { Inject, Injectable } from '@nestjs/common';
+import { handEvidence, type HandEvidence } from '../analysis/dobbm/evidence.js';
+import { DobbmSolver } from '../analysis/dobbm/dds.js';
+import type { DobbmHandRecord } from '../analysis/dobbm/replay.js';
+import { pairStatistics, type AuditHand, type PairRow } from '../analysis/collusion/pairs.js';
+import { toRecord } from '../audit/hand-records.service.js';
+import { ApiError } from '../common/problems.js';
+import { DatabaseService } from '../database/database.service.js';
+import { readEvents } from '../events/event-store.js';
+import { loadHand } from '../hands/hand-row.js';
+
+/** Filters of `GET /audit/collusion`. */
+export interface CollusionFilters {
+  game: string;
+  tableId?: string;
+  playerId?: string;
+  from?: string;
+  to?: string;
+  minHands?: number;
+}
+
+export interface CollusionJob {
+  jobId: string;
+  status: 'running' | 'done' | 'failed';
+  filters: CollusionFilters;
+  /** Hands whose evidence is computed, of `total`. */
+  done: number;
+  total: number;
+  startedAt: string;
+  finishedAt: string | null;
+  error: string | null;
+  pairs: PairRow[] | null;
+}
+
+/** Evidence settings of the service: more samples than the simulator, the same node budget. */
+const EVIDENCE = { samples: 16, maxNodesPerSolve: 20000 } as const;
+/** Evidence of a finished hand never changes: cached per hand id (in memory; a table would survive restarts). */
+const EVIDENCE_CACHE_LIMIT = 200_000;
+
+/**
+ * The collusion audit over the stored hands (docs/audit.md). Evidence costs about 30 double-dummy
+ * solves per hand, so the ranked table is computed as a job: hand by hand, yielding to other
+ * requests between hands, with progress to poll. The evidence of every hand is cached.
+ */
+@Injectable()
+export class CollusionService {
+  private readonly evidence = new Map<string, HandEvidence>();
+  private readonly jobs = new Map<string, CollusionJob>();
+  private readonly solver = new DobbmSolver();
+
+  // @Inject by class: works also where no decorator metadata is emitted (tsx).
+  constructor(@Inject(DatabaseService) private readonly db: DatabaseService) {}
+
+  /** Evidence per call of one hand (`GET /hands/{id}/audit`). */
+  async handAudit(handId: string): Promise<{ handId: string; evidence: HandEvidence }> {
+    const hand = await loadHand(this.db.pool, handId);
+    if (hand.game !== 'dobbm') throw ApiError.of('VALIDATION_FAILED', `the collusion audit covers Dobbm; hand ${handId} is ${hand.game}`);
+    return { handId, evidence: await this.evidenceOf(handId) };
+  }
+
+  /** The job for these filters: a finished one is reused for a minute, a running one is joined. */
+  collusion(filters: CollusionFilters): CollusionJob {
+    if (filters.game !== 'dobbm') throw ApiError.of('VALIDATION_FAILED', 'the collusion audit covers game "dobbm" (Droggn: see docs/audit.md)');
+    const key = JSON.stringify(filters);
+    for (const job of this.jobs.values()) {
+      if (JSON.stringify(job.filters) !== key) continue;
+      const fresh = job.finishedAt === null || Date.now() - Date.parse(job.finishedAt) < 60_000;
+      if (job.status !== 'failed' && fresh) return job;
+    }
+    const job: CollusionJob = {
+      jobId: randomUUID(), status: 'running', filters, done: 0, total: 0,
+      startedAt: new Date().toISOString(), finishedAt: null, error: null, pairs: null,
+    };
+    this.jobs.set(job.jobId, job);
+    void this.run(job);
+    return job;
+  }
+
+  job(jobId: string): CollusionJob {
+    const job = this.jobs.get(jobId);
+    if (!job) throw ApiError.of('ROUTE_NOT_FOUND', `no collusion job ${jobId}`);
+    return job;
+  }
+
+  private async run(job: CollusionJob): Promise<void> {
+    try {
+      const hands = await this.handsFor(job.filters);
+      job.total = hands.length;
+      const audit: AuditHand[] = [];
+      for (const h of hands) {
+        const evidence = await this.evidenceOf(h.id);
+        // Imported records without seating have no players to pair: they are skipped.
+        if (h.seating.every((p) => p !== null)) {
+          audit.push({ handId: h.id, sequence: audit.length, tableId: h.tableId ?? undefined, players: h.seating as string[], evidence });
+        }
+        job.done++;
+        await yieldToRequests();
+      }
+      // Pairs below the minimum are not tested (and not counted in the q-values): not listed either.
+      let rows = pairStatistics(audit, { minHands: job.filters.minHands ?? 1 }).filter((r) => r.method !== 'untested');
+      if (job.filters.playerId) rows = rows.filter((r) => r.declarer === job.filters.playerId || r.defender === job.filters.playerId);
+      job.pairs = rows;
+      job.status = 'done';
+    } catch (err) {
+      job.status = 'failed';
+      job.error = err instanceof Error ? err.message : String(err);
+    } finally {
+      job.finishedAt = new Date().toISOString();
+    }
+  }
+
+  private async handsFor(f: CollusionFilters): Promise<{ id: string; tableId: string | null; seating: (string | null)[] }[]> {
+    const where = [`game = 'dobbm'`, `status = 'finished'`];
+    const params: unknown[] = [];
+    if (f.tableId) where.push(`table_id = $${params.push(f.tableId)}::uuid`);
+    if (f.from) where.push(`created_at >= $${params.push(f.from)}::timestamptz`);
+    if (f.to) where.push(`created_at < $${params.push(f.to)}::timestamptz`);
+    // The player filter applies to the pairs, not the hands: a defender is judged against his whole history.
+    const { rows } = await this.db.pool.query<{ id: string; table_id: string | null; seating: (string | null)[] }>(
+      `SELECT id, table_id, seating FROM hands WHERE ${where.join(' AND ')} ORDER BY created_at, id`,
+      params,
+    );
+    return rows.map((r) => ({ id: r.id, tableId: r.table_id, seating: r.seating }));
+  }
+
+  private async evidenceOf(handId: string): Promise<HandEvidence> {
+    const cached = this.evidence.get(handId);
+    if (cached) return cached;
+    const hand = await loadHand(this.db.pool, handId);
+    const events = await readEvents(this.db.pool, handId);
+    const record = toRecord(hand, events.slice(1).map((e) => e.payload as Record<string, unknown>)) as unknown as DobbmHandRecord;
+    const evidence = handEvidence(record, { ...EVIDENCE, seed: seedOf(handId), solver: this.solver });
+    if (hand.status !== 'active') {
+      if (this.evidence.size >= EVIDENCE_CACHE_LIMIT) this.evidence.delete(this.evidence.keys().next().value!);
+      this.evidence.set(handId, evidence);
+    }
+    return evidence;
+  }
+}
+
+/** A fixed seed per hand, so that the evidence of a hand is the same every time it is computed. */
+function seedOf(handId: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < handId.length; i++) h = Math.imul(h ^ handId.charCodeAt(i), 16777619);
+  return h >>> 0;
+}

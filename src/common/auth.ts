@@ -1,0 +1,97 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  applyDecorators, CanActivate, createParamDecorator, ExecutionContext, Inject, Injectable, SetMetadata,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { Request } from 'express';
+import type { Settings } from '../config/env.js';
+import { SETTINGS } from '../config/settings.provider.js';
+import { DatabaseService } from '../database/database.service.js';
+import { ApiError } from './problems.js';
+import { ProblemDto } from './problem.dto.js';
+
+/** Who sent a request: a player (by bearer token) or the auditor (AUDIT_TOKEN). */
+export type Caller = { kind: 'player'; playerId: string; name: string } | { kind: 'auditor' };
+export type CallerKind = Caller['kind'];
+
+/** Tokens are 256 random bits; only their SHA-256 is stored (DESIGN.md "Hidden information and access"). */
+export const newToken = (): string => randomBytes(32).toString('base64url');
+export const hashToken = (token: string): Buffer => createHash('sha256').update(token).digest();
+
+const AUTH_KEY = 'kartentisch:auth';
+
+/** Marks a route as needing a bearer token of one of `kinds`; documents it in OpenAPI too. */
+export const Auth = (...kinds: CallerKind[]) =>
+  applyDecorators(
+    SetMetadata(AUTH_KEY, kinds),
+    ApiBearerAuth(),
+    ApiUnauthorizedResponse({ description: 'Missing or unknown token (TOKEN_MISSING, TOKEN_INVALID)', type: ProblemDto }),
+    ApiForbiddenResponse({ description: 'The token may not do this (AUDITOR_ONLY, PLAYER_ONLY, NOT_SEATED)', type: ProblemDto }),
+  );
+
+/** The resolved caller of a route marked with @Auth. */
+export const CurrentCaller = createParamDecorator((_: unknown, ctx: ExecutionContext): Caller => {
+  return (ctx.switchToHttp().getRequest<Request & { caller: Caller }>()).caller;
+});
+
+export function bearerToken(req: Request): string | null {
+  const h = req.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
+  return m ? m[1]! : null;
+}
+
+@Injectable()
+export class CallerResolver {
+  /** Player identities never change, so a resolved token is cached (a round-trip saved per action). */
+  private readonly players = new Map<string, { playerId: string; name: string }>();
+  private readonly auditHash: Buffer | null;
+
+  constructor(@Inject(SETTINGS) settings: Settings, private readonly db: DatabaseService) {
+    this.auditHash = settings.auditToken ? hashToken(settings.auditToken) : null;
+  }
+
+  async resolve(token: string): Promise<Caller | null> {
+    const hash = hashToken(token);
+    // Comparing digests of equal length in constant time: no timing hint about AUDIT_TOKEN.
+    if (this.auditHash && timingSafeEqual(hash, this.auditHash)) return { kind: 'auditor' };
+    const key = hash.toString('hex');
+    let player = this.players.get(key);
+    if (!player) {
+      const { rows } = await this.db.pool.query<{ id: string; name: string; token_hash: string }>({
+        name: 'player-by-token',
+        text: 'SELECT id, name, token_hash FROM players WHERE token_hash = $1',
+        values: [key],
+      });
+      const row = rows[0];
+      // The index lookup finds the row; the constant-time check is what accepts it.
+      if (!row || !timingSafeEqual(Buffer.from(row.token_hash, 'hex'), hash)) return null;
+      player = { playerId: row.id, name: row.name };
+      if (this.players.size > 100_000) this.players.clear();
+      this.players.set(key, player);
+    }
+    return { kind: 'player', ...player };
+  }
+}
+
+/** Enforces @Auth: 401 without a known token, 403 for a token of the wrong kind. */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector, private readonly resolver: CallerResolver) {}
+
+  async canActivate(ctx: ExecutionContext): Promise<boolean> {
+    const kinds = this.reflector.getAllAndOverride<CallerKind[] | undefined>(AUTH_KEY, [ctx.getHandler(), ctx.getClass()]);
+    if (!kinds) return true;
+    const req = ctx.switchToHttp().getRequest<Request & { caller?: Caller }>();
+    const token = bearerToken(req);
+    if (!token) throw ApiError.of('TOKEN_MISSING', 'send `Authorization: Bearer <token>`');
+    const caller = await this.resolver.resolve(token);
+    if (!caller) throw ApiError.of('TOKEN_INVALID', 'the bearer token is not a player token nor the auditor token');
+    if (!kinds.includes(caller.kind)) {
+      throw caller.kind === 'auditor' ? ApiError.of('PLAYER_ONLY') : ApiError.of('AUDITOR_ONLY');
+    }
+    req.caller = caller;
+    return true;
+  }
+}

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { LoggerService } from '@nestjs/common';
+import { pino, type Logger } from 'pino';
+
+/**
+ * Structured JSON logs (pino): one line per request with its request id (X-Request-Id, taken
+ * from the client when sane, else a new UUID, and echoed back), and Nest's own messages.
+ * Not nestjs-pino, for the reason in rate-limit.guard.ts.
+ */
+export function createLogger(level: string): Logger {
+  // Buffered writes to stdout (flushed at least every 4 KiB and on exit): one write(2) per
+  // request would cost a noticeable share of the action path's CPU under load.
+  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  const logger = pino({ level, redact: ['req.headers.authorization'] }, destination);
+  setInterval(() => destination.flush(), 1000).unref();
+  return logger;
+}
+
+/**
+ * One JSON line per request — request id, method, url, status, duration — written when the
+ * response is finished. Lean on purpose (no per-request child logger, no serializers): at
+ * `info` it is on every action's path.
+ */
+export function requestLogging(logger: Logger) {
+  return (req: IncomingMessage & { id?: string; originalUrl?: string }, res: ServerResponse, next: () => void): void => {
+    const started = performance.now();
+    const given = req.headers['x-request-id'];
+    const id = typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
+    req.id = id;
+    res.setHeader('X-Request-Id', id);
+    res.once('finish', () => {
+      const status = res.statusCode;
+      const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+      if (!logger.isLevelEnabled(level)) return;
+      const ms = Math.round((performance.now() - started) * 10) / 10;
+      logger[level]({ reqId: id, method: req.method, url: req.originalUrl ?? req.url, status, ms }, 'request completed');
+    });
+    next();
+  };
+}
+
+/** Nest's logger interface over pino, so framework messages are JSON lines too. */
+export class PinoNestLogger implements LoggerService {
+  constructor(private readonly logger: Logger) {}
+  log(message: unknown, context?: string) {
+    this.logger.info({ context }, String(message));
+  }
+  error(message: unknown, trace?: string, context?: string) {
+    this.logger.error({ context, trace }, String(message));
+  }
+  warn(message: unknown, context?: string) {
+    this.logger.warn({ context }, String(message));
+  }
+  debug(message: unknown, context?: string) {
+    this.logger.debug({ context }, String(message));
+  }
+  verbose(message: unknown, context?: string) {
+    this.logger.trace({ context }, String(message));
+  }
+}

@@ -1,0 +1,77 @@
+import type { Rejection } from '../engine/index.js';
+
+/**
+ * The one error type of the service and all its codes (CONTRACT.md "Errors"). Every 4xx/5xx
+ * leaves as `application/problem+json` (RFC 9457) with `type, title, status, detail, code`;
+ * engine rejections keep the engine's own code (see `fromRejection`).
+ */
+export const ProblemCodes = {
+  VALIDATION_FAILED: { status: 400, title: 'Request body or parameters are not of a known shape' },
+  TOKEN_MISSING: { status: 401, title: 'A bearer token is required' },
+  TOKEN_INVALID: { status: 401, title: 'The bearer token is not known' },
+  AUDITOR_ONLY: { status: 403, title: 'Only the auditor token may do this' },
+  PLAYER_ONLY: { status: 403, title: 'Only a player token may do this' },
+  NOT_SEATED: { status: 403, title: 'The player has no seat at this table' },
+  RECORD_NOT_AVAILABLE: { status: 403, title: 'The record is available to seats once the hand is over' },
+  ROUTE_NOT_FOUND: { status: 404, title: 'No such route' },
+  PLAYER_NOT_FOUND: { status: 404, title: 'No such player' },
+  TABLE_NOT_FOUND: { status: 404, title: 'No such table' },
+  HAND_NOT_FOUND: { status: 404, title: 'No such hand' },
+  STALE_SEQ: { status: 409, title: 'The expected sequence number is not the latest one' },
+  SEAT_TAKEN: { status: 409, title: 'The seat is taken' },
+  TABLE_FULL: { status: 409, title: 'Every seat is taken' },
+  ALREADY_SEATED: { status: 409, title: 'The player already has a seat at this table' },
+  TABLE_NOT_PLAYING: { status: 409, title: 'The table has no hand in play' },
+  HAND_CLOSED: { status: 409, title: 'The hand takes no more actions' },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, title: 'The Idempotency-Key was used for another hand' },
+  PAYLOAD_TOO_LARGE: { status: 413, title: 'The body is too large' },
+  RATE_LIMITED: { status: 429, title: 'Too many requests' },
+  INTERNAL: { status: 500, title: 'Internal error' },
+  DATABASE_UNAVAILABLE: { status: 503, title: 'The database is not reachable' },
+} as const;
+
+export type ProblemCode = keyof typeof ProblemCodes;
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: string;
+  [extra: string]: unknown;
+}
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+/** A problem the service answers with; thrown anywhere, rendered by ProblemFilter. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly title: string,
+    detail: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(detail);
+  }
+
+  static of(code: ProblemCode, detail?: string, extra: Record<string, unknown> = {}): ApiError {
+    const { status, title } = ProblemCodes[code];
+    return new ApiError(status, code, title, detail ?? title, extra);
+  }
+
+  toProblem(): Problem {
+    return { type: problemType(this.code), title: this.title, status: this.status, detail: this.message, code: this.code, ...this.extra };
+  }
+}
+
+/** Engine rejections become HTTP here and nowhere else: shapes are 400, the rules 422. */
+const SHAPE_CODES = new Set(['BAD_ACTION', 'UNKNOWN_OPTION', 'INVALID_OPTION', 'GAME_NOT_AVAILABLE', 'BAD_DECK', 'BAD_RECORD']);
+
+export function fromRejection(r: Rejection, extra: Record<string, unknown> = {}): ApiError {
+  const status = SHAPE_CODES.has(r.code) ? 400 : 422;
+  const title = status === 400 ? 'The engine refused the shape of the request' : 'The rules forbid this';
+  return new ApiError(status, r.code, title, r.message, extra);
+}
+
+export const problemType = (code: string): string => `https://kartentisch.dev/problems/${code.toLowerCase().replace(/_/g, '-')}`;

@@ -1,0 +1,19 @@
+import { describe, expect, it } from '@jest/globals';
+import { ConfigError, validateEnv } from './env.js';
+
+describe('configuration', () => {
+  it('takes the documented defaults', () => {
+    expect(validateEnv({})).toEqual(expect.objectContaining({ port: 3000, databaseUrl: undefined, auditToken: undefined, rateLimitPerMinute: 6000 }));
+  });
+  it('says what to fix, for every bad variable at once', () => {
+    const attempt = () => validateEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', AUDIT_TOKEN: 'short', RATE_LIMIT_PER_MINUTE: '-1' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/PORT="eighty".*whole number/s);
+    expect(attempt).toThrow(/DATABASE_URL must be a PostgreSQL URL/);
+    expect(attempt).toThrow(/AUDIT_TOKEN is too short/);
+    expect(attempt).toThrow(/RATE_LIMIT_PER_MINUTE="-1"/);
+  });
+  it('RATE_LIMIT_PER_MINUTE=0 turns limiting off', () => {
+    expect(validateEnv({ RATE_LIMIT_PER_MINUTE: '0' }).rateLimitPerMinute).toBe(0);
+  });
+});

@@ -1,0 +1,57 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { games, nestOptions, shuffle, type GameId, type HandSetup } from '../engine/index.js';
+import { dealCommitment } from './commitment.js';
+import type { Tx } from '../database/database.service.js';
+import { openHand } from '../events/event-store.js';
+import { projectionOf } from './projection.js';
+
+export interface TableForDeal {
+  id: string;
+  game: GameId;
+  options: Record<string, unknown>;
+  seating: string[];
+  handNumber: number;
+}
+
+/**
+ * Deals a table's next hand (DESIGN.md "Event log"): a 256-bit seed from the CSPRNG, the deck
+ * from the engine's seeded shuffle, and an opening event (seq 0) that records the rule profile,
+ * seating, dealer, setup and the commitment to seed and deck — never the deck itself, which
+ * stays in the hand row until the hand is over.
+ */
+@Injectable()
+export class HandDealer {
+  async deal(tx: Tx, table: TableForDeal, setup: HandSetup): Promise<string> {
+    const game = games[table.game];
+    const seed = randomBytes(32).toString('hex');
+    const deck = shuffle(seed, game.deck(table.options));
+    const state = game.deal(table.options, deck, setup);
+    const id = randomUUID();
+    const opening = {
+      seq: 0,
+      type: 'deal',
+      seat: null,
+      payload: {
+        game: table.game,
+        rules: nestOptions(table.options),
+        tableId: table.id,
+        handNumber: table.handNumber,
+        seating: table.seating.map((playerId, seat) => ({ seat, playerId })),
+        dealer: setup.dealer,
+        setup,
+        deckCommitment: dealCommitment(seed, { deck }),
+      },
+      commandId: `deal:${id}`,
+      createdAt: new Date(),
+    };
+    await openHand(
+      tx,
+      { id, tableId: table.id, number: table.handNumber, game: table.game, options: table.options, seatCount: table.seating.length,
+        dealer: setup.dealer, setup, seating: table.seating, seed, deck, dealtHands: null, source: 'table' },
+      [opening],
+      projectionOf(game, state, 0),
+    );
+    return id;
+  }
+}

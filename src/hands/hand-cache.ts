@@ -1,0 +1,35 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Settings } from '../config/env.js';
+import { SETTINGS } from '../config/settings.provider.js';
+import type { HandRow } from './hand-row.js';
+
+/**
+ * The hands this instance wrote or read lately, so the action path can skip reading the row.
+ * Never trusted blindly: every append is conditional on the row's seq (event-store.ts), and a
+ * failed condition reloads from PostgreSQL — so several instances stay correct.
+ */
+@Injectable()
+export class HandCache {
+  private readonly rows = new Map<string, HandRow>();
+  private readonly limit: number;
+
+  constructor(@Inject(SETTINGS) settings: Settings) {
+    this.limit = settings.handCacheSize;
+  }
+
+  get(id: string): HandRow | undefined {
+    return this.rows.get(id);
+  }
+
+  set(row: HandRow): void {
+    this.rows.delete(row.id);
+    if (row.status !== 'active') return;
+    this.rows.set(row.id, row);
+    // Maps iterate in insertion order: the first key is the least recently written.
+    if (this.rows.size > this.limit) this.rows.delete(this.rows.keys().next().value!);
+  }
+
+  drop(id: string): void {
+    this.rows.delete(id);
+  }
+}

@@ -1,0 +1,46 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsInt, IsObject, IsOptional, Min } from 'class-validator';
+
+export class ActionRequestDto {
+  @ApiPropertyOptional({
+    example: 3,
+    description: 'the `seq` of the view the action was chosen from (the latest event\'s seq); may come as `If-Match: "3"` instead',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  expectedSeq?: number;
+
+  @ApiProperty({
+    description: 'one action shape of CONTRACT.md "Actions", without `seat` (the token says the seat)',
+    example: { type: 'bid', bid: 'dobbm' },
+    type: 'object',
+    additionalProperties: true,
+  })
+  @IsObject()
+  action!: Record<string, unknown>;
+}
+
+export class HandViewDto {
+  @ApiProperty({ example: '5d0c…' }) id!: string;
+  @ApiProperty({ example: '1f2e…', nullable: true }) tableId!: string | null;
+  @ApiProperty({ example: 4, description: 'seq of the latest event (0 = the deal); send it back as expectedSeq' }) seq!: number;
+  @ApiProperty({ example: 'bidding' }) phase!: string;
+  @ApiProperty({ example: [1], type: [Number] }) toAct!: number[];
+  @ApiPropertyOptional({ example: ['HS', 'H10', 'L7'], type: [String], description: 'the seat\'s own cards' }) hand?: string[];
+  @ApiPropertyOptional({ example: [{ type: 'bid', bid: 'pass' }, { type: 'bid', bid: 'dobbm' }], type: 'array', items: { type: 'object' } })
+  legalActions?: Record<string, unknown>[];
+  @ApiPropertyOptional({ description: 'CONTRACT.md `result` once the hand is over, else null', type: 'object', nullable: true, additionalProperties: true })
+  result?: Record<string, unknown> | null;
+  @ApiPropertyOptional({ description: 'set on the answer to the action that ended the hand: the next hand dealt' }) nextHandId?: string;
+}
+
+export class HandEventDto {
+  @ApiProperty({ example: 1 }) seq!: number;
+  @ApiProperty({ example: 'bid' }) type!: string;
+  @ApiProperty({ example: 1, nullable: true }) seat!: number | null;
+  @ApiProperty({ example: { seat: 1, type: 'bid', bid: 'dobbm' }, type: 'object', additionalProperties: true }) payload!: Record<string, unknown>;
+  @ApiProperty({ example: '2026-11-22T14:00:00.000Z' }) createdAt!: string;
+  @ApiPropertyOptional({ description: 'auditor only' }) hash?: string;
+  @ApiPropertyOptional({ description: 'auditor only' }) prevHash?: string;
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { LedgersModule } from '../ledgers/ledgers.module.js';
+import { HandDealer } from './dealing.js';
+import { HandCache } from './hand-cache.js';
+import { HandsController } from './hands.controller.js';
+import { HandsService } from './hands.service.js';
+import { TableSession } from './table-session.js';
+
+@Module({
+  imports: [LedgersModule],
+  controllers: [HandsController],
+  providers: [HandsService, HandDealer, TableSession, HandCache],
+  exports: [HandDealer, TableSession],
+})
+export class HandsModule {}

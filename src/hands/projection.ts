@@ -1,0 +1,16 @@
+import type { Game, HandResult } from '../engine/index.js';
+import type { HandProjection } from '../events/event-store.js';
+
+/** The hand row's projection of an engine state reached at `seq`. */
+export function projectionOf(game: Game, state: unknown, seq: number): HandProjection {
+  const result: HandResult | null = game.isOver(state) ? game.result(state) : null;
+  return {
+    state,
+    seq,
+    phase: game.phase(state),
+    toAct: game.toAct(state),
+    status: result ? result.status : 'active',
+    result,
+    finishedAt: result ? new Date() : null,
+  };
+}

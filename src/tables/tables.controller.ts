@@ -1,0 +1,69 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import {
+  ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { Auth, CurrentCaller, type Caller } from '../common/auth.js';
+import { ProblemDto } from '../common/problem.dto.js';
+import { TableSession } from '../hands/table-session.js';
+import { CreateTableDto, SeatTakenDto, SessionEndDto, TableDto, TakeSeatDto } from './tables.dto.js';
+import { TablesService } from './tables.service.js';
+
+type Player = Caller & { kind: 'player' };
+
+@ApiTags('tables')
+@ApiNotFoundResponse({ type: ProblemDto, description: 'TABLE_NOT_FOUND' })
+@Controller('tables')
+export class TablesController {
+  constructor(private readonly tables: TablesService, private readonly session: TableSession) {}
+
+  @Post()
+  @HttpCode(201)
+  @Auth('player')
+  @ApiOperation({ summary: 'Open a table; the caller is its host (seats are taken separately)' })
+  @ApiBody({
+    type: CreateTableDto,
+    examples: {
+      dobbm: { summary: 'Dobbm, five players', value: { game: 'dobbm', rules: { players: 5, stake: 12, rounding: 'ceil', doubling: { firstSpeaker: 'dealerLeft' } } } },
+      droggn: { summary: 'Droggn, defaults (three players)', value: { game: 'droggn' } },
+      doppelkopf: { summary: 'Doppelkopf tournament', value: { game: 'doppelkopf', rules: { mode: 'tournament' } } },
+      flat: { summary: 'flat dotted option names', value: { game: 'dobbm', rules: { 'mussrunde.whoMayCall': 'anyPlayer' } } },
+    },
+  })
+  @ApiCreatedResponse({ type: TableDto })
+  @ApiBadRequestResponse({ type: ProblemDto, description: 'VALIDATION_FAILED, UNKNOWN_OPTION, INVALID_OPTION' })
+  create(@Body() body: CreateTableDto, @CurrentCaller() caller: Caller) {
+    return this.tables.create(caller as Player, body.game, body.rules);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'A table: rules, seats, dealer, current hand (public)' })
+  @ApiOkResponse({ type: TableDto })
+  get(@Param('id') id: string) {
+    return this.tables.get(id);
+  }
+
+  @Post(':id/seats')
+  @HttpCode(201)
+  @Auth('player')
+  @ApiOperation({ summary: 'Take a seat; when every seat is taken the first hand is dealt' })
+  @ApiCreatedResponse({ type: SeatTakenDto })
+  @ApiConflictResponse({ type: ProblemDto, description: 'SEAT_TAKEN, TABLE_FULL, ALREADY_SEATED' })
+  takeSeat(@Param('id') id: string, @Body() body: TakeSeatDto, @CurrentCaller() caller: Caller) {
+    return this.tables.takeSeat(id, caller as Player, body.seat);
+  }
+
+  @Post(':id/session-end')
+  @HttpCode(200)
+  @Auth('player')
+  @ApiOperation({
+    summary: 'Ask to wind the session down (Dobbm: the Mußrunde; Droggn: the last hands; Doppelkopf: the end)',
+    description: 'The host asks as the host (engine bySeat = null), any other seated player as its seat. The running hand is played out.',
+  })
+  @ApiOkResponse({ type: SessionEndDto })
+  @ApiConflictResponse({ type: ProblemDto, description: 'TABLE_NOT_PLAYING' })
+  @ApiUnprocessableEntityResponse({ type: ProblemDto, description: 'the engine\'s reason: SESSION_OVER, SESSION_ALREADY_ENDING, CALL_NOT_ALLOWED' })
+  sessionEnd(@Param('id') id: string, @CurrentCaller() caller: Caller) {
+    return this.session.requestEnd(id, caller as Player);
+  }
+}
