@@ -50,3 +50,12 @@ describe('Schwacher/Retour dialogue (RULES.md §1.8)', () => {
     expect(nextDoublingPosition({ step: 'schwacher', index: 1, doublings: 0 }, 'gut', 2)).toBeNull();
   });
 });
+
+describe('the technical limit of "unlimited" doublings', () => {
+  it('offers only gut after 30 doublings even when unlimited, so money stays exact', () => {
+    expect(openCalls({ step: 'declarer', index: 0, doublings: 29 }, null)).toEqual(['gut', 'retour']);
+    expect(openCalls({ step: 'declarer', index: 0, doublings: 30 }, null)).toEqual(['gut']);
+    // the largest payment then: stake 10,000 × Solo 2 × 2^30 × 4 opponents, in hundredths
+    expect(10_000 * 100 * 2 * 2 ** 30 * 4).toBeLessThan(Number.MAX_SAFE_INTEGER);
+  });
+});

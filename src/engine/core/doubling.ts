@@ -17,13 +17,23 @@ export interface DoublingPosition {
 
 export const firstDoublingPosition: DoublingPosition = { step: 'schwacher', index: 0, doublings: 0 };
 
+/**
+ * "Unlimited" doublings stop here: 2^30 times the largest stake (`MAX_STAKE`), the Solo factor
+ * and four opponents, in hundredths under exact rounding, still fits a JSON number exactly
+ * (< 2^53). Beyond it only `gut` is offered, as at a `maxDoublings` cap.
+ */
+export const TECHNICAL_MAX_DOUBLINGS = 30;
+
+/** The largest stake an option may name (see `TECHNICAL_MAX_DOUBLINGS`). */
+export const MAX_STAKE = 10_000;
+
 const GUT_ONLY: readonly CallWord[] = ['gut'];
 const SCHWACHER_ROUND: readonly CallWord[] = ['gut', 'schwacher'];
 const RETOUR_STEP: readonly CallWord[] = ['gut', 'retour'];
 
 /** Calls open at this position; at the `maxDoublings` cap only `gut` (RULES.md §1.8). */
 export function openCalls(pos: DoublingPosition, maxDoublings: number | null): readonly CallWord[] {
-  if (maxDoublings !== null && pos.doublings >= maxDoublings) return GUT_ONLY;
+  if (pos.doublings >= (maxDoublings ?? TECHNICAL_MAX_DOUBLINGS)) return GUT_ONLY;
   return pos.step === 'schwacher' ? SCHWACHER_ROUND : RETOUR_STEP;
 }
 

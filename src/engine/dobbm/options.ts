@@ -1,3 +1,4 @@
+import { MAX_STAKE, TECHNICAL_MAX_DOUBLINGS } from '../core/doubling.js';
 import { parseOptionRecord, type OptionSchema } from '../core/options.js';
 import type { OptionsParse } from '../core/types.js';
 
@@ -7,10 +8,10 @@ import type { OptionsParse } from '../core/types.js';
  */
 export const dobbmOptionSchema: OptionSchema = {
   players: { kind: 'enum', values: [4, 5], default: 4 },
-  stake: { kind: 'int', min: 1, default: 12 },
+  stake: { kind: 'int', min: 1, max: MAX_STAKE, default: 12 },
   rounding: { kind: 'enum', values: ['ceil', 'exact'], default: 'ceil' },
   'doubling.firstSpeaker': { kind: 'enum', values: ['declarerLeft', 'dealerLeft'], default: 'declarerLeft' },
-  'doubling.maxDoublings': { kind: 'int', min: 0, allowNull: true, default: null as unknown as number },
+  'doubling.maxDoublings': { kind: 'int', min: 0, max: TECHNICAL_MAX_DOUBLINGS, allowNull: true, default: null as unknown as number },
   'discard.heartSowIsSow': { kind: 'bool', default: true },
   zeroTrickTransfer: { kind: 'enum', values: ['allContracts', 'ordinaryOnly'], default: 'allContracts' },
   'mussrunde.enabled': { kind: 'bool', default: true },

@@ -1,3 +1,4 @@
+import { MAX_STAKE, TECHNICAL_MAX_DOUBLINGS } from '../core/doubling.js';
 import { parseOptionRecord, type OptionSchema } from '../core/options.js';
 import type { OptionsParse } from '../core/types.js';
 
@@ -45,9 +46,9 @@ export const droggnOptionSchema: OptionSchema = {
   kleineGstiessUltimo: { kind: 'bool', default: false },
   'mord.doubling': { kind: 'enum', values: ['whole', 'excludeBonus'], default: 'whole' },
   'mord.pagatItems': { kind: 'enum', values: ['allOrNothing', 'additive'], default: 'allOrNothing' },
-  'doubling.maxDoublings': { kind: 'int', min: 0, default: null as unknown as number, allowNull: true },
+  'doubling.maxDoublings': { kind: 'int', min: 0, max: TECHNICAL_MAX_DOUBLINGS, default: null as unknown as number, allowNull: true },
   irregularities: { kind: 'enum', values: ['reject', 'penalize'], default: 'reject' },
-  stake: { kind: 'int', min: 1, default: 10 },
+  stake: { kind: 'int', min: 1, max: MAX_STAKE, default: 10 },
 };
 
 export function parseDroggnOptions(input: unknown): OptionsParse<DroggnOptions> {
