@@ -40,9 +40,11 @@ export function assertNothingHidden(doc: View, auditor: View, spectator: unknown
   hands.forEach((h, s) => {
     if (s !== seat) for (const c of cardsIn(h)) hidden.add(c);
   });
-  if (auditor.declarer !== seat) {
-    for (const key of ['dobb', 'talon', 'discard']) for (const c of cardsIn(auditor[key])) hidden.add(c);
-  }
+  // Only a declarer who picked the talon up knows it (Dobbm "dobbm", Droggn Ansager/Solo);
+  // in a Dobbm Solo and a Droggn Super/Super Mord it stays face down for him too.
+  const tookTalon = auditor.declarer === seat && ['dobbm', 'ansager', 'solo'].includes(String(auditor.contract)) && !(auditor.game === 'dobbm' && auditor.contract === 'solo');
+  if (!tookTalon) for (const key of ['dobb', 'talon']) for (const c of cardsIn(auditor[key])) hidden.add(c);
+  if (auditor.declarer !== seat) for (const c of cardsIn(auditor.discard)) hidden.add(c);
   const seen = new Set(strings(withoutBuyRequests(doc)));
   const leaked = [...hidden].filter((c) => seen.has(c) && !publicCards.has(c) && !own.has(c));
   if (leaked.length) throw new Error(`seat ${seat} can see hidden cards ${leaked.join(', ')}`);
