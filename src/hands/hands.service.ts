@@ -33,8 +33,24 @@ export class HandsService {
   constructor(private readonly db: DatabaseService, private readonly session: TableSession, private readonly cache: HandCache) {}
 
   async view(handId: string, caller: Caller): Promise<Record<string, unknown>> {
-    const hand = await loadHand(this.db.pool, handId);
+    const hand = await this.current(handId);
     return handView(games[hand.game], hand, hand.state, hand.seq, viewerOf(caller, hand.seating));
+  }
+
+  /**
+   * The hand as stored now. Seats read their view after every action, so the cached copy is
+   * used when one narrow read shows the row still at its seq and status (another instance may
+   * have written since); otherwise the whole row is read and cached.
+   */
+  private async current(handId: string): Promise<HandRow> {
+    const cached = this.cache.get(handId);
+    if (cached) {
+      const { rows } = await this.db.pool.query<{ seq: number; status: string }>({ name: 'hand-seq', text: 'SELECT seq, status FROM hands WHERE id = $1', values: [handId] });
+      if (rows[0]?.seq === cached.seq && rows[0].status === cached.status) return cached;
+    }
+    const fresh = await loadHand(this.db.pool, handId);
+    this.cache.set(fresh);
+    return fresh;
   }
 
   async events(handId: string, caller: Caller): Promise<Record<string, unknown>[]> {
