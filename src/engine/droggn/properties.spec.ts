@@ -42,7 +42,9 @@ function randomAction(s: DroggnState, rng: Rng): Action {
   }
 }
 
-const sameAction = (a: Action, b: Action): boolean => JSON.stringify(a) === JSON.stringify(b);
+/** A discard names a set of cards: the same cards in another order are the same action. */
+const canonical = (a: Action): string => JSON.stringify(Array.isArray(a.cards) ? { ...a, cards: [...(a.cards as string[])].sort() } : a);
+const sameAction = (a: Action, b: Action): boolean => canonical(a) === canonical(b);
 
 /** Cards `seat` may know, computed from the state's record rather than from the view code. */
 function knowable(s: DroggnState, seat: number): Set<Card> {
