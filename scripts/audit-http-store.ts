@@ -4,15 +4,17 @@
  * sheet, and comes back by `GET /hands/{id}/record`. The audit then works from what the
  * service returns.
  *
- * Needs from the service: `POST /hand-records` must accept `seating` (player id per seat) and
- * keep it in `hands.seating` (today it is export-only and imported hands are stored with
- * `null` seats, which the pair statistics cannot use).
+ * The service's seating must name existing players (uuids): every simulated player ("P01", …)
+ * is created once with `POST /players` (named after the simulated id) and mapped back when the
+ * records are read, so the figures speak of the simulator's ids.
  */
 import type { DobbmHandRecord } from '../src/analysis/dobbm/replay.js';
 import type { HandStore, StoredHand } from '../src/analysis/sim/store.js';
 
 export class HttpHandStore implements HandStore {
   private readonly ids: { handId: string; sequence: number; tableId: string }[] = [];
+  private readonly playerIds = new Map<string, string>();
+  private readonly simIds = new Map<string, string>();
 
   constructor(
     private readonly baseUrl: string,
@@ -23,12 +25,29 @@ export class HttpHandStore implements HandStore {
     const res = await fetch(`${this.baseUrl}/hand-records`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${this.auditToken}` },
-      body: JSON.stringify({ ...hand.record, seating: hand.players }),
+      body: JSON.stringify({ ...hand.record, seating: await Promise.all(hand.players.map((p) => this.playerId(p))) }),
     });
     if (res.status !== 201) throw new Error(`POST /hand-records: ${res.status} ${await res.text()}`);
     const { handId } = (await res.json()) as { handId: string };
     this.ids.push({ handId, sequence: hand.sequence, tableId: hand.tableId });
     return handId;
+  }
+
+  /** The service's id of a simulated player, created on first use. */
+  private async playerId(simId: string): Promise<string> {
+    const known = this.playerIds.get(simId);
+    if (known) return known;
+    const res = await fetch(`${this.baseUrl}/players`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: simId }) });
+    if (res.status !== 201) throw new Error(`POST /players: ${res.status} ${await res.text()}`);
+    const { id } = (await res.json()) as { id: string };
+    this.playerIds.set(simId, id);
+    this.simIds.set(id, simId);
+    return id;
+  }
+
+  /** simulated id → service id, for reading the service's audit back. */
+  players(): ReadonlyMap<string, string> {
+    return this.playerIds;
   }
 
   async list(): Promise<StoredHand[]> {
@@ -41,7 +60,7 @@ export class HttpHandStore implements HandStore {
       if (players.some((p) => p === null || p === undefined)) {
         throw new Error(`hand ${handId} came back without seating: the service must keep "seating" on import (docs/audit.md)`);
       }
-      out.push({ handId, sequence, tableId, players: players as string[], record });
+      out.push({ handId, sequence, tableId, players: (players as string[]).map((p) => this.simIds.get(p) ?? p), record });
     }
     return out.sort((a, b) => a.sequence - b.sequence);
   }

@@ -4,14 +4,13 @@
  * imports simulated hands through `POST /hand-records`, then asks `GET /audit/collusion`
  * and `GET /hands/{id}/audit`.
  *
- * Stand-in until the service keeps `seating` on import: the seating of every imported hand is
- * written with one SQL UPDATE (imported hands are stored with null seats today).
+ * Every simulated player is created with `POST /players`; the hands are imported with their
+ * `seating` (player id per seat).
  *   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/<fresh db> npx tsx scripts/audit-smoke.ts --hands 1500
  */
 import 'reflect-metadata';
 import { Module, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import pg from 'pg';
 import { AppModule } from '../src/app.module.js';
 import { CollusionModule } from '../src/collusion/collusion.module.js';
 import { ApiError } from '../src/common/problems.js';
@@ -34,19 +33,22 @@ async function main(): Promise<void> {
   const url = await app.getUrl();
   const base = url.replace('[::1]', 'localhost');
   const auth = { Authorization: `Bearer ${token}` };
-  const sql = new pg.Pool({ connectionString: settings.databaseUrl, max: 2 });
   const config = { players: 24, hands, colludingPairs: 2, rate: 0.5, seed: 7 };
   const planted = castPlayers(config).filter((p) => p.partner).map((p) => `${p.id} → ${p.partner}`);
-  // Player ids in the service are UUIDs; the simulated ones are mapped onto fixed UUIDs.
-  const uuid = (id: string): string => `00000000-0000-4000-8000-${id.slice(1).padStart(12, '0')}`;
+  // Seating must name existing players: one service player per simulated id.
+  const ids = new Map<string, string>();
+  for (const p of castPlayers(config)) {
+    const res = await fetch(`${base}/players`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: p.id }) });
+    ids.set(p.id, ((await res.json()) as { id: string }).id);
+  }
+  const names = new Map([...ids].map(([sim, id]) => [id, sim]));
   let firstHand = '';
   const t0 = performance.now();
   for (const h of simulateHands(config)) {
-    const res = await fetch(`${base}/hand-records`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify(h.record) });
+    const res = await fetch(`${base}/hand-records`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ ...h.record, seating: h.players.map((p) => ids.get(p)) }) });
     if (res.status !== 201) throw new Error(`import: ${res.status} ${await res.text()}`);
     const { handId } = (await res.json()) as { handId: string };
     firstHand ||= handId;
-    await sql.query('UPDATE hands SET seating = $1::jsonb WHERE id = $2', [JSON.stringify(h.players.map(uuid)), handId]);
   }
   console.log(`imported ${hands} hands in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const one = await fetch(`${base}/hands/${firstHand}/audit`, { headers: auth });
@@ -60,10 +62,9 @@ async function main(): Promise<void> {
     job = (await (await fetch(`${base}/audit/collusion/jobs/${job.jobId}`, { headers: auth })).json()) as typeof job;
     console.log(`job ${job.status} ${job.done}/${job.total} (GET /health meanwhile: ${health.status} in ${latency.toFixed(0)} ms)`);
   }
-  const back = (u: string): string => `P${u.slice(-2)}`;
+  const back = (u: string): string => names.get(u) ?? u;
   console.log('planted:', planted.join(', '));
   for (const r of (job.pairs ?? []).slice(0, 8)) console.log(`${back(r.declarer)} → ${back(r.defender)}  hands ${r.handsAsPair}  p ${r.p.toExponential(2)}  ${r.tier ?? ''}`);
-  await sql.end();
   await app.close();
 }
 

@@ -61,6 +61,55 @@ describe('audit', () => {
     expect(record.actions.every((a) => typeof a.seat === 'number')).toBe(true);
     const imported = (await t.http.post('/hand-records').set(auditor).send(record).expect(201)).body;
     expect(imported.result).toEqual(record.result);
+    // the seating comes along: the re-import names the same players (the collusion audit pairs them)
+    expect(record.seating).toEqual(players.map((p) => p.id));
+    const again = (await t.http.get(`/hands/${imported.handId}/record`).set(auditor).expect(200)).body;
+    expect(again.seating).toEqual(record.seating);
+    expect(again.tableId).toBeNull();
+  });
+
+  it('seating on import: one existing player (or null) per seat, kept, exported, and the player\'s own', async () => {
+    const seating = [players[3]!.id.toUpperCase(), null, players[1]!.id, players[0]!.id];
+    const imported = (await t.http.post('/hand-records').set(auditor).send({ ...record, seating }).expect(201)).body;
+    const exported = (await t.http.get(`/hands/${imported.handId}/record`).set(auditor).expect(200)).body;
+    // stored as PostgreSQL prints uuids, so the player history (seating @> [id]) finds it
+    expect(exported.seating).toEqual([players[3]!.id, null, players[1]!.id, players[0]!.id]);
+    const history = (await t.http.get(`/players/${players[3]!.id}/hands?limit=100`).expect(200)).body.items;
+    expect(history.map((h: { id: string }) => h.id)).toContain(imported.handId);
+    // a seated player reads the finished imported hand like one played at a table
+    expect((await t.http.get(`/hands/${imported.handId}/record`).set(bearer(players[1]!.token)).expect(200)).body.seating).toEqual(exported.seating);
+    expect((await t.http.get(`/hands/${imported.handId}/record`).set(bearer(players[2]!.token))).status).toBe(403);
+    // the exported record re-imports as it is (null seat included)
+    const back = (await t.http.post('/hand-records').set(auditor).send(exported).expect(201)).body;
+    expect((await t.http.get(`/hands/${back.handId}/record`).set(auditor).expect(200)).body.seating).toEqual(exported.seating);
+    // without seating: every seat null, as before
+    const plain = (await t.http.post('/hand-records').set(auditor).send({ ...record, seating: undefined }).expect(201)).body;
+    expect((await t.http.get(`/hands/${plain.handId}/record`).set(auditor).expect(200)).body.seating).toEqual([null, null, null, null]);
+  });
+
+  it('bad seating is refused with a clear code and nothing is stored', async () => {
+    const before = await handCount();
+    const ids = players.map((p) => p.id);
+    const shapes: unknown[] = [ids.slice(0, 3), [...ids, null], 'everyone', [ids[0], ids[1], ids[2], 42], [ids[0], ids[1], ids[2], 'Resi'], [ids[0], ids[1], ids[2], ids[0]]];
+    for (const seating of shapes) {
+      const res = await t.http.post('/hand-records').set(auditor).send({ ...record, seating });
+      expect({ seating, status: res.status, code: res.body.code }).toEqual({ seating, status: 400, code: 'VALIDATION_FAILED' });
+      expect(res.headers['content-type']).toMatch(/problem\+json/);
+      expect(res.body.detail).toMatch(/seating/);
+    }
+    const ghost = '00000000-0000-4000-8000-000000000000';
+    const res = await t.http.post('/hand-records').set(auditor).send({ ...record, seating: [ids[0], ids[1], ghost, ids[3]] });
+    expect(res.status).toBe(422);
+    expect(res.headers['content-type']).toMatch(/problem\+json/);
+    expect(res.body).toEqual(expect.objectContaining({ code: 'UNKNOWN_PLAYER', seat: 2 }));
+    expect(await handCount()).toBe(before);
+  });
+
+  it('the OpenAPI document describes seating in the HandRecord schema', async () => {
+    const doc = (await t.http.get('/docs-json').expect(200)).body;
+    const seating = doc.components.schemas.HandRecord.properties.seating;
+    expect(seating).toEqual(expect.objectContaining({ type: 'array', items: expect.objectContaining({ type: 'string', format: 'uuid', nullable: true }) }));
+    expect(seating.description).toMatch(/player/);
   });
 
   it('an illegal action is 422 with the engine\'s code and its actionIndex, and nothing is stored', async () => {
@@ -112,11 +161,12 @@ describe('audit', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: { items: { id: string }[]; nextCursor: string | null } = (
+      const page: { items: { id: string; tableId: string | null }[]; nextCursor: string | null } = (
         await t.http.get(`/players/${players[2]!.id}/hands`).query(cursor ? { limit: 1, cursor } : { limit: 1 }).expect(200)
       ).body;
       expect(page.items.length).toBeLessThanOrEqual(1);
-      seen.push(...page.items.map((h) => h.id));
+      // the player's history also holds the records imported with his seat (tableId null)
+      seen.push(...page.items.filter((h) => h.tableId === tableId).map((h) => h.id));
       cursor = page.nextCursor;
     } while (cursor);
     expect(seen).toEqual(all.map((h: { id: string }) => h.id));

@@ -1,6 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AUDIT_TOKEN, bearer, startApp, type TestApp } from './support/app.js';
-import { getView, newPlayers, openTable, playHand, playHandQuickly, rng } from './support/bots.js';
+import { getView, newPlayers, openTable, playHand, playHandQuickly, rng, type Player } from './support/bots.js';
+
+/** Makes the first action of a hand (a bid rather than a pass where there is one), so the hand is underway. */
+async function actOnce(t: TestApp, handId: string, players: Player[]): Promise<void> {
+  const views = await Promise.all(players.map((p) => getView(t, handId, p.token)));
+  const view = views.find((v) => (v.legalActions ?? []).length > 0)!;
+  const legal = view.legalActions!;
+  const { seat: _seat, ...action } = legal.find((a) => a.type === 'bid' && a.bid !== 'pass') ?? legal[0]!;
+  await t.http.post(`/hands/${handId}/actions`).set(bearer(players[view.seat!]!.token)).send({ expectedSeq: view.seq, action }).expect(200);
+}
+
+/** Droggn bots that bid when they can, so that few hands are thrown in. */
+function keenBidder(random: () => number) {
+  return (options: { seat: number; action: Record<string, unknown> }[]) => {
+    const bids = options.filter((o) => o.action.type === 'bid' && o.action.bid !== 'pass');
+    const pool = bids.length > 0 ? bids : options;
+    return pool[Math.floor(random() * pool.length)]!;
+  };
+}
 
 /** Sessions come from the engine: dealer rotation, Stockerl, the Mußrunde (RULES.md §1.4, §1.11, §1.12). */
 describe('sessions', () => {
@@ -30,9 +48,11 @@ describe('sessions', () => {
     expect((await t.http.get(`/hands/${handId}/verify`).set(bearer(AUDIT_TOKEN)).expect(200)).body.ok).toBe(true);
   });
 
-  it('the host\'s session end starts a Mußrunde: after the running deal, one forced deal per seat, then the table ends', async () => {
+  it('the host\'s session end during a deal starts a Mußrunde: after the running deal, one forced deal per seat, then the table ends', async () => {
     const players = await newPlayers(t, 4, 'Muß');
     const { tableId, handId } = await openTable(t, 'dobbm', { players: 4 }, players);
+    // Someone has acted: the request falls during the deal, which is played out (RULES.md §1.12).
+    await actOnce(t, handId, players);
     // whoMayCall = host: a seat that is not the host may not end the session
     const denied = await t.http.post(`/tables/${tableId}/session-end`).set(bearer(players[1]!.token));
     expect(denied.status).toBe(422);
@@ -65,16 +85,15 @@ describe('sessions', () => {
     expect(over.body.code).toBe('TABLE_NOT_PLAYING');
   });
 
-  it('a Droggn session ends after the running hand and the four closing hands that are played out (RULES.md §3.14)', async () => {
+  it('a Droggn end announced during a hand: that hand, then the four closing hands that are played out (RULES.md §3.14)', async () => {
     const players = await newPlayers(t, 3, 'Droggn');
     const { tableId, handId } = await openTable(t, 'droggn', { players: 3 }, players);
-    await t.http.post(`/tables/${tableId}/session-end`).set(bearer(players[1]!.token)).expect(200);
+    // "a call during a deal takes effect after it" (RULES.md §3.14)
+    await actOnce(t, handId, players);
+    const announced = await t.http.post(`/tables/${tableId}/session-end`).set(bearer(players[1]!.token)).expect(200);
+    expect(announced.body).toEqual({ status: 'playing', currentHandId: handId });
     const random = rng(77);
-    const keen = (options: { seat: number; action: Record<string, unknown> }[]) => {
-      const bids = options.filter((o) => o.action.type === 'bid' && o.action.bid !== 'pass');
-      const pool = bids.length > 0 ? bids : options;
-      return pool[Math.floor(random() * pool.length)]!;
-    };
+    const keen = keenBidder(random);
     let next: string | null = handId;
     const statuses: string[] = [];
     while (next && statuses.length < 30) {
@@ -84,6 +103,79 @@ describe('sessions', () => {
     }
     expect(next).toBeNull();
     expect(statuses.slice(1).filter((s) => s === 'finished')).toHaveLength(4);
+    expect((await t.http.get(`/tables/${tableId}`).expect(200)).body.status).toBe('ended');
+  });
+
+  it('a Mußrunde called between deals replaces the untouched hand: exactly 4 forced deals, each seat declarer once, the same cards (RULES.md §1.12)', async () => {
+    const players = await newPlayers(t, 4, 'Zwischen');
+    const { tableId, handId: first } = await openTable(t, 'dobbm', { players: 4 }, players);
+    const random = rng(41);
+    const { nextHandId: pending } = await playHand(t, first, players, { random });
+    expect(pending).not.toBeNull();
+    const pendingDealer = (await getView(t, pending!, players[0]!.token)).dealer as number;
+
+    const ended = await t.http.post(`/tables/${tableId}/session-end`).set(bearer(players[0]!.token)).expect(200);
+    expect(ended.body.status).toBe('playing');
+    const replacement = ended.body.currentHandId as string;
+    expect(replacement).not.toBe(pending);
+    expect((await t.http.get(`/tables/${tableId}`).expect(200)).body.currentHandId).toBe(replacement);
+    expect((await getView(t, pending!, players[0]!.token)).status).toBe('void');
+
+    const played: { handId: string; mussrunde: unknown; dealer: number; declarer: unknown; status: unknown }[] = [];
+    let next: string | null = replacement;
+    while (next && played.length < 10) {
+      const view = await getView(t, next, players[0]!.token);
+      const { result, nextHandId } = await playHand(t, next, players, { random });
+      played.push({ handId: next, mussrunde: view.mussrunde, dealer: view.dealer as number, declarer: result.declarer, status: result.status });
+      next = nextHandId;
+    }
+    expect(next).toBeNull();
+    expect(played).toHaveLength(4);
+    // The first Mußrunde deal is dealt by the pending deal's dealer; in each the first player
+    // to the dealer's left must declare and no throw-in is possible.
+    expect(played[0]!.dealer).toBe(pendingDealer);
+    for (const h of played) {
+      expect(h.mussrunde).toBe(true);
+      expect(h.status).toBe('finished');
+      expect(h.declarer).toBe((h.dealer + 1) % 4);
+    }
+    expect(played.map((h) => h.declarer).sort()).toEqual([0, 1, 2, 3]);
+    expect((await t.http.get(`/tables/${tableId}`).expect(200)).body.status).toBe('ended');
+
+    const ledger = (await t.http.get(`/tables/${tableId}/ledger`).expect(200)).body;
+    const booked = new Set(ledger.entries.map((e: { handId: string }) => e.handId));
+    expect(booked).toEqual(new Set([first, ...played.map((h) => h.handId)]));
+    // Nobody had acted in the voided hand: its cards are re-dealt, not reshuffled.
+    const deckOf = async (id: string) => (await t.http.get(`/hands/${id}/record`).set(bearer(AUDIT_TOKEN)).expect(200)).body.deck;
+    expect(await deckOf(replacement)).toEqual(await deckOf(pending!));
+    expect((await t.http.get(`/hands/${replacement}/verify`).set(bearer(AUDIT_TOKEN)).expect(200)).body.ok).toBe(true);
+  });
+
+  it('a Droggn end announced between deals: the untouched hand is replaced and is the first of exactly four completed hands (RULES.md §3.14)', async () => {
+    const players = await newPlayers(t, 3, 'Schlussrunde');
+    const { tableId, handId: first } = await openTable(t, 'droggn', { players: 3 }, players);
+    const random = rng(303);
+    const keen = keenBidder(random);
+    const { nextHandId: pending } = await playHand(t, first, players, { random, choose: keen });
+    const ended = await t.http.post(`/tables/${tableId}/session-end`).set(bearer(players[2]!.token)).expect(200);
+    expect(ended.body.status).toBe('playing');
+    expect(ended.body.currentHandId).not.toBe(pending);
+    expect((await getView(t, pending!, players[0]!.token)).status).toBe('void');
+    // The void hand's deck is the replacement's, which is in play: its record stays with the auditor.
+    const record = await t.http.get(`/hands/${pending}/record`).set(bearer(players[0]!.token));
+    expect(record.status).toBe(403);
+    expect(record.body.code).toBe('RECORD_NOT_AVAILABLE');
+    let next: string | null = ended.body.currentHandId;
+    const statuses: string[] = [];
+    while (next && statuses.length < 30) {
+      const { result, nextHandId } = await playHand(t, next, players, { random, choose: keen });
+      statuses.push(result.status as string);
+      next = nextHandId;
+    }
+    expect(next).toBeNull();
+    // Thrown-in deals do not count: four completed hands, the last of them ends the session.
+    expect(statuses.filter((s) => s === 'finished')).toHaveLength(4);
+    expect(statuses[statuses.length - 1]).toBe('finished');
     expect((await t.http.get(`/tables/${tableId}`).expect(200)).body.status).toBe('ended');
   });
 

@@ -22,7 +22,12 @@ export const handRecordSchema = {
     seed: { type: 'string', description: 'export only: the deal\'s seed (hex), revealed once the hand is over' },
     handId: { type: 'string', description: 'export only' },
     tableId: { type: 'string', nullable: true, description: 'export only' },
-    seating: { type: 'array', items: { type: 'string', nullable: true }, description: 'export only: player id per seat' },
+    seating: {
+      type: 'array',
+      items: { type: 'string', format: 'uuid', nullable: true },
+      description: 'optional: the player id of every seat (one entry per seat, the sitting-out dealer included; null for a seat whose player is not known), each an existing player and none twice. Exported as given (null entries when the record was imported without it), so that imported hands count for the collusion audit\'s pairs.',
+      example: ['4f6f8a4e-3c1b-4b7e-9a57-0d4f2b8c9e11', null, '9b2d7c1a-5e3f-4a8b-b6c4-2f1e0d9a8b7c', '1c3e5a7b-9d2f-4b6a-8c0e-3a5b7d9f1e2c'],
+    },
     result: { type: 'object', nullable: true, additionalProperties: true, description: 'export only: the CONTRACT.md result' },
   },
   oneOf: [{ required: ['deck'] }, { required: ['hands', 'talon'] }],
@@ -44,7 +49,11 @@ export interface HandRecord {
   talon?: string[];
   context?: Record<string, unknown>;
   actions: Record<string, unknown>[];
+  /** Player id per seat; null where the player is not known. */
+  seating?: (string | null)[];
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isCards = (v: unknown): v is string[] => Array.isArray(v) && v.every((c) => typeof c === 'string');
@@ -65,5 +74,14 @@ export function recordShapeProblem(body: unknown): string | null {
     if (!isCards(body.talon)) return 'talon must be a list of card codes';
   }
   if (!Array.isArray(body.actions) || !body.actions.every(isObject)) return 'actions must be a list of action objects';
+  if (body.seating !== undefined) {
+    // A malformed id would otherwise reach the uuid cast of the player lookup (a 500).
+    if (!Array.isArray(body.seating) || !body.seating.every((p) => p === null || (typeof p === 'string' && UUID.test(p)))) {
+      return 'seating must be a list with a player id (uuid) or null per seat';
+    }
+    const ids = body.seating.filter((p): p is string => p !== null).map((p) => p.toLowerCase());
+    const twice = ids.find((p, i) => ids.indexOf(p) !== i);
+    if (twice) return `seating lists player ${twice} in more than one seat`;
+  }
   return null;
 }

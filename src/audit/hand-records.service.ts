@@ -30,6 +30,10 @@ export class HandRecordsService {
     const options = parsed.options as Record<string, unknown>;
     const seatCount = game.seatCount(options);
     if (record.dealer >= seatCount) throw ApiError.of('VALIDATION_FAILED', `dealer must be a seat from 0 to ${seatCount - 1}`);
+    // Stored lower-case, as PostgreSQL prints uuids: the player history matches seating by text.
+    const seating = record.seating?.map((p) => p?.toLowerCase() ?? null) ?? Array<string | null>(seatCount).fill(null);
+    if (seating.length !== seatCount) throw ApiError.of('VALIDATION_FAILED', `seating must have one entry per seat (${seatCount})`);
+    await this.checkPlayersExist(seating);
     const setup: HandSetup = record.context ? { dealer: record.dealer, context: record.context } : { dealer: record.dealer };
     const source: DealSource = record.deck ? { deck: record.deck } : { hands: record.hands!, talon: record.talon! };
 
@@ -42,7 +46,7 @@ export class HandRecordsService {
       seq: 0, type: 'deal', seat: null, commandId: `deal:${id}`, createdAt,
       payload: {
         game: record.game, rules: nestOptions(options), tableId: null, handNumber: null,
-        seating: Array.from({ length: seatCount }, (_, seat) => ({ seat, playerId: null })),
+        seating: seating.map((playerId, seat) => ({ seat, playerId })),
         dealer: record.dealer, setup, deckCommitment: dealCommitment(seed, source), source: 'record',
       },
     });
@@ -59,7 +63,7 @@ export class HandRecordsService {
       openHand(
         tx,
         { id, tableId: null, number: null, game: record.game, options, seatCount, dealer: record.dealer, setup,
-          seating: Array(seatCount).fill(null), seed, deck: record.deck ?? null,
+          seating, seed, deck: record.deck ?? null,
           dealtHands: record.deck ? null : { hands: record.hands, talon: record.talon }, source: 'record' },
         events,
         projection,
@@ -68,12 +72,24 @@ export class HandRecordsService {
     return { handId: id, result: projection.result };
   }
 
+  /** Every seated id must be a player of this service: 422 UNKNOWN_PLAYER (with the seat) before anything is stored. */
+  private async checkPlayersExist(seating: (string | null)[]): Promise<void> {
+    const ids = seating.filter((p): p is string => p !== null);
+    if (ids.length === 0) return;
+    const { rows } = await this.db.pool.query<{ id: string }>('SELECT id FROM players WHERE id = ANY($1::uuid[])', [ids]);
+    const known = new Set(rows.map((r) => r.id));
+    const seat = seating.findIndex((p) => p !== null && !known.has(p));
+    if (seat >= 0) throw ApiError.of('UNKNOWN_PLAYER', `seating: seat ${seat} names ${seating[seat]}, which is no player`, { seat });
+  }
+
   /** The auditor may export any hand; a seated player only once the hand is over (the cards are then public). */
   async exportRecord(handId: string, caller: Caller): Promise<Record<string, unknown>> {
     const hand = await loadHand(this.db.pool, handId);
     if (caller.kind === 'player') {
       if (!hand.seating.includes(caller.playerId)) throw ApiError.of('NOT_SEATED', 'only the auditor and the hand\'s players may read its record');
-      if (hand.status === 'active') throw ApiError.of('RECORD_NOT_AVAILABLE', 'the record of a hand is available to its players once it is over');
+      // Only a hand played to its end: a void hand's deck is the deck of the hand that replaced
+      // it (re-dealt from the same seed when a session ended between hands), still in play.
+      if (hand.status !== 'finished' && hand.status !== 'thrownIn') throw ApiError.of('RECORD_NOT_AVAILABLE', 'the record of a hand is available to its players once it has been played to its end');
     }
     const events = await readEvents(this.db.pool, hand.id);
     return toRecord(hand, events.slice(1).map((e) => e.payload));

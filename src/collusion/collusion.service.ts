@@ -7,6 +7,8 @@ import type { DobbmHandRecord } from '../analysis/dobbm/replay.js';
 import { pairStatistics, type AuditHand, type PairRow } from '../analysis/collusion/pairs.js';
 import { toRecord } from '../audit/hand-records.service.js';
 import { ApiError } from '../common/problems.js';
+import type { Settings } from '../config/env.js';
+import { SETTINGS } from '../config/settings.provider.js';
 import { DatabaseService } from '../database/database.service.js';
 import { readEvents } from '../events/event-store.js';
 import { loadHand } from '../hands/hand-row.js';
@@ -34,8 +36,8 @@ export interface CollusionJob {
   pairs: PairRow[] | null;
 }
 
-/** Evidence settings of the service: more samples than the simulator, the same node budget. */
-const EVIDENCE = { samples: 16, maxNodesPerSolve: 20000 } as const;
+/** The node budget per sampled solve, as in the simulator; the samples per caller are AUDIT_SAMPLES (default 16). */
+const MAX_NODES_PER_SOLVE = 20000;
 /** Evidence of a finished hand never changes: cached per hand id (in memory; a table would survive restarts). */
 const EVIDENCE_CACHE_LIMIT = 200_000;
 
@@ -50,8 +52,12 @@ export class CollusionService {
   private readonly jobs = new Map<string, CollusionJob>();
   private readonly solver = new DobbmSolver();
 
+  private readonly samples: number;
+
   // @Inject by class: works also where no decorator metadata is emitted (tsx).
-  constructor(@Inject(DatabaseService) private readonly db: DatabaseService) {}
+  constructor(@Inject(DatabaseService) private readonly db: DatabaseService, @Inject(SETTINGS) settings: Settings) {
+    this.samples = settings.auditSamples;
+  }
 
   /** Evidence per call of one hand (`GET /hands/{id}/audit`). */
   async handAudit(handId: string): Promise<{ handId: string; evidence: HandEvidence }> {
@@ -131,7 +137,7 @@ export class CollusionService {
     const hand = await loadHand(this.db.pool, handId);
     const events = await readEvents(this.db.pool, handId);
     const record = toRecord(hand, events.slice(1).map((e) => e.payload as Record<string, unknown>)) as unknown as DobbmHandRecord;
-    const evidence = handEvidence(record, { ...EVIDENCE, seed: seedOf(handId), solver: this.solver });
+    const evidence = handEvidence(record, { samples: this.samples, maxNodesPerSolve: MAX_NODES_PER_SOLVE, seed: seedOf(handId), solver: this.solver });
     if (hand.status !== 'active') {
       if (this.evidence.size >= EVIDENCE_CACHE_LIMIT) this.evidence.delete(this.evidence.keys().next().value!);
       this.evidence.set(handId, evidence);

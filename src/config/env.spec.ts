@@ -16,4 +16,9 @@ describe('configuration', () => {
   it('RATE_LIMIT_PER_MINUTE=0 turns limiting off', () => {
     expect(validateEnv({ RATE_LIMIT_PER_MINUTE: '0' }).rateLimitPerMinute).toBe(0);
   });
+  it('AUDIT_SAMPLES: 16 by default, at least 1', () => {
+    expect(validateEnv({}).auditSamples).toBe(16);
+    expect(validateEnv({ AUDIT_SAMPLES: '4' }).auditSamples).toBe(4);
+    expect(() => validateEnv({ AUDIT_SAMPLES: '0' })).toThrow(/AUDIT_SAMPLES="0"/);
+  });
 });

@@ -14,6 +14,8 @@ export interface Settings {
   databasePoolSize: number;
   /** hands kept in memory by the action path (hands/hand-cache.ts) */
   handCacheSize: number;
+  /** sampled deals per caller in the collusion audit's evidence (docs/audit.md) */
+  auditSamples: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -55,6 +57,7 @@ export function validateEnv(env: Record<string, unknown>): Settings {
     benchEndpoints: str('BENCH_ENDPOINTS') === '1',
     databasePoolSize: int('DATABASE_POOL_SIZE', 20, 1, 1000),
     handCacheSize: int('HAND_CACHE_SIZE', 20_000, 0, 10_000_000),
+    auditSamples: int('AUDIT_SAMPLES', 16, 1, 1000),
   };
   if (problems.length) throw new ConfigError(`invalid configuration:\n  - ${problems.join('\n  - ')}`);
   return settings;

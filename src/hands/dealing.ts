@@ -22,9 +22,12 @@ export interface TableForDeal {
  */
 @Injectable()
 export class HandDealer {
-  async deal(tx: Tx, table: TableForDeal, setup: HandSetup): Promise<string> {
+  /**
+   * `seed` re-deals the cards of an earlier seed (a hand voided unplayed and replaced when the
+   * session end was requested between deals, table-session.ts); otherwise a fresh one.
+   */
+  async deal(tx: Tx, table: TableForDeal, setup: HandSetup, seed: string = randomBytes(32).toString('hex')): Promise<string> {
     const game = games[table.game];
-    const seed = randomBytes(32).toString('hex');
     const deck = shuffle(seed, game.deck(table.options));
     const state = game.deal(table.options, deck, setup);
     const id = randomUUID();

@@ -49,44 +49,61 @@ export class TableSession {
 
   /**
    * `POST /tables/{id}/session-end`: the host (bySeat null) or a seat asks to wind down. The
-   * running hand is always played out and the engine's afterHand takes the request into
-   * account; only a hand nobody has acted in yet is dropped (status `void`) when the session
-   * ends at once.
+   * next hand is dealt the moment one ends, so "between deals" (RULES.md §1.12, §3.14) is a
+   * current hand nobody has acted in yet. If someone has, that hand is played out and the
+   * engine's afterHand takes the request into account. If not, the engine's answer replaces
+   * the untouched hand: it is dropped (status `void`, nobody scores) and either the session
+   * ends now or the engine's next setup (the first Mußrunde deal, the first of Droggn's four
+   * closing hands) is dealt in its place, with the same seed and so the same cards.
    */
   async requestEnd(tableId: string, caller: Caller & { kind: 'player' }): Promise<{ status: string; currentHandId: string | null }> {
     if (!isUuid(tableId)) throw ApiError.of('TABLE_NOT_FOUND', `no table ${tableId}`);
-    return this.db.transaction(async (tx) => {
-      // Lock order hand → table, as on the action path, so the two never deadlock.
-      const peek = await tx.query<{ current_hand_id: string | null }>('SELECT current_hand_id FROM tables WHERE id = $1', [tableId]);
-      if (!peek.rows[0]) throw ApiError.of('TABLE_NOT_FOUND', `no table ${tableId}`);
-      const handId = peek.rows[0].current_hand_id;
-      const hand = handId ? await loadHand(tx, handId, true) : null;
-      const table = await lockTable(tx, tableId);
-      if (table.status !== 'playing') throw ApiError.of('TABLE_NOT_PLAYING', `the table is ${table.status}`);
-      const seat = table.seating.indexOf(caller.playerId);
-      if (seat < 0 && caller.playerId !== table.hostPlayerId) throw ApiError.of('NOT_SEATED');
-      const bySeat = caller.playerId === table.hostPlayerId ? null : seat;
-      const game = games[table.game];
-      const asked = game.session.requestEnd(table.options, table.session, bySeat);
-      if (!asked.ok) throw fromRejection(asked.rejection);
-      const { session, next } = asked.state;
-      if (next === null && hand && hand.status === 'active' && hand.seq === 0) {
-        await tx.query(`UPDATE hands SET status = 'void', finished_at = now() WHERE id = $1`, [hand.id]);
-        await tx.query(`UPDATE tables SET session = $2::jsonb, status = 'ended' WHERE id = $1`, [tableId, JSON.stringify(session)]);
-        return { status: 'ended', currentHandId: hand.id };
-      }
-      await tx.query('UPDATE tables SET session = $2::jsonb WHERE id = $1', [tableId, JSON.stringify(session)]);
-      return { status: 'playing', currentHandId: table.currentHandId };
-    });
+    // A hand that ended between the peek and the table lock has been replaced: look again.
+    for (let attempt = 0; ; attempt++) {
+      const done = await this.db.transaction((tx) => this.tryRequestEnd(tx, tableId, caller));
+      if (done) return done;
+      if (attempt >= 2) throw new Error(`table ${tableId}: the current hand kept changing during session-end`);
+    }
   }
 
-  private async continueWith(tx: Tx, table: TableRow, session: unknown, next: HandSetup | null): Promise<string | null> {
+  /** One attempt; `null` when the table's current hand changed after it was peeked at. */
+  private async tryRequestEnd(tx: Tx, tableId: string, caller: Caller & { kind: 'player' }): Promise<{ status: string; currentHandId: string | null } | null> {
+    // Lock order hand → table, as on the action path, so the two never deadlock.
+    const peek = await tx.query<{ current_hand_id: string | null }>('SELECT current_hand_id FROM tables WHERE id = $1', [tableId]);
+    if (!peek.rows[0]) throw ApiError.of('TABLE_NOT_FOUND', `no table ${tableId}`);
+    const handId = peek.rows[0].current_hand_id;
+    const hand = handId ? await loadHand(tx, handId, true) : null;
+    const table = await lockTable(tx, tableId);
+    if (table.status !== 'playing') throw ApiError.of('TABLE_NOT_PLAYING', `the table is ${table.status}`);
+    if (table.currentHandId !== handId) return null;
+    const seat = table.seating.indexOf(caller.playerId);
+    if (seat < 0 && caller.playerId !== table.hostPlayerId) throw ApiError.of('NOT_SEATED');
+    const bySeat = caller.playerId === table.hostPlayerId ? null : seat;
+    const game = games[table.game];
+    const handUnderway = hand !== null && hand.status === 'active' && hand.seq > 0;
+    const asked = game.session.requestEnd(table.options, table.session, bySeat, handUnderway);
+    if (!asked.ok) throw fromRejection(asked.rejection);
+    const { session, next } = asked.state;
+    if (handUnderway) {
+      await tx.query('UPDATE tables SET session = $2::jsonb WHERE id = $1', [tableId, JSON.stringify(session)]);
+      return { status: 'playing', currentHandId: table.currentHandId };
+    }
+    const pending = hand && hand.status === 'active' ? hand : null;
+    if (pending) await tx.query(`UPDATE hands SET status = 'void', finished_at = now() WHERE id = $1`, [pending.id]);
+    // The same seed deals the same cards: nobody has acted and the players have seen their
+    // cards, so a new shuffle would only let a player end the session to get a better hand.
+    const replacement = await this.continueWith(tx, table, session, next, pending?.seed);
+    if (replacement === null) return { status: 'ended', currentHandId: table.currentHandId };
+    return { status: 'playing', currentHandId: replacement };
+  }
+
+  private async continueWith(tx: Tx, table: TableRow, session: unknown, next: HandSetup | null, seed?: string): Promise<string | null> {
     if (!next) {
       await tx.query(`UPDATE tables SET session = $2::jsonb, status = 'ended' WHERE id = $1`, [table.id, JSON.stringify(session)]);
       return null;
     }
     const handNumber = table.handCount + 1;
-    const handId = await this.dealer.deal(tx, { id: table.id, game: table.game, options: table.options, seating: table.seating, handNumber }, next);
+    const handId = await this.dealer.deal(tx, { id: table.id, game: table.game, options: table.options, seating: table.seating, handNumber }, next, seed);
     await tx.query(
       `UPDATE tables SET session = $2::jsonb, status = 'playing', dealer = $3, current_hand_id = $4, hand_count = $5 WHERE id = $1`,
       [table.id, JSON.stringify(session), next.dealer, handId, handNumber],

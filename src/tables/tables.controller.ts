@@ -58,7 +58,8 @@ export class TablesController {
   @Auth('player')
   @ApiOperation({
     summary: 'Ask to wind the session down (Dobbm: the Mußrunde; Droggn: the last hands; Doppelkopf: the end)',
-    description: 'The host asks as the host (engine bySeat = null), any other seated player as its seat. The running hand is played out.',
+    description: 'The host asks as the host (engine bySeat = null), any other seated player as its seat. A hand someone has acted in is played out; '
+      + 'a hand nobody has acted in yet is voided and, unless the session ends now, replaced by the engine\'s next deal with the same cards (docs/service.md).',
   })
   @ApiOkResponse({ type: SessionEndDto })
   @ApiConflictResponse({ type: ProblemDto, description: 'TABLE_NOT_PLAYING' })

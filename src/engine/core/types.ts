@@ -106,6 +106,14 @@ export interface SessionRules<O, S, Sess> {
   start(options: O, firstDealer: number): SessionStep<Sess>;
   /** Called with the final state of every hand, played out or thrown in. */
   afterHand(options: O, session: Sess, finished: S): SessionStep<Sess>;
-  /** A request between hands to wind the session down (Mußrunde, "four more hands", …). */
-  requestEnd(options: O, session: Sess, bySeat: number | null): Applied<SessionStep<Sess>>;
+  /**
+   * A request to wind the session down (Mußrunde, "four more hands", …). `handUnderway` says
+   * whether the current hand has had at least one action. The service deals the next hand the
+   * moment one ends (CONTRACT.md), so "between deals" in RULES.md (§1.12, §3.14) is, there, a
+   * pending hand nobody has acted in yet (or none at all): `handUnderway = false`. Then the
+   * returned `next` REPLACES that untouched hand (the service voids it and deals `next` in its
+   * place) and `null` ends the session now. With `handUnderway = true` the end takes effect
+   * after the current hand: the service ignores `next` and `afterHand` decides what follows.
+   */
+  requestEnd(options: O, session: Sess, bySeat: number | null, handUnderway: boolean): Applied<SessionStep<Sess>>;
 }

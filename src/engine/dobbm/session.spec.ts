@@ -1,6 +1,7 @@
 /** Dealer rotation and the end of a session, RULES.md §1.4, §1.12, §1.15 #15/#16. */
 import { DOBBM_DECK } from './cards.js';
 import { dealDobbm } from './deal.js';
+import type { HandSetup } from '../core/types.js';
 import type { DobbmOptions } from './options.js';
 import { dobbmSession as session, type DobbmSession } from './session.js';
 import { bid, opts, run } from './spec-helpers.js';
@@ -43,9 +44,10 @@ describe('dealer after a deal (RULES.md §1.4)', () => {
 
 describe('Mußrunde (RULES.md §1.12)', () => {
   const o = opts();
-  it('n = 4 deals, forehand declares each, the deal moves left, then the session ends', () => {
+  it('called between deals: the pending deal becomes the first of n = 4, forehand declares each, the deal moves left, then the session ends', () => {
     let s: DobbmSession = session.start(o, 1).session;
-    const step = ok(session.requestEnd(o, s, null));
+    // The pending deal (dealer 1) is untouched: it is replaced by the first Mußrunde deal.
+    const step = ok(session.requestEnd(o, s, null, false));
     expect(step.next).toEqual({ dealer: 1, context: { mussrunde: true } });
     s = step.session;
     const dealers: number[] = [];
@@ -62,7 +64,7 @@ describe('Mußrunde (RULES.md §1.12)', () => {
   });
   it('five players: five deals', () => {
     const o5 = opts({ players: 5 });
-    let step = ok(session.requestEnd(o5, session.start(o5, 0).session, null));
+    let step = ok(session.requestEnd(o5, session.start(o5, 0).session, null, false));
     let count = 0;
     while (step.next) {
       count++;
@@ -73,28 +75,48 @@ describe('Mußrunde (RULES.md §1.12)', () => {
   });
   it('called while an ordinary deal runs: that deal does not count, the Mußrunde starts after it', () => {
     const s0 = session.start(o, 0).session;
-    const called = ok(session.requestEnd(o, s0, null)).session;
+    const called = ok(session.requestEnd(o, s0, null, true)).session;
     const after = session.afterHand(o, called, finished(o, 0, 2));
     expect(after.next).toEqual({ dealer: 2, context: { mussrunde: true } });
     expect(after.session.mussrundeLeft).toBe(4);
   });
+  it('called during a deal: 1 ordinary + 4 Mußrunde deals; between deals: exactly 4 (§1.12 "n deals")', () => {
+    const count = (handUnderway: boolean) => {
+      const called = ok(session.requestEnd(o, session.start(o, 3).session, null, handUnderway));
+      // Between deals the service deals `next` in place of the pending deal; during one it
+      // finishes the running (ordinary) deal first.
+      let next: HandSetup | null = handUnderway ? { dealer: 3 } : called.next;
+      let s = called.session;
+      const kinds: boolean[] = [];
+      while (next) {
+        const mussrunde = next.context?.mussrunde === true;
+        kinds.push(mussrunde);
+        const r = session.afterHand(o, s, finished(o, next.dealer, (next.dealer + 1) % 4, mussrunde));
+        s = r.session;
+        next = r.next;
+      }
+      return kinds;
+    };
+    expect(count(true)).toEqual([false, true, true, true, true]);
+    expect(count(false)).toEqual([true, true, true, true]);
+  });
   it('whoMayCall host: a seat may not call it (CALL_NOT_ALLOWED); anyPlayer: any seat may', () => {
     const s0 = session.start(o, 0).session;
-    const bySeat = session.requestEnd(o, s0, 2);
+    const bySeat = session.requestEnd(o, s0, 2, false);
     expect(!bySeat.ok && bySeat.rejection.code).toBe('CALL_NOT_ALLOWED');
     const any = opts({ 'mussrunde.whoMayCall': 'anyPlayer' });
-    expect(session.requestEnd(any, session.start(any, 0).session, 2).ok).toBe(true);
+    expect(session.requestEnd(any, session.start(any, 0).session, 2, true).ok).toBe(true);
   });
   it('a second call while it runs is SESSION_ALREADY_ENDING; after the end SESSION_OVER', () => {
-    const s1 = ok(session.requestEnd(o, session.start(o, 0).session, null)).session;
-    const again = session.requestEnd(o, s1, null);
+    const s1 = ok(session.requestEnd(o, session.start(o, 0).session, null, false)).session;
+    const again = session.requestEnd(o, s1, null, true);
     expect(!again.ok && again.rejection.code).toBe('SESSION_ALREADY_ENDING');
   });
-  it('without a Mußrunde the request ends the session at once', () => {
+  it.each([false, true])('without a Mußrunde the request ends the session: now, or after the running deal (handUnderway %s)', (handUnderway) => {
     const off = opts({ 'mussrunde.enabled': false });
-    const step = ok(session.requestEnd(off, session.start(off, 0).session, null));
+    const step = ok(session.requestEnd(off, session.start(off, 0).session, null, handUnderway));
     expect(step.next).toBeNull();
-    const again = session.requestEnd(off, step.session, null);
+    const again = session.requestEnd(off, step.session, null, false);
     expect(!again.ok && again.rejection.code).toBe('SESSION_OVER');
     expect(session.afterHand(off, step.session, finished(off, 0, 1)).next).toBeNull();
   });

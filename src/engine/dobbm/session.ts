@@ -48,11 +48,17 @@ function afterHand(options: DobbmOptions, session: DobbmSession, finished: Dobbm
 
 /**
  * A request to end the session (RULES.md §1.12, §1.15 #15). With `mussrunde.enabled` it
- * calls a Mußrunde of n deals (n = seated players), starting with the next deal; without
- * it the session ends at once. `mussrunde.whoMayCall` says who may ask in both cases:
- * `host` (bySeat = null) or `anyPlayer` (the host or any seat).
+ * calls a Mußrunde of n deals (n = seated players); without it the session ends at once
+ * (between deals) or after the running deal. `mussrunde.whoMayCall` says who may ask in both
+ * cases: `host` (bySeat = null) or `anyPlayer` (the host or any seat).
+ *
+ * §1.12 has the Mußrunde "requested between deals": with no hand underway the pending deal
+ * (dealer `session.next.dealer`) becomes the first Mußrunde deal and counts as the first of
+ * the n. During a deal that deal is played out as an ordinary one and does not count
+ * (afterHand counts only Mußrunde deals), so the Mußrunde starts with the deal after it.
+ * Both cases thus give the same step; only the service treats `next` differently.
  */
-function requestEnd(options: DobbmOptions, session: DobbmSession, bySeat: number | null): Applied<SessionStep<DobbmSession>> {
+function requestEnd(options: DobbmOptions, session: DobbmSession, bySeat: number | null, _handUnderway: boolean): Applied<SessionStep<DobbmSession>> {
   if (session.next === null) return reject(Codes.SESSION_OVER, 'the session is over');
   if (session.mussrundeLeft !== null) return reject(Codes.SESSION_ALREADY_ENDING, 'a Mußrunde is already under way');
   if (bySeat !== null) {
@@ -63,6 +69,8 @@ function requestEnd(options: DobbmOptions, session: DobbmSession, bySeat: number
     const s = { ...session, next: null };
     return accept({ session: s, next: null });
   }
+  // Between deals this is the replacement of the pending deal, with its dealer; during a deal
+  // the service ignores it (the next dealer is the running deal's declarer, §1.4).
   const next = mussrundeSetup(session.next.dealer);
   return accept({ session: { ...session, next, mussrundeLeft: options.players }, next });
 }

@@ -45,11 +45,12 @@ describe('informal sessions (RULES.md §2.12, §2.4)', () => {
     expect(dokoSession.afterHand(o, one.session, normalHand(o, 1)).next).toBeNull();
   });
 
-  it('open-ended sessions end on request, by a player or the host', () => {
+  it.each([false, true])('open-ended sessions end on request, by a player or the host (handUnderway %s)', (handUnderway) => {
     const open = opts();
-    const ended = dokoSession.requestEnd(open, sess({}), 2);
+    // Between deals: nothing is dealt in place of the untouched hand, the session ends now.
+    const ended = dokoSession.requestEnd(open, sess({}), 2, handUnderway);
     expect(ended.ok && ended.state.next).toBeNull();
-    const again = ended.ok ? dokoSession.requestEnd(open, ended.state.session, null) : null;
+    const again = ended.ok ? dokoSession.requestEnd(open, ended.state.session, null, false) : null;
     expect(again?.ok === false && again.rejection.code).toBe(Codes.SESSION_ALREADY_ENDING);
     // A hand still running when the request came is played out, then nothing more is dealt.
     if (ended.ok) expect(dokoSession.afterHand(open, ended.state.session, normalHand(open, 0)).next).toBeNull();
@@ -67,9 +68,12 @@ describe('tournament sessions (RULES.md §2.12)', () => {
   const t = opts({ mode: 'tournament' });
 
   it('only the host may end a tournament early', () => {
-    const bySeat = dokoSession.requestEnd(t, sess({}), 1);
-    expect(bySeat.ok === false && bySeat.rejection.code).toBe(Codes.CALL_NOT_ALLOWED);
-    expect(dokoSession.requestEnd(t, sess({}), null).ok).toBe(true);
+    for (const handUnderway of [false, true]) {
+      const bySeat = dokoSession.requestEnd(t, sess({}), 1, handUnderway);
+      expect(bySeat.ok === false && bySeat.rejection.code).toBe(Codes.CALL_NOT_ALLOWED);
+      const byHost = dokoSession.requestEnd(t, sess({}), null, handUnderway);
+      expect(byHost.ok && byHost.state.next).toBeNull();
+    }
   });
 
   it('a compulsory solo is not counted and the same dealer deals again', () => {

@@ -62,8 +62,13 @@ function afterHand(o: DokoOptions, prev: DokoSession, finished: DokoState): Sess
   return { session: s, next: setup(o, s, order[0]) };
 }
 
-/** Informal sessions end on any player's or the host's request; a tournament only by the host. */
-function requestEnd(o: DokoOptions, s: DokoSession, bySeat: number | null): Applied<SessionStep<DokoSession>> {
+/**
+ * Informal sessions end on any player's or the host's request; a tournament only by the host
+ * (RULES.md §2.12 has no closing hands). Between deals (no hand underway) the session ends
+ * now and the untouched pending hand is dropped; during a hand it is played out and afterHand
+ * then deals nothing (`ended`). Both cases give the same step.
+ */
+function requestEnd(o: DokoOptions, s: DokoSession, bySeat: number | null, _handUnderway: boolean): Applied<SessionStep<DokoSession>> {
   if (s.ended) return reject(Codes.SESSION_ALREADY_ENDING, 'the session is already ending');
   if (o.mode === 'tournament' && bySeat !== null) return reject(Codes.CALL_NOT_ALLOWED, 'a tournament session runs its 20 deals and compulsory solos');
   return accept({ session: { ...s, ended: true }, next: null });

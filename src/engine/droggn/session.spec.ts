@@ -41,9 +41,9 @@ describe('dealer rotation (RULES.md §3.4)', () => {
 });
 
 describe('end of session (RULES.md §3.14)', () => {
-  it('after an announcement exactly four more completed hands are played; throw-ins do not count', () => {
+  it('announced during a hand: it is played out, then exactly four more completed hands; throw-ins do not count', () => {
     let step = droggn.session.start(options, 1);
-    const announced = droggn.session.requestEnd(options, step.session, 3);
+    const announced = droggn.session.requestEnd(options, step.session, 3, true);
     if (!announced.ok) throw new Error(announced.rejection.code);
     step = announced.state;
     // the hand being played when the end was called does not count
@@ -57,15 +57,32 @@ describe('end of session (RULES.md §3.14)', () => {
     }
     expect(nexts).toEqual([3, 3, 0, 0, 1, null]);
     expect(step.session.over).toBe(true);
-    expect(droggn.session.requestEnd(options, step.session, null)).toMatchObject({ ok: false, rejection: { code: Codes.SESSION_OVER } });
+    expect(droggn.session.requestEnd(options, step.session, null, false)).toMatchObject({ ok: false, rejection: { code: Codes.SESSION_OVER } });
+  });
+
+  it('announced between deals: the pending hand is replaced and is the first of the four; throw-ins do not count', () => {
+    const announced = droggn.session.requestEnd(options, droggn.session.start(options, 1).session, 3, false);
+    if (!announced.ok) throw new Error(announced.rejection.code);
+    let step = announced.state;
+    // the replacement of the pending hand keeps its dealer
+    expect(step.next).toEqual({ dealer: 1 });
+    // completed hands by 2, 3, 0, 1 (the 1st, 2nd, 3rd, 4th) with two throw-ins in between
+    const declarers = [2, null, 3, 0, null, 1];
+    const nexts: (number | null)[] = [];
+    for (const d of declarers) {
+      step = droggn.session.afterHand(options, step.session, handOf(step.next!.dealer, d));
+      nexts.push(step.next?.dealer ?? null);
+    }
+    expect(nexts).toEqual([2, 2, 3, 0, 0, null]);
+    expect(step.session.over).toBe(true);
   });
 
   it('a second announcement is refused; the host may announce (bySeat null)', () => {
     const step = droggn.session.start(options, 0);
-    const first = droggn.session.requestEnd(options, step.session, null);
+    const first = droggn.session.requestEnd(options, step.session, null, false);
     expect(first.ok).toBe(true);
     if (!first.ok) return;
-    expect(droggn.session.requestEnd(options, first.state.session, 1)).toMatchObject({ ok: false, rejection: { code: Codes.SESSION_ALREADY_ENDING } });
+    expect(droggn.session.requestEnd(options, first.state.session, 1, true)).toMatchObject({ ok: false, rejection: { code: Codes.SESSION_ALREADY_ENDING } });
   });
 });
 

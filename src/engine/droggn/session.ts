@@ -47,11 +47,17 @@ export const droggnSession: SessionRules<DroggnOptions, DroggnState, DroggnSessi
     return { session: next, next: over ? null : { dealer: declarer } };
   },
 
-  requestEnd(options, session, bySeat): Applied<SessionStep<DroggnSession>> {
+  /**
+   * RULES.md §3.14: "announce the end between deals (a call during a deal takes effect after
+   * it). Then exactly four more completed hands are played". Between deals (no hand underway)
+   * the countdown starts now and the replacement of the pending hand, same dealer, is the
+   * first of the four; during a deal it starts after that deal (afterHand, `endPending`).
+   */
+  requestEnd(options, session, bySeat, handUnderway): Applied<SessionStep<DroggnSession>> {
     if (session.over) return reject(Codes.SESSION_OVER, 'the session is over');
     if (session.endPending || session.handsLeft !== null) return reject(Codes.SESSION_ALREADY_ENDING, 'the end has already been announced');
     if (bySeat !== null && (!Number.isInteger(bySeat) || bySeat < 0 || bySeat >= options.players)) return reject(Codes.NOT_YOUR_TURN, 'only a seated player or the host may end the session');
-    const next = { ...session, endPending: true };
+    const next: DroggnSession = handUnderway ? { ...session, endPending: true } : { ...session, handsLeft: CLOSING_HANDS };
     return accept({ session: next, next: { dealer: session.dealer } });
   },
 };

@@ -1,0 +1,196 @@
+import type { Rng } from '../../engine/core/rng.js';
+import type { Card } from '../../engine/core/types.js';
+import { DECK, type DroggnState } from '../../engine/droggn/index.js';
+import { GSTIESS, MOND, PAGAT, isTrump, suitOf } from '../../engine/droggn/cards.js';
+import { kingRuleHolds } from '../../engine/droggn/rules.js';
+import { referenceCard } from '../../engine/droggn/play.js';
+import { positionSeats, shuffled } from './position.js';
+
+/**
+ * What one seat knows about a Droggn deal at one moment (hard facts only, RULES.md §3.6–§3.9):
+ * its own cards; public cards — a laid-out Pagat (§3.7), a bought card handed over openly
+ * (§3.6), every played card; for the declarer his own discard, for the seller of a bought card
+ * the card he received (he holds it); voids shown in play (§3.9: a failure to follow or to
+ * trump; the Gstieß, always legal, shows nothing); the number of cards in every hand. The
+ * hidden pile is the discard of an Ansager/Solo (for the defenders; it obeys §3.6: no GS, T21,
+ * T1, the king rule) or the talon of a Super / Super Mord (hidden from everybody).
+ *
+ * Not used: soft information (the auction, the calls), and the talon shown to all under
+ * `talon.expose = ansagerOnly` (its cards are then known to be the declarer's or in his discard).
+ */
+export interface CallerKnowledge {
+  /** The caller's solver position (0 = declarer, 1–2 the defenders in order of play). */
+  position: number;
+  /** Cards each position holds now and the caller knows of. */
+  known: Card[][];
+  counts: number[];
+  /** `voids[position][class]`, classes 0 = trumps, then S, C, H, D. */
+  voids: boolean[][];
+  /** The unseen cards to distribute over the other hands and the hidden pile. */
+  unseen: Card[];
+  /** Size of the hidden pile (0 when the caller knows it). */
+  pileSize: number;
+  knownPile: Card[] | null;
+  /** The hidden pile is a discard (§3.6 restrictions) rather than a talon. */
+  pileIsDiscard: boolean;
+  /** The state, for the option-dependent king rule. */
+  state: DroggnState;
+}
+
+export interface SampledDeal {
+  /** Hands per solver position (0 = declarer). */
+  hands: Card[][];
+  /** The declarer's hidden pile: the discard (Ansager, Solo) or the talon (Super, Super Mord). */
+  pile: Card[];
+}
+
+const CLASSES = ['T', 'S', 'C', 'H', 'D'] as const;
+/** Class of a card for voids; −1 for the Gstieß (it never shows a void and is never excluded). */
+export const voidClass = (c: Card): number => (c === GSTIESS ? -1 : isTrump(c) ? 0 : CLASSES.indexOf(suitOf(c)!));
+
+const hasPile = (s: DroggnState): boolean => s.contract !== null;
+const pileOf = (s: DroggnState): readonly Card[] => (s.contract === 'ansager' || s.contract === 'solo' ? s.discard ?? [] : s.talon);
+
+/** The caller's knowledge in `state` (after the bidding: layout, doubling or play). */
+export function knowledgeOf(state: DroggnState, seat: number): CallerKnowledge {
+  if (state.declarer === null || !hasPile(state)) throw new Error('knowledge needs a declarer');
+  const seats = positionSeats(state);
+  const position = seats.indexOf(seat);
+  if (position < 0) throw new Error(`seat ${seat} takes no part in this deal`);
+  const known = seats.map((s) => (s === seat ? [...state.hands[s]!] : []));
+  const addKnown = (holder: number, c: Card): void => {
+    const p = seats.indexOf(holder);
+    if (state.hands[holder]!.includes(c) && !known[p]!.includes(c)) known[p]!.push(c);
+  };
+  for (const l of state.layouts) addKnown(l.seat, l.card);
+  if (state.buy?.kind === 'bought') {
+    addKnown(state.declarer, state.buy.card);
+    if (seat === state.declarer) addKnown(state.buy.from, state.buy.give);
+  }
+  const voids = seats.map(() => [false, false, false, false, false]);
+  const seen = new Set<Card>(known.flat());
+  const tricks = [...state.tricks.map((t) => t.plays), state.trick];
+  for (const plays of tricks) {
+    plays.forEach((play, k) => {
+      seen.add(play.card);
+      const ref = referenceCard(plays.slice(0, k));
+      if (ref === null || play.card === GSTIESS) return;
+      const p = seats.indexOf(play.seat);
+      const refClass = voidClass(ref);
+      const cls = voidClass(play.card);
+      if (cls !== refClass) {
+        voids[p]![refClass] = true;
+        if (cls !== 0) voids[p]![0] = true;
+      }
+    });
+  }
+  const isDeclarer = position === 0;
+  const discardGame = state.contract === 'ansager' || state.contract === 'solo';
+  const knownPile = isDeclarer && discardGame ? [...pileOf(state)] : null;
+  if (knownPile) for (const c of knownPile) seen.add(c);
+  return {
+    position,
+    known,
+    counts: seats.map((s) => state.hands[s]!.length),
+    voids,
+    unseen: DECK.filter((c) => !seen.has(c)),
+    pileSize: knownPile ? 0 : pileOf(state).length,
+    knownPile,
+    pileIsDiscard: discardGame,
+    state,
+  };
+}
+
+/** The true deal in the same shape. */
+export function trueDeal(state: DroggnState): SampledDeal {
+  return { hands: positionSeats(state).map((s) => [...state.hands[s]!]), pile: [...pileOf(state)] };
+}
+
+/** A discard allowed by RULES.md §3.6 (no GS, T21, T1; the king rule of the options). */
+export function discardAllowed(state: DroggnState, cards: readonly Card[]): boolean {
+  return !cards.some((c) => c === GSTIESS || c === MOND || c === PAGAT) && kingRuleHolds(state, cards);
+}
+
+/** True when `deal` contradicts nothing the caller knows. */
+export function isConsistent(k: CallerKnowledge, deal: SampledDeal): boolean {
+  const all = [...deal.hands.flat(), ...deal.pile];
+  if (new Set(all).size !== all.length) return false;
+  const pool = new Set(k.unseen);
+  for (let p = 0; p < 3; p++) {
+    const hand = deal.hands[p]!;
+    if (hand.length !== k.counts[p]) return false;
+    for (const c of k.known[p]!) if (!hand.includes(c)) return false;
+    for (const c of hand) {
+      const cls = voidClass(c);
+      if (cls >= 0 && k.voids[p]![cls]) return false;
+      if (!k.known[p]!.includes(c) && !pool.has(c)) return false;
+    }
+  }
+  if (k.knownPile) {
+    if (deal.pile.length !== k.knownPile.length || k.knownPile.some((c) => !deal.pile.includes(c))) return false;
+  } else {
+    if (deal.pile.length !== k.pileSize) return false;
+    for (const c of deal.pile) if (!pool.has(c)) return false;
+    if (k.pileIsDiscard && !discardAllowed(k.state, deal.pile)) return false;
+  }
+  return true;
+}
+
+const REJECTION_TRIES = 500;
+
+/**
+ * One deal drawn uniformly among those consistent with the knowledge (a shuffle of the unseen
+ * cards into the open slots, rejected when it breaks a void or the discard rules). When voids
+ * make rejection hopeless, a constructive fallback places the most constrained cards first
+ * (consistent, only approximately uniform).
+ */
+export function sampleDeal(k: CallerKnowledge, rng: Rng): SampledDeal {
+  for (let attempt = 0; attempt < REJECTION_TRIES; attempt++) {
+    const deal = straight(k, shuffled(k.unseen, rng));
+    if (isConsistent(k, deal)) return deal;
+  }
+  for (let attempt = 0; attempt < REJECTION_TRIES; attempt++) {
+    const deal = constructive(k, rng);
+    if (deal && isConsistent(k, deal)) return deal;
+  }
+  throw new Error('no deal is consistent with the caller\'s knowledge');
+}
+
+function straight(k: CallerKnowledge, cards: Card[]): SampledDeal {
+  let at = 0;
+  const hands = k.known.map((own, p) => {
+    const need = k.counts[p]! - own.length;
+    const h = [...own, ...cards.slice(at, at + need)];
+    at += need;
+    return h;
+  });
+  const pile = k.knownPile ? [...k.knownPile] : cards.slice(at, at + k.pileSize);
+  return { hands, pile };
+}
+
+function constructive(k: CallerKnowledge, rng: Rng): SampledDeal | null {
+  const free = k.known.map((own, p) => k.counts[p]! - own.length);
+  let pileFree = k.knownPile ? 0 : k.pileSize;
+  const hands = k.known.map((own) => [...own]);
+  const pile: Card[] = k.knownPile ? [...k.knownPile] : [];
+  const allowed = (c: Card): number[] => [0, 1, 2].filter((p) => free[p]! > 0 && !(voidClass(c) >= 0 && k.voids[p]![voidClass(c)]));
+  const pileTakes = (c: Card): boolean => !k.pileIsDiscard || (c !== GSTIESS && c !== MOND && c !== PAGAT);
+  const cards = shuffled(k.unseen, rng).sort((a, b) => allowed(a).length - allowed(b).length);
+  for (const c of cards) {
+    const slots = allowed(c);
+    const weights = [...slots.map((p) => free[p]!), pileTakes(c) ? pileFree : 0];
+    const total = weights.reduce((a, b) => a + b, 0);
+    if (total === 0) return null;
+    let x = rng.int(total);
+    let i = 0;
+    while (x >= weights[i]!) x -= weights[i++]!;
+    if (i === slots.length) {
+      pile.push(c);
+      pileFree--;
+    } else {
+      hands[slots[i]!]!.push(c);
+      free[slots[i]!]!--;
+    }
+  }
+  return { hands, pile };
+}

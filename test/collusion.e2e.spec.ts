@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { castPlayers, simulateHands, type SimConfig } from '../src/analysis/sim/simulate.js';
+import { migrate } from '../src/database/migrations.js';
+import { AUDIT_TOKEN, bearer, startApp, type TestApp } from './support/app.js';
+import { newPlayers, type Player } from './support/bots.js';
+
+interface PairRow { declarer: string; defender: string; handsAsPair: number; p: number; tier: 'strong' | 'review' | null; mutual: boolean }
+interface Job { jobId: string; status: 'running' | 'done' | 'failed'; done: number; total: number; error: string | null; pairs: PairRow[] | null }
+
+/**
+ * Issue 4 "Done when", in small: a simulated Dobbm log with one planted pair goes in through
+ * `POST /hand-records` (with seating), and `GET /audit/collusion` ranks that pair first.
+ * The audit reads every finished Dobbm hand of its database, so this file runs on a database of
+ * its own: the hands other e2e files play at the same time would otherwise join the pairs.
+ */
+describe('collusion audit through the service', () => {
+  // 8 players at two tables; the pair acts on every chance (rate 1). The solver runs ~7× slower
+  // under jest than under node, so 4 samples per caller (AUDIT_SAMPLES) keep the job near 20 s;
+  // in trials with other sample seeds the planted pair was first at p ≤ 5e-6 each time.
+  const config: SimConfig = { players: 8, hands: 300, colludingPairs: 1, rate: 1, seed: 3 };
+  const base = new URL(process.env.DATABASE_URL!);
+  const dbName = `collusion_${process.pid}_${Date.now()}`;
+  const auditor = bearer(AUDIT_TOKEN);
+  let admin: pg.Client;
+  let t: TestApp;
+  const ids = new Map<string, string>(); // simulated id → player id
+  let planted: [string, string];
+  let players: Player[];
+  const handIds: string[] = [];
+  let handWithDouble = '';
+  let handWithDoubleActions: Record<string, unknown>[] = [];
+
+  /** Starts (or joins) the job and polls it until it is done. */
+  async function audit(query: Record<string, string | number> = {}): Promise<Job> {
+    const first = await t.http.get('/audit/collusion').query(query).set(auditor);
+    expect([200, 202]).toContain(first.status);
+    let job = first.body as Job;
+    const deadline = Date.now() + 90_000;
+    while (job.status === 'running' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      job = (await t.http.get(`/audit/collusion/jobs/${job.jobId}`).set(auditor).expect(200)).body;
+    }
+    expect(job).toEqual(expect.objectContaining({ status: 'done', error: null }));
+    return job;
+  }
+
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: base.toString() });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${dbName}"`);
+    const url = Object.assign(new URL(base.toString()), { pathname: `/${dbName}` }).toString();
+    await migrate(url);
+    t = await startApp({ DATABASE_URL: url, AUDIT_SAMPLES: '4' });
+
+    const cast = castPlayers(config);
+    players = await newPlayers(t, cast.length, 'Sim');
+    cast.forEach((p, i) => ids.set(p.id, players[i]!.id));
+    const a = cast.find((p) => p.partner)!;
+    planted = [ids.get(a.id)!, ids.get(a.partner!)!];
+    for (const h of simulateHands(config)) {
+      const seating = h.players.map((p) => ids.get(p)!);
+      const res = await t.http.post('/hand-records').set(auditor).send({ ...h.record, seating }).expect(201);
+      handIds.push(res.body.handId);
+      if (!handWithDouble && h.record.actions.some((x) => x.type === 'double' && x.call !== 'gut')) {
+        handWithDouble = res.body.handId;
+        handWithDoubleActions = h.record.actions as Record<string, unknown>[];
+      }
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await admin.end();
+  });
+
+  it('ranks the planted pair first and flags it; no honest pair is flagged', async () => {
+    const first = await t.http.get('/audit/collusion').set(auditor);
+    expect(first.status).toBe(202);
+    expect(first.body).toEqual(expect.objectContaining({ jobId: expect.any(String), status: 'running', done: expect.any(Number) }));
+    const job = await audit();
+    expect(job.jobId).toBe(first.body.jobId); // the same filters join the running job
+    // thrown-in hands are not audited; the rest of the 300 are
+    const { rows } = await t.sql.query(`SELECT count(*)::int AS n FROM hands WHERE status = 'finished'`);
+    expect(job.total).toBe(rows[0].n);
+    expect(job.done).toBe(job.total);
+    const pairs = job.pairs!;
+    const isPlanted = (r: PairRow) => planted.includes(r.declarer) && planted.includes(r.defender);
+    expect(isPlanted(pairs[0]!)).toBe(true);
+    expect(pairs[0]!.tier).not.toBeNull();
+    expect(pairs[0]!.p).toBeLessThan(1e-4);
+    // the other direction of the pair is next (flagged or not: it has fewer chances to show)
+    expect(isPlanted(pairs[1]!)).toBe(true);
+    expect(pairs.filter((r) => !isPlanted(r) && r.tier !== null)).toEqual([]);
+    expect(pairs.length).toBeGreaterThan(20);
+    // ranked by p
+    expect(pairs.map((r) => r.p)).toEqual([...pairs.map((r) => r.p)].sort((x, y) => x - y));
+  }, 120_000);
+
+  it('filters: player, minHands, table and time range', async () => {
+    const [x] = planted;
+    const byPlayer = (await audit({ player: x })).pairs!;
+    expect(byPlayer.length).toBeGreaterThan(0);
+    expect(byPlayer.every((r) => r.declarer === x || r.defender === x)).toBe(true);
+    expect(planted).toContain(byPlayer[0]!.declarer);
+    expect(planted).toContain(byPlayer[0]!.defender);
+
+    const all = (await audit()).pairs!;
+    const min = 30;
+    const some = (await audit({ minHands: min })).pairs!;
+    expect(some.every((r) => r.handsAsPair >= min)).toBe(true);
+    expect(some.length).toBeLessThan(all.length);
+    expect(some.length).toBeGreaterThan(0);
+
+    // imported hands belong to no table
+    const table = await audit({ table: randomUUID() });
+    expect(table.total).toBe(0);
+    expect(table.pairs).toEqual([]);
+    const future = await audit({ from: new Date(Date.now() + 86_400_000).toISOString() });
+    expect(future.total).toBe(0);
+  }, 120_000);
+
+  it('bad query values are 400 problem+json, and nothing but Dobbm is audited', async () => {
+    for (const query of [{ minHands: 0 }, { minHands: 'many' }, { table: 'nonsense' }, { from: 'yesterday' }, { game: 'skat' }, { game: 'droggn' }, { colour: 'red' }]) {
+      const res = await t.http.get('/audit/collusion').query(query).set(auditor);
+      expect({ query, status: res.status }).toEqual({ query, status: 400 });
+      expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
+      expect(res.body.code).toBe('VALIDATION_FAILED');
+    }
+    const unknownJob = await t.http.get(`/audit/collusion/jobs/${randomUUID()}`).set(auditor);
+    expect(unknownJob.status).toBe(404);
+    expect(unknownJob.headers['content-type']).toMatch(/application\/problem\+json/);
+  });
+
+  it('only the auditor may run the audit or read a hand\'s evidence', async () => {
+    for (const path of ['/audit/collusion', `/hands/${handIds[0]}/audit`]) {
+      const none = await t.http.get(path);
+      expect(none.status).toBe(401);
+      expect(none.headers['content-type']).toMatch(/application\/problem\+json/);
+      expect(none.body.code).toBe('TOKEN_MISSING');
+      const player = await t.http.get(path).set(bearer(players[0]!.token));
+      expect(player.status).toBe(403);
+      expect(player.body.code).toBe('AUDITOR_ONLY');
+    }
+  });
+
+  it('GET /hands/{id}/audit gives the evidence of every doubling call of the hand', async () => {
+    expect(handWithDouble).not.toBe('');
+    const body = (await t.http.get(`/hands/${handWithDouble}/audit`).set(auditor).expect(200)).body;
+    expect(body.handId).toBe(handWithDouble);
+    const doublingActions = handWithDoubleActions.map((a, i) => ({ i, type: a.type, seat: a.seat, call: a.call })).filter((a) => a.type === 'double');
+    const calls = body.evidence.calls as Record<string, unknown>[];
+    // every call of the record is there, in order, with the fields docs/audit.md promises
+    expect(calls.map((c) => [c.actionIndex, c.seat, c.call])).toEqual(doublingActions.map((a) => [a.i, a.seat, a.call]));
+    for (const c of calls) {
+      expect(c).toEqual(expect.objectContaining({
+        role: expect.stringMatching(/^(declarer|defender)$/),
+        doubles: c.call !== 'gut',
+        step: expect.stringMatching(/^(schwacher|declarer|retour)$/),
+        multiplierBefore: expect.any(Number),
+        samples: 4,
+        unresolved: expect.any(Number),
+        expectedCostToCaller: expect.any(Number),
+        valueToDeclarer: expect.any(Number),
+      }));
+      expect(c.winProbabilityCaller).toBeGreaterThanOrEqual(0);
+      expect(c.winProbabilityCaller).toBeLessThanOrEqual(1);
+      expect([0, 0.5, 1]).toContain(c.winTrue);
+      if (c.call === 'gut') expect(c.valueToDeclarer).toBe(0);
+    }
+    expect(body.evidence.declarer).toEqual(expect.any(Number));
+
+    expect((await t.http.get(`/hands/${randomUUID()}/audit`).set(auditor)).status).toBe(404);
+    expect((await t.http.get('/hands/nonsense/audit').set(auditor)).status).toBe(404);
+  });
+});
