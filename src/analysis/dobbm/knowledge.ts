@@ -1,10 +1,10 @@
+import { sampleDeal as sampleSharedDeal, type SampledDeal } from '../sampling.js';
 import type { Rng } from '../../engine/core/rng.js';
 import type { Card } from '../../engine/index.js';
 import type { DobbmState } from '../../engine/dobbm/index.js';
 import { sowRuleHolds } from '../../engine/dobbm/index.js';
 import { ALL_CARDS, SUIT_LETTERS } from './cards.js';
 import { positionSeats } from './replay.js';
-import { shuffled } from './random-position.js';
 
 /**
  * What one seat knows about the deal at one moment (hard facts only): its own cards, every
@@ -36,10 +36,7 @@ export interface CallerKnowledge {
   heartSowIsSow: boolean;
 }
 
-export interface SampledDeal {
-  hands: Card[][];
-  pile: Card[];
-}
+export type { SampledDeal };
 
 const suitIndex = (c: Card): number => SUIT_LETTERS.indexOf(c[0] as (typeof SUIT_LETTERS)[number]);
 
@@ -110,60 +107,11 @@ export function isConsistent(k: CallerKnowledge, deal: SampledDeal): boolean {
   return true;
 }
 
-const REJECTION_TRIES = 500;
-
-/**
- * One deal drawn uniformly among those consistent with the knowledge: a shuffle of the unseen
- * cards into the open slots, rejected when it breaks a void or the sow rule. When voids make
- * rejection hopeless, a constructive fallback places the most constrained cards first
- * (consistent, but only approximately uniform).
- */
+/** One deal consistent with the caller's knowledge (the shared sampler, src/analysis/sampling.ts). */
 export function sampleDeal(k: CallerKnowledge, rng: Rng): SampledDeal {
-  for (let attempt = 0; attempt < REJECTION_TRIES; attempt++) {
-    const deal = deal0(k, shuffled(k.unseen, rng));
-    if (isConsistent(k, deal)) return deal;
-  }
-  for (let attempt = 0; attempt < REJECTION_TRIES; attempt++) {
-    const deal = constructive(k, rng);
-    if (deal && isConsistent(k, deal)) return deal;
-  }
-  throw new Error('no deal is consistent with the caller\'s knowledge');
-}
-
-function deal0(k: CallerKnowledge, cards: Card[]): SampledDeal {
-  let at = 0;
-  const hands = k.known.map((own, p) => {
-    const need = k.counts[p]! - own.length;
-    const h = [...own, ...cards.slice(at, at + need)];
-    at += need;
-    return h;
-  });
-  const pile = k.knownPile ? [...k.knownPile] : cards.slice(at, at + k.pileSize);
-  return { hands, pile };
-}
-
-function constructive(k: CallerKnowledge, rng: Rng): SampledDeal | null {
-  const free = k.known.map((own, p) => k.counts[p]! - own.length);
-  let pileFree = k.knownPile ? 0 : k.pileSize;
-  const hands = k.known.map((own) => [...own]);
-  const pile: Card[] = k.knownPile ? [...k.knownPile] : [];
-  const allowed = (c: Card): number[] => [0, 1, 2, 3].filter((p) => free[p]! > 0 && !k.voids[p]![suitIndex(c)]);
-  const cards = shuffled(k.unseen, rng).sort((a, b) => allowed(a).length - allowed(b).length);
-  for (const c of cards) {
-    const slots = allowed(c);
-    const weights = [...slots.map((p) => free[p]!), pileFree];
-    const total = weights.reduce((a, b) => a + b, 0);
-    if (total === 0) return null;
-    let x = rng.int(total);
-    let i = 0;
-    while (x >= weights[i]!) x -= weights[i++]!;
-    if (i === slots.length) {
-      pile.push(c);
-      pileFree--;
-    } else {
-      hands[slots[i]!]!.push(c);
-      free[slots[i]!]!--;
-    }
-  }
-  return { hands, pile };
+  return sampleSharedDeal(k, {
+    mayHold: (p, c) => !k.voids[p]![suitIndex(c)],
+    pileMayHold: () => true,
+    consistent: (deal) => isConsistent(k, deal),
+  }, rng);
 }

@@ -1,19 +1,11 @@
+import { shuffled } from '../sampling.js';
 import type { Rng } from '../../engine/core/rng.js';
 import { ALL_CARDS, pointsOfCodes, toSuitMasks } from './cards.js';
 import type { DdsPosition } from './dds.js';
 import type { CodePosition } from './minimax.js';
 
 /** Random positions for tests and the benchmark (seeded: reproducible). */
-export function shuffled<T>(items: readonly T[], rng: Rng): T[] {
-  const a = items.slice();
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = rng.int(i + 1);
-    const t = a[i]!;
-    a[i] = a[j]!;
-    a[j] = t;
-  }
-  return a;
-}
+export { shuffled };
 
 /** RULES.md §1.7 sow rule (default `heartSowIsSow`): each discarded sow needs another heart. */
 export function isLegalDiscard(cards: readonly string[]): boolean {

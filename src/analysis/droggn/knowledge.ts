@@ -1,10 +1,11 @@
+import { sampleDeal as sampleSharedDeal, type SampledDeal } from '../sampling.js';
 import type { Rng } from '../../engine/core/rng.js';
 import type { Card } from '../../engine/core/types.js';
 import { DECK, type DroggnState } from '../../engine/droggn/index.js';
 import { GSTIESS, MOND, PAGAT, isTrump, suitOf } from '../../engine/droggn/cards.js';
 import { kingRuleHolds } from '../../engine/droggn/rules.js';
 import { referenceCard } from '../../engine/droggn/play.js';
-import { positionSeats, shuffled } from './position.js';
+import { positionSeats } from './position.js';
 
 /**
  * What one seat knows about a Droggn deal at one moment (hard facts only, RULES.md §3.6–§3.9):
@@ -37,12 +38,7 @@ export interface CallerKnowledge {
   state: DroggnState;
 }
 
-export interface SampledDeal {
-  /** Hands per solver position (0 = declarer). */
-  hands: Card[][];
-  /** The declarer's hidden pile: the discard (Ansager, Solo) or the talon (Super, Super Mord). */
-  pile: Card[];
-}
+export type { SampledDeal };
 
 const CLASSES = ['T', 'S', 'C', 'H', 'D'] as const;
 /** Class of a card for voids; −1 for the Gstieß (it never shows a void and is never excluded). */
@@ -136,61 +132,12 @@ export function isConsistent(k: CallerKnowledge, deal: SampledDeal): boolean {
   return true;
 }
 
-const REJECTION_TRIES = 500;
-
-/**
- * One deal drawn uniformly among those consistent with the knowledge (a shuffle of the unseen
- * cards into the open slots, rejected when it breaks a void or the discard rules). When voids
- * make rejection hopeless, a constructive fallback places the most constrained cards first
- * (consistent, only approximately uniform).
- */
+/** One deal consistent with the caller's knowledge (the shared sampler, src/analysis/sampling.ts). */
 export function sampleDeal(k: CallerKnowledge, rng: Rng): SampledDeal {
-  for (let attempt = 0; attempt < REJECTION_TRIES; attempt++) {
-    const deal = straight(k, shuffled(k.unseen, rng));
-    if (isConsistent(k, deal)) return deal;
-  }
-  for (let attempt = 0; attempt < REJECTION_TRIES; attempt++) {
-    const deal = constructive(k, rng);
-    if (deal && isConsistent(k, deal)) return deal;
-  }
-  throw new Error('no deal is consistent with the caller\'s knowledge');
-}
-
-function straight(k: CallerKnowledge, cards: Card[]): SampledDeal {
-  let at = 0;
-  const hands = k.known.map((own, p) => {
-    const need = k.counts[p]! - own.length;
-    const h = [...own, ...cards.slice(at, at + need)];
-    at += need;
-    return h;
-  });
-  const pile = k.knownPile ? [...k.knownPile] : cards.slice(at, at + k.pileSize);
-  return { hands, pile };
-}
-
-function constructive(k: CallerKnowledge, rng: Rng): SampledDeal | null {
-  const free = k.known.map((own, p) => k.counts[p]! - own.length);
-  let pileFree = k.knownPile ? 0 : k.pileSize;
-  const hands = k.known.map((own) => [...own]);
-  const pile: Card[] = k.knownPile ? [...k.knownPile] : [];
-  const allowed = (c: Card): number[] => [0, 1, 2].filter((p) => free[p]! > 0 && !(voidClass(c) >= 0 && k.voids[p]![voidClass(c)]));
-  const pileTakes = (c: Card): boolean => !k.pileIsDiscard || (c !== GSTIESS && c !== MOND && c !== PAGAT);
-  const cards = shuffled(k.unseen, rng).sort((a, b) => allowed(a).length - allowed(b).length);
-  for (const c of cards) {
-    const slots = allowed(c);
-    const weights = [...slots.map((p) => free[p]!), pileTakes(c) ? pileFree : 0];
-    const total = weights.reduce((a, b) => a + b, 0);
-    if (total === 0) return null;
-    let x = rng.int(total);
-    let i = 0;
-    while (x >= weights[i]!) x -= weights[i++]!;
-    if (i === slots.length) {
-      pile.push(c);
-      pileFree--;
-    } else {
-      hands[slots[i]!]!.push(c);
-      free[slots[i]!]!--;
-    }
-  }
-  return { hands, pile };
+  return sampleSharedDeal(k, {
+    mayHold: (p, c) => !(voidClass(c) >= 0 && k.voids[p]![voidClass(c)]),
+    // §3.6: a discard never holds the Gstieß, the Mond or the Pagat
+    pileMayHold: (c) => !k.pileIsDiscard || (c !== GSTIESS && c !== MOND && c !== PAGAT),
+    consistent: (deal) => isConsistent(k, deal),
+  }, rng);
 }

@@ -1,3 +1,4 @@
+import { shuffled } from '../sampling.js';
 import type { Rng } from '../../engine/core/rng.js';
 import type { Card } from '../../engine/core/types.js';
 import { DECK, droggn, heuristicBot, type DroggnOptions, type DroggnState } from '../../engine/droggn/index.js';
@@ -39,14 +40,7 @@ export function toPosition(s: DroggnState, deal?: { hands: readonly (readonly Ca
   };
 }
 
-export function shuffled<T>(items: readonly T[], rng: Rng): T[] {
-  const a = items.slice();
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = rng.int(i + 1);
-    [a[i], a[j]] = [a[j]!, a[i]!];
-  }
-  return a;
-}
+export { shuffled };
 
 function step(s: DroggnState, action: ReturnType<ReturnType<typeof heuristicBot>>): DroggnState {
   const next = droggn.apply(s, action);

@@ -1,0 +1,100 @@
+import type { Rng } from '../engine/core/rng.js';
+import type { Card } from '../engine/core/types.js';
+
+/** Where the unseen cards may go: the other hands (by solver position) and the hidden pile. */
+export interface Slots {
+  /** Cards each position is known to hold. */
+  known: readonly (readonly Card[])[];
+  /** Cards each position holds in all. */
+  counts: readonly number[];
+  /** The unseen cards to distribute. */
+  unseen: readonly Card[];
+  /** Size of the hidden pile (0 when it is known). */
+  pileSize: number;
+  knownPile: readonly Card[] | null;
+}
+
+export interface SampledDeal {
+  /** Hands per solver position (0 = declarer). */
+  hands: Card[][];
+  /** The declarer's hidden pile (discard or talon). */
+  pile: Card[];
+}
+
+/** A game's constraints on a sample: voids shown in play, what the pile may hold. */
+export interface SampleRules {
+  mayHold(position: number, card: Card): boolean;
+  pileMayHold(card: Card): boolean;
+  /** The whole deal obeys everything the caller knows (checked on every sample). */
+  consistent(deal: SampledDeal): boolean;
+}
+
+const REJECTION_TRIES = 500;
+
+/**
+ * One deal drawn uniformly among those consistent with the caller's knowledge: a shuffle of
+ * the unseen cards into the open slots, rejected when it breaks a constraint. When voids make
+ * rejection hopeless, a constructive fallback places the most constrained cards first
+ * (consistent, but only approximately uniform). Shared by the Dobbm and Droggn audits.
+ */
+export function sampleDeal(slots: Slots, rules: SampleRules, rng: Rng): SampledDeal {
+  for (let attempt = 0; attempt < REJECTION_TRIES; attempt++) {
+    const deal = dealInOrder(slots, shuffled(slots.unseen, rng));
+    if (rules.consistent(deal)) return deal;
+  }
+  for (let attempt = 0; attempt < REJECTION_TRIES; attempt++) {
+    const deal = constructive(slots, rules, rng);
+    if (deal && rules.consistent(deal)) return deal;
+  }
+  throw new Error("no deal is consistent with the caller's knowledge");
+}
+
+/** Uniform shuffle (Fisher–Yates) of a copy. */
+export function shuffled<T>(items: readonly T[], rng: Rng): T[] {
+  const out = items.slice();
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    const t = out[i]!;
+    out[i] = out[j]!;
+    out[j] = t;
+  }
+  return out;
+}
+
+function dealInOrder(slots: Slots, cards: Card[]): SampledDeal {
+  let at = 0;
+  const hands = slots.known.map((own, p) => {
+    const need = slots.counts[p]! - own.length;
+    const h = [...own, ...cards.slice(at, at + need)];
+    at += need;
+    return h;
+  });
+  const pile = slots.knownPile ? [...slots.knownPile] : cards.slice(at, at + slots.pileSize);
+  return { hands, pile };
+}
+
+function constructive(slots: Slots, rules: SampleRules, rng: Rng): SampledDeal | null {
+  const free = slots.known.map((own, p) => slots.counts[p]! - own.length);
+  let pileFree = slots.knownPile ? 0 : slots.pileSize;
+  const hands = slots.known.map((own) => [...own]);
+  const pile: Card[] = slots.knownPile ? [...slots.knownPile] : [];
+  const allowed = (c: Card): number[] => free.flatMap((n, p) => (n > 0 && rules.mayHold(p, c) ? [p] : []));
+  const cards = shuffled(slots.unseen, rng).sort((a, b) => allowed(a).length - allowed(b).length);
+  for (const c of cards) {
+    const seats = allowed(c);
+    const weights = [...seats.map((p) => free[p]!), rules.pileMayHold(c) ? pileFree : 0];
+    const total = weights.reduce((a, b) => a + b, 0);
+    if (total === 0) return null;
+    let x = rng.int(total);
+    let i = 0;
+    while (x >= weights[i]!) x -= weights[i++]!;
+    if (i === seats.length) {
+      pile.push(c);
+      pileFree--;
+    } else {
+      hands[seats[i]!]!.push(c);
+      free[seats[i]!]!--;
+    }
+  }
+  return { hands, pile };
+}
