@@ -7,6 +7,17 @@ import { AUDIT_TOKEN, bearer, startApp, type TestApp } from './support/app.js';
 import { newPlayers, type Player } from './support/bots.js';
 
 interface PairRow { declarer: string; defender: string; handsAsPair: number; p: number; tier: 'strong' | 'review' | null; mutual: boolean }
+/**
+ * /health while the collusion job runs (issue 4: the job must not block other requests).
+ * Measured under jest on a loaded 2-core machine (one core kept busy, 300 hands, 4 samples):
+ * evidence in the worker: p95 8–15 ms, max mostly 15–40 ms, once 225 and once 405 ms (a lone
+ * stall); evidence on the main thread (AUDIT_WORKERS=0): p95 ≈ 470 ms, max ≈ 1.6 s, dozens of
+ * probes ≥ 200 ms. So: p95 under 100 ms, and at most 3 probes of 200 ms or more.
+ */
+const HEALTH_P95_LIMIT_MS = 100;
+const HEALTH_SLOW_MS = 200;
+const HEALTH_SLOW_ALLOWED = 3;
+
 interface Job { jobId: string; status: 'running' | 'done' | 'failed'; done: number; total: number; error: string | null; pairs: PairRow[] | null }
 
 /**
@@ -17,7 +28,8 @@ interface Job { jobId: string; status: 'running' | 'done' | 'failed'; done: numb
  */
 describe('collusion audit through the service', () => {
   // 8 players at two tables; the pair acts on every chance (rate 1). The solver runs ~7× slower
-  // under jest than under node, so 4 samples per caller (AUDIT_SAMPLES) keep the job near 20 s;
+  // under jest than under node (the evidence worker runs under tsx, faster), so 4 samples per
+  // caller (AUDIT_SAMPLES) keep the job short (~4 s with the worker, ~25 s without);
   // in trials with other sample seeds the planted pair was first at p ≤ 5e-6 each time.
   const config: SimConfig = { players: 8, hands: 300, colludingPairs: 1, rate: 1, seed: 3 };
   const base = new URL(process.env.DATABASE_URL!);
@@ -79,7 +91,27 @@ describe('collusion audit through the service', () => {
     const first = await t.http.get('/audit/collusion').set(auditor);
     expect(first.status).toBe(202);
     expect(first.body).toEqual(expect.objectContaining({ jobId: expect.any(String), status: 'running', done: expect.any(Number) }));
-    const job = await audit();
+    // Issue 4: the job does not block other requests. Its evidence is computed in a worker
+    // thread (AUDIT_WORKERS); /health is probed the whole time the job runs.
+    let running = true;
+    const probes: number[] = [];
+    const probing = (async () => {
+      while (running) {
+        const t0 = performance.now();
+        await t.http.get('/health').expect(200);
+        probes.push(performance.now() - t0);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    })();
+    const job = await audit().finally(() => (running = false));
+    await probing;
+    const sorted = [...probes].sort((x, y) => x - y);
+    const p95 = sorted[Math.floor(sorted.length * 0.95)]!;
+    const slow = probes.map((ms, i) => [i, Math.round(ms)]).filter(([, ms]) => ms! >= HEALTH_SLOW_MS);
+    console.log(`/health during the job: ${probes.length} probes, p50 ${sorted[sorted.length >> 1]!.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms; ≥ ${HEALTH_SLOW_MS} ms (probe, ms): ${JSON.stringify(slow)}`);
+    expect(probes.length).toBeGreaterThan(20);
+    expect(p95).toBeLessThan(HEALTH_P95_LIMIT_MS);
+    expect(slow.length).toBeLessThanOrEqual(HEALTH_SLOW_ALLOWED);
     expect(job.jobId).toBe(first.body.jobId); // the same filters join the running job
     // thrown-in hands are not audited; the rest of the 300 are
     const { rows } = await t.sql.query(`SELECT count(*)::int AS n FROM hands WHERE status = 'finished'`);

@@ -34,19 +34,67 @@ const REJECTION_TRIES = 500;
 /**
  * One deal drawn uniformly among those consistent with the caller's knowledge: a shuffle of
  * the unseen cards into the open slots, rejected when it breaks a constraint. When voids make
- * rejection hopeless, a constructive fallback places the most constrained cards first
- * (consistent, but only approximately uniform). Shared by the Dobbm and Droggn audits.
+ * rejection hopeless, few unseen cards are enumerated (exactly uniform), many are placed
+ * most-constrained first (consistent, but only approximately uniform). Shared by the Dobbm
+ * and Droggn audits.
  */
 export function sampleDeal(slots: Slots, rules: SampleRules, rng: Rng): SampledDeal {
   for (let attempt = 0; attempt < REJECTION_TRIES; attempt++) {
     const deal = dealInOrder(slots, shuffled(slots.unseen, rng));
     if (rules.consistent(deal)) return deal;
   }
-  for (let attempt = 0; attempt < REJECTION_TRIES; attempt++) {
-    const deal = constructive(slots, rules, rng);
-    if (deal && rules.consistent(deal)) return deal;
+  // Late in a hand few cards are unseen but the constraints can be tight (a hidden discard that
+  // must obey the sow rule may leave one consistent deal in hundreds): enumerate them instead.
+  if (slots.unseen.length <= ENUMERATE_UP_TO) {
+    const deal = uniformByEnumeration(slots, rules, rng);
+    if (deal) return deal;
+  } else {
+    for (let attempt = 0; attempt < REJECTION_TRIES; attempt++) {
+      const deal = constructive(slots, rules, rng);
+      if (deal && rules.consistent(deal)) return deal;
+    }
   }
   throw new Error("no deal is consistent with the caller's knowledge");
+}
+
+const ENUMERATE_UP_TO = 12;
+
+/**
+ * Every consistent deal exactly once (each unseen card goes to one hand or the pile; order
+ * within a hand does not matter), one of them chosen uniformly by reservoir sampling.
+ */
+function uniformByEnumeration(slots: Slots, rules: SampleRules, rng: Rng): SampledDeal | null {
+  const free = slots.known.map((own, p) => slots.counts[p]! - own.length);
+  let pileFree = slots.knownPile ? 0 : slots.pileSize;
+  const hands = slots.known.map((own) => [...own]);
+  const pile: Card[] = slots.knownPile ? [...slots.knownPile] : [];
+  let chosen: SampledDeal | null = null;
+  let seen = 0;
+  const place = (i: number): void => {
+    if (i === slots.unseen.length) {
+      const deal = { hands: hands.map((h) => [...h]), pile: [...pile] };
+      if (rules.consistent(deal) && rng.int(++seen) === 0) chosen = deal;
+      return;
+    }
+    const c = slots.unseen[i]!;
+    for (let p = 0; p < free.length; p++) {
+      if (free[p]! === 0 || !rules.mayHold(p, c)) continue;
+      free[p]!--;
+      hands[p]!.push(c);
+      place(i + 1);
+      hands[p]!.pop();
+      free[p]!++;
+    }
+    if (pileFree > 0 && rules.pileMayHold(c)) {
+      pileFree--;
+      pile.push(c);
+      place(i + 1);
+      pile.pop();
+      pileFree++;
+    }
+  };
+  place(0);
+  return chosen;
 }
 
 /** Uniform shuffle (Fisher–Yates) of a copy. */

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
-import { Inject, Injectable } from '@nestjs/common';
-import { handEvidence, type HandEvidence } from '../analysis/dobbm/evidence.js';
-import { DobbmSolver } from '../analysis/dobbm/dds.js';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import type { HandEvidence } from '../analysis/dobbm/evidence.js';
 import type { DobbmHandRecord } from '../analysis/dobbm/replay.js';
 import { pairStatistics, type AuditHand, type PairRow } from '../analysis/collusion/pairs.js';
 import { toRecord } from '../audit/hand-records.service.js';
@@ -12,6 +11,7 @@ import { SETTINGS } from '../config/settings.provider.js';
 import { DatabaseService } from '../database/database.service.js';
 import { readEvents } from '../events/event-store.js';
 import { loadHand } from '../hands/hand-row.js';
+import { EvidencePool } from './evidence-pool.js';
 
 /** Filters of `GET /audit/collusion`. */
 export interface CollusionFilters {
@@ -44,19 +44,25 @@ const EVIDENCE_CACHE_LIMIT = 200_000;
 /**
  * The collusion audit over the stored hands (docs/audit.md). Evidence costs about 30 double-dummy
  * solves per hand, so the ranked table is computed as a job: hand by hand, yielding to other
- * requests between hands, with progress to poll. The evidence of every hand is cached.
+ * requests between hands, with progress to poll. The evidence of every hand is cached. The solving
+ * runs in AUDIT_WORKERS worker threads (evidence-pool.ts), so that it does not block other requests.
  */
 @Injectable()
-export class CollusionService {
+export class CollusionService implements OnModuleDestroy {
   private readonly evidence = new Map<string, HandEvidence>();
   private readonly jobs = new Map<string, CollusionJob>();
-  private readonly solver = new DobbmSolver();
+  private readonly pool: EvidencePool;
 
   private readonly samples: number;
 
   // @Inject by class: works also where no decorator metadata is emitted (tsx).
   constructor(@Inject(DatabaseService) private readonly db: DatabaseService, @Inject(SETTINGS) settings: Settings) {
     this.samples = settings.auditSamples;
+    this.pool = new EvidencePool(settings.auditWorkers);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.pool.close();
   }
 
   /** Evidence per call of one hand (`GET /hands/{id}/audit`). */
@@ -137,7 +143,7 @@ export class CollusionService {
     const hand = await loadHand(this.db.pool, handId);
     const events = await readEvents(this.db.pool, handId);
     const record = toRecord(hand, events.slice(1).map((e) => e.payload as Record<string, unknown>)) as unknown as DobbmHandRecord;
-    const evidence = handEvidence(record, { samples: this.samples, maxNodesPerSolve: MAX_NODES_PER_SOLVE, seed: seedOf(handId), solver: this.solver });
+    const evidence = await this.pool.evidence(record, { samples: this.samples, maxNodesPerSolve: MAX_NODES_PER_SOLVE, seed: seedOf(record) });
     if (hand.status !== 'active') {
       if (this.evidence.size >= EVIDENCE_CACHE_LIMIT) this.evidence.delete(this.evidence.keys().next().value!);
       this.evidence.set(handId, evidence);
@@ -146,9 +152,14 @@ export class CollusionService {
   }
 }
 
-/** A fixed seed per hand, so that the evidence of a hand is the same every time it is computed. */
-function seedOf(handId: string): number {
+/**
+ * A fixed seed per hand, taken from what was dealt and played (not from its id), so that a hand
+ * has the same evidence every time it is computed — also when the same record is imported again.
+ */
+function seedOf(record: DobbmHandRecord): number {
+  const r = record as unknown as Record<string, unknown>;
+  const text = JSON.stringify([r.dealer, r.deck ?? null, r.hands ?? null, r.talon ?? null, r.actions]);
   let h = 2166136261;
-  for (let i = 0; i < handId.length; i++) h = Math.imul(h ^ handId.charCodeAt(i), 16777619);
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
   return h >>> 0;
 }

@@ -16,6 +16,14 @@ describe('configuration', () => {
   it('RATE_LIMIT_PER_MINUTE=0 turns limiting off', () => {
     expect(validateEnv({ RATE_LIMIT_PER_MINUTE: '0' }).rateLimitPerMinute).toBe(0);
   });
+  it('AUDIT_WORKERS: 1 by default, 0 computes on the main thread', () => {
+    expect(validateEnv({}).auditWorkers).toBe(1);
+    expect(validateEnv({ AUDIT_WORKERS: '0' }).auditWorkers).toBe(0);
+    expect(validateEnv({ AUDIT_WORKERS: '4' }).auditWorkers).toBe(4);
+    expect(() => validateEnv({ AUDIT_WORKERS: '-1' })).toThrow(/AUDIT_WORKERS="-1"/);
+    expect(() => validateEnv({ AUDIT_WORKERS: 'many' })).toThrow(/AUDIT_WORKERS="many"/);
+  });
+
   it('AUDIT_SAMPLES: 16 by default, at least 1', () => {
     expect(validateEnv({}).auditSamples).toBe(16);
     expect(validateEnv({ AUDIT_SAMPLES: '4' }).auditSamples).toBe(4);

@@ -16,6 +16,8 @@ export interface Settings {
   handCacheSize: number;
   /** sampled deals per caller in the collusion audit's evidence (docs/audit.md) */
   auditSamples: number;
+  /** worker threads that compute the collusion job's evidence; 0 computes on the main thread */
+  auditWorkers: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -58,6 +60,7 @@ export function validateEnv(env: Record<string, unknown>): Settings {
     databasePoolSize: int('DATABASE_POOL_SIZE', 20, 1, 1000),
     handCacheSize: int('HAND_CACHE_SIZE', 20_000, 0, 10_000_000),
     auditSamples: int('AUDIT_SAMPLES', 16, 1, 1000),
+    auditWorkers: int('AUDIT_WORKERS', 1, 0, 64),
   };
   if (problems.length) throw new ConfigError(`invalid configuration:\n  - ${problems.join('\n  - ')}`);
   return settings;
