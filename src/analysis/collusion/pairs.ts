@@ -1,5 +1,5 @@
 import { seededRng } from '../../engine/core/rng.js';
-import type { HandEvidence } from '../dobbm/evidence.js';
+import type { HandEvidenceOf } from '../evidence.js';
 import { benjaminiHochberg, edgeworthTail } from './stats.js';
 
 /** One audited hand: who sat where, in time order, with its evidence per call. */
@@ -10,7 +10,7 @@ export interface AuditHand {
   tableId?: string;
   /** Player id per seat (a sitting-out dealer included). */
   players: string[];
-  evidence: HandEvidence;
+  evidence: HandEvidenceOf<string>;
 }
 
 export interface PairOptions {

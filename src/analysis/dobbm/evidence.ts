@@ -1,3 +1,4 @@
+import type { CallEvidence, HandEvidenceOf } from '../evidence.js';
 import { seededRng, type Rng } from '../../engine/core/rng.js';
 import type { DobbmState } from '../../engine/dobbm/index.js';
 import { declarerCardPoints, paymentPerOpponent } from '../../engine/dobbm/index.js';
@@ -7,50 +8,10 @@ import { DobbmSolver } from './dds.js';
 import { knowledgeOf, sampleDeal, trueDeal, type SampledDeal } from './knowledge.js';
 import { positionSeats, replayRecord, type DobbmHandRecord, type Replayed } from './replay.js';
 
-/**
- * Evidence for every doubling call of a hand (RULES.md §1.8): Gut counts as much as
- * Schwacher and Retour — a Gut where a double was cheap is as telling as a double that was
- * dear. All probabilities are "the declarer makes 61 or more under double-dummy play".
- */
-export interface CallEvidence {
-  actionIndex: number;
-  seat: number;
-  role: 'declarer' | 'defender';
-  call: 'gut' | 'schwacher' | 'retour';
-  /** True for Schwacher and Retour. */
-  doubles: boolean;
-  /** The round the call was made in: the defenders' Schwacher round, the declarer's answer, a defenders' Retour round. */
-  step: 'schwacher' | 'declarer' | 'retour';
-  /** `2^k` before the call. */
-  multiplierBefore: number;
-  /** Declarer's win probability from the caller's information (sampled deals, solved). */
-  winProbabilityCaller: number;
-  samples: number;
-  /** Samples whose solve ran out of its node budget (each counted as ½). */
-  unresolved: number;
-  /** 1 or 0: the declarer's double-dummy result on the true deal (½ if over budget). */
-  winTrue: number;
-  /**
-   * Expected money the call costs the caller against the other word (Gut ↔ double), from his
-   * own information, valuing a won or lost game at a nominal margin (see `nominalMarginPoints`).
-   * Myopic: later calls are not looked ahead to.
-   */
-  expectedCostToCaller: number;
-  /** What the call added to the declarer's settlement in the hand as played (0 for Gut). */
-  valueToDeclarer: number;
-}
 
-export interface HandEvidence {
-  declarer: number | null;
-  contract: 'dobbm' | 'solo' | null;
-  /** Active defenders in solver order (clockwise from the declarer's left). */
-  defenders: number[];
-  /** Double-dummy result on the true deal (null: thrown in, or over budget). */
-  declarerWinsTrue: boolean | null;
-  /** `D` as played (null: not finished or thrown in). */
-  declarerPointsPlayed: number | null;
-  calls: CallEvidence[];
-}
+
+export type { CallEvidence };
+export type HandEvidence = HandEvidenceOf<'dobbm' | 'solo'>;
 
 export interface EvidenceOptions {
   /** Sampled deals per caller (the caller's information does not change during the doubling). */

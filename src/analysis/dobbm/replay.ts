@@ -1,16 +1,9 @@
-import { games, type Action, type Card } from '../../engine/index.js';
+import type { HandRecordOf } from '../evidence.js';
+import { games, type Action } from '../../engine/index.js';
 import type { DobbmOptions, DobbmState } from '../../engine/dobbm/index.js';
 
-/** CONTRACT.md "Hand records" for Dobbm: a deck, or hands + talon, and the ordered actions. */
-export interface DobbmHandRecord {
-  game: 'dobbm';
-  rules?: unknown;
-  dealer: number;
-  deck?: Card[];
-  hands?: (Card[] | null)[];
-  talon?: Card[];
-  actions: Action[];
-}
+
+export type DobbmHandRecord = HandRecordOf<'dobbm'>;
 
 export interface Replayed {
   options: DobbmOptions;

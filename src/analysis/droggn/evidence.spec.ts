@@ -3,7 +3,7 @@ import type { Action } from '../../engine/core/types.js';
 import { DECK, droggn, heuristicBot } from '../../engine/droggn/index.js';
 import { defaultOptions } from '../../engine/droggn/options.js';
 import { pairStatistics, type AuditHand } from '../collusion/pairs.js';
-import { handEvidence, doubledPart, forPairStatistics, winProbabilityFor } from './evidence.js';
+import { handEvidence, doubledPart, winProbabilityFor } from './evidence.js';
 import { replayRecord } from './replay.js';
 import { playDroggnHand } from './play-hand.js';
 import { shuffled } from './position.js';
@@ -107,7 +107,7 @@ describe('Droggn evidence for every doubling call (RULES.md §3.8, §3.11)', () 
       handId: `h${i}`,
       sequence: i,
       players: ids,
-      evidence: forPairStatistics(handEvidence(h.record, { samples: 2, seed: i, defendersOnly: true })),
+      evidence: handEvidence(h.record, { samples: 2, seed: i, defendersOnly: true }),
     }));
     const rows = pairStatistics(audit, { seed: 1, monteCarloPermutations: 200 });
     const pairsSeen = new Set(audit.flatMap((a) => (a.evidence.declarer === null ? [] : a.evidence.calls.map((c) => `${ids[a.evidence.declarer!]}>${ids[c.seat]}`))));

@@ -1,60 +1,19 @@
+import type { CallEvidence, HandEvidenceOf } from '../evidence.js';
 import { seededRng, type Rng } from '../../engine/core/rng.js';
 import type { DroggnState } from '../../engine/droggn/index.js';
 import type { DroggnBot } from '../../engine/droggn/bots.js';
 import { MORD_LAYOUT_VALUE, MORD_VALUE } from '../../engine/droggn/scoring.js';
 import { BASE_VALUE, type Contract } from '../../engine/droggn/state.js';
 import { droggn } from '../../engine/droggn/index.js';
-import type { HandEvidence as PairHandEvidence } from '../dobbm/evidence.js';
 import { knowledgeOf, sampleDeal, trueDeal, type SampledDeal } from './knowledge.js';
 import { playout, playoutBot, withDeal, type ExactEndgame } from './playout.js';
 import { positionSeats } from './position.js';
 import { replayRecord, type DroggnHandRecord, type Replayed } from './replay.js';
 
-/**
- * Evidence for every doubling call of a Droggn hand (RULES.md §3.8, Dobbm §1.8 with two
- * defenders), in the shape of the Dobbm evidence (`../dobbm/evidence.ts`). The declarer's
- * chances are estimated by **playouts of the engine's heuristic bot** at all three seats on
- * deals sampled from the caller's information — exact solving of 21 tricks is out of reach
- * (docs/audit-droggn.md). "Win" is the engine's `won` (§3.11; a Super Mord: all tricks).
- */
-export interface CallEvidence {
-  actionIndex: number;
-  seat: number;
-  role: 'declarer' | 'defender';
-  call: 'gut' | 'schwacher' | 'retour';
-  doubles: boolean;
-  step: 'schwacher' | 'declarer' | 'retour';
-  /** `2^k` before the call. */
-  multiplierBefore: number;
-  /** Declarer's win probability from the caller's information (sampled deals, bot playouts). */
-  winProbabilityCaller: number;
-  samples: number;
-  /** Always 0 (a playout never runs out of budget); kept for the Dobbm shape. */
-  unresolved: number;
-  /** 1 or 0: the bot playout on the true deal. */
-  winTrue: number;
-  /**
-   * Expected money (minor units) the call costs the caller against the other word, from his
-   * information: a double adds `m × G` to the declarer's paper score (§3.11–§3.12), valued at a
-   * nominal game `G = B + margin` (Super Mord: the doubled part of V), `(2p − 1)` × that per
-   * defender, `(n − 1)` × that for the declarer. Myopic: later calls are not looked ahead to.
-   */
-  expectedCostToCaller: number;
-  /** Money (minor units) the call added to the declarer's settlement in the hand as played (0 for Gut). */
-  valueToDeclarer: number;
-}
 
-export interface HandEvidence {
-  declarer: number | null;
-  contract: Contract | null;
-  /** D1, D2: the defenders in order of play. */
-  defenders: number[];
-  /** The bot playout on the true deal from the first call (null: thrown in). */
-  declarerWinsTrue: boolean | null;
-  /** `D` as played (null: not finished, thrown in, or a Super Mord stopped early). */
-  declarerPointsPlayed: number | null;
-  calls: CallEvidence[];
-}
+
+export type { CallEvidence };
+export type HandEvidence = HandEvidenceOf<Contract>;
 
 export interface EvidenceOptions {
   /** Sampled deals per caller, one playout each (the bot plays deterministically). */
@@ -193,11 +152,3 @@ function describeCall(
 
 const round2 = (x: number): number => Math.round(x * 100) / 100 || 0;
 
-/**
- * The evidence as `pairStatistics` (src/analysis/collusion/pairs.ts) takes it. The statistics
- * read only the declarer, the defenders and the calls; its parameter type is the Dobbm evidence, whose
- * `contract` names Dobbm contracts, so the Droggn contract is dropped here (it is not used).
- */
-export function forPairStatistics(ev: HandEvidence): PairHandEvidence {
-  return { ...ev, contract: null };
-}

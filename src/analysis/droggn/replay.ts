@@ -1,16 +1,9 @@
-import type { Action, Card } from '../../engine/core/types.js';
+import type { HandRecordOf } from '../evidence.js';
+import type { Action } from '../../engine/core/types.js';
 import { droggn, type DroggnOptions, type DroggnState } from '../../engine/droggn/index.js';
 
-/** CONTRACT.md "Hand records" for Droggn: a deck, or hands + talon, and the ordered actions. */
-export interface DroggnHandRecord {
-  game: 'droggn';
-  rules?: unknown;
-  dealer: number;
-  deck?: Card[];
-  hands?: (Card[] | null)[];
-  talon?: Card[];
-  actions: Action[];
-}
+
+export type DroggnHandRecord = HandRecordOf<'droggn'>;
 
 export interface Replayed {
   options: DroggnOptions;

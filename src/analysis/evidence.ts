@@ -1,0 +1,58 @@
+import type { Action, Card } from '../engine/core/types.js';
+
+/** CONTRACT.md "Hand records": a deck, or hands + talon, and the ordered actions. */
+export interface HandRecordOf<G extends string> {
+  game: G;
+  rules?: unknown;
+  dealer: number;
+  deck?: Card[];
+  hands?: (Card[] | null)[];
+  talon?: Card[];
+  actions: Action[];
+}
+
+/**
+ * Evidence for one doubling call (RULES.md §1.8, §3.8): Gut counts as much as Schwacher and
+ * Retour — a Gut where a double was cheap is as telling as a double that was dear. The same
+ * shape for every game, so the pair statistics (collusion/pairs.ts) read any of them.
+ */
+export interface CallEvidence {
+  actionIndex: number;
+  seat: number;
+  role: 'declarer' | 'defender';
+  call: 'gut' | 'schwacher' | 'retour';
+  /** True for Schwacher and Retour. */
+  doubles: boolean;
+  /** The round the call was made in: the defenders' Schwacher round, the declarer's answer, a defenders' Retour round. */
+  step: 'schwacher' | 'declarer' | 'retour';
+  /** `2^k` before the call. */
+  multiplierBefore: number;
+  /** Declarer's win probability from the caller's information (sampled deals, each solved or played out). */
+  winProbabilityCaller: number;
+  samples: number;
+  /** Samples whose solve ran out of its node budget (each counted as ½); 0 for playouts. */
+  unresolved: number;
+  /** 1 or 0: the declarer's result on the true deal (½ if a solve ran over budget). */
+  winTrue: number;
+  /**
+   * Expected money the call costs the caller against the other word (Gut ↔ double), from his
+   * own information, valuing a won or lost game at a nominal margin (each game says which).
+   * Myopic: later calls are not looked ahead to.
+   */
+  expectedCostToCaller: number;
+  /** What the call added to the declarer's settlement in the hand as played (0 for Gut). */
+  valueToDeclarer: number;
+}
+
+/** A hand's evidence: who declared and defended, the true-deal result, and every call. */
+export interface HandEvidenceOf<C extends string> {
+  declarer: number | null;
+  contract: C | null;
+  /** Active defenders in speaking order, from the declarer's left. */
+  defenders: number[];
+  /** The declarer's result on the true deal (null: thrown in, or a solve over budget). */
+  declarerWinsTrue: boolean | null;
+  /** `D` as played (null: not finished, thrown in, or stopped early). */
+  declarerPointsPlayed: number | null;
+  calls: CallEvidence[];
+}
