@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { bearer, startApp, type TestApp } from './support/app.js';
-import { getView, newPlayers, openTable, type Player, type View } from './support/bots.js';
+import { dobbmOnTwoInstances, getView, type Player, type SharedHand, type View } from './support/bots.js';
 
 /**
  * DESIGN.md "Scaling": instances keep hands in memory only as an optimisation. Two app
  * instances on one database: what one writes, the other must show and build on at once.
  */
 describe('two instances on one database', () => {
+  let shared: SharedHand;
   let a: TestApp;
   let b: TestApp;
   let players: Player[];
@@ -28,14 +29,10 @@ describe('two instances on one database', () => {
   };
 
   beforeAll(async () => {
-    [a, b] = await Promise.all([startApp(), startApp()]);
-    players = await newPlayers(a, 4);
-    ({ handId } = await openTable(a, 'dobbm', {}, players));
+    shared = await dobbmOnTwoInstances(startApp);
+    ({ a, b, players, handId } = shared);
   });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-  });
+  afterAll(() => shared.close());
 
   it('a view read through one instance shows the action just taken through the other', async () => {
     for (let i = 0; i < 6; i++) {

@@ -1,12 +1,14 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags,
-  ApiUnprocessableEntityResponse,
+  ApiResponse, ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth, CurrentCaller, type Caller } from '../common/auth.js';
 import { ProblemDto } from '../common/problem.dto.js';
 import { ApiError } from '../common/problems.js';
+import { etagOf, listsEtag, preferredWait } from './conditional.js';
+import { MAX_WAIT_SECONDS, HandWatch } from './hand-watch.js';
 import { ActionRequestDto, HandEventDto, HandViewDto } from './hands.dto.js';
 import { HandsService } from './hands.service.js';
 
@@ -31,16 +33,47 @@ const ACTION_EXAMPLES = {
 @ApiNotFoundResponse({ type: ProblemDto, description: 'HAND_NOT_FOUND' })
 @Controller('hands')
 export class HandsController {
-  constructor(private readonly hands: HandsService) {}
+  constructor(
+    private readonly hands: HandsService,
+    private readonly watch: HandWatch,
+  ) {}
 
   @Get(':id')
   @Auth('player', 'auditor')
-  @ApiOperation({ summary: 'The hand as the caller may see it: its seat\'s view, the auditor view, or (other players) the spectator view' })
-  @ApiOkResponse({ type: HandViewDto })
-  async view(@Param('id') id: string, @CurrentCaller() caller: Caller, @Res({ passthrough: true }) res: Response) {
-    const view = await this.hands.view(id, caller);
-    res.setHeader('ETag', `"${view.seq}"`);
-    return view;
+  @ApiOperation({
+    summary: 'The hand as the caller may see it: its seat\'s view, the auditor view, or (other players) the spectator view',
+    description:
+      'Conditional and long-polling: with `If-None-Match: "<seq>"` (the ETag of the view you hold) the answer is 304 while the hand has not moved; ' +
+      `add \`Prefer: wait=N\` (seconds, at most ${MAX_WAIT_SECONDS}) to wait that long for the next action, from any instance, before answering.`,
+  })
+  @ApiHeader({ name: 'If-None-Match', required: false, description: 'the ETag of the view you hold, e.g. `"7"`' })
+  @ApiHeader({ name: 'Prefer', required: false, description: `\`wait=N\`: with If-None-Match, wait up to N seconds (≤ ${MAX_WAIT_SECONDS}) for a change` })
+  @ApiOkResponse({ type: HandViewDto, headers: { ETag: { description: 'the seq, `"7"` (`"7-void"` once the hand was dropped)' } } })
+  @ApiResponse({ status: 304, description: 'Not Modified: If-None-Match still names the current view (after the preferred wait)' })
+  async view(
+    @Param('id') id: string,
+    @CurrentCaller() caller: Caller,
+    @Res({ passthrough: true }) res: Response,
+    @Headers('if-none-match') ifNoneMatch?: string,
+    @Headers('prefer') prefer?: string,
+  ) {
+    const wait = preferredWait(prefer);
+    // Armed before the read, so an action landing between the read and the wait still wakes it.
+    const watch = wait > 0 && ifNoneMatch ? this.watch.arm(id) : null;
+    try {
+      let view = await this.hands.view(id, caller);
+      if (watch && listsEtag(ifNoneMatch, etagOf(view))) {
+        res.once('close', () => watch.cancel()); // the client gave up
+        await watch.until(wait * 1000);
+        view = await this.hands.view(id, caller);
+        res.setHeader('Preference-Applied', `wait=${wait}`);
+      }
+      // Express answers 304 itself when If-None-Match names this ETag.
+      res.setHeader('ETag', etagOf(view));
+      return view;
+    } finally {
+      watch?.cancel();
+    }
   }
 
   @Post(':id/actions')
@@ -81,7 +114,8 @@ export class HandsController {
 
 function expectedSeqOf(fromBody: number | undefined, ifMatch: string | undefined): number {
   if (fromBody !== undefined) return fromBody;
-  const m = ifMatch ? /^\s*(?:W\/)?"?(\d+)"?\s*$/.exec(ifMatch) : null;
+  // The ETag of a dropped hand ("3-void") names its seq too; the action then meets HAND_CLOSED.
+  const m = ifMatch ? /^\s*(?:W\/)?"?(\d+)(?:-void)?"?\s*$/.exec(ifMatch) : null;
   if (!m) throw ApiError.of('VALIDATION_FAILED', 'send expectedSeq in the body or the seq as If-Match: "<seq>"');
   return Number(m[1]);
 }

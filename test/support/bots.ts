@@ -113,3 +113,19 @@ export async function playHandQuickly(t: TestApp, handId: string, players: Playe
   }
   throw new Error(`hand ${handId} did not end`);
 }
+
+/** Two app instances on one database and a four-player Dobbm hand dealt through the first. */
+export interface SharedHand {
+  a: TestApp;
+  b: TestApp;
+  players: Player[];
+  handId: string;
+  close(): Promise<void>;
+}
+
+export async function dobbmOnTwoInstances(start: () => Promise<TestApp>): Promise<SharedHand> {
+  const [a, b] = await Promise.all([start(), start()]);
+  const players = await newPlayers(a, 4);
+  const { handId } = await openTable(a, 'dobbm', {}, players);
+  return { a, b, players, handId, close: async () => void (await Promise.all([a.close(), b.close()])) };
+}

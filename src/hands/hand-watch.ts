@@ -1,0 +1,101 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import pg from 'pg';
+import type { Settings } from '../config/env.js';
+import { SETTINGS } from '../config/settings.provider.js';
+
+/** How long a reader may ask to wait (`Prefer: wait=N`, RFC 7240), in seconds. */
+export const MAX_WAIT_SECONDS = 30;
+const CHANNEL = 'hand_moved';
+const RECONNECT_MS = 1000;
+
+/** A reader's armed wait for the next change of one hand. */
+export interface Watch {
+  /** Resolves at the first change since arming (at once if it came already), after `ms`, or at `cancel()`. */
+  until(ms: number): Promise<void>;
+  cancel(): void;
+}
+
+/**
+ * Live updates across instances: the `hands_moved` trigger NOTIFYs `hand_moved` with the hand's
+ * id after every committed change of its seq or status (migration 20261122160000), and this
+ * instance's one LISTEN connection wakes its waiting readers. A reader arms its watch before it
+ * reads the view, so a change between the read and the wait is not missed.
+ */
+@Injectable()
+export class HandWatch implements OnModuleInit, OnModuleDestroy {
+  private readonly log = new Logger('HandWatch');
+  private readonly waiting = new Map<string, Set<() => void>>();
+  private client: pg.Client | null = null;
+  private closed = false;
+
+  constructor(@Inject(SETTINGS) private readonly settings: Settings) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.listen();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.closed = true;
+    this.wakeAll();
+    await this.client?.end().catch(() => undefined);
+  }
+
+  arm(handId: string): Watch {
+    let fired = false;
+    let done: (() => void) | null = null;
+    let timer: NodeJS.Timeout | undefined;
+    const wake = (): void => {
+      fired = true;
+      finish();
+    };
+    const finish = (): void => {
+      clearTimeout(timer);
+      this.waiting.get(handId)?.delete(wake);
+      if (this.waiting.get(handId)?.size === 0) this.waiting.delete(handId);
+      done?.();
+      done = null;
+    };
+    let set = this.waiting.get(handId);
+    if (!set) this.waiting.set(handId, (set = new Set()));
+    set.add(wake);
+    return {
+      until: (ms) =>
+        new Promise<void>((resolve) => {
+          if (fired || this.closed) return resolve();
+          done = resolve;
+          timer = setTimeout(finish, ms);
+        }),
+      cancel: finish,
+    };
+  }
+
+  private async listen(): Promise<void> {
+    if (this.closed) return;
+    const client = new pg.Client({ connectionString: this.settings.databaseUrl });
+    client.on('notification', (n) => {
+      if (n.channel === CHANNEL && n.payload) for (const wake of [...(this.waiting.get(n.payload) ?? [])]) wake();
+    });
+    // A lost connection may have dropped notifications: wake every reader to look again.
+    const lost = (err?: Error): void => {
+      if (this.client !== client || this.closed) return;
+      this.client = null;
+      this.log.warn(`LISTEN connection lost${err ? ` (${err.message})` : ''}; reconnecting`);
+      this.wakeAll();
+      client.end().catch(() => undefined);
+      setTimeout(() => void this.listen().catch(() => undefined), RECONNECT_MS).unref();
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    this.client = client;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (err) {
+      lost(err as Error);
+    }
+  }
+
+  private wakeAll(): void {
+    for (const set of [...this.waiting.values()]) for (const wake of [...set]) wake();
+  }
+}
