@@ -153,8 +153,8 @@ describe('collusion audit through the service', () => {
     expect(future.total).toBe(0);
   }, 120_000);
 
-  it('bad query values are 400 problem+json, and nothing but Dobbm is audited', async () => {
-    for (const query of [{ minHands: 0 }, { minHands: 'many' }, { table: 'nonsense' }, { from: 'yesterday' }, { game: 'skat' }, { game: 'droggn' }, { colour: 'red' }]) {
+  it('bad query values are 400 problem+json, and Doppelkopf (no Schwacher and Retour) is not audited', async () => {
+    for (const query of [{ minHands: 0 }, { minHands: 'many' }, { table: 'nonsense' }, { from: 'yesterday' }, { game: 'skat' }, { game: 'doppelkopf' }, { colour: 'red' }]) {
       const res = await t.http.get('/audit/collusion').query(query).set(auditor);
       expect({ query, status: res.status }).toEqual({ query, status: 400 });
       expect(res.headers['content-type']).toMatch(/application\/problem\+json/);

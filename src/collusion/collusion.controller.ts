@@ -6,10 +6,11 @@ import type { Response } from 'express';
 import { Auth } from '../common/auth.js';
 import { ProblemDto } from '../common/problem.dto.js';
 import { CollusionService, type CollusionJob } from './collusion.service.js';
+import { AUDIT_GAMES } from './evidence-of.js';
 
 class CollusionQueryDto {
-  @ApiPropertyOptional({ enum: ['dobbm'], default: 'dobbm' })
-  @IsOptional() @IsIn(['dobbm', 'droggn', 'doppelkopf'])
+  @ApiPropertyOptional({ enum: AUDIT_GAMES, default: 'dobbm', description: 'the games with Schwacher and Retour' })
+  @IsOptional() @IsIn(AUDIT_GAMES)
   game?: string;
 
   @ApiPropertyOptional({ description: 'only hands of this table' })
@@ -82,7 +83,7 @@ export class CollusionController {
 
   @Get('hands/:id/audit')
   @Auth('auditor')
-  @ApiOperation({ summary: 'Evidence for every doubling call of a Dobbm hand (caller\'s estimate, true result, cost, value moved)' })
+  @ApiOperation({ summary: 'Evidence for every doubling call of a Dobbm or Droggn hand (caller\'s estimate, true result, cost, value moved)' })
   @ApiOkResponse({ schema: { type: 'object', additionalProperties: true } })
   @ApiNotFoundResponse({ type: ProblemDto })
   hand(@Param('id') id: string) {

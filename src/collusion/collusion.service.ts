@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import type { HandEvidence } from '../analysis/dobbm/evidence.js';
-import type { DobbmHandRecord } from '../analysis/dobbm/replay.js';
+import type { HandRecordOf } from '../analysis/evidence.js';
 import { pairStatistics, type AuditHand, type PairRow } from '../analysis/collusion/pairs.js';
 import { toRecord } from '../audit/hand-records.service.js';
 import { ApiError } from '../common/problems.js';
@@ -11,6 +10,7 @@ import { SETTINGS } from '../config/settings.provider.js';
 import { DatabaseService } from '../database/database.service.js';
 import { readEvents } from '../events/event-store.js';
 import { loadHand } from '../hands/hand-row.js';
+import { AUDIT_GAMES, isAuditGame, type AnyHandEvidence as HandEvidence, type AuditGame } from './evidence-of.js';
 import { EvidencePool } from './evidence-pool.js';
 
 /** Filters of `GET /audit/collusion`. */
@@ -36,14 +36,12 @@ export interface CollusionJob {
   pairs: PairRow[] | null;
 }
 
-/** The node budget per sampled solve, as in the simulator; the samples per caller are AUDIT_SAMPLES (default 16). */
-const MAX_NODES_PER_SOLVE = 20000;
 /** Evidence of a finished hand never changes: cached per hand id (in memory; a table would survive restarts). */
 const EVIDENCE_CACHE_LIMIT = 200_000;
 
 /**
- * The collusion audit over the stored hands (docs/audit.md). Evidence costs about 30 double-dummy
- * solves per hand, so the ranked table is computed as a job: hand by hand, yielding to other
+ * The collusion audit over the stored hands of Dobbm or Droggn (docs/audit.md). Evidence costs
+ * about 30 double-dummy solves (Dobbm) or playouts (Droggn) per hand, AUDIT_SAMPLES per caller, so the ranked table is computed as a job: hand by hand, yielding to other
  * requests between hands, with progress to poll. The evidence of every hand is cached. The solving
  * runs in AUDIT_WORKERS worker threads (evidence-pool.ts), so that it does not block other requests.
  */
@@ -68,13 +66,13 @@ export class CollusionService implements OnModuleDestroy {
   /** Evidence per call of one hand (`GET /hands/{id}/audit`). */
   async handAudit(handId: string): Promise<{ handId: string; evidence: HandEvidence }> {
     const hand = await loadHand(this.db.pool, handId);
-    if (hand.game !== 'dobbm') throw ApiError.of('VALIDATION_FAILED', `the collusion audit covers Dobbm; hand ${handId} is ${hand.game}`);
+    if (!isAuditGame(hand.game)) throw ApiError.of('VALIDATION_FAILED', `the collusion audit covers ${AUDIT_GAMES.join(' and ')} (the games with Schwacher and Retour); hand ${handId} is ${hand.game}`);
     return { handId, evidence: await this.evidenceOf(handId) };
   }
 
   /** The job for these filters: a finished one is reused for a minute, a running one is joined. */
   collusion(filters: CollusionFilters): CollusionJob {
-    if (filters.game !== 'dobbm') throw ApiError.of('VALIDATION_FAILED', 'the collusion audit covers game "dobbm" (Droggn: see docs/audit.md)');
+    if (!isAuditGame(filters.game)) throw ApiError.of('VALIDATION_FAILED', `the collusion audit covers ${AUDIT_GAMES.map((g) => `"${g}"`).join(' and ')}, the games with Schwacher and Retour`);
     const key = JSON.stringify(filters);
     for (const job of this.jobs.values()) {
       if (JSON.stringify(job.filters) !== key) continue;
@@ -124,8 +122,8 @@ export class CollusionService implements OnModuleDestroy {
   }
 
   private async handsFor(f: CollusionFilters): Promise<{ id: string; tableId: string | null; seating: (string | null)[] }[]> {
-    const where = [`game = 'dobbm'`, `status = 'finished'`];
-    const params: unknown[] = [];
+    const params: unknown[] = [f.game];
+    const where = ['game = $1', `status = 'finished'`];
     if (f.tableId) where.push(`table_id = $${params.push(f.tableId)}::uuid`);
     if (f.from) where.push(`created_at >= $${params.push(f.from)}::timestamptz`);
     if (f.to) where.push(`created_at < $${params.push(f.to)}::timestamptz`);
@@ -142,8 +140,8 @@ export class CollusionService implements OnModuleDestroy {
     if (cached) return cached;
     const hand = await loadHand(this.db.pool, handId);
     const events = await readEvents(this.db.pool, handId);
-    const record = toRecord(hand, events.slice(1).map((e) => e.payload as Record<string, unknown>)) as unknown as DobbmHandRecord;
-    const evidence = await this.pool.evidence(record, { samples: this.samples, maxNodesPerSolve: MAX_NODES_PER_SOLVE, seed: seedOf(record) });
+    const record = toRecord(hand, events.slice(1).map((e) => e.payload as Record<string, unknown>)) as unknown as HandRecordOf<AuditGame>;
+    const evidence = await this.pool.evidence({ record, samples: this.samples, seed: seedOf(record) });
     if (hand.status !== 'active') {
       if (this.evidence.size >= EVIDENCE_CACHE_LIMIT) this.evidence.delete(this.evidence.keys().next().value!);
       this.evidence.set(handId, evidence);
@@ -156,7 +154,7 @@ export class CollusionService implements OnModuleDestroy {
  * A fixed seed per hand, taken from what was dealt and played (not from its id), so that a hand
  * has the same evidence every time it is computed — also when the same record is imported again.
  */
-function seedOf(record: DobbmHandRecord): number {
+function seedOf(record: HandRecordOf<AuditGame>): number {
   const r = record as unknown as Record<string, unknown>;
   const text = JSON.stringify([r.dealer, r.deck ?? null, r.hands ?? null, r.talon ?? null, r.actions]);
   let h = 2166136261;

@@ -1,8 +1,9 @@
 import { Worker } from 'node:worker_threads';
-import { handEvidence, type EvidenceOptions, type HandEvidence } from '../analysis/dobbm/evidence.js';
 import { DobbmSolver } from '../analysis/dobbm/dds.js';
-import type { DobbmHandRecord } from '../analysis/dobbm/replay.js';
+import { evidenceOf, type AnyHandEvidence, type EvidenceInput } from './evidence-of.js';
 import type { EvidenceRequest } from './evidence-worker.js';
+
+type HandEvidence = AnyHandEvidence;
 
 interface Pending {
   resolve: (e: HandEvidence) => void;
@@ -31,11 +32,8 @@ export class EvidencePool {
     this.slots = Array.from({ length: size }, () => null);
   }
 
-  evidence(record: DobbmHandRecord, options: Omit<EvidenceOptions, 'solver'>): Promise<HandEvidence> {
-    if (this.size === 0 || this.closed) {
-      this.solver ??= new DobbmSolver();
-      return Promise.resolve(handEvidence(record, { ...options, solver: this.solver }));
-    }
+  evidence(input: EvidenceInput): Promise<HandEvidence> {
+    if (this.size === 0 || this.closed) return Promise.resolve(evidenceOf(input, () => (this.solver ??= new DobbmSolver())));
     // the least busy worker
     let best = 0;
     for (let i = 0; i < this.size; i++) {
@@ -46,7 +44,7 @@ export class EvidencePool {
     const id = this.nextId++;
     return new Promise<HandEvidence>((resolve, reject) => {
       slot.pending.set(id, { resolve, reject });
-      slot.worker.postMessage({ id, record, options } satisfies EvidenceRequest);
+      slot.worker.postMessage({ id, input } satisfies EvidenceRequest);
     });
   }
 

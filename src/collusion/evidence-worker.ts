@@ -1,24 +1,21 @@
 /**
  * Worker thread of the collusion job (evidence-pool.ts): computes the evidence of one hand
- * (sampling + double-dummy solving, tens to hundreds of ms of CPU) off the main thread, so
- * that other requests are not blocked. In: `{ id, record, options }`; out: `{ id, evidence }`
- * or `{ id, error }`.
+ * (sampling + solving or playouts, tens to hundreds of ms of CPU) off the main thread, so
+ * that other requests are not blocked. In: `{ id, input }`; out: `{ id, evidence }` or `{ id, error }`.
  */
 import { parentPort } from 'node:worker_threads';
-import { handEvidence, type EvidenceOptions } from '../analysis/dobbm/evidence.js';
 import { DobbmSolver } from '../analysis/dobbm/dds.js';
-import type { DobbmHandRecord } from '../analysis/dobbm/replay.js';
+import { evidenceOf, type EvidenceInput } from './evidence-of.js';
 
 export interface EvidenceRequest {
   id: number;
-  record: DobbmHandRecord;
-  options: Omit<EvidenceOptions, 'solver'>;
+  input: EvidenceInput;
 }
 
-const solver = new DobbmSolver();
+let solver: DobbmSolver | undefined;
 parentPort!.on('message', (msg: EvidenceRequest) => {
   try {
-    parentPort!.postMessage({ id: msg.id, evidence: handEvidence(msg.record, { ...msg.options, solver }) });
+    parentPort!.postMessage({ id: msg.id, evidence: evidenceOf(msg.input, () => (solver ??= new DobbmSolver())) });
   } catch (err) {
     parentPort!.postMessage({ id: msg.id, error: err instanceof Error ? err.message : String(err) });
   }

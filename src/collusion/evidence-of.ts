@@ -1,0 +1,34 @@
+import type { HandEvidenceOf, HandRecordOf } from '../analysis/evidence.js';
+import { handEvidence as dobbmEvidence } from '../analysis/dobbm/evidence.js';
+import type { DobbmSolver } from '../analysis/dobbm/dds.js';
+import type { DobbmHandRecord } from '../analysis/dobbm/replay.js';
+import { handEvidence as droggnEvidence } from '../analysis/droggn/evidence.js';
+import type { DroggnHandRecord } from '../analysis/droggn/replay.js';
+
+/** The games with a Schwacher/Retour doubling, so the games the collusion audit covers. */
+export const AUDIT_GAMES = ['dobbm', 'droggn'] as const;
+export type AuditGame = (typeof AUDIT_GAMES)[number];
+export const isAuditGame = (game: string): game is AuditGame => (AUDIT_GAMES as readonly string[]).includes(game);
+
+export type AnyHandEvidence = HandEvidenceOf<string>;
+
+/** What one hand's evidence is computed from (in a worker thread or in place). */
+export interface EvidenceInput {
+  record: HandRecordOf<AuditGame>;
+  /** Sampled deals per caller. */
+  samples: number;
+  seed: number;
+}
+
+/** The node budget of a Dobbm double-dummy solve, as in the simulator (over budget counts ½). */
+const MAX_NODES_PER_SOLVE = 20000;
+
+/**
+ * One hand's evidence, by game: Dobbm solves each sampled deal double-dummy, Droggn plays it out
+ * with the heuristic bot (exact solving is too slow there: docs/audit-droggn.md).
+ */
+export function evidenceOf(input: EvidenceInput, dobbmSolver: () => DobbmSolver): AnyHandEvidence {
+  const { record, samples, seed } = input;
+  if (record.game === 'droggn') return droggnEvidence(record as DroggnHandRecord, { samples, seed, defendersOnly: false });
+  return dobbmEvidence(record as DobbmHandRecord, { samples, seed, maxNodesPerSolve: MAX_NODES_PER_SOLVE, solver: dobbmSolver() });
+}
