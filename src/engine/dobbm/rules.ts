@@ -173,8 +173,7 @@ function play(state: DobbmState, seat: number, card: Card): Applied<DobbmState> 
   const hands = state.hands.slice();
   hands[seat] = without(hand, at);
   next.hands = hands;
-  const cards = trick.slice();
-  cards.push(card);
+  const cards = withCard(trick, card);
   if (cards.length < 4) {
     next.trick = cards;
     next.turn = nextActive(state, seat);
@@ -200,6 +199,20 @@ function play(state: DobbmState, seat: number, card: Card): Applied<DobbmState> 
   return accept(next);
 }
 
+/** The trick with `card` added, as an array literal: exact size and packed, no regrowth on push. */
+function withCard(trick: readonly Card[], card: Card): Card[] {
+  switch (trick.length) {
+    case 0:
+      return [card];
+    case 1:
+      return [trick[0]!, card];
+    case 2:
+      return [trick[0]!, trick[1]!, card];
+    default:
+      return [trick[0]!, trick[1]!, trick[2]!, card];
+  }
+}
+
 /** Why `card` may not follow `led` from `hand` (RULES.md §1.9), or null; allocates nothing. */
 function revoke(hand: readonly Card[], led: Card, card: Card): string | null {
   const ledSuit = led.charCodeAt(0);
@@ -214,10 +227,12 @@ function revoke(hand: readonly Card[], led: Card, card: Card): string | null {
   return heart && suit !== 72 ? Codes.MUST_TRUMP : null;
 }
 
-/** A copy of `cards` without the entry at `at`. */
+/** A copy of `cards` without the entry at `at`. Sliced, not `new Array(n)`: that would be a
+ *  holey array, and mixing holey and packed hands makes every hand access polymorphic. */
 function without(cards: readonly Card[], at: number): Card[] {
-  const out = new Array<Card>(cards.length - 1);
-  for (let i = 0, j = 0; i < cards.length; i++) if (i !== at) out[j++] = cards[i]!;
+  const out = cards.slice();
+  for (let i = at + 1; i < cards.length; i++) out[i - 1] = cards[i]!;
+  out.pop();
   return out;
 }
 
