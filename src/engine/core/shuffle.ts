@@ -9,12 +9,31 @@ import type { Card } from './types.js';
  * likely. The service supplies the seed from a CSPRNG (`crypto.randomBytes(32)`).
  */
 export function shuffle(seedHex: string, cards: readonly Card[]): Card[] {
-  assertSeed(seedHex);
+  if (typeof seedHex !== 'string') {
+    // Keep the regex's semantics (it tests the string form) for untyped callers.
+    assertSeed(seedHex);
+    seedHex = String(seedHex);
+  }
+  loadSeed(seedHex);
   if (cards.length > 256) throw new Error('decks of at most 256 cards');
   const deck = cards.slice();
-  const stream = byteStream(seedHex);
+  // Simulations shuffle hundreds of thousands of decks a second: one preallocated input,
+  // the counter written in place, and a 'binary' (latin1) digest: a string is cheaper than a Buffer.
+  let counter = 0;
+  let block = nextBlock(counter);
+  let pos = 0;
   for (let i = deck.length - 1; i > 0; i--) {
-    const j = uniformBelow(i + 1, stream);
+    const n = i + 1;
+    const limit = 256 - (256 % n); // rejecting the biased tail keeps the draw uniform
+    let x: number;
+    do {
+      if (pos === 64) {
+        block = nextBlock(++counter);
+        pos = 0;
+      }
+      x = block.charCodeAt(pos++);
+    } while (x >= limit);
+    const j = x % n;
     const t = deck[i]!;
     deck[i] = deck[j]!;
     deck[j] = t;
@@ -31,27 +50,30 @@ export function assertSeed(seedHex: string): void {
   if (!/^[0-9a-fA-F]{64}$/.test(seedHex)) throw new Error('a seed is 64 hex digits (256 bits)');
 }
 
-function byteStream(seedHex: string): () => number {
-  const seed = Buffer.from(seedHex, 'hex');
-  let block: Buffer = Buffer.alloc(0);
-  let pos = 0;
-  let counter = 0;
-  return () => {
-    if (pos >= block.length) {
-      const c = Buffer.alloc(4);
-      c.writeUInt32BE(counter++);
-      block = hash('sha512', Buffer.concat([seed, c]), 'buffer');
-      pos = 0;
-    }
-    return block[pos++]!;
-  };
+/** The hash input, seed ‖ 32-bit big-endian block counter. Shuffling is synchronous, so one suffices. */
+const input = Buffer.alloc(36);
+
+/** Hex digit value by char code, -1 for anything else. */
+const HEX_DIGIT = new Int8Array(128).fill(-1);
+for (let i = 0; i < 16; i++) {
+  HEX_DIGIT['0123456789abcdef'.charCodeAt(i)] = i;
+  HEX_DIGIT['0123456789ABCDEF'.charCodeAt(i)] = i;
+}
+const hexDigit = (code: number): number => (code < 128 ? HEX_DIGIT[code]! : -1);
+
+/** Validates as `assertSeed` does (exactly 64 hex digits) while decoding into `input`. */
+function loadSeed(seedHex: string): void {
+  if (seedHex.length !== 64) assertSeed(seedHex);
+  for (let i = 0; i < 32; i++) {
+    const hi = hexDigit(seedHex.charCodeAt(2 * i));
+    const lo = hexDigit(seedHex.charCodeAt(2 * i + 1));
+    if ((hi | lo) < 0) assertSeed(seedHex);
+    input[i] = (hi << 4) | lo;
+  }
 }
 
-/** A uniform integer in [0, n) for n ≤ 256, rejecting the biased tail. */
-function uniformBelow(n: number, next: () => number): number {
-  const limit = 256 - (256 % n);
-  for (;;) {
-    const x = next();
-    if (x < limit) return x % n;
-  }
+/** SHA-512 of seed ‖ counter as 64 latin1 characters, one byte each ('binary' is latin1). */
+function nextBlock(counter: number): string {
+  input.writeUInt32BE(counter, 32);
+  return hash('sha512', input, 'binary');
 }

@@ -9,6 +9,11 @@ import { dobbmSession, type DobbmSession } from './session.js';
 import type { DobbmState } from './state.js';
 import { viewDobbm } from './view.js';
 
+// `toAct` is asked before every action of a simulation: the answers are shared lists, frozen
+// so that a caller that would change one fails loudly instead of corrupting the next answer.
+const NOBODY = Object.freeze([]) as unknown as number[];
+const SEAT_LISTS = Array.from({ length: 5 }, (_, s) => Object.freeze([s]) as unknown as number[]);
+
 /** Dobbm (Stubai Tapp), RULES.md §1: one declarer against three defenders, hearts trump. */
 export const dobbm: Game<DobbmOptions, DobbmState, DobbmSession> = {
   id: 'dobbm',
@@ -21,7 +26,7 @@ export const dobbm: Game<DobbmOptions, DobbmState, DobbmSession> = {
   parseAction: parseDobbmAction,
   legalActions: legalDobbmActions,
   apply: applyDobbm,
-  toAct: (s) => (s.phase === 'over' ? [] : [s.turn]),
+  toAct: (s) => (s.phase === 'over' ? NOBODY : (SEAT_LISTS[s.turn] ?? [s.turn])),
   phase: (s) => s.phase,
   isOver: (s) => s.phase === 'over',
   view: viewDobbm,

@@ -1,7 +1,7 @@
 import type { Rng } from '../core/rng.js';
 import type { Action, Card } from '../core/types.js';
 import { sowRuleHolds } from './play.js';
-import { legalDobbmActions, openCalls } from './rules.js';
+import { highestBid, openCalls } from './rules.js';
 import type { DobbmState } from './state.js';
 
 /** A uniformly random four-card subset of `hand` (partial Fisher–Yates on a copy). */
@@ -16,28 +16,36 @@ function randomFour(hand: readonly Card[], rng: Rng): Card[] {
   return pool.slice(0, 4);
 }
 
-/** A uniform legal card (RULES.md §1.9) without building the list: count, then pick the k-th. */
+// Positions in the hand of the cards that follow suit and of the hearts, filled by one pass
+// (simulations call this for every card played; the bot is synchronous, so one pair suffices).
+const following = new Int8Array(12);
+const trumps = new Int8Array(12);
+
+/** A uniform legal card (RULES.md §1.9) without building the list: one pass, then pick. */
 function randomLegalCard(hand: readonly Card[], trick: readonly Card[], rng: Rng): Card {
   if (trick.length === 0) return hand[rng.int(hand.length)]!;
   const led = trick[0]!.charCodeAt(0);
   let follow = 0;
   let hearts = 0;
-  for (const c of hand) {
-    const s = c.charCodeAt(0);
-    if (s === led) follow++;
-    else if (s === 72) hearts++;
+  for (let i = 0; i < hand.length; i++) {
+    const s = hand[i]!.charCodeAt(0);
+    if (s === led) following[follow++] = i;
+    else if (s === 72) trumps[hearts++] = i;
   }
-  const want = follow > 0 ? led : hearts > 0 ? 72 : -1;
-  if (want < 0) return hand[rng.int(hand.length)]!;
-  let k = rng.int(follow > 0 ? follow : hearts);
-  for (const c of hand) if (c.charCodeAt(0) === want && k-- === 0) return c;
-  throw new Error('unreachable');
+  if (follow > 0) return hand[following[rng.int(follow)]!]!;
+  if (hearts > 0) return hand[trumps[rng.int(hearts)]!]!;
+  return hand[rng.int(hand.length)]!;
 }
+
+/** Bids open to the speaker, as `legalDobbmActions` lists them (RULES.md §1.6, §1.12). */
+const MUSSRUNDE_BIDS = ['dobbm', 'solo'] as const;
+const BIDS_ABOVE = [['pass', 'dobbm', 'solo'], ['pass', 'solo'], ['pass']] as const;
 
 /**
  * Uniform over `seat`'s legal actions, without listing the 495 discards: a uniform random
  * four-card subset redrawn until the sow rule holds is uniform over the legal discards.
- * Irregularity reports are never chosen (they are not moves of the game).
+ * Irregularity reports are never chosen (they are not moves of the game). Draws from `rng`
+ * exactly as picking from `legalDobbmActions` would, so seeded simulations stay reproducible.
  */
 export function randomBot(state: DobbmState, seat: number, rng: Rng): Action {
   if (state.phase === 'over' || seat !== state.turn) throw new Error(`seat ${seat} has nothing to do`);
@@ -52,6 +60,6 @@ export function randomBot(state: DobbmState, seat: number, rng: Rng): Action {
     const calls = openCalls(state);
     return { seat, type: 'double', call: calls[rng.int(calls.length)]! };
   }
-  const actions = legalDobbmActions(state, seat);
-  return actions[rng.int(actions.length)]!;
+  const bids = state.mussrunde ? MUSSRUNDE_BIDS : BIDS_ABOVE[highestBid(state)]!;
+  return { seat, type: 'bid', bid: bids[rng.int(bids.length)]! };
 }

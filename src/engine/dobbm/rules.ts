@@ -3,7 +3,7 @@ import type { Action, Applied, Card } from '../core/types.js';
 import { doublingSpeaker, firstDoublingPosition, nextDoublingPosition, openCalls as openDoublingCalls, type DoublingPosition } from '../core/doubling.js';
 import { cardPoints, winningIndex } from './cards.js';
 import { legalCards, nextActive, sowRuleHolds } from './play.js';
-import { copyState, update, type Bid, type BidWord, type CallWord, type Contract, type DobbmState } from './state.js';
+import { copyState, update, type Bid, type Mutable, type BidWord, type CallWord, type Contract, type DobbmState } from './state.js';
 
 /** Rejection codes that only Dobbm has (the shared ones are core `Codes`). */
 export const DobbmCodes = {
@@ -66,7 +66,9 @@ function bid(state: DobbmState, seat: number, word: BidWord): Applied<DobbmState
   if (rank < 0) return reject(Codes.BAD_ACTION, `unknown bid "${word}"`);
   if (state.mussrunde) {
     if (word === 'pass') return reject(DobbmCodes.MUST_DECLARE, 'in a Mußrunde forehand must play Dobbm or Solo');
-    return accept(declare(update(state, { bids: [{ seat, bid: word }] }), seat, word));
+    const next = copyState(state);
+    next.bids = [{ seat, bid: word }];
+    return accept(declare(next, seat, word));
   }
   if (rank > 0 && rank <= highestBid(state)) return reject(Codes.BID_NOT_HIGHER, 'a bid must be higher than the current one');
   const next = copyState(state);
@@ -89,14 +91,16 @@ function bid(state: DobbmState, seat: number, word: BidWord): Applied<DobbmState
   return accept(declare(next, winner.seat, winner.bid as Contract));
 }
 
-/** The auction is won: Dobbm takes the Dobb into the hand (§1.7); Solo goes to the doubling. */
-function declare(state: DobbmState, declarer: number, contract: Contract): DobbmState {
-  const next = copyState(state);
+/**
+ * The auction is won: Dobbm takes the Dobb into the hand (§1.7); Solo goes to the doubling.
+ * Like `startDoubling` and `startPlay`, it completes the fresh copy it is given: one copy an action.
+ */
+function declare(next: Mutable<DobbmState>, declarer: number, contract: Contract): DobbmState {
   next.declarer = declarer;
   next.contract = contract;
   if (contract === 'solo') return startDoubling(next);
-  const hands = state.hands.slice();
-  hands[declarer] = [...hands[declarer]!, ...state.dobb];
+  const hands = next.hands.slice();
+  hands[declarer] = [...hands[declarer]!, ...next.dobb];
   next.hands = hands;
   next.phase = 'exchange';
   next.turn = declarer;
@@ -113,18 +117,20 @@ function discard(state: DobbmState, seat: number, cards: Card[]): Applied<DobbmS
   if (!sowRuleHolds(cards, state.options)) {
     return reject(DobbmCodes.SOW_DISCARD_NEEDS_TRUMP, 'each discarded sow needs a heart (other than a sow) discarded with it');
   }
+  const next = copyState(state);
   const hands = state.hands.slice();
   hands[seat] = hand.filter((c) => !cards.includes(c));
-  return accept(startDoubling(update(state, { hands, discard: cards.slice() })));
+  next.hands = hands;
+  next.discard = cards.slice();
+  return accept(startDoubling(next));
 }
 
 /** "Ich liege": the Schwacher round begins with D1 (RULES.md §1.8, §1.15 #1). */
-function startDoubling(state: DobbmState): DobbmState {
-  const declarer = state.declarer!;
-  const from = state.options['doubling.firstSpeaker'] === 'declarerLeft' ? declarer : state.dealer;
+function startDoubling(next: Mutable<DobbmState>): DobbmState {
+  const declarer = next.declarer!;
+  const from = next.options['doubling.firstSpeaker'] === 'declarerLeft' ? declarer : next.dealer;
   const defenders: number[] = [];
-  for (let s = nextActive(state, from), i = 0; i < 4; i++, s = nextActive(state, s)) if (s !== declarer) defenders.push(s);
-  const next = copyState(state);
+  for (let s = nextActive(next, from), i = 0; i < 4; i++, s = nextActive(next, s)) if (s !== declarer) defenders.push(s);
   next.phase = 'doubling';
   next.defenders = defenders;
   next.doublingStep = firstDoublingPosition.step;
@@ -150,7 +156,7 @@ function double(state: DobbmState, seat: number, call: CallWord): Applied<DobbmS
 }
 
 /** The declarer leads to the first trick, RULES.md §1.9 (mutates the fresh copy it is given). */
-function startPlay(next: ReturnType<typeof copyState>): DobbmState {
+function startPlay(next: Mutable<DobbmState>): DobbmState {
   next.phase = 'play';
   next.doublingStep = null;
   next.turn = next.declarer!;
@@ -173,8 +179,7 @@ function play(state: DobbmState, seat: number, card: Card): Applied<DobbmState> 
   const hands = state.hands.slice();
   hands[seat] = without(hand, at);
   next.hands = hands;
-  const cards = trick.slice();
-  cards.push(card);
+  const cards = withCard(trick, card);
   if (cards.length < 4) {
     next.trick = cards;
     next.turn = nextActive(state, seat);
@@ -200,6 +205,20 @@ function play(state: DobbmState, seat: number, card: Card): Applied<DobbmState> 
   return accept(next);
 }
 
+/** The trick with `card` added, as an array literal: exact size and packed, no regrowth on push. */
+function withCard(trick: readonly Card[], card: Card): Card[] {
+  switch (trick.length) {
+    case 0:
+      return [card];
+    case 1:
+      return [trick[0]!, card];
+    case 2:
+      return [trick[0]!, trick[1]!, card];
+    default:
+      return [trick[0]!, trick[1]!, trick[2]!, card];
+  }
+}
+
 /** Why `card` may not follow `led` from `hand` (RULES.md §1.9), or null; allocates nothing. */
 function revoke(hand: readonly Card[], led: Card, card: Card): string | null {
   const ledSuit = led.charCodeAt(0);
@@ -214,10 +233,12 @@ function revoke(hand: readonly Card[], led: Card, card: Card): string | null {
   return heart && suit !== 72 ? Codes.MUST_TRUMP : null;
 }
 
-/** A copy of `cards` without the entry at `at`. */
+/** A copy of `cards` without the entry at `at`. Sliced, not `new Array(n)`: that would be a
+ *  holey array, and mixing holey and packed hands makes every hand access polymorphic. */
 function without(cards: readonly Card[], at: number): Card[] {
-  const out = new Array<Card>(cards.length - 1);
-  for (let i = 0, j = 0; i < cards.length; i++) if (i !== at) out[j++] = cards[i]!;
+  const out = cards.slice();
+  for (let i = at + 1; i < cards.length; i++) out[i - 1] = cards[i]!;
+  out.pop();
   return out;
 }
 

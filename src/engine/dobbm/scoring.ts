@@ -45,6 +45,18 @@ export function declarerCardPoints(state: DobbmState): number {
   return state.declarerTrickPoints + extra;
 }
 
+/** The seats in ascending order (an insertion sort: a handful of seats, on every hand's result). */
+function ascending(seats: readonly number[]): number[] {
+  const out = seats.slice();
+  for (let i = 1; i < out.length; i++) {
+    const x = out[i]!;
+    let j = i - 1;
+    for (; j >= 0 && out[j]! > x; j--) out[j + 1] = out[j]!;
+    out[j + 1] = x;
+  }
+  return out;
+}
+
 /** Opponents of the declarer: the active defenders plus the sitting-out five-player dealer. */
 function opponents(state: DobbmState, dealerIncluded: boolean): number[] {
   const out = state.defenders.slice();
@@ -54,10 +66,11 @@ function opponents(state: DobbmState, dealerIncluded: boolean): number[] {
 
 /** The declarer receives (`sign` +1) or pays (−1) `amount` from/to every opponent. */
 function settle(state: DobbmState, payers: number[], amount: number, sign: number): number[] {
-  const minor = new Array<number>(state.options.players).fill(0);
-  for (const s of payers) minor[s] = -sign * amount;
-  minor[state.declarer!] = sign * amount * payers.length;
-  return minor.map((m) => toUnits(state.options, m));
+  const scores: number[] = [];
+  for (let s = 0; s < state.options.players; s++) scores.push(0);
+  for (const s of payers) scores[s] = toUnits(state.options, -sign * amount);
+  scores[state.declarer!] = toUnits(state.options, sign * amount * payers.length);
+  return scores;
 }
 
 export function dobbmResult(state: DobbmState): HandResult | null {
@@ -68,7 +81,7 @@ export function dobbmResult(state: DobbmState): HandResult | null {
   const declarer = state.declarer;
   const solo = state.contract === 'solo';
   const multiplier = 2 ** state.doublings;
-  const parties = { declarer: [declarer], defenders: state.defenders.slice().sort((a, b) => a - b) };
+  const parties = { declarer: [declarer], defenders: ascending(state.defenders) };
   if (state.irregularity) {
     // RULES.md §1.13: the offender's side pays half a Match in the current game.
     const { offender, reporter } = state.irregularity;

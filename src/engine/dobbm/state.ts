@@ -66,7 +66,7 @@ export interface DobbmState {
   readonly irregularity: { offender: number; reporter: number } | null;
 }
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
  * A shallow copy to change a few fields of. A literal with every field in one fixed order
