@@ -358,6 +358,7 @@ function report(f: Figures): void {
     `actions/s ÷ pgbench tps             ${vsPgbench.toFixed(2)}   (aim ≥ 0.5: ${ok(vsPgbench >= 0.5)})`,
     `actions/s ÷ trivial endpoint rps    ${vsTrivial.toFixed(2)}   (aim ≥ 1.5: ${ok(vsTrivial >= 1.5)})`,
     `p99 of POST /hands/{id}/actions     ${act.p99.toFixed(1)} ms   (aim < 50 ms: ${ok(act.p99 < 50)})`,
+    ...ceiling(f, Math.max(f.pgbench.tps * 0.5, trivialRps * 1.5)),
     '',
     `server RSS: idle ${mib(f.memIdle)}, after the bot run ${mib(f.memAfterPlay)}, with ${f.filled.tables + CLIENTS} tables in play ${mib(f.memTables)} ` +
       `(peak ${f.memTables ? (f.memTables.peakKiB / 1024).toFixed(0) : '?'} MiB; ${f.filled.tables} tables filled in ${f.filled.seconds.toFixed(0)} s, ${f.filled.errors} errors)`,
@@ -367,6 +368,22 @@ function report(f: Figures): void {
     `whole run: ${f.seconds.toFixed(0)} s`,
   ];
   console.log(lines.join('\n'));
+}
+
+/**
+ * What the cores allow: bots, server and PostgreSQL share them, so actions/s cannot exceed
+ * cores ÷ (their CPU per action), whatever the code does; the aims need the sum below
+ * cores ÷ (the larger aimed rate).
+ */
+function ceiling(f: Figures, aimedRate: number): string[] {
+  if (f.botDbCpu === null || f.play.actions === 0) return [];
+  const cores = os.cpus().length;
+  const ms = (cpu: number) => (1000 * cpu) / f.play.actions;
+  const total = ms(f.botServerCpu) + ms(f.botClientCpu) + ms(f.botDbCpu);
+  return [
+    `CPU per action, all three processes  ${total.toFixed(2)} ms → at most ${((1000 * cores) / total).toFixed(0)} actions/s on ${cores} cores; ` +
+      `the aims (${aimedRate.toFixed(0)} actions/s) need ≤ ${((1000 * cores) / aimedRate).toFixed(2)} ms, of which bots and PostgreSQL alone use ${(ms(f.botClientCpu) + ms(f.botDbCpu)).toFixed(2)} ms`,
+  ];
 }
 
 function push(map: Map<string, number[]>, key: string, value: number): void {
