@@ -20,7 +20,7 @@ import { castPlayers, simulateHands, type SimConfig } from '../src/analysis/sim/
 import { MemoryHandStore, type HandStore, type StoredHand } from '../src/analysis/sim/store.js';
 import { HttpHandStore } from './audit-http-store.js';
 
-interface Args extends SimConfig {
+interface Args extends Omit<SimConfig, 'game'> {
   game: string;
   samples: number;
   maxNodes: number;
@@ -58,7 +58,7 @@ function parseArgs(argv: string[]): Args {
 }
 
 async function simulateInto(store: HandStore, args: Args, bar: cliProgress.SingleBar): Promise<void> {
-  for (const h of simulateHands(args)) {
+  for (const h of simulateHands({ ...args, game: 'dobbm' })) {
     await store.store({ handId: h.handId, sequence: h.sequence, tableId: h.tableId, players: h.players, record: h.record });
     bar.increment();
   }
@@ -113,7 +113,7 @@ async function main(): Promise<void> {
     console.error(`--game ${args.game}: only dobbm is simulated (see docs/audit.md on Droggn)`);
     process.exit(2);
   }
-  const cast = castPlayers(args);
+  const cast = castPlayers({ ...args, game: 'dobbm' });
   const colluding = new Set<string>();
   for (const p of cast) if (p.partner) colluding.add(pairKey(p.id, p.partner));
 
