@@ -8,7 +8,6 @@
  * is created once with `POST /players` (named after the simulated id) and mapped back when the
  * records are read, so the figures speak of the simulator's ids.
  */
-import type { DobbmHandRecord } from '../src/analysis/dobbm/replay.js';
 import type { HandStore, StoredHand } from '../src/analysis/sim/store.js';
 
 export class HttpHandStore implements HandStore {
@@ -55,7 +54,7 @@ export class HttpHandStore implements HandStore {
     for (const { handId, sequence, tableId } of this.ids) {
       const res = await fetch(`${this.baseUrl}/hands/${handId}/record`, { headers: { Authorization: `Bearer ${this.auditToken}` } });
       if (res.status !== 200) throw new Error(`GET /hands/${handId}/record: ${res.status} ${await res.text()}`);
-      const record = (await res.json()) as DobbmHandRecord & { seating?: (string | null)[] };
+      const record = (await res.json()) as StoredHand['record'] & { seating?: (string | null)[] };
       const players = record.seating ?? [];
       if (players.some((p) => p === null || p === undefined)) {
         throw new Error(`hand ${handId} came back without seating: the service must keep "seating" on import (docs/audit.md)`);

@@ -1,28 +1,33 @@
 /**
  * Simulator for the doubling-collusion audit (issue 4):
  *   npm run audit:simulate -- --game dobbm --players 24 --hands 20000 --colluding-pairs 2 --rate 0.5 --seed 7
- * Plays bot hands with the Dobbm engine, stores them (in memory, behind the `HandStore` seam),
- * reads them back, computes the evidence of every defender's call from the records alone (worker
- * threads), runs the pair statistics on growing prefixes of the log, and prints and writes the
- * figures: ROC-AUC, share of colluding pairs flagged at a per-pair false-positive rate of 1e-3,
- * median hands shared before a pair is flagged, and the honest p-values' deviation from uniform.
+ *   npm run audit:simulate -- --game droggn --players 24 --hands 6000 --colluding-pairs 2 --rate 0.5 --seed 7
+ * Plays bot hands with the game's engine (Dobbm at tables of four, Droggn at tables of three),
+ * stores them (in memory, behind the `HandStore` seam), reads them back, computes the evidence of
+ * every defender's call from the records alone (worker threads; Dobbm solves sampled deals
+ * double-dummy, Droggn plays them out with the heuristic bot), runs the pair statistics on
+ * growing prefixes of the log, and prints and writes the figures: ROC-AUC, share of colluding
+ * pairs flagged at a per-pair false-positive rate of 1e-3, median hands shared before a pair is
+ * flagged, and the honest p-values' deviation from uniform.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import cliProgress from 'cli-progress';
-import type { HandEvidence } from '../src/analysis/dobbm/evidence.js';
+import type { AnyHandEvidence as HandEvidence } from '../src/collusion/evidence-of.js';
 import { pairStatistics, type AuditHand, type PairRow } from '../src/analysis/collusion/pairs.js';
 import { FLAG_P, median, pairKey, runMetrics, type RunMetrics } from '../src/analysis/sim/metrics.js';
 import { markdownTable, rocSvg } from '../src/analysis/sim/report.js';
-import { castPlayers, simulateHands, type SimConfig } from '../src/analysis/sim/simulate.js';
+import { castPlayers, isSimGame, SIM_GAMES, simulateHands, type SimConfig, type SimGame } from '../src/analysis/sim/simulate.js';
 import { MemoryHandStore, type HandStore, type StoredHand } from '../src/analysis/sim/store.js';
 import { HttpHandStore } from './audit-http-store.js';
+import type { WorkerOptions } from './audit-worker.js';
 
 interface Args extends SimConfig {
-  game: string;
+  game: SimGame;
   samples: number;
+  /** Dobbm's node budget per sampled solve (Droggn plays sampled deals out: no budget). */
   maxNodes: number;
   workers: number;
   out: string;
@@ -38,8 +43,13 @@ function parseArgs(argv: string[]): Args {
     const i = argv.indexOf(`--${name}`);
     return i >= 0 && i + 1 < argv.length ? argv[i + 1]! : fallback;
   };
+  const game = get('game', 'dobbm');
+  if (!isSimGame(game)) {
+    console.error(`--game ${game}: the simulator plays ${SIM_GAMES.join(' and ')} (the games with a Schwacher/Retour doubling)`);
+    process.exit(2);
+  }
   return {
-    game: get('game', 'dobbm'),
+    game,
     players: Number(get('players', '24')),
     hands: Number(get('hands', '20000')),
     colludingPairs: Number(get('colluding-pairs', '2')),
@@ -65,14 +75,15 @@ async function simulateInto(store: HandStore, args: Args, bar: cliProgress.Singl
 }
 
 /** Evidence of every stored hand, computed in worker threads from the records alone. */
-async function evidenceOf(hands: StoredHand[], args: Args, bar: cliProgress.SingleBar): Promise<HandEvidence[]> {
+async function evidenceInWorkers(hands: StoredHand[], args: Args, bar: cliProgress.SingleBar): Promise<HandEvidence[]> {
   const url = new URL('./audit-worker.ts', import.meta.url).href;
   const boot = `(async () => { const { register } = await import('tsx/esm/api'); register(); await import(${JSON.stringify(url)}); })()`;
   const workers = Array.from({ length: args.workers }, () => new Worker(boot, { eval: true }));
   const out: HandEvidence[] = new Array(hands.length);
   const batch = 20;
   let next = 0;
-  const options = { samples: args.samples, defendersOnly: true, maxNodesPerSolve: args.maxNodes };
+  // The pair statistics read only the defenders' calls: the declarer's are not computed.
+  const options: WorkerOptions = { samples: args.samples, defendersOnly: true, maxNodesPerSolve: args.maxNodes };
   await Promise.all(
     workers.map(
       (w) =>
@@ -109,11 +120,13 @@ interface Checkpoint {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  if (args.game !== 'dobbm') {
-    console.error(`--game ${args.game}: only dobbm is simulated (see docs/audit.md on Droggn)`);
+  let cast: ReturnType<typeof castPlayers>;
+  try {
+    cast = castPlayers(args);
+  } catch (e) {
+    console.error((e as Error).message);
     process.exit(2);
   }
-  const cast = castPlayers(args);
   const colluding = new Set<string>();
   for (const p of cast) if (p.partner) colluding.add(pairKey(p.id, p.partner));
 
@@ -132,7 +145,7 @@ async function main(): Promise<void> {
     t1 = performance.now();
     const hands = await store.list();
     const evBar = multibar.create(hands.length, 0, { task: 'evidence' });
-    const evidence = await evidenceOf(hands, args, evBar);
+    const evidence = await evidenceInWorkers(hands, args, evBar);
     multibar.stop();
     audit = hands.map((h, i) => ({ handId: h.handId, sequence: h.sequence, tableId: h.tableId, players: h.players, evidence: evidence[i]! }));
     stored = hands;
@@ -172,7 +185,10 @@ async function main(): Promise<void> {
     console.log(s);
   };
   say(`hands ${stored.length} (declared ${declared}), players ${args.players}, colluding pairs ${args.colludingPairs}, rate ${args.rate}, seed ${args.seed}`);
-  say(`time: play ${((t1 - t0) / 1000).toFixed(1)} s, evidence ${((t2 - t1) / 1000).toFixed(1)} s on ${args.workers} workers (${samples} sampled solves + ${declared} true-deal solves, ${(samples / ((t2 - t1) / 1000)).toFixed(0)} sampled solves/s; ${unresolved} over the ${args.maxNodes}-node budget)`);
+  const evidenceTime = `${((t2 - t1) / 1000).toFixed(1)} s on ${args.workers} workers`;
+  const rate = (samples / ((t2 - t1) / 1000)).toFixed(0);
+  if (args.game === 'dobbm') say(`time: play ${((t1 - t0) / 1000).toFixed(1)} s, evidence ${evidenceTime} (${samples} sampled solves + ${declared} true-deal solves, ${rate} sampled solves/s; ${unresolved} over the ${args.maxNodes}-node budget)`);
+  else say(`time: play ${((t1 - t0) / 1000).toFixed(1)} s, evidence ${evidenceTime} (${samples} sampled playouts + ${declared} true-deal playouts, ${rate} sampled playouts/s)`);
   say(`defender calls audited ${calls}; ordered pairs tested ${final.pairs}`);
   if (args.colludingPairs > 0) {
     say(`ROC-AUC over ordered pairs: ${final.auc.toFixed(4)}`);
@@ -187,7 +203,7 @@ async function main(): Promise<void> {
 
   const outDir = resolve(args.out);
   mkdirSync(outDir, { recursive: true });
-  const stem = `dobbm-p${args.players}-h${args.hands}-c${args.colludingPairs}-r${args.rate}-s${args.seed}`;
+  const stem = `${args.game}-p${args.players}-h${args.hands}-c${args.colludingPairs}-r${args.rate}-s${args.seed}`;
   const svgName = `${stem}-roc.svg`;
   const series = [{ label: `all ${stored.length} hands (AUC ${final.auc.toFixed(3)})`, points: final.roc }];
   const c500 = at(500);
@@ -218,7 +234,7 @@ function reportMarkdown(args: Args, summary: string[], rows: PairRow[], colludin
     `# Collusion audit simulation: ${args.game}`,
     '',
     '```',
-    `npm run audit:simulate -- --game ${args.game} --players ${args.players} --hands ${args.hands} --colluding-pairs ${args.colludingPairs} --rate ${args.rate} --seed ${args.seed} --samples ${args.samples} --max-nodes ${args.maxNodes}`,
+    `npm run audit:simulate -- --game ${args.game} --players ${args.players} --hands ${args.hands} --colluding-pairs ${args.colludingPairs} --rate ${args.rate} --seed ${args.seed} --samples ${args.samples}${args.game === 'dobbm' ? ` --max-nodes ${args.maxNodes}` : ''}`,
     '```',
     '',
     '## Figures',
@@ -237,7 +253,7 @@ function reportMarkdown(args: Args, summary: string[], rows: PairRow[], colludin
     '',
     markdownTable(['hands in log', 'median hands shared (planted pairs)', 'AUC', 'planted flagged', 'honest flagged (p ≤ 1e-3)', 'honest strong'], progress),
     '',
-    'Method and caveats: docs/audit.md.',
+    `Method and caveats: ${args.game === 'droggn' ? 'docs/audit-droggn.md (the estimator) and docs/audit.md (the statistics)' : 'docs/audit.md'}.`,
     '',
   ].join('\n');
 }

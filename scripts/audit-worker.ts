@@ -1,20 +1,19 @@
 /**
- * Worker thread of the audit: computes the evidence of hands (sampling + double-dummy solving,
- * the expensive part) so that the audit uses every core. Messages in: `{ id, jobs: [{ record,
- * seed }], options }`; out: `{ id, evidence: HandEvidence[] }`.
+ * Worker thread of the audit simulator: computes the evidence of hands (sampling + double-dummy
+ * solving for Dobbm, bot playouts for Droggn: the expensive part) so that the audit uses every
+ * core. The game dispatch is the service's (`evidenceOf`), so the simulator measures what the
+ * service computes. Messages in: `{ id, jobs: [{ record, seed }], options }`; out:
+ * `{ id, evidence: HandEvidence[] }`.
  */
 import { parentPort } from 'node:worker_threads';
-import { handEvidence, type EvidenceOptions } from '../src/analysis/dobbm/evidence.js';
 import { DobbmSolver } from '../src/analysis/dobbm/dds.js';
-import type { DobbmHandRecord } from '../src/analysis/dobbm/replay.js';
+import { evidenceOf, type EvidenceInput } from '../src/collusion/evidence-of.js';
 
-interface Job {
-  record: DobbmHandRecord;
-  seed: number;
-}
+type Job = Pick<EvidenceInput, 'record' | 'seed'>;
+export type WorkerOptions = Omit<EvidenceInput, 'record' | 'seed'>;
 
-const solver = new DobbmSolver();
-parentPort!.on('message', (msg: { id: number; jobs: Job[]; options: Omit<EvidenceOptions, 'seed' | 'solver'> }) => {
-  const evidence = msg.jobs.map((j) => handEvidence(j.record, { ...msg.options, seed: j.seed, solver }));
+let solver: DobbmSolver | undefined;
+parentPort!.on('message', (msg: { id: number; jobs: Job[]; options: WorkerOptions }) => {
+  const evidence = msg.jobs.map((j) => evidenceOf({ ...msg.options, record: j.record, seed: j.seed }, () => (solver ??= new DobbmSolver())));
   parentPort!.postMessage({ id: msg.id, evidence });
 });

@@ -18,6 +18,10 @@ export interface EvidenceInput {
   /** Sampled deals per caller. */
   samples: number;
   seed: number;
+  /** Only the defenders' calls, which are all the pair statistics read (the simulator's saving); default false. */
+  defendersOnly?: boolean;
+  /** Dobbm: the node budget of a double-dummy solve; default `MAX_NODES_PER_SOLVE`. */
+  maxNodesPerSolve?: number;
 }
 
 /** The node budget of a Dobbm double-dummy solve, as in the simulator (over budget counts ½). */
@@ -29,6 +33,7 @@ const MAX_NODES_PER_SOLVE = 20000;
  */
 export function evidenceOf(input: EvidenceInput, dobbmSolver: () => DobbmSolver): AnyHandEvidence {
   const { record, samples, seed } = input;
-  if (record.game === 'droggn') return droggnEvidence(record as DroggnHandRecord, { samples, seed, defendersOnly: false });
-  return dobbmEvidence(record as DobbmHandRecord, { samples, seed, maxNodesPerSolve: MAX_NODES_PER_SOLVE, solver: dobbmSolver() });
+  const defendersOnly = input.defendersOnly ?? false;
+  if (record.game === 'droggn') return droggnEvidence(record as DroggnHandRecord, { samples, seed, defendersOnly });
+  return dobbmEvidence(record as DobbmHandRecord, { samples, seed, defendersOnly, maxNodesPerSolve: input.maxNodesPerSolve ?? MAX_NODES_PER_SOLVE, solver: dobbmSolver() });
 }

@@ -1,12 +1,18 @@
-import { seededRng } from '../../engine/core/rng.js';
-import { games } from '../../engine/index.js';
-import { defaultDobbmOptions, DOBBM_DECK, type DobbmBot, type DobbmState } from '../../engine/dobbm/index.js';
-import type { DobbmHandRecord } from '../dobbm/replay.js';
-import { shuffled } from '../dobbm/random-position.js';
-import { colludingBot, HABITS, honestBot, type Habit } from './bots.js';
-import { playHand } from './play-hand.js';
+import { seededRng, type Rng } from '../../engine/core/rng.js';
+import type { DobbmState } from '../../engine/dobbm/index.js';
+import type { DroggnState } from '../../engine/droggn/index.js';
+import type { HandRecordOf } from '../evidence.js';
+import { shuffled } from '../sampling.js';
+import { HABITS, type Habit } from './habits.js';
+import { dobbmTable } from './dobbm-table.js';
+import { droggnTable } from './droggn-table.js';
+import type { SimGame, TableGame } from './table-game.js';
+
+export { SIM_GAMES, isSimGame, type SimGame } from './table-game.js';
 
 export interface SimConfig {
+  /** Default 'dobbm' (tables of four); 'droggn' plays at tables of three. */
+  game?: SimGame;
   players: number;
   hands: number;
   colludingPairs: number;
@@ -25,20 +31,33 @@ export interface SimPlayer {
   partner: string | null;
 }
 
-export interface SimHand {
+interface SimStates {
+  dobbm: DobbmState;
+  droggn: DroggnState;
+}
+
+export interface SimHand<G extends SimGame = SimGame> {
   handId: string;
   sequence: number;
   tableId: string;
   /** Player id per seat. */
   players: string[];
-  record: DobbmHandRecord;
-  final: DobbmState;
+  record: HandRecordOf<G>;
+  final: SimStates[G];
   /** The coin that lets a colluding pair act in this hand came up (whether they had a chance or not). */
   acting: boolean;
 }
 
-/** The cast: every player gets a habit; the first `2 × colludingPairs` (in a seeded order) collude in twos. */
+/** Seats per table of each game. */
+export const SEATS: Record<SimGame, number> = { dobbm: 4, droggn: 3 };
+
+/**
+ * The cast: every player gets a habit; the first `2 × colludingPairs` (in a seeded order) collude in twos.
+ * Throws when the players do not fill the game's tables, or the pairs do not fit at them (a table
+ * seats ⌊seats/2⌋ pairs: two at Dobbm's four seats, one at Droggn's three).
+ */
 export function castPlayers(config: SimConfig): SimPlayer[] {
+  checkCast(config);
   const rng = seededRng(config.seed * 7919 + 1);
   const ids = Array.from({ length: config.players }, (_, i) => `P${String(i + 1).padStart(2, '0')}`);
   const order = shuffled(ids, rng);
@@ -52,15 +71,34 @@ export function castPlayers(config: SimConfig): SimPlayer[] {
   return ids.map((id, i) => ({ id, habit: HABITS[(i + config.seed) % HABITS.length]!, partner: partner.get(id) ?? null }));
 }
 
+function checkCast(config: SimConfig): void {
+  const game = config.game ?? 'dobbm';
+  const seats = SEATS[game];
+  // Dobbm has always let surplus players sit out a seating; Droggn's tables must be full.
+  if (game !== 'dobbm' && (config.players < seats || config.players % seats !== 0)) {
+    throw new Error(`${game} is simulated at tables of ${seats}: the number of players must be a positive multiple of ${seats}, not ${config.players}`);
+  }
+  const room = Math.floor(config.players / seats) * Math.floor(seats / 2);
+  if (config.colludingPairs > room) {
+    throw new Error(`${config.colludingPairs} colluding pairs do not fit at ${Math.floor(config.players / seats)} ${game} tables of ${seats} (at most ${room}: a pair always sits together)`);
+  }
+}
+
 /**
- * Plays `config.hands` hands of four-player Dobbm at tables of four. Players are seated anew
- * every `handsPerSeating` hands; a colluding pair always sits at one table (that is how such
- * pairs operate). Seeded throughout: the same config gives the same hands.
+ * Plays `config.hands` hands of the game at full tables (four-player Dobbm, three-player
+ * Droggn). Players are seated anew every `handsPerSeating` hands; a colluding pair always sits
+ * at one table (that is how such pairs operate). Seeded throughout: the same config gives the
+ * same hands.
  */
-export function* simulateHands(config: SimConfig): Generator<SimHand> {
+export function simulateHands(config: SimConfig & { game?: 'dobbm' }): Generator<SimHand<'dobbm'>>;
+export function simulateHands(config: SimConfig & { game: 'droggn' }): Generator<SimHand<'droggn'>>;
+export function simulateHands(config: SimConfig): Generator<SimHand>;
+export function simulateHands(config: SimConfig): Generator<SimHand> {
+  return config.game === 'droggn' ? simulateAt(droggnTable(), config) : simulateAt(dobbmTable(), config);
+}
+
+function* simulateAt<G extends SimGame, S>(table: TableGame<G, S>, config: SimConfig): Generator<Omit<SimHand<G>, 'final'> & { final: S }> {
   const rng = seededRng(config.seed);
-  const options = defaultDobbmOptions();
-  const rules = { players: 4, stake: options.stake };
   const cast = castPlayers(config);
   const byId = new Map(cast.map((p) => [p.id, p]));
   const perSeating = config.handsPerSeating ?? 25;
@@ -69,37 +107,36 @@ export function* simulateHands(config: SimConfig): Generator<SimHand> {
   let sequence = 0;
   let round = 0;
   while (sequence < config.hands) {
-    const tables = seatTables(cast, rng);
-    const dealers = tables.map(() => rng.int(4));
+    const tables = seatTables(cast, rng, table.seats);
+    const dealers = tables.map(() => rng.int(table.seats));
     for (let h = 0; h < perSeating && sequence < config.hands; h++) {
       for (let t = 0; t < tables.length && sequence < config.hands; t++) {
         const seats = tables[t]!;
-        const deck = shuffled(DOBBM_DECK, rng);
+        const deck = shuffled(table.deck, rng);
         const acting = rng.next() < config.rate;
-        const bots: DobbmBot[] = seats.map((id, seat) => {
+        const bots = seats.map((id, seat) => {
           const p = byId.get(id)!;
           const losses = recent.get(id)!.filter((x) => x < 0).length;
-          const honest = honestBot(p.habit, losses);
+          const honest = table.honestBot(p.habit, losses);
           if (!p.partner) return honest;
           const partnerSeat = seats.indexOf(p.partner);
-          return partnerSeat < 0 ? honest : colludingBot(honest, { partnerSeat, acting, cap });
+          return partnerSeat < 0 ? honest : table.colludingBot(honest, { partnerSeat, acting, cap });
         });
-        const played = playHand(options, rules, deck, dealers[t]!, bots, rng);
-        const result = played.final;
-        const scores = games.dobbm.result(result)?.scores ?? [];
+        const played = table.play(deck, dealers[t]!, bots, rng);
+        const scores = table.scores(played.final);
         seats.forEach((id, seat) => {
           const r = recent.get(id)!;
           r.push(scores[seat] ?? 0);
           if (r.length > 5) r.shift();
         });
-        dealers[t] = result.declarer ?? dealers[t]!;
+        dealers[t] = table.nextDealer(played.final, dealers[t]!);
         yield {
           handId: `H${sequence}`,
           sequence,
           tableId: `T${round}-${t}`,
           players: seats.slice(),
           record: played.record,
-          final: result,
+          final: played.final,
           acting,
         };
         sequence++;
@@ -109,7 +146,8 @@ export function* simulateHands(config: SimConfig): Generator<SimHand> {
   }
 }
 
-function seatTables(cast: SimPlayer[], rng: ReturnType<typeof seededRng>): string[][] {
+/** Seats everybody anew at tables of `seats`, each colluding pair at one table. */
+function seatTables(cast: SimPlayer[], rng: Rng, seats: number): string[][] {
   const order = shuffled(cast, rng);
   const pairs: string[][] = [];
   const singles: string[] = [];
@@ -124,10 +162,9 @@ function seatTables(cast: SimPlayer[], rng: ReturnType<typeof seededRng>): strin
       placed.add(p.id);
     }
   }
-  const tableCount = Math.floor(cast.length / 4);
+  const tableCount = Math.floor(cast.length / seats);
   const tables: string[][] = Array.from({ length: tableCount }, () => []);
   pairs.forEach((pair, i) => tables[i % tableCount]!.push(...pair));
-  for (const t of tables) while (t.length < 4 && singles.length > 0) t.push(singles.shift()!);
-  return tables.filter((t) => t.length === 4).map((t) => shuffled(t, rng));
+  for (const t of tables) while (t.length < seats && singles.length > 0) t.push(singles.shift()!);
+  return tables.filter((t) => t.length === seats).map((t) => shuffled(t, rng));
 }
-

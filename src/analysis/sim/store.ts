@@ -1,4 +1,5 @@
-import type { DobbmHandRecord } from '../dobbm/replay.js';
+import type { HandRecordOf } from '../evidence.js';
+import type { SimGame } from './table-game.js';
 
 /**
  * The seam between the simulator and storage. The audit reads hands back from the store and
@@ -15,7 +16,7 @@ export interface StoredHand {
   tableId: string;
   /** Player id per seat. */
   players: string[];
-  record: DobbmHandRecord;
+  record: HandRecordOf<SimGame>;
 }
 
 export interface HandStore {

@@ -1,0 +1,21 @@
+import { games } from '../../engine/index.js';
+import { defaultDobbmOptions, DOBBM_DECK, type DobbmState } from '../../engine/dobbm/index.js';
+import { colludingBot, honestBot } from './bots.js';
+import { playHand } from './play-hand.js';
+import type { TableGame } from './table-game.js';
+
+/** Four-player Dobbm with the default rules; the declarer deals next (an all-pass deal: the same dealer again). */
+export function dobbmTable(): TableGame<'dobbm', DobbmState> {
+  const options = defaultDobbmOptions();
+  const rules = { players: 4, stake: options.stake };
+  return {
+    game: 'dobbm',
+    seats: 4,
+    deck: DOBBM_DECK,
+    play: (deck, dealer, bots, rng) => playHand(options, rules, deck, dealer, bots, rng),
+    honestBot,
+    colludingBot,
+    scores: (final) => games.dobbm.result(final)?.scores ?? [],
+    nextDealer: (final, dealer) => final.declarer ?? dealer,
+  };
+}
