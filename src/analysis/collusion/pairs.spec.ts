@@ -76,3 +76,39 @@ describe('pair statistics on a synthetic log with one planted pair', () => {
     expect(rows.find((r) => r.declarer === 'A' && r.defender === 'B')!.mutual).toBe(false);
   });
 });
+
+describe('pair statistics for a defender who almost never doubles', () => {
+  /**
+   * Q defends in every hand against 40 declarers and doubles once in 2,000 calls. Each pair's
+   * sum is then extremely skewed; the one-term Edgeworth tail turned negative there and put
+   * pairs at their mean (z ≈ −0.1) in the strong tier with p = 0 (found by the Droggn simulator);
+   * here, without the fix, the pair holding the one double gets p = 5e-8 and the others 0.17.
+   */
+  function rareDoubler(): AuditHand[] {
+    const rng = seededRng(17);
+    const declarers = Array.from({ length: 40 }, (_, i) => `X${i}`);
+    const out: AuditHand[] = [];
+    for (let i = 0; i < 2000; i++) {
+      const x = declarers[i % declarers.length]!;
+      const doubles = i === 777;
+      // his one double: the declarer then won against the odds, so it weighs heavily
+      const winTrue = doubles || rng.next() < 0.55 ? 1 : 0;
+      const pCaller = doubles ? 0.1 : Math.min(1, Math.max(0, 0.55 + (rng.next() - 0.5) * 0.6));
+      const call: CallEvidence = {
+        actionIndex: 0, seat: 1, role: 'defender', call: doubles ? 'schwacher' : 'gut', doubles, step: 'schwacher', multiplierBefore: 1,
+        winProbabilityCaller: pCaller, samples: 8, unresolved: 0, winTrue, expectedCostToCaller: 0, valueToDeclarer: 0,
+      };
+      const evidence: HandEvidence = { declarer: 0, contract: 'dobbm', defenders: [1], declarerWinsTrue: winTrue === 1, declarerPointsPlayed: null, calls: [call] };
+      out.push({ handId: `q${i}`, sequence: i, players: [x, 'Q'], evidence });
+    }
+    return out;
+  }
+  const rows = pairStatistics(rareDoubler()).filter((r) => r.defender === 'Q');
+
+  it('suspects nobody, and a pair at or below its expected score is never significant', () => {
+    expect(rows).toHaveLength(40);
+    expect(rows.filter((r) => r.tier !== null)).toEqual([]);
+    for (const r of rows.filter((x) => x.z <= 0)) expect({ pair: r.declarer, p: r.p > 0.3 }).toEqual({ pair: r.declarer, p: true });
+    expect(Math.min(...rows.map((r) => r.p))).toBeGreaterThan(0.01);
+  });
+});

@@ -19,7 +19,10 @@ export interface PairOptions {
   /** Below this many hands (or this many hands of the defender with others) the p-value is a
    *  Monte Carlo permutation p-value instead of the normal tail. Default 30. */
   smallPair?: number;
+  /** Permutations of a Monte Carlo p-value to begin with (default 2,000); ×10 while fewer than
+   *  10 exceed the pair's score, up to `maxPermutations` (default 200,000). */
   monteCarloPermutations?: number;
+  maxPermutations?: number;
   seed?: number;
   /** Tier "review": q ≤ this (default 0.05). */
   reviewQ?: number;
@@ -48,7 +51,8 @@ export interface PairRow {
   sd: number;
   z: number;
   p: number;
-  /** 'normal': normal tail with Edgeworth skewness correction; 'monte-carlo': small pair. */
+  /** 'normal': normal tail with Edgeworth skewness correction; 'monte-carlo': a small pair, or a
+   *  sum too skewed for the one-term correction (EDGEWORTH_MAX_SKEW). */
   method: 'normal' | 'monte-carlo' | 'untested';
   q: number;
   tier: Tier;
@@ -86,7 +90,7 @@ interface Unit {
 export function pairStatistics(hands: readonly AuditHand[], options: PairOptions = {}): PairRow[] {
   const minHands = options.minHands ?? 1;
   const small = options.smallPair ?? 30;
-  const perms = options.monteCarloPermutations ?? 2000;
+  const perms = { first: options.monteCarloPermutations ?? 2000, max: options.maxPermutations ?? 200_000 };
   const rng = seededRng(options.seed ?? 1);
   const reviewQ = options.reviewQ ?? 0.05;
   const strongAlpha = options.strongAlpha ?? 1e-4;
@@ -173,15 +177,18 @@ export function pairStatistics(hands: readonly AuditHand[], options: PairOptions
       let method: PairRow['method'] = 'untested';
       if (n >= minHands && N > n) {
         z = sd > 0 ? (score - expected) / sd : 0;
-        if (n < small || N - n < small) {
+        // The third moment of a sample drawn without replacement, exactly: skewed unit scores
+        // (rare doubles) leave the pair's sum skewed, which the plain normal tail ignores.
+        const skew = N > 2 && sd > 0 ? (n * (N - n) * (N - 2 * n) * m3) / ((N - 1) * (N - 2) * sd ** 3) : 0;
+        if (n < small || N - n < small || Math.abs(skew) > EDGEWORTH_MAX_SKEW) {
           method = 'monte-carlo';
           p = monteCarloP(all, n, score, perms, rng);
+        } else if (sd === 0) {
+          method = 'normal';
+          p = 1;
         } else {
           method = 'normal';
-          // The third moment of a sample drawn without replacement, exactly: skewed unit scores
-          // (rare doubles) leave the pair's sum skewed, which the plain normal tail ignores.
-          const skew = N > 2 ? (n * (N - n) * (N - 2 * n) * m3) / ((N - 1) * (N - 2) * sd ** 3) : 0;
-          p = sd > 0 ? edgeworthTail(z, skew) : 1;
+          p = edgeworthTail(z, skew);
         }
       }
       const othersCalls = totalCalls - calls;
@@ -224,8 +231,25 @@ export function pairStatistics(hands: readonly AuditHand[], options: PairOptions
   return rows.sort((a, b) => a.p - b.p || b.z - a.z);
 }
 
-/** (1 + #{permuted sums ≥ observed}) / (1 + B): a valid p-value for any B. */
-function monteCarloP(values: readonly number[], n: number, observed: number, perms: number, rng: ReturnType<typeof seededRng>): number {
+/**
+ * Beyond this skewness of the pair's sum the one-term Edgeworth tail is no approximation at all
+ * (it can even turn negative: a defender with one double in 30 calls got p = 0 at z = −0.11,
+ * where the permutation test says 0.41), so such pairs are permuted instead.
+ */
+export const EDGEWORTH_MAX_SKEW = 0.5;
+
+/**
+ * (1 + #{permuted sums ≥ observed}) / (1 + B): a valid p-value for any B. B grows ×10 while
+ * fewer than 10 permutations reach the observed sum, so a small p is resolved where it matters.
+ */
+function monteCarloP(values: readonly number[], n: number, observed: number, perms: { first: number; max: number }, rng: ReturnType<typeof seededRng>): number {
+  for (let b = perms.first; ; b *= 10) {
+    const hits = permutationHits(values, n, observed, b, rng);
+    if (hits >= 10 || b * 10 > perms.max) return (1 + hits) / (1 + b);
+  }
+}
+
+function permutationHits(values: readonly number[], n: number, observed: number, perms: number, rng: ReturnType<typeof seededRng>): number {
   const a = values.slice();
   let hits = 0;
   for (let b = 0; b < perms; b++) {
@@ -239,7 +263,7 @@ function monteCarloP(values: readonly number[], n: number, observed: number, per
     }
     if (sum >= observed - 1e-12) hits++;
   }
-  return (1 + hits) / (1 + perms);
+  return hits;
 }
 
 const key = (a: string, b: string): string => `${a}\u0000${b}`;
