@@ -41,9 +41,10 @@ const EVIDENCE_CACHE_LIMIT = 200_000;
 
 /**
  * The collusion audit over the stored hands of Dobbm or Droggn (docs/audit.md). Evidence costs
- * about 30 double-dummy solves (Dobbm) or playouts (Droggn) per hand, AUDIT_SAMPLES per caller, so the ranked table is computed as a job: hand by hand, yielding to other
- * requests between hands, with progress to poll. The evidence of every hand is cached. The solving
- * runs in AUDIT_WORKERS worker threads (evidence-pool.ts), so that it does not block other requests.
+ * about 30 double-dummy solves (Dobbm) or playouts (Droggn) per hand, AUDIT_SAMPLES per caller,
+ * so the ranked table is computed as a job with progress to poll, yielding to other requests
+ * between hands. The evidence runs in AUDIT_WORKERS worker threads (evidence-pool.ts), one hand
+ * in flight per worker, so that it does not block other requests; every hand's evidence is cached.
  */
 @Injectable()
 export class CollusionService implements OnModuleDestroy {
@@ -98,16 +99,23 @@ export class CollusionService implements OnModuleDestroy {
     try {
       const hands = await this.handsFor(job.filters);
       job.total = hands.length;
-      const audit: AuditHand[] = [];
-      for (const h of hands) {
-        const evidence = await this.evidenceOf(h.id);
-        // Imported records without seating have no players to pair: they are skipped.
-        if (h.seating.every((p) => p !== null)) {
-          audit.push({ handId: h.id, sequence: audit.length, tableId: h.tableId ?? undefined, players: h.seating as string[], evidence });
+      const audited: (AuditHand | null)[] = hands.map(() => null);
+      // As many hands in flight as there are evidence workers (one on the main thread without).
+      let next = 0;
+      const lane = async (): Promise<void> => {
+        for (let i = next++; i < hands.length; i = next++) {
+          const h = hands[i]!;
+          const evidence = await this.evidenceOf(h.id);
+          // Imported records without seating have no players to pair: they are skipped.
+          if (h.seating.every((p) => p !== null)) {
+            audited[i] = { handId: h.id, sequence: i, tableId: h.tableId ?? undefined, players: h.seating as string[], evidence };
+          }
+          job.done++;
+          await yieldToRequests();
         }
-        job.done++;
-        await yieldToRequests();
-      }
+      };
+      await Promise.all(Array.from({ length: Math.max(1, this.pool.size) }, lane));
+      const audit = audited.filter((a): a is AuditHand => a !== null);
       // Pairs below the minimum are not tested (and not counted in the q-values): not listed either.
       let rows = pairStatistics(audit, { minHands: job.filters.minHands ?? 1 }).filter((r) => r.method !== 'untested');
       if (job.filters.playerId) rows = rows.filter((r) => r.declarer === job.filters.playerId || r.defender === job.filters.playerId);
