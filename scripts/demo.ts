@@ -168,7 +168,8 @@ async function playSession(
       const answer = await api.sessionEnd(created.id, host);
       endCalled = true;
       note = `${spec.ending} called by ${host.name}`;
-      if (answer.status === 'ended') handId = null;
+      // The untouched next hand is replaced (re-dealt as the first closing hand) or dropped.
+      handId = answer.status === 'ended' ? null : answer.currentHandId;
       bar.show(hands.length, note);
     }
   }
