@@ -75,6 +75,34 @@ describe('GET /hands/{id} with If-None-Match and Prefer: wait', () => {
     expect(res.headers['preference-applied']).toBe('wait=1');
   });
 
+  it('survives a lost LISTEN connection: waiting readers look again at once, and later waits are woken again', async () => {
+    const listeners = async (): Promise<number[]> =>
+      (await a.sql.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN hand_moved'`)).rows.map((r) => r.pid);
+    const reader = players[1]!;
+    const before = await getView(b, handId, reader.token);
+    const started = Date.now();
+    // `.then` sends the request now (supertest sends on the first then)
+    const polled = b.http.get(`/hands/${handId}`).set(bearer(reader.token)).set('If-None-Match', `"${before.seq}"`).set('Prefer', 'wait=30').then((r) => r);
+    await new Promise((r) => setTimeout(r, 300));
+    const dropped = await listeners();
+    expect(dropped.length).toBeGreaterThanOrEqual(2); // one per instance
+    await a.sql.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [dropped]);
+    const res = await polled;
+    expect(res.status).toBe(304); // nothing moved, but a notification may have been lost: look again
+    expect(Date.now() - started).toBeLessThan(15_000);
+    // both instances listen again (on new connections) within a few seconds
+    for (let i = 0; i < 100 && (await listeners()).filter((pid) => !dropped.includes(pid)).length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+    expect((await listeners()).filter((pid) => !dropped.includes(pid)).length).toBeGreaterThanOrEqual(2);
+    const again = b.http.get(`/hands/${handId}`).set(bearer(reader.token)).set('If-None-Match', `"${before.seq}"`).set('Prefer', 'wait=30').then((r) => r);
+    await new Promise((r) => setTimeout(r, 300));
+    await bid(a, await actor(a));
+    const acted = Date.now();
+    const woken = await again;
+    expect(Date.now() - acted).toBeLessThan(15_000);
+    expect(woken.status).toBe(200);
+    expect(woken.body.seq).toBe(before.seq + 1);
+  });
+
   it('does not wait when the reader is already behind: the newer view comes at once', async () => {
     const view = await getView(a, handId, players[0]!.token);
     const res = await a.http.get(`/hands/${handId}`).set(bearer(players[0]!.token)).set('If-None-Match', `"${view.seq - 1}"`).set('Prefer', 'wait=30');
