@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import pg from 'pg';
-import { castPlayers, simulateHands, type SimConfig } from '../src/analysis/sim/simulate.js';
-import { migrate } from '../src/database/migrations.js';
-import { AUDIT_TOKEN, bearer, startApp, type TestApp } from './support/app.js';
-import { newPlayers, type Player } from './support/bots.js';
+import type { SimConfig } from '../src/analysis/sim/simulate.js';
+import { AUDIT_TOKEN, bearer, startAppOnOwnDatabase, type TestApp } from './support/app.js';
+import { auditUntilDone, importSimulatedLog, type PairRow } from './support/audit.js';
+import type { Player } from './support/bots.js';
 
-interface PairRow { declarer: string; defender: string; handsAsPair: number; p: number; tier: 'strong' | 'review' | null; mutual: boolean }
 /**
  * /health while the collusion job runs (issue 4: the job must not block other requests).
  * Measured under jest on a loaded 2-core machine (one core kept busy, 300 hands, 4 samples):
@@ -17,8 +15,6 @@ interface PairRow { declarer: string; defender: string; handsAsPair: number; p: 
 const HEALTH_P95_LIMIT_MS = 100;
 const HEALTH_SLOW_MS = 200;
 const HEALTH_SLOW_ALLOWED = 3;
-
-interface Job { jobId: string; status: 'running' | 'done' | 'failed'; done: number; total: number; error: string | null; pairs: PairRow[] | null }
 
 /**
  * Issue 4 "Done when", in small: a simulated Dobbm log with one planted pair goes in through
@@ -32,60 +28,25 @@ describe('collusion audit through the service', () => {
   // caller (AUDIT_SAMPLES) keep the job short (~4 s with the worker, ~25 s without);
   // in trials with other sample seeds the planted pair was first at p ≤ 5e-6 each time.
   const config: SimConfig = { players: 8, hands: 300, colludingPairs: 1, rate: 1, seed: 3 };
-  const base = new URL(process.env.DATABASE_URL!);
-  const dbName = `collusion_${process.pid}_${Date.now()}`;
   const auditor = bearer(AUDIT_TOKEN);
-  let admin: pg.Client;
   let t: TestApp;
-  const ids = new Map<string, string>(); // simulated id → player id
   let planted: [string, string];
   let players: Player[];
   const handIds: string[] = [];
   let handWithDouble = '';
   let handWithDoubleActions: Record<string, unknown>[] = [];
-
-  /** Starts (or joins) the job and polls it until it is done. */
-  async function audit(query: Record<string, string | number> = {}): Promise<Job> {
-    const first = await t.http.get('/audit/collusion').query(query).set(auditor);
-    expect([200, 202]).toContain(first.status);
-    let job = first.body as Job;
-    const deadline = Date.now() + 90_000;
-    while (job.status === 'running' && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 100));
-      job = (await t.http.get(`/audit/collusion/jobs/${job.jobId}`).set(auditor).expect(200)).body;
-    }
-    expect(job).toEqual(expect.objectContaining({ status: 'done', error: null }));
-    return job;
-  }
+  const audit = (query: Record<string, string | number> = {}) => auditUntilDone(t, query);
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: base.toString() });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${dbName}"`);
-    const url = Object.assign(new URL(base.toString()), { pathname: `/${dbName}` }).toString();
-    await migrate(url);
-    t = await startApp({ DATABASE_URL: url, AUDIT_SAMPLES: '4' });
-
-    const cast = castPlayers(config);
-    players = await newPlayers(t, cast.length, 'Sim');
-    cast.forEach((p, i) => ids.set(p.id, players[i]!.id));
-    const a = cast.find((p) => p.partner)!;
-    planted = [ids.get(a.id)!, ids.get(a.partner!)!];
-    for (const h of simulateHands(config)) {
-      const seating = h.players.map((p) => ids.get(p)!);
-      const res = await t.http.post('/hand-records').set(auditor).send({ ...h.record, seating }).expect(201);
-      handIds.push(res.body.handId);
-      if (!handWithDouble && h.record.actions.some((x) => x.type === 'double' && x.call !== 'gut')) {
-        handWithDouble = res.body.handId;
-        handWithDoubleActions = h.record.actions as Record<string, unknown>[];
-      }
-    }
+    t = await startAppOnOwnDatabase('collusion', { AUDIT_SAMPLES: '4' });
+    const log = await importSimulatedLog(t, config, 'Sim');
+    ({ players, planted } = log);
+    handIds.push(...log.hands.map((h) => h.handId));
+    const doubled = log.hands.find((h) => h.actions.some((x) => x.type === 'double' && x.call !== 'gut'));
+    handWithDouble = doubled?.handId ?? '';
+    handWithDoubleActions = doubled?.actions ?? [];
   }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await admin.end();
-  });
+  afterAll(() => t?.close());
 
   it('ranks the planted pair first and flags it; no honest pair is flagged', async () => {
     const first = await t.http.get('/audit/collusion').set(auditor);

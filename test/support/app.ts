@@ -3,6 +3,7 @@ import request from 'supertest';
 import pg from 'pg';
 import { createApp } from '../../src/app.js';
 import { validateEnv } from '../../src/config/env.js';
+import { migrate } from '../../src/database/migrations.js';
 
 export const AUDIT_TOKEN = 'test-auditor-token-0123456789abcdef';
 
@@ -37,3 +38,27 @@ export async function startApp(env: Record<string, string> = {}): Promise<TestAp
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/**
+ * The app on a database of its own, created and migrated here and dropped by `close`: for
+ * files that read every hand of their database (the collusion audit), which the hands other
+ * e2e files play at the same time would otherwise join.
+ */
+export async function startAppOnOwnDatabase(prefix: string, env: Record<string, string> = {}): Promise<TestApp> {
+  const base = new URL(process.env.DATABASE_URL!);
+  const dbName = `${prefix}_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${dbName}"`);
+  const url = Object.assign(new URL(base.toString()), { pathname: `/${dbName}` }).toString();
+  await migrate(url);
+  const t = await startApp({ ...env, DATABASE_URL: url });
+  return {
+    ...t,
+    close: async () => {
+      await t.close();
+      await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
