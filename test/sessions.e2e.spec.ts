@@ -41,6 +41,8 @@ describe('sessions', () => {
     expect(result.scores).toEqual(Array.from({ length: 5 }, (_, s) => (s === newDealer ? 8 : -2)));
     const table = (await t.http.get(`/tables/${tableId}`).expect(200)).body;
     expect(table.currentHandId).toBe(nextHandId);
+    // every seat's view of the thrown-in hand points to it too, not only the last actor's answer
+    expect((await getView(t, handId, players[3]!.token)).nextHandId).toBe(nextHandId);
     expect(table.dealer).toBe(newDealer);
     expect((await getView(t, nextHandId!, players[0]!.token)).dealer).toBe(newDealer);
     const ledger = (await t.http.get(`/tables/${tableId}/ledger`).expect(200)).body;
@@ -119,7 +121,9 @@ describe('sessions', () => {
     const replacement = ended.body.currentHandId as string;
     expect(replacement).not.toBe(pending);
     expect((await t.http.get(`/tables/${tableId}`).expect(200)).body.currentHandId).toBe(replacement);
-    expect((await getView(t, pending!, players[0]!.token)).status).toBe('void');
+    const dropped = await getView(t, pending!, players[0]!.token);
+    expect(dropped.status).toBe('void');
+    expect(dropped.nextHandId).toBe(replacement);
 
     const played: { handId: string; mussrunde: unknown; dealer: number; declarer: unknown; status: unknown }[] = [];
     let next: string | null = replacement;
@@ -131,6 +135,8 @@ describe('sessions', () => {
     }
     expect(next).toBeNull();
     expect(played).toHaveLength(4);
+    // the session's last hand points nowhere
+    expect((await getView(t, played[3]!.handId, players[1]!.token)).nextHandId).toBeUndefined();
     // The first Mußrunde deal is dealt by the pending deal's dealer; in each the first player
     // to the dealer's left must declare and no throw-in is possible.
     expect(played[0]!.dealer).toBe(pendingDealer);
@@ -160,7 +166,9 @@ describe('sessions', () => {
     const ended = await t.http.post(`/tables/${tableId}/session-end`).set(bearer(players[2]!.token)).expect(200);
     expect(ended.body.status).toBe('playing');
     expect(ended.body.currentHandId).not.toBe(pending);
-    expect((await getView(t, pending!, players[0]!.token)).status).toBe('void');
+    const dropped = await getView(t, pending!, players[0]!.token);
+    expect(dropped.status).toBe('void');
+    expect(dropped.nextHandId).toBe(ended.body.currentHandId);
     // The void hand's deck is the replacement's, which is in play: its record stays with the auditor.
     const record = await t.http.get(`/hands/${pending}/record`).set(bearer(players[0]!.token));
     expect(record.status).toBe(403);

@@ -32,7 +32,7 @@ export class HandViewDto {
   legalActions?: Record<string, unknown>[];
   @ApiPropertyOptional({ description: 'CONTRACT.md `result` once the hand is over, else null', type: 'object', nullable: true, additionalProperties: true })
   result?: Record<string, unknown> | null;
-  @ApiPropertyOptional({ description: 'set on the answer to the action that ended the hand: the next hand dealt' }) nextHandId?: string;
+  @ApiPropertyOptional({ description: 'once the hand is over or dropped (and on the answer to the action that ended it): the hand the table dealt next; absent when the session ended' }) nextHandId?: string;
 }
 
 export class HandEventDto {

@@ -34,7 +34,15 @@ export class HandsService {
 
   async view(handId: string, caller: Caller): Promise<Record<string, unknown>> {
     const hand = await this.current(handId);
-    return handView(games[hand.game], hand, hand.state, hand.seq, viewerOf(caller, hand.seating));
+    const view = handView(games[hand.game], hand, hand.state, hand.seq, viewerOf(caller, hand.seating));
+    // Whoever waited on the hand learns where the table went on, as the last actor did.
+    if (view.status !== 'active' && hand.tableId !== null && hand.number !== null) {
+      const next = await this.db.pool.query<{ id: string }>({
+        name: 'next-hand', text: 'SELECT id FROM hands WHERE table_id = $1 AND number > $2 ORDER BY number LIMIT 1', values: [hand.tableId, hand.number],
+      });
+      if (next.rows[0]) view.nextHandId = next.rows[0].id;
+    }
+    return view;
   }
 
   /**
