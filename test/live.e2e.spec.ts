@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { bearer, startApp, type TestApp } from './support/app.js';
-import { dobbmOnTwoInstances, getView, type Player, type SharedHand, type View } from './support/bots.js';
+import { dobbmOnTwoInstances, getView, newPlayers, openTable, type Player, type SharedHand, type View } from './support/bots.js';
 
 /**
  * Live updates: a reader holding a view's ETag long-polls with If-None-Match and
@@ -109,5 +109,44 @@ describe('GET /hands/{id} with If-None-Match and Prefer: wait', () => {
     expect(res.status).toBe(200);
     expect(res.body.seq).toBe(view.seq);
     expect(res.headers['preference-applied']).toBeUndefined();
+  });
+});
+
+describe('LONG_POLL_MAX_WAITERS: an instance holds only so many long polls', () => {
+  let t: TestApp;
+  let players: Player[];
+  let handId: string;
+
+  beforeAll(async () => {
+    t = await startApp({ LONG_POLL_MAX_WAITERS: '1' });
+    players = await newPlayers(t, 4, 'Poller');
+    ({ handId } = await openTable(t, 'dobbm', {}, players));
+  });
+  afterAll(() => t.close());
+
+  const longPoll = (seat: number, seq: number, wait: number) =>
+    t.http.get(`/hands/${handId}`).set(bearer(players[seat]!.token)).set('If-None-Match', `"${seq}"`).set('Prefer', `wait=${wait}`).then((r) => r);
+
+  it('answers a long poll beyond the limit at once, as a plain conditional GET, and frees the place when a wait ends', async () => {
+    const seq = (await getView(t, handId, players[0]!.token)).seq;
+    const first = longPoll(1, seq, 30);
+    await new Promise((r) => setTimeout(r, 300)); // the first poll now holds the one place
+    const started = Date.now();
+    const second = await longPoll(2, seq, 30);
+    expect(second.status).toBe(304);
+    expect(second.headers['preference-applied']).toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(5_000);
+
+    // The seat to act bids; the first poll wakes and gives its place back.
+    const view = await Promise.all(players.map((p) => getView(t, handId, p.token))).then((vs) => vs.find((v) => v.toAct.includes(v.seat!))!);
+    const { seat, ...action } = view.legalActions!.find((x) => x.bid !== 'pass')!;
+    expect((await t.http.post(`/hands/${handId}/actions`).set(bearer(players[seat as number]!.token)).send({ expectedSeq: view.seq, action })).status).toBe(200);
+    const woken = await first;
+    expect(woken.status).toBe(200);
+    expect(woken.headers['preference-applied']).toBe('wait=30');
+
+    const third = await longPoll(3, seq + 1, 1);
+    expect(third.status).toBe(304);
+    expect(third.headers['preference-applied']).toBe('wait=1'); // it waited: the place was free again
   });
 });

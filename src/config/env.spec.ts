@@ -24,6 +24,12 @@ describe('configuration', () => {
     expect(() => validateEnv({ AUDIT_WORKERS: 'many' })).toThrow(/AUDIT_WORKERS="many"/);
   });
 
+  it('LONG_POLL_MAX_WAITERS: 10,000 by default, 0 turns long polls off', () => {
+    expect(validateEnv({}).longPollMaxWaiters).toBe(10_000);
+    expect(validateEnv({ LONG_POLL_MAX_WAITERS: '0' }).longPollMaxWaiters).toBe(0);
+    expect(() => validateEnv({ LONG_POLL_MAX_WAITERS: '-5' })).toThrow(/LONG_POLL_MAX_WAITERS="-5"/);
+  });
+
   it('AUDIT_SAMPLES: 16 by default, at least 1', () => {
     expect(validateEnv({}).auditSamples).toBe(16);
     expect(validateEnv({ AUDIT_SAMPLES: '4' }).auditSamples).toBe(4);

@@ -18,6 +18,8 @@ export interface Settings {
   auditSamples: number;
   /** worker threads that compute the collusion job's evidence; 0 computes on the main thread */
   auditWorkers: number;
+  /** long polls (`Prefer: wait`) held open at once by this instance; beyond it a read answers at once */
+  longPollMaxWaiters: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -61,6 +63,7 @@ export function validateEnv(env: Record<string, unknown>): Settings {
     handCacheSize: int('HAND_CACHE_SIZE', 20_000, 0, 10_000_000),
     auditSamples: int('AUDIT_SAMPLES', 16, 1, 1000),
     auditWorkers: int('AUDIT_WORKERS', 1, 0, 64),
+    longPollMaxWaiters: int('LONG_POLL_MAX_WAITERS', 10_000, 0, 1_000_000),
   };
   if (problems.length) throw new ConfigError(`invalid configuration:\n  - ${problems.join('\n  - ')}`);
   return settings;

@@ -25,6 +25,8 @@ export interface Watch {
 export class HandWatch implements OnModuleInit, OnModuleDestroy {
   private readonly log = new Logger('HandWatch');
   private readonly waiting = new Map<string, Set<() => void>>();
+  /** Armed watches not yet finished, held against `longPollMaxWaiters`. */
+  private armed = 0;
   private client: pg.Client | null = null;
   private closed = false;
 
@@ -40,7 +42,15 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
     await this.client?.end().catch(() => undefined);
   }
 
-  arm(handId: string): Watch {
+  /**
+   * A watch on `handId`, or null when this instance already holds `LONG_POLL_MAX_WAITERS`
+   * of them: each is an open request and socket, so a flood of long polls is answered at once
+   * (as a plain conditional read) instead of piling up.
+   */
+  arm(handId: string): Watch | null {
+    if (this.armed >= this.settings.longPollMaxWaiters) return null;
+    this.armed++;
+    let counted = true;
     let fired = false;
     let done: (() => void) | null = null;
     let timer: NodeJS.Timeout | undefined;
@@ -49,6 +59,8 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
       finish();
     };
     const finish = (): void => {
+      if (counted) this.armed--;
+      counted = false;
       clearTimeout(timer);
       this.waiting.get(handId)?.delete(wake);
       if (this.waiting.get(handId)?.size === 0) this.waiting.delete(handId);

@@ -58,7 +58,8 @@ export class HandsController {
     @Headers('prefer') prefer?: string,
   ) {
     const wait = preferredWait(prefer);
-    // Armed before the read, so an action landing between the read and the wait still wakes it.
+    // Armed before the read, so an action landing between the read and the wait still wakes it;
+    // null (no wait, no Preference-Applied) when the instance holds its maximum of long polls.
     const watch = wait > 0 && ifNoneMatch ? this.watch.arm(id) : null;
     try {
       let view = await this.hands.view(id, caller);
