@@ -2,8 +2,10 @@
  * Simulator for the doubling-collusion audit (issue 4):
  *   npm run audit:simulate -- --game dobbm --players 24 --hands 20000 --colluding-pairs 2 --rate 0.5 --seed 7
  *   npm run audit:simulate -- --game droggn --players 24 --hands 6000 --colluding-pairs 2 --rate 0.5 --seed 7
- * Plays bot hands with the game's engine (Dobbm at tables of four, Droggn at tables of three),
- * stores them (in memory, behind the `HandStore` seam), reads them back, computes the evidence of
+ *   npm run audit:simulate -- --game droggn --seats 4 --players 24 --hands 6000 --colluding-pairs 2 --rate 0.5 --seed 7
+ * Plays bot hands with the game's engine (Dobbm at tables of four, Droggn at tables of three, or
+ * of four with `--seats 4`: the dealer sits out each hand), stores them (in memory, behind the
+ * `HandStore` seam), reads them back, computes the evidence of
  * every defender's call from the records alone (worker threads; Dobbm solves sampled deals
  * double-dummy, Droggn plays them out with the heuristic bot), runs the pair statistics on
  * growing prefixes of the log, and prints and writes the figures: ROC-AUC, share of colluding
@@ -51,6 +53,7 @@ function parseArgs(argv: string[]): Args {
   return {
     game,
     players: Number(get('players', '24')),
+    seats: Number(get('seats', game === 'dobbm' ? '4' : '3')),
     hands: Number(get('hands', '20000')),
     colludingPairs: Number(get('colluding-pairs', '2')),
     rate: Number(get('rate', '0.5')),
@@ -184,7 +187,7 @@ async function main(): Promise<void> {
     lines.push(s);
     console.log(s);
   };
-  say(`hands ${stored.length} (declared ${declared}), players ${args.players}, colluding pairs ${args.colludingPairs}, rate ${args.rate}, seed ${args.seed}`);
+  say(`hands ${stored.length} (declared ${declared}), players ${args.players} at tables of ${args.seats}, colluding pairs ${args.colludingPairs}, rate ${args.rate}, seed ${args.seed}`);
   const evidenceTime = `${((t2 - t1) / 1000).toFixed(1)} s on ${args.workers} workers`;
   const rate = (samples / ((t2 - t1) / 1000)).toFixed(0);
   if (args.game === 'dobbm') say(`time: play ${((t1 - t0) / 1000).toFixed(1)} s, evidence ${evidenceTime} (${samples} sampled solves + ${declared} true-deal solves, ${rate} sampled solves/s; ${unresolved} over the ${args.maxNodes}-node budget)`);
@@ -203,7 +206,7 @@ async function main(): Promise<void> {
 
   const outDir = resolve(args.out);
   mkdirSync(outDir, { recursive: true });
-  const stem = `${args.game}-p${args.players}-h${args.hands}-c${args.colludingPairs}-r${args.rate}-s${args.seed}`;
+  const stem = `${args.game}${args.game === 'droggn' && args.seats === 4 ? '4' : ''}-p${args.players}-h${args.hands}-c${args.colludingPairs}-r${args.rate}-s${args.seed}`;
   const svgName = `${stem}-roc.svg`;
   const series = [{ label: `all ${stored.length} hands (AUC ${final.auc.toFixed(3)})`, points: final.roc }];
   const c500 = at(500);
@@ -234,7 +237,7 @@ function reportMarkdown(args: Args, summary: string[], rows: PairRow[], colludin
     `# Collusion audit simulation: ${args.game}`,
     '',
     '```',
-    `npm run audit:simulate -- --game ${args.game} --players ${args.players} --hands ${args.hands} --colluding-pairs ${args.colludingPairs} --rate ${args.rate} --seed ${args.seed} --samples ${args.samples}${args.game === 'dobbm' ? ` --max-nodes ${args.maxNodes}` : ''}`,
+    `npm run audit:simulate -- --game ${args.game} --players ${args.players}${args.game === 'droggn' && args.seats === 4 ? ' --seats 4' : ''} --hands ${args.hands} --colluding-pairs ${args.colludingPairs} --rate ${args.rate} --seed ${args.seed} --samples ${args.samples}${args.game === 'dobbm' ? ` --max-nodes ${args.maxNodes}` : ''}`,
     '```',
     '',
     '## Figures',

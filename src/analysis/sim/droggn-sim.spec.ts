@@ -3,11 +3,6 @@ import { replayRecord } from '../droggn/replay.js';
 import { DROGGN_STRONG_PARTNER, droggnPartnerIsStrong } from './droggn-bots.js';
 import { castPlayers, simulateHands, type SimConfig, type SimHand } from './simulate.js';
 
-const config: SimConfig & { game: 'droggn' } = { game: 'droggn', players: 9, hands: 450, colludingPairs: 1, rate: 1, seed: 5 };
-const hands = [...simulateHands(config)];
-const cast = castPlayers(config);
-const pair = cast.filter((p) => p.partner);
-
 /** The state in which the doubling began (null: no doubling, the hand was thrown in). */
 function atDoubling(h: SimHand<'droggn'>): DroggnState | null {
   const { before, actions } = replayRecord(h.record);
@@ -15,7 +10,17 @@ function atDoubling(h: SimHand<'droggn'>): DroggnState | null {
   return i < 0 ? null : before[i]!;
 }
 
-describe('the collusion simulator plays Droggn (3-player tables)', () => {
+// Tables of three (9 players) and of four, where the dealer sits out each hand (8 players).
+describe.each([
+  { seats: 3, players: 9 },
+  { seats: 4, players: 8 },
+])('the collusion simulator plays Droggn at tables of $seats', ({ seats, players }) => {
+  const config: SimConfig & { game: 'droggn' } = { game: 'droggn', seats, players, hands: 450, colludingPairs: 1, rate: 1, seed: 5 };
+  const hands = [...simulateHands(config)];
+  const cast = castPlayers(config);
+  const pair = cast.filter((p) => p.partner);
+  const tables = players / seats;
+
   it('gives the same hands for the same seed, and other hands for another', () => {
     const again = [...simulateHands(config)];
     expect(JSON.stringify(again)).toBe(JSON.stringify(hands));
@@ -24,13 +29,15 @@ describe('the collusion simulator plays Droggn (3-player tables)', () => {
     expect(castPlayers(config)).toEqual(cast);
   });
 
-  it('plays three-player Droggn records and seats everybody at full tables', () => {
+  it(`plays ${seats}-player Droggn records and seats everybody at full tables`, () => {
     expect(hands).toHaveLength(config.hands);
     for (const h of hands) {
       expect(h.record.game).toBe('droggn');
-      expect(h.record.rules).toEqual({ players: 3, stake: 10 });
-      expect(h.players).toHaveLength(3);
-      expect(new Set(h.players).size).toBe(3);
+      expect(h.record.rules).toEqual({ players: seats, stake: 10 });
+      expect(h.players).toHaveLength(seats);
+      expect(new Set(h.players).size).toBe(seats);
+      // At four the dealer sits out (RULES.md §3): he never acts.
+      if (seats === 4) expect(h.record.actions.some((a) => a.seat === h.record.dealer)).toBe(false);
     }
     expect(new Set(hands.flatMap((h) => h.players))).toEqual(new Set(cast.map((p) => p.id)));
   });
@@ -40,7 +47,7 @@ describe('the collusion simulator plays Droggn (3-player tables)', () => {
     const [a, b] = pair.map((p) => p.id);
     expect(pair[0]!.partner).toBe(b);
     for (const h of hands) expect(h.players.includes(a!)).toBe(h.players.includes(b!));
-    expect(hands.filter((h) => h.players.includes(a!)).length).toBe(config.hands / 3);
+    expect(hands.filter((h) => h.players.includes(a!)).length).toBe(config.hands / tables);
   });
 
   it('deals on by the session rules: the declarer deals next, after a thrown-in deal the same dealer', () => {
@@ -110,9 +117,15 @@ describe('the collusion simulator plays Droggn (3-player tables)', () => {
     expect(strong).toBeLessThan(0.8);
   });
 
-  it('refuses a cast that does not fill tables of three, or pairs that do not fit', () => {
-    expect(() => castPlayers({ ...config, players: 10 })).toThrow(/multiple of 3/);
-    expect(() => castPlayers({ ...config, players: 9, colludingPairs: 4 })).toThrow(/do not fit/);
-    expect(castPlayers({ ...config, players: 9, colludingPairs: 3 }).filter((p) => p.partner)).toHaveLength(6);
+  it(`refuses a cast that does not fill tables of ${seats}, or pairs that do not fit`, () => {
+    expect(() => castPlayers({ ...config, players: players + 2 })).toThrow(new RegExp(`multiple of ${seats}`));
+    const room = tables * Math.floor(seats / 2); // a pair always sits together
+    expect(() => castPlayers({ ...config, colludingPairs: room + 1 })).toThrow(/do not fit/);
+    expect(castPlayers({ ...config, colludingPairs: room }).filter((p) => p.partner)).toHaveLength(2 * room);
   });
+});
+
+it('simulates Dobbm at four seats and Droggn at three or four only', () => {
+  expect(() => castPlayers({ game: 'droggn', seats: 5, players: 10, hands: 1, colludingPairs: 0, rate: 0, seed: 1 })).toThrow(/tables of 3 or 4/);
+  expect(() => castPlayers({ game: 'dobbm', seats: 3, players: 9, hands: 1, colludingPairs: 0, rate: 0, seed: 1 })).toThrow(/tables of 4/);
 });

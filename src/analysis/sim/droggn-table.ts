@@ -6,17 +6,17 @@ import { droggnColludingBot, droggnHonestBot } from './droggn-bots.js';
 import type { TableGame } from './table-game.js';
 
 /**
- * Three-player Droggn with the default rules (RULES.md §3: with three nobody sits out). The next
- * dealer follows the engine's session rules (§3.4): the declarer deals next; after an all-pass
- * or thrown-in deal the same dealer deals again.
+ * Droggn with the default rules at tables of three, or of four where the dealer sits out each
+ * hand (RULES.md §3). The next dealer follows the engine's session rules (§3.4): the declarer
+ * deals next; after an all-pass or thrown-in deal the same dealer deals again.
  */
-export function droggnTable(): TableGame<'droggn', DroggnState> {
-  const options = defaultOptions({ players: 3 });
-  const rules = { players: 3, stake: options.stake };
-  const between = (dealer: number) => ({ dealer, paper: [0, 0, 0], endPending: false, handsLeft: null, over: false });
+export function droggnTable(players: 3 | 4 = 3): TableGame<'droggn', DroggnState> {
+  const options = defaultOptions({ players });
+  const rules = { players, stake: options.stake };
+  const between = (dealer: number) => ({ dealer, paper: new Array<number>(players).fill(0), endPending: false, handsLeft: null, over: false });
   return {
     game: 'droggn',
-    seats: 3,
+    seats: players,
     deck: DECK,
     play: (deck, dealer, bots, rng) => playDroggnHand(options, rules, { deck }, dealer, bots, rng),
     honestBot: droggnHonestBot,

@@ -11,8 +11,10 @@ import type { SimGame, TableGame } from './table-game.js';
 export { SIM_GAMES, isSimGame, type SimGame } from './table-game.js';
 
 export interface SimConfig {
-  /** Default 'dobbm' (tables of four); 'droggn' plays at tables of three. */
+  /** Default 'dobbm' (tables of four); 'droggn' plays at tables of `seats`. */
   game?: SimGame;
+  /** Droggn's table size: 3 (default) or 4, where the dealer sits out each hand (RULES.md §3). Dobbm: 4. */
+  seats?: number;
   players: number;
   hands: number;
   colludingPairs: number;
@@ -48,13 +50,19 @@ export interface SimHand<G extends SimGame = SimGame> {
   acting: boolean;
 }
 
-/** Seats per table of each game. */
-export const SEATS: Record<SimGame, number> = { dobbm: 4, droggn: 3 };
+/** Seats per table: Dobbm four, Droggn three unless `seats` says four. */
+export function tableSeats(config: SimConfig): number {
+  const game = config.game ?? 'dobbm';
+  const seats = config.seats ?? (game === 'dobbm' ? 4 : 3);
+  const allowed = game === 'dobbm' ? [4] : [3, 4];
+  if (!allowed.includes(seats)) throw new Error(`${game} is simulated at tables of ${allowed.join(' or ')}, not ${seats}`);
+  return seats;
+}
 
 /**
  * The cast: every player gets a habit; the first `2 × colludingPairs` (in a seeded order) collude in twos.
  * Throws when the players do not fill the game's tables, or the pairs do not fit at them (a table
- * seats ⌊seats/2⌋ pairs: two at Dobbm's four seats, one at Droggn's three).
+ * seats ⌊seats/2⌋ pairs: two at four seats, one at three).
  */
 export function castPlayers(config: SimConfig): SimPlayer[] {
   checkCast(config);
@@ -73,7 +81,7 @@ export function castPlayers(config: SimConfig): SimPlayer[] {
 
 function checkCast(config: SimConfig): void {
   const game = config.game ?? 'dobbm';
-  const seats = SEATS[game];
+  const seats = tableSeats(config);
   // Dobbm has always let surplus players sit out a seating; Droggn's tables must be full.
   if (game !== 'dobbm' && (config.players < seats || config.players % seats !== 0)) {
     throw new Error(`${game} is simulated at tables of ${seats}: the number of players must be a positive multiple of ${seats}, not ${config.players}`);
@@ -85,8 +93,8 @@ function checkCast(config: SimConfig): void {
 }
 
 /**
- * Plays `config.hands` hands of the game at full tables (four-player Dobbm, three-player
- * Droggn). Players are seated anew every `handsPerSeating` hands; a colluding pair always sits
+ * Plays `config.hands` hands of the game at full tables (four-player Dobbm, three- or
+ * four-player Droggn). Players are seated anew every `handsPerSeating` hands; a colluding pair always sits
  * at one table (that is how such pairs operate). Seeded throughout: the same config gives the
  * same hands.
  */
@@ -94,7 +102,8 @@ export function simulateHands(config: SimConfig & { game?: 'dobbm' }): Generator
 export function simulateHands(config: SimConfig & { game: 'droggn' }): Generator<SimHand<'droggn'>>;
 export function simulateHands(config: SimConfig): Generator<SimHand>;
 export function simulateHands(config: SimConfig): Generator<SimHand> {
-  return config.game === 'droggn' ? simulateAt(droggnTable(), config) : simulateAt(dobbmTable(), config);
+  const seats = tableSeats(config);
+  return config.game === 'droggn' ? simulateAt(droggnTable(seats === 4 ? 4 : 3), config) : simulateAt(dobbmTable(), config);
 }
 
 function* simulateAt<G extends SimGame, S>(table: TableGame<G, S>, config: SimConfig): Generator<Omit<SimHand<G>, 'final'> & { final: S }> {

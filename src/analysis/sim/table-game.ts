@@ -15,7 +15,7 @@ export const isSimGame = (game: string): game is SimGame => (SIM_GAMES as readon
  */
 export interface TableGame<G extends SimGame, S> {
   game: G;
-  /** Seats at a table (every one plays: no sitting-out dealer). */
+  /** Seats at a table (at four-player Droggn the dealer sits each hand out). */
   seats: number;
   /** The pack, in the engine's order (the simulator shuffles it). */
   deck: readonly Card[];
