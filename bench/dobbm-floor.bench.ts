@@ -21,6 +21,7 @@ import { openCalls, nextDoublingPosition, doublingSpeaker, firstDoublingPosition
 import { paymentPerOpponent } from '../src/engine/dobbm/scoring.js';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { seedOf } from './seeds.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const CODES: readonly string[] = DOBBM_DECK.slice();
@@ -313,7 +314,6 @@ const real = games.dobbm;
 const parsed = real.parseOptions({ players: 4 });
 if (!parsed.ok) throw new Error(parsed.rejection.message);
 const options = parsed.options as DobbmOptions;
-const seedOf = (i: number): string => i.toString(16).padStart(64, '0');
 const cards = real.deck(options);
 
 function measure(run: (i: number) => void): number {
@@ -373,30 +373,34 @@ const only = process.argv[2];
 if (only !== undefined) {
   // A child run measures one thing, so that neither engine's JIT feedback skews the other's.
   const rng = seededRng(1);
+  const decks = only === 'floorPlay' ? Array.from({ length: 4096 }, (_, i) => shuffle(seedOf(i), cards)) : [];
   const run: Record<string, (i: number) => void> = {
     baseline: (i) => deal(options, shuffle(seedOf(i), cards)),
     floor: (i) => floorHand(shuffle(seedOf(i), cards), rng),
     engine: (i) => realHand(shuffle(seedOf(i), cards), rng),
+    // No shuffle at all, as bench:engine's third column: what the floor's rules alone cost.
+    floorPlay: (i) => floorHand(decks[i & 4095]!, rng),
   };
   console.log(JSON.stringify({ perSecond: measure(run[only]!), checksum }));
 } else {
   checkFloor();
   const child = (what: string): number =>
     JSON.parse(execFileSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), what], { encoding: 'utf8' })).perSecond;
-  // The machine's speed drifts by tens of percent within minutes: the three are measured in
+  // The machine's speed drifts by tens of percent within minutes: the four are measured in
   // alternation, round after round, and the best of each is compared.
   const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-  const best = { baseline: 0, floor: 0, engine: 0 };
+  const best = { baseline: 0, floor: 0, engine: 0, floorPlay: 0 };
   console.log(`Dobbm 4p random full hands per second on one core (${seconds} s each, one process each)\n`);
-  console.log('round   shuffle+floor deal   floor engine   real engine');
+  console.log('round   shuffle+floor deal   floor engine   real engine   floor, pre-shuffled decks');
   for (let round = 1; round <= rounds; round++) {
-    const row = { baseline: child('baseline'), floor: child('floor'), engine: child('engine') };
-    for (const k of ['baseline', 'floor', 'engine'] as const) best[k] = Math.max(best[k], row[k]);
-    console.log(`${String(round).padStart(5)}   ${fmt(row.baseline).padStart(18)}   ${fmt(row.floor).padStart(12)}   ${fmt(row.engine).padStart(11)}`);
+    const row = { baseline: child('baseline'), floor: child('floor'), engine: child('engine'), floorPlay: child('floorPlay') };
+    for (const k of ['baseline', 'floor', 'engine', 'floorPlay'] as const) best[k] = Math.max(best[k], row[k]);
+    console.log(`${String(round).padStart(5)}   ${fmt(row.baseline).padStart(18)}   ${fmt(row.floor).padStart(12)}   ${fmt(row.engine).padStart(11)}   ${fmt(row.floorPlay).padStart(25)}`);
   }
   const us = (x: number): string => `${(1e6 / x).toFixed(2)} µs a hand`;
   console.log(`\nbest    shuffle + floor deal  ${fmt(best.baseline)}   (${us(best.baseline)})`);
   console.log(`        floor engine          ${fmt(best.floor)}   (${us(best.floor)})`);
   console.log(`        real engine           ${fmt(best.engine)}   (${us(best.engine)}; floor / real = ${(best.floor / best.engine).toFixed(2)})`);
+  console.log(`        floor, no shuffle     ${fmt(best.floorPlay)}   (${us(best.floorPlay)}: the rules alone, decks shuffled beforehand)`);
   console.log(`        aim (issue 2)         ${fmt(200_000)}   (${us(200_000)})`);
 }

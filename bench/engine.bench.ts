@@ -7,6 +7,7 @@ import { games, shuffle, seededRng, type Action, type Game, type GameId, type Rn
 import { randomBot as dobbmBot } from '../src/engine/dobbm/bots.js';
 import { randomBot as droggnBot } from '../src/engine/droggn/bots.js';
 import { randomBot as doppelkopfBot } from '../src/engine/doppelkopf/bots.js';
+import { seedOf } from './seeds.js';
 
 type Bot = (state: any, seat: number, rng: Rng) => Action;
 const bots: Record<GameId, Bot> = { dobbm: dobbmBot, droggn: droggnBot, doppelkopf: doppelkopfBot };
@@ -18,7 +19,6 @@ const profiles: { game: GameId; rules: Record<string, unknown> }[] = [
 ];
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 
-const seedOf = (i: number): string => i.toString(16).padStart(64, '0');
 
 function measure(run: (i: number) => void): number {
   for (let i = 0; i < 200; i++) run(i); // warm-up for the JIT
