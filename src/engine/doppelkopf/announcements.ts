@@ -3,7 +3,7 @@ import type { Applied } from '../core/types.js';
 import { cardPoints } from './cards.js';
 import { DokoCodes } from './codes.js';
 import { cardsPlayed, partyOf, seatToPlay } from './parties.js';
-import { copyState, type DokoState, type DokoTrick, type Party } from './state.js';
+import { copyState, withChanges, type DokoState, type DokoTrick, type Party } from './state.js';
 
 /** Announcement names of CONTRACT.md → level (RULES.md §2.9). */
 export const LEVEL_NAMES = ['re', 'kontra', 'no90', 'no60', 'no30', 'schwarz'] as const;
@@ -105,5 +105,5 @@ export function forcedAfterTrick(s: DokoState, trick: DokoTrick, trickNo: number
   const level = own + 1;
   // The missing Ansage is booked whatever the window; a further level only if in time.
   if (level > 4 || (level > 0 && !levelInTime(windows(s, seat, party), level))) return s;
-  return { ...s, announcements: [...s.announcements, { seat, party, level, forced: true }] };
+  return withChanges(s, { announcements: [...s.announcements, { seat, party, level, forced: true }] });
 }

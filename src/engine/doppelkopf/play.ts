@@ -5,7 +5,7 @@ import { countFace, distinct, followSuitIn, trickWinnerIndex } from './cards.js'
 import { announcementsOpen, forcedAfterTrick } from './announcements.js';
 import { DokoCodes } from './codes.js';
 import { active, partyOf, seatToPlay, stateTrumps } from './parties.js';
-import { copyState, type DokoState, type DokoTrick } from './state.js';
+import { copyState, withChanges, type DokoState, type DokoTrick } from './state.js';
 
 /** Cards this seat may play now: follow suit (trump is a suit) if possible, else any (RULES.md §2.8). */
 export function legalCards(s: DokoState, seat: number): Card[] {
@@ -81,8 +81,8 @@ function weddingAfterTrick(s: DokoState, t: DokoTrick, trickNo: number, trumps: 
   if (s.contract !== 'hochzeit' || s.weddingPartner !== null || s.weddingFailed) return s;
   const ledTrump = trumps.includes(t.plays[0].card);
   const qualifies = s.weddingType === 'trump' ? ledTrump : s.weddingType === 'nontrump' ? !ledTrump : true;
-  if (qualifies && t.winner !== s.declarer) return { ...s, weddingPartner: t.winner!, weddingTrick: trickNo };
-  if (trickNo >= 3) return { ...s, weddingFailed: true };
+  if (qualifies && t.winner !== s.declarer) return withChanges(s, { weddingPartner: t.winner!, weddingTrick: trickNo });
+  if (trickNo >= 3) return withChanges(s, { weddingFailed: true });
   return s;
 }
 
@@ -112,13 +112,13 @@ export function applyPiglets(s: DokoState, seat: number, superPiglets: boolean):
   if (!beforeFirstLead(s)) return reject(DokoCodes.PIGLETS_TOO_LATE, 'piglets are declared before the first lead');
   if (superPiglets) {
     if (!canDeclareSuperPiglets(s, seat)) return reject(DokoCodes.NOT_ENTITLED, 'super-piglets need declared piglets and both D9');
-    return accept({ ...s, superPiglets: seat });
+    return accept(withChanges(s, { superPiglets: seat }));
   }
   if (!canDeclarePiglets(s, seat)) return reject(DokoCodes.NOT_ENTITLED, 'piglets need both DA');
-  const next: DokoState = { ...s, piglets: seat };
+  const next: DokoState = withChanges(s, { piglets: seat });
   // `.forceAnnouncement`: the holder's party is announced at once, if it is known yet.
   if (!s.options['piglets.forceAnnouncement'] || !announcementsOpen(next)) return accept(next);
   const party = partyOf(next, seat);
   if (next.announcements.some((a) => a.party === party)) return accept(next);
-  return accept({ ...next, announcements: [...next.announcements, { seat, party, level: 0, forced: true }] });
+  return accept(withChanges(next, { announcements: [...next.announcements, { seat, party, level: 0, forced: true }] }));
 }

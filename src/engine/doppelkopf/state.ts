@@ -114,3 +114,6 @@ export function copyState(s: DokoState): DokoState {
     thrownIn: s.thrownIn,
   };
 }
+
+/** `{ ...s, ...changes }` by way of `copyState`. */
+export const withChanges = (s: DokoState, changes: Partial<DokoState>): DokoState => Object.assign(copyState(s), changes);
