@@ -3,7 +3,7 @@ import type { Applied } from '../core/types.js';
 import { cardPoints } from './cards.js';
 import { DokoCodes } from './codes.js';
 import { cardsPlayed, partyOf, seatToPlay } from './parties.js';
-import type { DokoState, DokoTrick, Party } from './state.js';
+import { copyState, withChanges, type DokoState, type DokoTrick, type Party } from './state.js';
 
 /** Announcement names of CONTRACT.md → level (RULES.md §2.9). */
 export const LEVEL_NAMES = ['re', 'kontra', 'no90', 'no60', 'no30', 'schwarz'] as const;
@@ -30,43 +30,63 @@ export function shift(s: DokoState): number {
 export const announcementsOpen = (s: DokoState): boolean =>
   s.phase === 'play' && !(s.contract === 'hochzeit' && s.weddingPartner === null && !s.weddingFailed);
 
-/** One level's window for this seat: own initiative, or a level-0 reply (RULES.md §2.9). */
-function levelInTime(s: DokoState, seat: number, party: Party, level: number): boolean {
-  const p = cardsPlayed(s, seat);
-  const sigma = shift(s);
-  if (p <= level + 1 + sigma) return true;
-  const lo = partyLevel(s, party === 're' ? 'kontra' : 're');
-  return level === 0 && lo >= 0 && p <= lo + 2 + sigma;
+/** What one seat's announcement windows depend on, gathered once per question (RULES.md §2.9). */
+interface Windows {
+  party: Party;
+  /** `p`, the cards this seat has played. */
+  played: number;
+  sigma: number;
+  /** Highest level of the own party and of the other one, -1 for none. */
+  own: number;
+  other: number;
 }
+
+function windows(s: DokoState, seat: number, party: Party): Windows {
+  return { party, played: cardsPlayed(s, seat), sigma: shift(s), own: partyLevel(s, party), other: partyLevel(s, party === 're' ? 'kontra' : 're') };
+}
+
+/** One level's window for this seat: own initiative, or a level-0 reply (RULES.md §2.9). */
+function levelInTime(w: Windows, level: number): boolean {
+  if (w.played <= level + 1 + w.sigma) return true;
+  return level === 0 && w.other >= 0 && w.played <= w.other + 2 + w.sigma;
+}
+
+/** Why `level` may not be announced now, given the checks before the party's levels passed. */
+function levelProblem(w: Windows, level: number): Applied<Party> | null {
+  if (level <= w.own) return reject(DokoCodes.ALREADY_ANNOUNCED, `${w.party} already announced this level`);
+  // Every implied lower level must itself be in time (RULES.md §2.9).
+  for (let l = w.own + 1; l <= level; l++) {
+    if (!levelInTime(w, l)) return reject(DokoCodes.ANNOUNCEMENT_TOO_LATE, `too late for ${nameOf(l, w.party)}`);
+  }
+  return null;
+}
+
+/** RULES.md §2.15 row 12: the alternative restricts announcements to one's own turn. */
+const outOfTurn = (s: DokoState, seat: number): boolean => s.options.announcementTiming === 'ownTurnOnly' && seatToPlay(s) !== seat;
 
 export function checkAnnouncement(s: DokoState, seat: number, name: LevelName): Applied<Party> {
   if (!announcementsOpen(s)) return reject(DokoCodes.ANNOUNCEMENT_NOT_OPEN, 'announcements are not open now');
-  // RULES.md §2.15 row 12: the alternative restricts announcements to one's own turn.
-  if (s.options.announcementTiming === 'ownTurnOnly' && seatToPlay(s) !== seat) return reject(Codes.NOT_YOUR_TURN, 'announcements only on your own turn');
+  if (outOfTurn(s, seat)) return reject(Codes.NOT_YOUR_TURN, 'announcements only on your own turn');
   const party = partyOf(s, seat);
   if ((name === 're' || name === 'kontra') && name !== party) return reject(DokoCodes.WRONG_PARTY, `you play for ${party}`);
-  const level = levelOf(name);
-  const own = partyLevel(s, party);
-  if (level <= own) return reject(DokoCodes.ALREADY_ANNOUNCED, `${party} already announced this level`);
-  // Every implied lower level must itself be in time (RULES.md §2.9).
-  for (let l = own + 1; l <= level; l++) {
-    if (!levelInTime(s, seat, party, l)) return reject(DokoCodes.ANNOUNCEMENT_TOO_LATE, `too late for ${nameOf(l, party)}`);
-  }
-  return accept(party);
+  return levelProblem(windows(s, seat, party), levelOf(name)) ?? accept(party);
 }
 
 export function announce(s: DokoState, seat: number, name: LevelName): Applied<DokoState> {
   const ok = checkAnnouncement(s, seat, name);
   if (!ok.ok) return ok;
-  return accept({ ...s, announcements: [...s.announcements, { seat, party: ok.state, level: levelOf(name) }] });
+  const next = copyState(s);
+  next.announcements = [...s.announcements, { seat, party: ok.state, level: levelOf(name) }];
+  return accept(next);
 }
 
-/** Levels this seat could announce now (each a separate legal action). */
+/** Levels this seat could announce now (each a separate legal action), as `checkAnnouncement` decides. */
 export function legalAnnouncements(s: DokoState, seat: number): LevelName[] {
-  if (!announcementsOpen(s)) return [];
+  if (!announcementsOpen(s) || outOfTurn(s, seat)) return [];
   const party = partyOf(s, seat);
+  const w = windows(s, seat, party);
   const names: LevelName[] = [party, 'no90', 'no60', 'no30', 'schwarz'];
-  return names.filter((n) => checkAnnouncement(s, seat, n).ok);
+  return names.filter((n) => levelProblem(w, levelOf(n)) === null);
 }
 
 /**
@@ -84,6 +104,6 @@ export function forcedAfterTrick(s: DokoState, trick: DokoTrick, trickNo: number
   if (own >= 0 && !s.options['forcedAnnouncement.further']) return s;
   const level = own + 1;
   // The missing Ansage is booked whatever the window; a further level only if in time.
-  if (level > 4 || (level > 0 && !levelInTime(s, seat, party, level))) return s;
-  return { ...s, announcements: [...s.announcements, { seat, party, level, forced: true }] };
+  if (level > 4 || (level > 0 && !levelInTime(windows(s, seat, party), level))) return s;
+  return withChanges(s, { announcements: [...s.announcements, { seat, party, level, forced: true }] });
 }

@@ -25,8 +25,9 @@ export function dokoDeck(size: 48 | 40): Card[] {
   return out;
 }
 
-export const isCard = (c: unknown): c is Card =>
-  typeof c === 'string' && (SUITS as readonly string[]).includes(c[0] ?? '') && (RANKS as readonly string[]).includes(c.slice(1));
+const FACES: ReadonlySet<string> = new Set(SUITS.flatMap((s) => RANKS.map((r) => s + r)));
+
+export const isCard = (c: unknown): c is Card => typeof c === 'string' && FACES.has(c);
 
 /** The contract decides only which cards are trumps (RULES.md §2.5). */
 export type ContractKind =
@@ -40,13 +41,19 @@ const QUEENS = ['CQ', 'SQ', 'HQ', 'DQ'];
 const JACKS = ['CJ', 'SJ', 'HJ', 'DJ'];
 const suitTail = (s: Suit): Card[] => (s === 'H' ? ['HA', 'HK', 'H9'] : [`${s}A`, `${s}10`, `${s}K`, `${s}9`]);
 
-const trumpCache = new Map<string, readonly Card[]>();
+/** Deck size → contract → trump table (no key string to build and hash on every lookup). */
+const trumpCache = new Map<number, Map<ContractKind, readonly Card[]>>();
 
 /** Trumps high → low (RULES.md §2.5 table), nines deleted for the 40-card deck. Shared, read-only. */
 export function trumpsOf(contract: ContractKind, deck: 48 | 40): readonly Card[] {
-  const key = `${contract}/${deck}`;
-  let list = trumpCache.get(key);
-  if (!list) trumpCache.set(key, (list = Object.freeze(trumpTable(contract, deck))));
+  let byContract = trumpCache.get(deck);
+  if (!byContract) trumpCache.set(deck, (byContract = new Map()));
+  let list = byContract.get(contract);
+  if (!list) {
+    list = Object.freeze(trumpTable(contract, deck));
+    byContract.set(contract, list);
+    cardOrders.set(list, cardOrder(list));
+  }
   return list;
 }
 
@@ -70,7 +77,36 @@ export function plainOrder(suit: Suit, trumps: readonly Card[]): Card[] {
 }
 
 /** "Suit" for following: trump counts as its own suit `T` (RULES.md §2.5). */
-export const followSuitOf = (card: Card, trumps: readonly Card[]): Suit | 'T' => (trumps.includes(card) ? 'T' : suitOfFace(card));
+export const followSuitOf = (card: Card, trumps: readonly Card[]): Suit | 'T' => followSuitIn(trumps)(card);
+
+/** `followSuitOf` for one trump table, to ask about many cards with a single table lookup. */
+export function followSuitIn(trumps: readonly Card[]): (card: Card) => Suit | 'T' {
+  return cardOrders.get(trumps)?.followSuit ?? ((card) => (trumps.includes(card) ? 'T' : suitOfFace(card)));
+}
+
+/**
+ * One trump table's card order, looked up instead of searched: each trump's place in the table
+ * (`trumps.indexOf`) and each plain card's place in its suit (`plainOrder(…).indexOf`).
+ */
+interface CardOrder {
+  trump: ReadonlyMap<Card, number>;
+  plain: ReadonlyMap<Card, number>;
+  followSuit: (card: Card) => Suit | 'T';
+}
+
+function cardOrder(trumps: readonly Card[]): CardOrder {
+  const trump = new Map<Card, number>();
+  trumps.forEach((c, i) => {
+    if (!trump.has(c)) trump.set(c, i);
+  });
+  const plain = new Map<Card, number>();
+  for (const suit of SUITS) plainOrder(suit, trumps).forEach((c, i) => plain.set(c, i));
+  return { trump, plain, followSuit: (card) => (trump.has(card) ? 'T' : suitOfFace(card)) };
+}
+
+/** Orders of the shared (frozen) tables of `trumpsOf`; any other list is ordered afresh. */
+const cardOrders = new WeakMap<readonly Card[], CardOrder>();
+const orderOf = (trumps: readonly Card[]): CardOrder => cardOrders.get(trumps) ?? cardOrder(trumps);
 
 export interface TrickRanking {
   trumps: readonly Card[];
@@ -85,26 +121,38 @@ export interface TrickRanking {
  * the first played wins (RULES.md §2.8), except the second `H10` under `dullen = second`.
  */
 export function trickWinnerIndex(cards: readonly Card[], r: TrickRanking): number {
+  const order = orderOf(r.trumps);
   const led = followSuitOf(cards[0], r.trumps);
   const key = (i: number): number => {
     const c = cards[i];
     if (r.promoted[i]) return 2000 + r.promoted[i];
-    const t = r.trumps.indexOf(c);
-    if (t >= 0) return 1000 - t;
+    const t = order.trump.get(c);
+    if (t !== undefined) return 1000 - t;
     if (suitOfFace(c) !== led) return 0;
-    return 100 - plainOrder(suitOfFace(c), r.trumps).indexOf(c);
+    return 100 - (order.plain.get(c) ?? plainOrder(suitOfFace(c), r.trumps).indexOf(c));
   };
   const secondDulle = r.trumps[0] === 'H10' && (r.dullen === 'second' || (r.dullen === 'secondExceptLast' && !r.lastTrick));
   let best = 0;
+  let kb = key(0);
   for (let i = 1; i < cards.length; i++) {
     const k = key(i);
-    const kb = key(best);
-    if (k > kb || (k === kb && secondDulle && cards[i] === 'H10' && !r.promoted[i])) best = i;
+    if (k > kb || (k === kb && secondDulle && cards[i] === 'H10' && !r.promoted[i])) {
+      best = i;
+      kb = k;
+    }
   }
   return best;
 }
 
-export const countFace = (cards: readonly Card[], face: Card): number => cards.filter((c) => c === face).length;
+export function countFace(cards: readonly Card[], face: Card): number {
+  let n = 0;
+  for (const c of cards) if (c === face) n++;
+  return n;
+}
 
 /** Distinct faces, first occurrence order (legal actions list a face once). */
-export const distinct = (cards: readonly Card[]): Card[] => [...new Set(cards)];
+export function distinct(cards: readonly Card[]): Card[] {
+  const out: Card[] = [];
+  for (const c of cards) if (!out.includes(c)) out.push(c);
+  return out;
+}

@@ -12,6 +12,18 @@ export function activeSeats(options: DokoOptions, dealer: number): number[] {
   return activeOrder(dealer, n, (s) => n === 4 || s !== dealer);
 }
 
+/** Players → dealer → active seats: the rules ask for them several times per action. */
+const activeCache = new Map<number, Map<number, readonly number[]>>();
+
+/** `activeSeats`, shared and read-only. */
+export function activeSeatsOf(options: DokoOptions, dealer: number): readonly number[] {
+  let byDealer = activeCache.get(options.players);
+  if (!byDealer) activeCache.set(options.players, (byDealer = new Map()));
+  let seats = byDealer.get(dealer);
+  if (!seats) byDealer.set(dealer, (seats = Object.freeze(activeSeats(options, dealer))));
+  return seats;
+}
+
 /** Deck index ranges per active player `a_i` (RULES.md §2.4, §2.15 row 10). */
 function dealIndices(options: DokoOptions, i: number): number[] {
   const range = (from: number, len: number): number[] => Array.from({ length: len }, (_, k) => from + k);
@@ -20,11 +32,29 @@ function dealIndices(options: DokoOptions, i: number): number[] {
   return [...range(3 * i, 3), ...range(12 + 4 * i, 4), ...range(28 + 3 * i, 3)];
 }
 
+/** Deck size and deal pattern → `dealIndices` per active player, filled as they are asked for. */
+const dealPatterns = new Map<string, number[][]>();
+function dealPattern(options: DokoOptions): number[][] {
+  const key = `${options.deck}/${options.deal40}`;
+  let pattern = dealPatterns.get(key);
+  if (!pattern) dealPatterns.set(key, (pattern = []));
+  return pattern;
+}
+
+/** The canonical decks to check a deal against, built once per size. */
+const canonicalDecks = new Map<number, readonly Card[]>();
+function canonicalDeck(size: 48 | 40): readonly Card[] {
+  let deck = canonicalDecks.get(size);
+  if (!deck) canonicalDecks.set(size, (deck = Object.freeze(dokoDeck(size))));
+  return deck;
+}
+
 export function dealDeck(options: DokoOptions, deck: readonly Card[], setup: HandSetup): DokoState {
-  if (!isPermutationOf(deck, dokoDeck(options.deck))) throw new Error('deck is not a Doppelkopf deck for these options');
+  if (!isPermutationOf(deck, canonicalDeck(options.deck))) throw new Error('deck is not a Doppelkopf deck for these options');
   const hands: (Card[] | null)[] = Array.from({ length: options.players }, () => null);
-  activeSeats(options, setup.dealer).forEach((seat, i) => {
-    hands[seat] = dealIndices(options, i).map((k) => deck[k]);
+  const pattern = dealPattern(options);
+  activeSeatsOf(options, setup.dealer).forEach((seat, i) => {
+    hands[seat] = (pattern[i] ??= dealIndices(options, i)).map((k) => deck[k]);
   });
   return initialState(options, hands, setup);
 }

@@ -1,6 +1,6 @@
 import { trumpsOf, type ContractKind } from './cards.js';
-import { activeSeats } from './deal.js';
-import type { DokoState, Party } from './state.js';
+import { activeSeatsOf } from './deal.js';
+import type { DokoState, Party, PlayedCard } from './state.js';
 
 export const isSoloContract = (c: ContractKind | null): boolean => c === 'silent-solo' || (c !== null && c.startsWith('solo-'));
 
@@ -10,7 +10,7 @@ export const scoredAsSolo = (s: DokoState): boolean => isSoloContract(s.contract
 export const stateTrumps = (s: DokoState): readonly string[] => trumpsOf(s.contract ?? 'normal', s.options.deck);
 
 export const seatCount = (s: DokoState): number => s.options.players;
-export const active = (s: DokoState): number[] => activeSeats(s.options, s.dealer);
+export const active = (s: DokoState): readonly number[] => activeSeatsOf(s.options, s.dealer);
 export const forehand = (s: DokoState): number => active(s)[0];
 
 /**
@@ -43,9 +43,14 @@ export function partySeats(s: DokoState): { re: number[]; kontra: number[] } {
 /** Cards this seat has played so far in the deal (`p` of RULES.md §2.9). */
 export function cardsPlayed(s: DokoState, seat: number): number {
   let p = 0;
-  for (const t of s.tricks) if (t.plays.some((x) => x.seat === seat)) p++;
-  if (s.current?.plays.some((x) => x.seat === seat)) p++;
+  for (const t of s.tricks) if (playedIn(t.plays, seat)) p++;
+  if (s.current && playedIn(s.current.plays, seat)) p++;
   return p;
+}
+
+function playedIn(plays: readonly PlayedCard[], seat: number): boolean {
+  for (const x of plays) if (x.seat === seat) return true;
+  return false;
 }
 
 /** The seat whose card the current trick waits for, or null. */

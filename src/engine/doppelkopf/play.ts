@@ -1,11 +1,11 @@
 import { removeCards } from '../core/cards.js';
 import { accept, Codes, reject } from '../core/rejections.js';
 import type { Applied, Card } from '../core/types.js';
-import { countFace, distinct, followSuitOf, trickWinnerIndex } from './cards.js';
+import { countFace, distinct, followSuitIn, trickWinnerIndex } from './cards.js';
 import { announcementsOpen, forcedAfterTrick } from './announcements.js';
 import { DokoCodes } from './codes.js';
 import { active, partyOf, seatToPlay, stateTrumps } from './parties.js';
-import type { DokoState, DokoTrick } from './state.js';
+import { copyState, withChanges, type DokoState, type DokoTrick } from './state.js';
 
 /** Cards this seat may play now: follow suit (trump is a suit) if possible, else any (RULES.md §2.8). */
 export function legalCards(s: DokoState, seat: number): Card[] {
@@ -13,10 +13,20 @@ export function legalCards(s: DokoState, seat: number): Card[] {
   const hand = s.hands[seat]!;
   const cur = s.current!;
   if (cur.plays.length === 0) return distinct(hand);
-  const trumps = stateTrumps(s);
-  const led = followSuitOf(cur.plays[0].card, trumps);
-  const same = hand.filter((c) => followSuitOf(c, trumps) === led);
-  return distinct(same.length > 0 ? same : hand);
+  const followSuit = followSuitIn(stateTrumps(s));
+  const led = followSuit(cur.plays[0].card);
+  const same: Card[] = [];
+  for (const c of hand) if (followSuit(c) === led && !same.includes(c)) same.push(c);
+  return same.length > 0 ? same : distinct(hand);
+}
+
+/** `legalCards(s, seat).includes(card)` for a held card on the seat's turn, without listing them. */
+function followsSuit(s: DokoState, hand: readonly Card[], card: Card): boolean {
+  const cur = s.current!;
+  if (cur.plays.length === 0) return true;
+  const followSuit = followSuitIn(stateTrumps(s));
+  const led = followSuit(cur.plays[0].card);
+  return followSuit(card) === led || !hand.some((c) => followSuit(c) === led);
 }
 
 export function applyPlay(s: DokoState, seat: number, card: Card): Applied<DokoState> {
@@ -25,19 +35,24 @@ export function applyPlay(s: DokoState, seat: number, card: Card): Applied<DokoS
   if (seatToPlay(s) !== seat) return reject(Codes.NOT_YOUR_TURN, 'not your turn to play');
   const rest = removeCards(s.hands[seat]!, [card]);
   if (!rest) return reject(Codes.CARD_NOT_HELD, `you do not hold ${card}`);
-  if (!legalCards(s, seat).includes(card)) return reject(Codes.MUST_FOLLOW_SUIT, 'you must follow suit');
+  if (!followsSuit(s, s.hands[seat]!, card)) return reject(Codes.MUST_FOLLOW_SUIT, 'you must follow suit');
   const hands = s.hands.slice();
   hands[seat] = rest;
-  const current: DokoTrick = { ...s.current!, plays: [...s.current!.plays, { seat, card }] };
-  const next: DokoState = { ...s, hands, current };
+  const current: DokoTrick = { leader: s.current!.leader, plays: [...s.current!.plays, { seat, card }] };
+  const next = copyState(s);
+  next.hands = hands;
+  next.current = current;
   return accept(current.plays.length === active(s).length ? completeTrick(next) : next);
 }
+
+const NONE_PROMOTED: readonly number[] = [];
 
 /**
  * Piglets (Schweinchen) and super-piglets rank above every trump (RULES.md §2.8); with
  * `.firstOnly` only the first one played in the deal is promoted.
  */
-function promotions(s: DokoState, trick: DokoTrick): number[] {
+function promotions(s: DokoState, trick: DokoTrick): readonly number[] {
+  if (s.piglets === null && s.superPiglets === null) return NONE_PROMOTED;
   const earlier = (face: Card): boolean => s.tricks.some((t) => t.plays.some((p) => p.card === face));
   return trick.plays.map((p) => {
     if (p.card === 'D9' && s.superPiglets === p.seat && !(s.options['piglets.firstOnly'] && earlier('D9'))) return 2;
@@ -52,8 +67,11 @@ function completeTrick(s: DokoState): DokoState {
   const last = s.hands.every((h) => h === null || h.length === 0);
   const trumps = stateTrumps(s);
   const w = trickWinnerIndex(trick.plays.map((p) => p.card), { trumps, dullen: s.options.dullen, lastTrick: last, promoted: promotions(s, trick) });
-  const done: DokoTrick = { ...trick, winner: trick.plays[w].seat };
-  let next: DokoState = { ...s, tricks: [...s.tricks, done], current: last ? null : { leader: done.winner!, plays: [] }, phase: last ? 'over' : 'play' };
+  const done: DokoTrick = { leader: trick.leader, plays: trick.plays, winner: trick.plays[w].seat };
+  let next = copyState(s);
+  next.tricks = [...s.tricks, done];
+  next.current = last ? null : { leader: done.winner!, plays: [] };
+  next.phase = last ? 'over' : 'play';
   next = weddingAfterTrick(next, done, trickNo, trumps);
   return forcedAfterTrick(next, done, trickNo);
 }
@@ -63,8 +81,8 @@ function weddingAfterTrick(s: DokoState, t: DokoTrick, trickNo: number, trumps: 
   if (s.contract !== 'hochzeit' || s.weddingPartner !== null || s.weddingFailed) return s;
   const ledTrump = trumps.includes(t.plays[0].card);
   const qualifies = s.weddingType === 'trump' ? ledTrump : s.weddingType === 'nontrump' ? !ledTrump : true;
-  if (qualifies && t.winner !== s.declarer) return { ...s, weddingPartner: t.winner!, weddingTrick: trickNo };
-  if (trickNo >= 3) return { ...s, weddingFailed: true };
+  if (qualifies && t.winner !== s.declarer) return withChanges(s, { weddingPartner: t.winner!, weddingTrick: trickNo });
+  if (trickNo >= 3) return withChanges(s, { weddingFailed: true });
   return s;
 }
 
@@ -94,13 +112,13 @@ export function applyPiglets(s: DokoState, seat: number, superPiglets: boolean):
   if (!beforeFirstLead(s)) return reject(DokoCodes.PIGLETS_TOO_LATE, 'piglets are declared before the first lead');
   if (superPiglets) {
     if (!canDeclareSuperPiglets(s, seat)) return reject(DokoCodes.NOT_ENTITLED, 'super-piglets need declared piglets and both D9');
-    return accept({ ...s, superPiglets: seat });
+    return accept(withChanges(s, { superPiglets: seat }));
   }
   if (!canDeclarePiglets(s, seat)) return reject(DokoCodes.NOT_ENTITLED, 'piglets need both DA');
-  const next: DokoState = { ...s, piglets: seat };
+  const next: DokoState = withChanges(s, { piglets: seat });
   // `.forceAnnouncement`: the holder's party is announced at once, if it is known yet.
   if (!s.options['piglets.forceAnnouncement'] || !announcementsOpen(next)) return accept(next);
   const party = partyOf(next, seat);
   if (next.announcements.some((a) => a.party === party)) return accept(next);
-  return accept({ ...next, announcements: [...next.announcements, { seat, party, level: 0, forced: true }] });
+  return accept(withChanges(next, { announcements: [...next.announcements, { seat, party, level: 0, forced: true }] }));
 }

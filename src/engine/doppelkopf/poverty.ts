@@ -5,7 +5,7 @@ import type { Applied, Card } from '../core/types.js';
 import { DokoCodes } from './codes.js';
 import { forehand, seatCount } from './parties.js';
 import { povertyTrumps, startPlay } from './reservations.js';
-import type { DokoState } from './state.js';
+import { withChanges, type DokoState } from './state.js';
 
 /** How many cards the pauper passes: 3, or exactly his trumps (`passExactlyTrumps`, RULES.md §2.7). */
 export function povertyCount(s: DokoState): number {
@@ -35,7 +35,7 @@ export function applyPovertyPass(s: DokoState, seat: number, cards: Card[]): App
   if (povertyTrumps(s, rest).length > 0) return reject(DokoCodes.POVERTY_MUST_PASS_TRUMPS, 'all your trumps must be passed');
   const hands = s.hands.slice();
   hands[seat] = rest;
-  return accept({ ...s, hands, phase: 'poverty-answer', poverty: { ...pov, passed: cards.slice() } });
+  return accept(withChanges(s, { hands, phase: 'poverty-answer', poverty: { ...pov, passed: cards.slice() } }));
 }
 
 export function applyPovertyAnswer(s: DokoState, seat: number, yes: boolean): Applied<DokoState> {
@@ -45,12 +45,12 @@ export function applyPovertyAnswer(s: DokoState, seat: number, yes: boolean): Ap
   if (!yes) {
     const declined = [...pov.declined, seat];
     // Nobody accepts: the same dealer redeals, the deal does not count (RULES.md §2.7).
-    if (declined.length === askOrder(s).length) return accept({ ...s, poverty: { ...pov, declined }, phase: 'over', thrownIn: { seat: null, reason: 'povertyRefused' } });
-    return accept({ ...s, poverty: { ...pov, declined } });
+    if (declined.length === askOrder(s).length) return accept(withChanges(s, { poverty: { ...pov, declined }, phase: 'over', thrownIn: { seat: null, reason: 'povertyRefused' } }));
+    return accept(withChanges(s, { poverty: { ...pov, declined } }));
   }
   const hands = s.hands.slice();
   hands[seat] = [...hands[seat]!, ...pov.passed!];
-  return accept({ ...s, hands, phase: 'poverty-return', poverty: { ...pov, acceptor: seat } });
+  return accept(withChanges(s, { hands, phase: 'poverty-return', poverty: { ...pov, acceptor: seat } }));
 }
 
 export function applyPovertyReturn(s: DokoState, seat: number, cards: Card[]): Applied<DokoState> {
@@ -63,7 +63,7 @@ export function applyPovertyReturn(s: DokoState, seat: number, cards: Card[]): A
   const hands = s.hands.slice();
   hands[seat] = rest;
   hands[pov.pauper] = [...hands[pov.pauper]!, ...cards];
-  return accept(startPlay({ ...s, hands, poverty: { ...pov, returned: cards.slice() } }, forehand(s)));
+  return accept(startPlay(withChanges(s, { hands, poverty: { ...pov, returned: cards.slice() } }), forehand(s)));
 }
 
 /** All distinct multisets of `k` cards from `hand` (legal actions list each once). */

@@ -3,7 +3,7 @@ import type { Applied, Card } from '../core/types.js';
 import { countFace, rankOf, SOLOS, trumpsOf } from './cards.js';
 import { DokoCodes } from './codes.js';
 import { active, forehand } from './parties.js';
-import type { DeclaredContract, DokoState, ReservationCall, WeddingType } from './state.js';
+import { withChanges, type DeclaredContract, type DokoState, type ReservationCall, type WeddingType } from './state.js';
 
 /** Next seat to give its R1 call (GESUND/VORBEHALT), in active order from the dealer. */
 export function nextReservationSeat(s: DokoState): number | null {
@@ -62,24 +62,24 @@ export function applyReservation(s: DokoState, seat: number, call: ReservationCa
   if (call === 'throwin') {
     const reason = throwInReason(s, seat);
     if (!reason) return reject(DokoCodes.NOT_ENTITLED, 'no five nines or five kings to throw in with');
-    return accept({ ...s, reservations: [...s.reservations, { seat, call }], phase: 'over', thrownIn: { seat, reason } });
+    return accept(withChanges(s, { reservations: [...s.reservations, { seat, call }], phase: 'over', thrownIn: { seat, reason } }));
   }
   if (call === 'gesund' && isVorgefuehrt(s, seat)) return reject(DokoCodes.MUST_DECLARE_SOLO, 'a Vorführung: you must declare a solo');
-  const next: DokoState = { ...s, reservations: [...s.reservations, { seat, call }] };
+  const next: DokoState = withChanges(s, { reservations: [...s.reservations, { seat, call }] });
   if (next.reservations.length < active(s).length) return accept(next);
-  if (next.reservations.some((r) => r.call === 'vorbehalt')) return accept({ ...next, phase: 'contracts' });
+  if (next.reservations.some((r) => r.call === 'vorbehalt')) return accept(withChanges(next, { phase: 'contracts' }));
   return accept(startNormal(next));
 }
 
 /** No VORBEHALT: a normal game, or a silent solo for the holder of both `CQ` (RULES.md §2.6.5). */
 function startNormal(s: DokoState): DokoState {
   const silent = active(s).find((seat) => countFace(s.hands[seat] ?? [], 'CQ') === 2);
-  if (silent !== undefined) return startPlay({ ...s, contract: 'silent-solo', declarer: silent }, forehand(s));
-  return startPlay({ ...s, contract: 'normal' }, forehand(s));
+  if (silent !== undefined) return startPlay(withChanges(s, { contract: 'silent-solo', declarer: silent }), forehand(s));
+  return startPlay(withChanges(s, { contract: 'normal' }), forehand(s));
 }
 
 export function startPlay(s: DokoState, leader: number): DokoState {
-  return { ...s, phase: 'play', current: { leader, plays: [] } };
+  return withChanges(s, { phase: 'play', current: { leader, plays: [] } });
 }
 
 export function applyContract(s: DokoState, seat: number, contract: DeclaredContract, wedding: WeddingType | undefined): Applied<DokoState> {
@@ -90,7 +90,7 @@ export function applyContract(s: DokoState, seat: number, contract: DeclaredCont
   const allowed = legalContracts(s, seat).some((c) => c.contract === contract && (contract !== 'hochzeit' || (c.wedding ?? 'first') === (wedding ?? 'first')));
   if (!allowed) return reject(DokoCodes.NOT_ENTITLED, `you may not declare ${contract}${wedding ? ` (${wedding})` : ''}`);
   const call = contract === 'hochzeit' ? { seat, contract, wedding: wedding ?? 'first' } : { seat, contract };
-  const next: DokoState = { ...s, contractCalls: [...s.contractCalls, call] };
+  const next: DokoState = withChanges(s, { contractCalls: [...s.contractCalls, call] });
   if (nextContractSeat(next) !== null) return accept(next);
   return accept(resolve(next));
 }
@@ -111,13 +111,13 @@ function resolve(s: DokoState): DokoState {
   let win = s.contractCalls[0];
   for (const c of s.contractCalls) if (reservationRank(s, c.seat, c.contract) > reservationRank(s, win.seat, win.contract)) win = c;
   if (win.contract === 'armut') {
-    return { ...s, phase: 'poverty', contract: 'armut', poverty: { pauper: win.seat, passed: null, declined: [], acceptor: null, returned: null } };
+    return withChanges(s, { phase: 'poverty', contract: 'armut', poverty: { pauper: win.seat, passed: null, declined: [], acceptor: null, returned: null } });
   }
   if (win.contract === 'hochzeit') {
-    return startPlay({ ...s, contract: 'hochzeit', declarer: win.seat, weddingType: win.wedding ?? 'first' }, forehand(s));
+    return startPlay(withChanges(s, { contract: 'hochzeit', declarer: win.seat, weddingType: win.wedding ?? 'first' }), forehand(s));
   }
   const compulsory = reservationRank(s, win.seat, win.contract) === 4;
   // RULES.md §2.4: the soloist leads a compulsory solo; a free solo only with the option.
   const leader = compulsory || s.options.soloistLeadsLustsolo ? win.seat : forehand(s);
-  return startPlay({ ...s, contract: win.contract, declarer: win.seat, compulsory }, leader);
+  return startPlay(withChanges(s, { contract: win.contract, declarer: win.seat, compulsory }), leader);
 }

@@ -30,11 +30,33 @@ export function dealPositions(pattern: DroggnOptions['deal']): { hands: number[]
   return { hands, talon };
 }
 
+/** `dealPositions` per pattern, computed once (read-only). */
+const positionsCache = new Map<DroggnOptions['deal'], { hands: number[][]; talon: number[] }>();
+function positionsOf(pattern: DroggnOptions['deal']): { hands: number[][]; talon: number[] } {
+  let pos = positionsCache.get(pattern);
+  if (!pos) positionsCache.set(pattern, (pos = dealPositions(pattern)));
+  return pos;
+}
+
+const DECK_INDEX: ReadonlyMap<Card, number> = new Map(DECK.map((c, i) => [c, i]));
+
+/** `isPermutationOf(deck, DECK)`: the pack's cards are distinct, so each must come exactly once. */
+function isPack(deck: readonly Card[]): boolean {
+  if (deck.length !== DECK.length) return false;
+  const seen = new Uint8Array(DECK.length);
+  for (const c of deck) {
+    const i = DECK_INDEX.get(c);
+    if (i === undefined || seen[i]) return false;
+    seen[i] = 1;
+  }
+  return true;
+}
+
 /** Initial state from a deck order (index 0 = top), RULES.md §3.4. */
 export function dealDeck(options: DroggnOptions, deck: readonly Card[], setup: HandSetup): DroggnState {
-  if (!isPermutationOf(deck, DECK)) throw new Error('a Droggn deck is the 66-card pack');
+  if (!isPack(deck)) throw new Error('a Droggn deck is the 66-card pack');
   const active = activeSeats(options, setup.dealer);
-  const pos = dealPositions(options.deal);
+  const pos = positionsOf(options.deal);
   const hands: Card[][] = Array.from({ length: options.players }, () => []);
   active.forEach((seat, i) => {
     hands[seat] = pos.hands[i]!.map((k) => deck[k]!);

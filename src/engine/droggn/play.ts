@@ -19,16 +19,26 @@ export function referenceCard(trick: readonly Play[]): Card | null {
   return null;
 }
 
-/** Cards the follow/trump obligation allows, before the layout and Gstieß restrictions. */
+/**
+ * Cards the follow/trump obligation allows, before the layout and Gstieß restrictions: the
+ * reference suit if held, else trumps if held, else anything; the Gstieß may always be played.
+ * One pass over the hand (it runs for every card and every bot move).
+ */
 function obligedCards(hand: readonly Card[], reference: Card | null): Card[] {
   if (reference === null) return hand.slice();
-  const trumps = hand.filter(isTrump);
   const refSuit = suitOf(reference);
-  if (refSuit === null) return trumps.length > 0 ? [...trumps, ...hand.filter((c) => c === GSTIESS)] : hand.slice();
-  const suited = hand.filter((c) => suitOf(c) === refSuit);
-  if (suited.length > 0) return [...suited, ...hand.filter((c) => c === GSTIESS)];
-  if (trumps.length > 0) return [...trumps, ...hand.filter((c) => c === GSTIESS)];
-  return hand.slice();
+  const suited: Card[] = [];
+  const trumps: Card[] = [];
+  let gstiess = 0;
+  for (const c of hand) {
+    if (isTrump(c)) trumps.push(c);
+    else if (c === GSTIESS) gstiess++;
+    else if (refSuit !== null && suitOf(c) === refSuit) suited.push(c);
+  }
+  const obliged = suited.length > 0 ? suited : trumps;
+  if (obliged.length === 0) return hand.slice();
+  for (let i = 0; i < gstiess; i++) obliged.push(GSTIESS);
+  return obliged;
 }
 
 const laidOut = (s: DroggnState, seat: number, card: Card): boolean => s.layouts.some((l) => l.seat === seat && l.card === card);

@@ -6,7 +6,7 @@ import { doublingSpeaker, firstDoublingPosition, nextDoublingPosition, openCalls
 import { GSTIESS, MOND, PAGAT, isCard, isKing, isTrump } from './cards.js';
 import { parseDroggnAction } from './actions.js';
 import { PlayCodes, trickWinner, whyIllegal } from './play.js';
-import { CONTRACTS, type BidWord, type CallWord, type Contract, type DroggnState } from './state.js';
+import { CONTRACTS, copyState, withChanges, type BidWord, type CallWord, type Contract, type DroggnState } from './state.js';
 
 /** Droggn's own rejection codes (shared ones come from core `Codes`). */
 export const DroggnCodes = {
@@ -36,7 +36,7 @@ const setHand = (hands: readonly (readonly Card[])[], seat: number, hand: readon
   copy[seat] = hand;
   return copy;
 };
-const over = (s: DroggnState, patch: Partial<DroggnState>): DroggnState => ({ ...s, ...patch, phase: 'over', turn: -1 });
+const over = (s: DroggnState, patch: Partial<DroggnState>): DroggnState => Object.assign(copyState(s), patch, { phase: 'over', turn: -1 });
 
 export function applyAction(s: DroggnState, raw: Action): Applied<DroggnState> {
   // apply is also fed from hand records and bots: a malformed action never reaches the rules.
@@ -75,19 +75,19 @@ function bid(s: DroggnState, word: BidWord): Applied<DroggnState> {
     return reject(Codes.BID_NOT_HIGHER, `a bid must be higher than ${best.contract}`);
   }
   const bids = [...s.bids, { seat: s.turn, bid: word }];
-  if (bids.length < 3) return accept({ ...s, bids, turn: s.active[bids.length]! });
-  const done = { ...s, bids };
+  if (bids.length < 3) return accept(withChanges(s, { bids, turn: s.active[bids.length]! }));
+  const done = withChanges(s, { bids });
   const top = highestBid(done);
   if (top === null) return accept(over(done, { endReason: 'thrownIn' }));
   const { seat: declarer, contract } = top;
   const n = s.options.players;
   const defenders = activeOrder(declarer, n, (x) => isActive(s, x) && x !== declarer);
-  const base = { ...done, declarer, contract, defenders, turn: declarer };
+  const base = withChanges(done, { declarer, contract, defenders, turn: declarer });
   if (contract === 'ansager' || contract === 'solo') {
     // RULES.md §3.6: the declarer picks up the talon (24 cards) and discards three.
-    return accept({ ...base, phase: 'discard', hands: setHand(s.hands, declarer, [...s.hands[declarer]!, ...s.talon]) });
+    return accept(withChanges(base, { phase: 'discard', hands: setHand(s.hands, declarer, [...s.hands[declarer]!, ...s.talon]) }));
   }
-  return accept({ ...base, phase: 'ready' });
+  return accept(withChanges(base, { phase: 'ready' }));
 }
 
 /** Why a discard of three is not allowed (RULES.md §3.6), or null. */
@@ -113,25 +113,25 @@ function discard(s: DroggnState, cards: Card[]): Applied<DroggnState> {
   if (problem) return { ok: false, rejection: problem };
   const declarer = s.declarer!;
   const hands = setHand(s.hands, declarer, removeCards(s.hands[declarer]!, cards)!);
-  return accept({ ...s, hands, discard: cards.slice(), phase: s.contract === 'ansager' ? 'buy' : 'ready' });
+  return accept(withChanges(s, { hands, discard: cards.slice(), phase: s.contract === 'ansager' ? 'buy' : 'ready' }));
 }
 
 /** RULES.md §3.6: buy one card from a defender in exchange for one face down, or decline. */
 function buy(s: DroggnState, card: Card | null, give: Card | undefined): Applied<DroggnState> {
-  if (card === null) return accept({ ...s, buy: { kind: 'declined' }, phase: 'ready' });
+  if (card === null) return accept(withChanges(s, { buy: { kind: 'declined' }, phase: 'ready' }));
   if (!isCard(card)) return reject(DroggnCodes.UNKNOWN_CARD, `${card} is not a Droggn card`);
   const declarer = s.declarer!;
   const hand = s.hands[declarer]!;
   if (hand.includes(card) || s.discard!.includes(card)) {
     // RULES.md §3.16 #13: the table rule forfeits the right; the server rejects by default.
-    if (s.options['buy.invalidRequestForfeits']) return accept({ ...s, buy: { kind: 'forfeited', card }, phase: 'ready' });
+    if (s.options['buy.invalidRequestForfeits']) return accept(withChanges(s, { buy: { kind: 'forfeited', card }, phase: 'ready' }));
     return reject(DroggnCodes.BUY_OWN_CARD, `${card} is in the declarer's hand or discard`);
   }
   if (give === undefined || !hand.includes(give)) return reject(Codes.CARD_NOT_HELD, `${String(give)} is not in the declarer's hand`);
   const from = s.defenders.find((d) => s.hands[d]!.includes(card))!;
   let hands = setHand(s.hands, declarer, [...removeCards(hand, [give])!, card]);
   hands = setHand(hands, from, [...removeCards(s.hands[from]!, [card])!, give]);
-  return accept({ ...s, hands, buy: { kind: 'bought', card, give, from }, phase: 'ready' });
+  return accept(withChanges(s, { hands, buy: { kind: 'bought', card, give, from }, phase: 'ready' }));
 }
 
 /** RULES.md §3.7: "ich liege", laying out T1 (any contract) or GS (Super Mord only). */
@@ -143,8 +143,8 @@ function ready(s: DroggnState, card: Card | null): Applied<DroggnState> {
   }
   const layouts = card === null ? s.layouts : [...s.layouts, { seat: declarer, card: card as 'T1' | 'GS' }];
   // RULES.md §3.16 #12: defenders do not lay out in a Mord.
-  if (s.contract === 'supermord') return accept(startDoubling({ ...s, layouts }));
-  return accept({ ...s, layouts, phase: 'layout', turn: s.defenders[0]! });
+  if (s.contract === 'supermord') return accept(startDoubling(withChanges(s, { layouts })));
+  return accept(withChanges(s, { layouts, phase: 'layout', turn: s.defenders[0]! }));
 }
 
 /** RULES.md §3.7 / §3.16 #9: each defender in turn, before the Schwacher round. */
@@ -155,16 +155,16 @@ function layout(s: DroggnState, card: Card | null): Applied<DroggnState> {
   }
   const layouts = card === null ? s.layouts : [...s.layouts, { seat: s.turn, card: PAGAT as 'T1' }];
   const layoutAnswers = s.layoutAnswers + 1;
-  if (layoutAnswers < s.defenders.length) return accept({ ...s, layouts, layoutAnswers, turn: s.defenders[layoutAnswers]! });
-  return accept(startDoubling({ ...s, layouts, layoutAnswers }));
+  if (layoutAnswers < s.defenders.length) return accept(withChanges(s, { layouts, layoutAnswers, turn: s.defenders[layoutAnswers]! }));
+  return accept(startDoubling(withChanges(s, { layouts, layoutAnswers })));
 }
 
 function startDoubling(s: DroggnState): DroggnState {
-  return { ...s, phase: 'doubling', doublingStep: firstDoublingPosition.step, doublingIndex: firstDoublingPosition.index, turn: s.defenders[0]! };
+  return withChanges(s, { phase: 'doubling', doublingStep: firstDoublingPosition.step, doublingIndex: firstDoublingPosition.index, turn: s.defenders[0]! });
 }
 
 function startPlay(s: DroggnState): DroggnState {
-  return { ...s, phase: 'play', doublingStep: null, turn: s.declarer!, trickLeader: s.declarer! };
+  return withChanges(s, { phase: 'play', doublingStep: null, turn: s.declarer!, trickLeader: s.declarer! });
 }
 
 /** Calls open to the speaker now (`doubling.maxDoublings`, RULES.md §1.14). */
@@ -177,8 +177,8 @@ function double(s: DroggnState, call: CallWord): Applied<DroggnState> {
   if (!openCalls(s).includes(call)) return reject(Codes.CALL_NOT_ALLOWED, `${call} is not allowed now`);
   const calls = [...s.calls, { seat: s.turn, call }];
   const after = nextDoublingPosition(position(s), call, s.defenders.length);
-  if (after === null) return accept(startPlay({ ...s, calls }));
-  return accept({ ...s, calls, doublingStep: after.step, doublingIndex: after.index, doublings: after.doublings, turn: doublingSpeaker(after, s.defenders, s.declarer!) });
+  if (after === null) return accept(startPlay(withChanges(s, { calls })));
+  return accept(withChanges(s, { calls, doublingStep: after.step, doublingIndex: after.index, doublings: after.doublings, turn: doublingSpeaker(after, s.defenders, s.declarer!) }));
 }
 
 /** RULES.md §3.9: one card; a full trick goes to its winner, who leads next. */
@@ -190,16 +190,25 @@ function play(s: DroggnState, card: Card): Applied<DroggnState> {
   if (why) return { ok: false, rejection: why };
   const hands = setHand(s.hands, seat, removeCards(hand, [card])!);
   const trick = [...s.trick, { seat, card }];
-  if (trick.length < 3) return accept({ ...s, hands, trick, turn: nextActive(s, seat) });
+  const after = copyState(s);
+  after.hands = hands;
+  if (trick.length < 3) {
+    after.trick = trick;
+    after.turn = nextActive(s, seat);
+    return accept(after);
+  }
   const winner = trickWinner(s, trick);
   const tricks = [...s.tricks, { leader: s.trickLeader, plays: trick, winner }];
-  const after: DroggnState = { ...s, hands, trick: [], tricks, trickLeader: winner, turn: winner };
+  after.trick = [];
+  after.tricks = tricks;
+  after.trickLeader = winner;
+  after.turn = winner;
   if (tricks.length === 21) return accept(over(after, { endReason: 'played' }));
   // RULES.md §3.9 / §3.16 #11: a Mord under all-or-nothing scoring stops at its first lost trick.
   if (s.contract === 'supermord' && winner !== s.declarer && s.options['mord.pagatItems'] === 'allOrNothing') {
     return accept(over(after, { endReason: 'mordLost' }));
   }
-  if (tricks.length === 19 && ultimoClaimable(after)) return accept({ ...after, ultimoClaim: true });
+  if (tricks.length === 19 && ultimoClaimable(after)) return accept(withChanges(after, { ultimoClaim: true }));
   return accept(after);
 }
 

@@ -112,18 +112,24 @@ export function handResult(s: DroggnState): HandResult | null {
   const d = countPile(piles(s).declarer);
   const items = pagatItems(s, multiplier);
   const itemNet = items.reduce((sum, it) => sum + (it.side === 'declarer' ? it.points : -it.points), 0);
-  let gameScore: number;
-  let detail: Record<string, unknown>;
+  // `details` is spelled out per branch: spreading a partial detail object into it cost more
+  // than the rest of the result (V8's generic object spread).
+  let delta: number;
+  let details: Record<string, unknown>;
   if (s.contract === 'supermord') {
     const mord = mordScore(s, multiplier);
-    gameScore = mord.score;
-    detail = { mordValue: mord.value, won: mord.won, match: false };
+    const gameScore = mord.score;
+    delta = gameScore + itemNet;
+    details = { mordValue: mord.value, won: mord.won, match: false, gameScore, pagatItems: items, delta, tricksPlayed: s.tricks.length, endReason: s.endReason };
   } else {
     const g = gameValue(s, d);
-    gameScore = g.value * multiplier;
-    detail = { baseValue: BASE_VALUE[s.contract as keyof typeof BASE_VALUE], gameValue: g.value, won: g.won, match: g.match };
+    const gameScore = g.value * multiplier;
+    delta = gameScore + itemNet;
+    details = {
+      baseValue: BASE_VALUE[s.contract as keyof typeof BASE_VALUE], gameValue: g.value, won: g.won, match: g.match,
+      gameScore, pagatItems: items, delta, tricksPlayed: s.tricks.length, endReason: s.endReason,
+    };
   }
-  const delta = gameScore + itemNet;
   return {
     status: 'finished',
     declarer,
@@ -132,7 +138,7 @@ export function handResult(s: DroggnState): HandResult | null {
     cardPoints: { declarer: d, defenders: 74 - d },
     multiplier,
     scores: zeroSumScores(n, declarer, delta),
-    details: { ...detail, gameScore, pagatItems: items, delta, tricksPlayed: s.tricks.length, endReason: s.endReason },
+    details,
   };
 }
 
