@@ -6,7 +6,7 @@ import type { DobbmOptions } from './options.js';
 import { applyDobbm } from './rules.js';
 import { declarerCardPoints, dobbmResult, paymentPerOpponent } from './scoring.js';
 import { bid, call, discard, fromHands, opts, play, run } from './spec-helpers.js';
-import { update, type DobbmState } from './state.js';
+import { withChanges, type DobbmState } from './state.js';
 import { viewDobbm } from './view.js';
 
 const code = (s: DobbmState, a: Action) => {
@@ -81,7 +81,7 @@ describe('#5 a declarer who took no trick', () => {
   });
   it('in a Dobbm the discard always goes to the defenders (both settings)', () => {
     for (const t of ['allContracts', 'ordinaryOnly'] as const) {
-      const s = update(soloWithoutTrick(opts({ zeroTrickTransfer: t })), { contract: 'dobbm', discard: zeroDobb });
+      const s = withChanges(soloWithoutTrick(opts({ zeroTrickTransfer: t })), { contract: 'dobbm', discard: zeroDobb });
       expect(declarerCardPoints(s)).toBe(0);
     }
   });

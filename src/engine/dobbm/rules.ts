@@ -3,7 +3,7 @@ import type { Action, Applied, Card } from '../core/types.js';
 import { doublingSpeaker, firstDoublingPosition, nextDoublingPosition, openCalls as openDoublingCalls, type DoublingPosition } from '../core/doubling.js';
 import { cardPoints, winningIndex } from './cards.js';
 import { legalCards, nextActive, sowRuleHolds } from './play.js';
-import { copyState, update, type Bid, type Mutable, type BidWord, type CallWord, type Contract, type DobbmState } from './state.js';
+import { copyState, withChanges, type Bid, type Mutable, type BidWord, type CallWord, type Contract, type DobbmState } from './state.js';
 
 /** Rejection codes that only Dobbm has (the shared ones are core `Codes`). */
 export const DobbmCodes = {
@@ -253,7 +253,7 @@ function reportIrregularity(state: DobbmState, reporter: number, offender: numbe
   if (state.phase === 'bidding') return reject(Codes.WRONG_PHASE, 'an irregularity can be reported once there is a declarer');
   if (!state.active.includes(reporter)) return reject(DobbmCodes.NOT_AN_ACTIVE_SEAT, `seat ${reporter} takes no part in this deal`);
   if (!state.active.includes(offender)) return reject(DobbmCodes.NOT_AN_ACTIVE_SEAT, `seat ${offender} takes no part in this deal`);
-  return accept(update(state, { phase: 'over', turn: -1, irregularity: { offender, reporter } }));
+  return accept(withChanges(state, { phase: 'over', turn: -1, irregularity: { offender, reporter } }));
 }
 
 /** Every action `seat` may take now (none when it is not its turn). */

@@ -6,12 +6,12 @@ import type { DobbmOptions } from './options.js';
 import { dobbmSession as session, type DobbmSession } from './session.js';
 import { bid, opts, run } from './spec-helpers.js';
 import type { DobbmState } from './state.js';
-import { update } from './state.js';
+import { withChanges } from './state.js';
 
 /** A finished state with just what the session reads: dealer, declarer, Mußrunde flag. */
 function finished(o: DobbmOptions, dealer: number, declarer: number | null, mussrunde = false): DobbmState {
   const s = dealDobbm(o, DOBBM_DECK, { dealer, context: mussrunde ? { mussrunde: true } : {} });
-  return update(s, { phase: 'over', turn: -1, declarer, contract: declarer === null ? null : 'dobbm' });
+  return withChanges(s, { phase: 'over', turn: -1, declarer, contract: declarer === null ? null : 'dobbm' });
 }
 function ok<T>(r: { ok: true; state: T } | { ok: false; rejection: { code: string } }): T {
   if (!r.ok) throw new Error(r.rejection.code);

@@ -101,4 +101,4 @@ export function copyState(s: DobbmState): Mutable<DobbmState> {
 }
 
 /** A new state with `changes` applied; the input is left as it was. */
-export const update = (s: DobbmState, changes: Partial<DobbmState>): DobbmState => Object.assign(copyState(s), changes);
+export const withChanges = (s: DobbmState, changes: Partial<DobbmState>): DobbmState => Object.assign(copyState(s), changes);
