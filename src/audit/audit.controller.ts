@@ -3,23 +3,12 @@ import {
   ApiBadRequestResponse, ApiBody, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty,
   ApiPropertyOptional, ApiTags, ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { Auth, CurrentCaller, type Caller } from '../common/auth.js';
+import { PageQueryDto } from '../common/page.js';
 import { ProblemDto } from '../common/problem.dto.js';
 import { HandRecordsService } from './hand-records.service.js';
 import { HistoryService } from './history.service.js';
 import { VerifyService } from './verify.service.js';
-
-class PageQueryDto {
-  @ApiPropertyOptional({ default: 20, minimum: 1, maximum: 100 })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100)
-  limit?: number;
-
-  @ApiPropertyOptional({ description: 'nextCursor of the previous page' })
-  @IsOptional() @IsString()
-  cursor?: string;
-}
 
 class ImportedDto {
   @ApiProperty() handId!: string;
