@@ -31,20 +31,20 @@ class VerifyDto {
 
 class HandSummaryDto {
   @ApiProperty() id!: string;
-  @ApiProperty({ nullable: true }) tableId!: string | null;
-  @ApiProperty({ nullable: true }) number!: number | null;
+  @ApiProperty({ type: 'string', nullable: true }) tableId!: string | null;
+  @ApiProperty({ type: 'integer', nullable: true }) number!: number | null;
   @ApiProperty() game!: string;
   @ApiProperty() dealer!: number;
   @ApiProperty({ enum: ['active', 'finished', 'thrownIn', 'void'] }) status!: string;
   @ApiProperty() seq!: number;
   @ApiProperty({ type: 'object', nullable: true, additionalProperties: true }) result!: Record<string, unknown> | null;
   @ApiProperty() createdAt!: string;
-  @ApiProperty({ nullable: true }) finishedAt!: string | null;
+  @ApiProperty({ type: 'string', nullable: true }) finishedAt!: string | null;
 }
 
 class HandPageDto {
   @ApiProperty({ type: [HandSummaryDto] }) items!: HandSummaryDto[];
-  @ApiProperty({ nullable: true }) nextCursor!: string | null;
+  @ApiProperty({ type: 'string', nullable: true }) nextCursor!: string | null;
 }
 
 @ApiTags('audit')
