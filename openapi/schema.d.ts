@@ -1469,13 +1469,11 @@ export interface operations {
     HandsController_view: {
         parameters: {
             query?: never;
-            header: {
-                "if-none-match": string;
-                prefer: string;
-                /** @description `wait=N`: with If-None-Match, wait up to N seconds (≤ 30) for a change */
-                Prefer?: string;
+            header?: {
                 /** @description the ETag of the view you hold, e.g. `"7"` */
-                "If-None-Match"?: string;
+                "if-none-match"?: string;
+                /** @description `wait=N`: with If-None-Match, wait up to N seconds (≤ 30) for a change */
+                prefer?: string;
             };
             path: {
                 id: string;
@@ -1551,13 +1549,11 @@ export interface operations {
     HandsController_act: {
         parameters: {
             query?: never;
-            header: {
-                "idempotency-key": string;
-                "if-match": string;
-                /** @description the expected seq (`"3"`), when the body has no expectedSeq */
-                "If-Match"?: string;
+            header?: {
                 /** @description a retry with the same key gets the first answer and appends nothing */
-                "Idempotency-Key"?: string;
+                "idempotency-key"?: string;
+                /** @description the expected seq (`"3"`), when the body has no expectedSeq */
+                "if-match"?: string;
             };
             path: {
                 id: string;
