@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { BotRunner, type BotTurn } from '../src/bots/bot-runner.js';
+import type { Action, SeatView } from '../src/bots/strategy.js';
 import { AUDIT_TOKEN, bearer, startApp, type TestApp } from './support/app.js';
 import { newPlayers, type Player, type View } from './support/bots.js';
+import { assertNothingHidden } from './support/oracle.js';
 
 /**
  * Bots in seats (issue 12): the host seats bots; they act through the same append path as a
@@ -20,6 +23,16 @@ describe('bots in seats', () => {
     await a?.close();
     await b?.close();
   });
+
+  type Choose = (turn: BotTurn, view: SeatView) => Action | Promise<Action>;
+  /** Wraps both instances' bot decisions for one test; returns the restore. */
+  const wrapChoice = (wrap: (original: Choose) => Choose): (() => void) => {
+    const runners = [a, b].map((t) => t.app.get(BotRunner));
+    const originals = runners.map((r) => r.choose);
+    runners.forEach((r, i) => (r.choose = wrap(originals[i]!)));
+    return () => runners.forEach((r, i) => (r.choose = originals[i]!));
+  };
+  const tableOf = async (t: TestApp, handId: string): Promise<string> => (await t.sql.query<{ table_id: string }>('SELECT table_id FROM hands WHERE id = $1', [handId])).rows[0]!.table_id;
 
   const create = async (t: TestApp, game: string, host: Player, rules: Record<string, unknown> = {}) =>
     (await t.http.post('/tables').set(bearer(host.token)).send({ game, rules }).expect(201)).body as { id: string };
@@ -119,4 +132,65 @@ describe('bots in seats', () => {
     const ledger = (await a.http.get(`/tables/${table.id}/ledger`).expect(200)).body as { balances: { amount: number }[] };
     expect(ledger.balances.reduce((s, x) => s + x.amount, 0)).toBe(0);
   }, 90_000);
+
+  it('a bot decides from its seat\'s view: it holds its own cards and nothing another seat may hide', async () => {
+    const host = players[1]!;
+    const table = await create(a, 'doppelkopf', host);
+    let checked = 0;
+    const failures: string[] = [];
+    const restore = wrapChoice((original) => async (turn, view) => {
+      if ((await tableOf(a, turn.handId)) === table.id) {
+        try {
+          expect(view.seat).toBe(turn.seat);
+          const auditor = (await a.http.get(`/hands/${turn.handId}`).set(bearer(AUDIT_TOKEN)).expect(200)).body as View;
+          const spectator = (await a.http.get(`/hands/${turn.handId}`).set(bearer(players[0]!.token)).expect(200)).body;
+          if (auditor.seq === (view as unknown as View).seq) {
+            expect([...(view.hand ?? [])].sort()).toEqual([...((auditor.hands as string[][])[turn.seat] ?? [])].sort());
+            assertNothingHidden(view as unknown as View, auditor, spectator);
+            checked++;
+          }
+        } catch (err) {
+          failures.push(String(err));
+        }
+      }
+      return original(turn, view);
+    });
+    try {
+      for (let i = 0; i < 4; i++) await a.http.post(`/tables/${table.id}/bots`).set(bearer(host.token)).send({}).expect(201);
+      for (let i = 0; i < 120 && checked < 30; i++) await new Promise((r) => setTimeout(r, 250));
+    } finally {
+      restore();
+    }
+    expect(failures).toEqual([]);
+    expect(checked).toBeGreaterThanOrEqual(30);
+  }, 60_000);
+
+  it('a refused bot move is logged and not tried again: the hand waits at that seq', async () => {
+    const host = players[0]!;
+    const table = await create(a, 'dobbm', host);
+    let tries = 0;
+    const restore = wrapChoice((original) => async (turn, view) => {
+      if ((await tableOf(a, turn.handId)) !== table.id) return original(turn, view);
+      tries++;
+      return { type: 'play', card: 'XX' }; // never legal
+    });
+    try {
+      await a.http.post(`/tables/${table.id}/seats`).set(bearer(host.token)).send({ seat: 0 }).expect(201);
+      let handId = '';
+      for (let i = 0; i < 3; i++) handId = (await a.http.post(`/tables/${table.id}/bots`).set(bearer(host.token)).send({}).expect(201)).body.currentHandId ?? handId;
+      // The host bids until a bot's turn comes.
+      let view = (await a.http.get(`/hands/${handId}`).set(bearer(host.token)).expect(200)).body as View;
+      while (view.toAct.includes(0)) {
+        const { seat: _seat, ...action } = view.legalActions![0]!;
+        view = (await a.http.post(`/hands/${handId}/actions`).set(bearer(host.token)).send({ expectedSeq: view.seq, action }).expect(200)).body as View;
+      }
+      const stuckAt = view.seq;
+      await new Promise((r) => setTimeout(r, 6500)); // past the 5 s sweep of both instances
+      expect((await a.http.get(`/hands/${handId}`).set(bearer(host.token)).expect(200)).body.seq).toBe(stuckAt);
+      expect(tries).toBeGreaterThanOrEqual(1);
+      expect(tries).toBeLessThanOrEqual(2); // once per instance, then never again
+    } finally {
+      restore();
+    }
+  }, 30_000);
 });

@@ -14,7 +14,7 @@ export const BOT_ONLY_HANDS = 3;
 /** The safety net: how often every instance looks for a bot whose turn it is (a missed notification, a restart). */
 const SWEEP_MS = 5000;
 
-interface BotTurn { handId: string; game: GameId; seat: number; botId: string; botName: string; strength: BotStrength }
+export interface BotTurn { handId: string; game: GameId; seat: number; botId: string; botName: string; strength: BotStrength }
 
 /**
  * Bots in seats. Every instance follows every hand's moves (HandWatch: the NOTIFY after each
@@ -34,6 +34,8 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
   /** `${handId}:${seq}` where a bot's move was refused: not tried again on this instance. */
   private readonly refused = new Set<string>();
   private unfollow: (() => void) | null = null;
+  /** The bot's decision from its seat's view; the e2e tests wrap it to look at what bots see. */
+  choose: (turn: BotTurn, view: SeatView) => Action | Promise<Action> = (turn, view) => chooseBotAction(turn.strength, turn.game, view, this.rng);
   private sweeper: NodeJS.Timeout | undefined;
   private closed = false;
 
@@ -110,7 +112,7 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
       if (this.refused.has(at)) return;
       let action: Action;
       try {
-        action = chooseBotAction(turn.strength, turn.game, view, this.rng);
+        action = await this.choose(turn, view);
         const answer = await this.hands.act({ handId: turn.handId, caller, expectedSeq: view.seq, action, idempotencyKey: `bot-${view.seq}` });
         if (answer.nextHandId || answer.status !== 'active') await this.windDownIfOnlyBots(tableId);
       } catch (err) {
