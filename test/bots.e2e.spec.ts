@@ -70,6 +70,14 @@ describe('bots in seats', () => {
     expect((await a.http.post(`/tables/${table.id}/bots`).send({})).status).toBe(401);
     // Nothing changed by the refusals.
     expect(((await a.http.get(`/tables/${table.id}`).expect(200)).body.seats as { bot: string | null }[]).map((s) => s.bot)).toEqual(['heuristic', null, 'random', null]);
+
+    // The host may take a bot out again before the deal; nobody else, and only a bot.
+    for (const [who, seat, status, code] of [[other, '2', 403, 'NOT_HOST'], [host, '1', 409, 'NO_BOT_IN_SEAT'], [host, 'x', 400, 'VALIDATION_FAILED']] as const) {
+      const res = await a.http.delete(`/tables/${table.id}/bots/${seat}`).set(bearer(who.token));
+      expect({ seat, status: res.status, code: res.body.code }).toEqual({ seat, status, code });
+    }
+    await a.http.delete(`/tables/${table.id}/bots/2`).set(bearer(host.token)).expect(204);
+    expect(((await a.http.get(`/tables/${table.id}`).expect(200)).body.seats as { bot: string | null }[]).map((s) => s.bot)).toEqual(['heuristic', null, null, null]);
   });
 
   it('a person plays a whole Droggn hand against two bots, which move on their own turns and on to the next hand', async () => {
@@ -80,6 +88,8 @@ describe('bots in seats', () => {
     const last = await a.http.post(`/tables/${table.id}/bots`).set(bearer(host.token)).send({ strength: 'random' }).expect(201);
     const handId = last.body.currentHandId as string;
     expect(handId).toEqual(expect.any(String));
+    const late = await a.http.delete(`/tables/${table.id}/bots/2`).set(bearer(host.token));
+    expect([late.status, late.body.code]).toEqual([409, 'SEATS_FIXED']);
 
     let view = await viewAfter(a, handId, host.token, -1);
     let mine = 0;

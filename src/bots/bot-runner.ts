@@ -13,6 +13,7 @@ import { chooseBotAction, type Action, type BotStrength, type SeatView } from '.
 export const BOT_ONLY_HANDS = 3;
 /** The safety net: how often every instance looks for a bot whose turn it is (a missed notification, a restart). */
 const SWEEP_MS = 5000;
+const MAX_REFUSALS_KEPT = 10_000;
 
 export interface BotTurn { handId: string; game: GameId; seat: number; botId: string; botName: string; strength: BotStrength }
 
@@ -117,6 +118,7 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
         if (answer.nextHandId || answer.status !== 'active') await this.windDownIfOnlyBots(tableId);
       } catch (err) {
         if (err instanceof ApiError && err.code === 'STALE_SEQ') continue; // another instance or a person was first
+        if (this.refused.size >= MAX_REFUSALS_KEPT) this.refused.clear(); // bounded; the worst case is one more try
         this.refused.add(at);
         this.log.error(`bot ${turn.botId} (seat ${turn.seat}) at hand ${turn.handId} seq ${view.seq}: ${(err as Error).message}; it stops there`);
         return;

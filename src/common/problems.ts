@@ -22,6 +22,7 @@ export const ProblemCodes = {
   SEAT_TAKEN: { status: 409, title: 'The seat is taken' },
   TABLE_FULL: { status: 409, title: 'Every seat is taken' },
   ALREADY_SEATED: { status: 409, title: 'The player already has a seat at this table' },
+  NO_BOT_IN_SEAT: { status: 409, title: 'No bot holds that seat' },
   SEATS_FIXED: { status: 409, title: 'The first hand has been dealt; seats are kept for the session' },
   TABLE_NOT_PLAYING: { status: 409, title: 'The table has no hand in play' },
   HAND_CLOSED: { status: 409, title: 'The hand takes no more actions' },

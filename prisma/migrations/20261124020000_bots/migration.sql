@@ -8,3 +8,6 @@ CREATE TRIGGER hands_dealt
   AFTER INSERT ON hands
   FOR EACH ROW
   EXECUTE FUNCTION notify_hand_moved();
+
+-- GET /tables lists by status, newest first (and the bot runner's sweep reads the playing ones).
+CREATE INDEX "tables_status_created_at_idx" ON "tables"("status", "created_at" DESC);
