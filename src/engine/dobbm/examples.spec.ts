@@ -6,23 +6,13 @@
  *   the Solo doubles it: 96. Declarer: ×3 (four players) or ×4 (five, the dealer pays too).
  *   76 at 12: 16·12/60 = 3.2 → 4, Solo ×2 = 8, Schwacher ×2 = 16 (rounding first, S1).
  */
+import { replayOrThrow } from '../core/replay.js';
 import { dobbm } from './index.js';
 import { allGut, s1Examples, s1Record, schwacherAndRetour, throwIns72, throwIns76, type DobbmHandRecord } from './fixtures.js';
 
 function replay(record: DobbmHandRecord) {
-  const options = dobbm.parseOptions(record.rules);
-  if (!options.ok) throw new Error(options.rejection.message);
-  const dealt = dobbm.dealHands(options.options, record.hands, record.talon, { dealer: record.dealer });
-  if (!dealt.ok) throw new Error(dealt.rejection.message);
-  let s = dealt.state;
-  record.actions.forEach((raw, i) => {
-    const parsed = dobbm.parseAction(raw);
-    if (!parsed.ok) throw new Error(`action ${i}: ${parsed.rejection.code}`);
-    const r = dobbm.apply(s, parsed.action);
-    if (!r.ok) throw new Error(`action ${i}: ${r.rejection.code} ${r.rejection.message}`);
-    s = r.state;
-  });
-  return dobbm.result(s)!;
+  const { states } = replayOrThrow(dobbm, record);
+  return dobbm.result(states[states.length - 1]!)!;
 }
 
 describe('S1 worked examples through hand records', () => {
