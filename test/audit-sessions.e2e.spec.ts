@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { games, shuffle, type Action } from '../src/engine/index.js';
+import { games, playOut, shuffle } from '../src/engine/index.js';
 import { AUDIT_TOKEN, bearer, startAppOnOwnDatabase, type TestApp } from './support/app.js';
 import { auditUntilDone } from './support/audit.js';
 import { getView, newPlayers, openTable, playHand, rng, type Player } from './support/bots.js';
@@ -72,17 +72,11 @@ describe('the audit of hands a session shapes', () => {
     if (!options.ok) throw new Error(options.rejection.message);
     const cards = shuffle('5eed'.repeat(16), game.deck(options.options));
     const context = { compulsoryDone: [0, 1, 3], vorfuehrung: 2 };
-    let state = game.deal(options.options, cards, { dealer: 0, context });
     const random = rng(7);
-    const actions: Action[] = [];
-    while (!game.isOver(state)) {
-      const legal = game.legalActions(state, game.toAct(state)[0]!);
-      const action = legal[Math.floor(random() * legal.length)]!;
-      const applied = game.apply(state, action);
-      if (!applied.ok) throw new Error(applied.rejection.message);
-      actions.push(action);
-      state = applied.state;
-    }
+    const { actions } = playOut(game, { options: options.options, source: { deck: cards }, setup: { dealer: 0, context } }, (state, seats) => {
+      const legal = game.legalActions(state, seats[0]!);
+      return legal[Math.floor(random() * legal.length)]!;
+    });
     const res = await t.http.post('/hand-records').set(auditor)
       .send({ game: 'doppelkopf', rules, dealer: 0, deck: cards, context, actions, seating: players.map((p) => p.id) }).expect(201);
     expect((res.body.result as Record<string, unknown>).declarer).toBe(2);

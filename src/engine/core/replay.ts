@@ -28,19 +28,40 @@ export function replay<O, S>(game: Game<O, S>, record: HandRecord): Replayed<O, 
   if (!parsed.ok) return { ok: false, actionIndex: null, rejection: parsed.rejection };
   const dealt = dealFrom(game, parsed.options, record, setupOf(record));
   if (!dealt.ok) return { ok: false, actionIndex: null, rejection: dealt.rejection };
-  let state = dealt.state;
-  const states = [state];
   const actions: Action[] = [];
-  for (let i = 0; i < record.actions.length; i++) {
-    const action = game.parseAction(record.actions[i]);
-    if (!action.ok) return { ok: false, actionIndex: i, rejection: action.rejection };
-    const applied = game.apply(state, action.action);
+  let unparsed: ReplayRefused | null = null;
+  for (const [i, raw] of record.actions.entries()) {
+    const action = game.parseAction(raw);
+    if (!action.ok) {
+      unparsed = { ok: false, actionIndex: i, rejection: action.rejection };
+      break;
+    }
+    actions.push(action.action);
+  }
+  // The first refusal counts: an earlier action the rules refuse before a later one of a bad shape.
+  const applied = applyAll(game, dealt.state, actions);
+  if (!applied.ok) return applied;
+  if (unparsed) return unparsed;
+  return { ok: true, options: parsed.options, actions, states: applied.states };
+}
+
+/** Applies `actions` in order from `state`: every state (the first is `state`), or the first refusal with its index. */
+export function applyAll<S>(game: Pick<Game<unknown, S>, 'apply'>, state: S, actions: readonly Action[]): { ok: true; states: S[] } | ReplayRefused {
+  const states = [state];
+  for (let i = 0; i < actions.length; i++) {
+    const applied = game.apply(state, actions[i]!);
     if (!applied.ok) return { ok: false, actionIndex: i, rejection: applied.rejection };
     state = applied.state;
-    actions.push(action.action);
     states.push(state);
   }
-  return { ok: true, options: parsed.options, actions, states };
+  return { ok: true, states };
+}
+
+/** `applyAll` for actions known to be legal (spec scripts): a refusal throws, naming the action. */
+export function applyAllOrThrow<S>(game: Pick<Game<unknown, S>, 'apply'>, state: S, actions: readonly Action[]): S {
+  const r = applyAll(game, state, actions);
+  if (!r.ok) throw new Error(`${describeRefusal(r)} (${JSON.stringify(actions[r.actionIndex!])})`);
+  return r.states[r.states.length - 1]!;
 }
 
 /** `replay` for records known to be good (simulated hands, fixtures): a refusal is a bug and throws. */

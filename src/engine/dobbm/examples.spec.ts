@@ -10,14 +10,14 @@ import { replayOrThrow } from '../core/replay.js';
 import { dobbm } from './index.js';
 import { allGut, s1Examples, s1Record, schwacherAndRetour, throwIns72, throwIns76, type DobbmHandRecord } from './fixtures.js';
 
-function replay(record: DobbmHandRecord) {
+function resultOf(record: DobbmHandRecord) {
   const { states } = replayOrThrow(dobbm, record);
   return dobbm.result(states[states.length - 1]!)!;
 }
 
 describe('S1 worked examples through hand records', () => {
   it.each(s1Examples)('$name → $scores', ({ record, cardPoints, multiplier, scores }) => {
-    const r = replay(record);
+    const r = resultOf(record);
     expect(r.status).toBe('finished');
     expect(r.declarer).toBe(0);
     expect(r.contract).toBe(record.actions[0]!['bid']);
@@ -28,15 +28,15 @@ describe('S1 worked examples through hand records', () => {
   });
 
   it('a Dobbm with 72 points at 12 Schilling: 12·12/60 = 2.4 → 3, ×4 = 12 each', () => {
-    expect(replay(s1Record('dobbm', {}, throwIns72, schwacherAndRetour)).scores).toEqual([36, -12, -12, -12]);
+    expect(resultOf(s1Record('dobbm', {}, throwIns72, schwacherAndRetour)).scores).toEqual([36, -12, -12, -12]);
   });
 });
 
 describe('exact rounding through a hand (RULES.md §1.10 `rounding: exact`)', () => {
   it('72 at 12 with Schwacher and Retour: 2.40 × 4 = 9.60 each, 28.80 for the declarer', () => {
-    expect(replay(s1Record('dobbm', { rounding: 'exact' }, throwIns72, schwacherAndRetour)).scores).toEqual([28.8, -9.6, -9.6, -9.6]);
+    expect(resultOf(s1Record('dobbm', { rounding: 'exact' }, throwIns72, schwacherAndRetour)).scores).toEqual([28.8, -9.6, -9.6, -9.6]);
   });
   it('five players, stake 7, Solo 76: 16·7/60 = 1.8666… → 1.87, ×2 = 3.74 each, 14.96 in all', () => {
-    expect(replay(s1Record('solo', { rounding: 'exact', stake: 7, players: 5 }, throwIns76, allGut)).scores).toEqual([14.96, -3.74, -3.74, -3.74, -3.74]);
+    expect(resultOf(s1Record('solo', { rounding: 'exact', stake: 7, players: 5 }, throwIns76, allGut)).scores).toEqual([14.96, -3.74, -3.74, -3.74, -3.74]);
   });
 });
