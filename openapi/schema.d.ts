@@ -2201,6 +2201,19 @@ export interface operations {
                         filters?: {
                             [key: string]: unknown;
                         };
+                        /** @description hands of the selection that could not be evaluated, each with its reason; the job goes on without them (their pairs are judged on the other hands) */
+                        unevaluated?: {
+                            /** Format: uuid */
+                            handId: string;
+                            /**
+                             * @description HAND_NOT_REPLAYABLE: the engine refuses the stored log; EVIDENCE_FAILED: an error while computing the evidence
+                             * @example HAND_NOT_REPLAYABLE
+                             */
+                            code: string;
+                            detail: string;
+                            /** @description HAND_NOT_REPLAYABLE: the first refused action (absent: the rules or the deal) */
+                            actionIndex?: number;
+                        }[];
                         /** @description ranked by p; see docs/audit.md for every column */
                         pairs?: ({
                             declarer?: string;
@@ -2238,6 +2251,19 @@ export interface operations {
                         filters?: {
                             [key: string]: unknown;
                         };
+                        /** @description hands of the selection that could not be evaluated, each with its reason; the job goes on without them (their pairs are judged on the other hands) */
+                        unevaluated?: {
+                            /** Format: uuid */
+                            handId: string;
+                            /**
+                             * @description HAND_NOT_REPLAYABLE: the engine refuses the stored log; EVIDENCE_FAILED: an error while computing the evidence
+                             * @example HAND_NOT_REPLAYABLE
+                             */
+                            code: string;
+                            detail: string;
+                            /** @description HAND_NOT_REPLAYABLE: the first refused action (absent: the rules or the deal) */
+                            actionIndex?: number;
+                        }[];
                         /** @description ranked by p; see docs/audit.md for every column */
                         pairs?: ({
                             declarer?: string;
@@ -2324,6 +2350,19 @@ export interface operations {
                         filters?: {
                             [key: string]: unknown;
                         };
+                        /** @description hands of the selection that could not be evaluated, each with its reason; the job goes on without them (their pairs are judged on the other hands) */
+                        unevaluated?: {
+                            /** Format: uuid */
+                            handId: string;
+                            /**
+                             * @description HAND_NOT_REPLAYABLE: the engine refuses the stored log; EVIDENCE_FAILED: an error while computing the evidence
+                             * @example HAND_NOT_REPLAYABLE
+                             */
+                            code: string;
+                            detail: string;
+                            /** @description HAND_NOT_REPLAYABLE: the first refused action (absent: the rules or the deal) */
+                            actionIndex?: number;
+                        }[];
                         /** @description ranked by p; see docs/audit.md for every column */
                         pairs?: ({
                             declarer?: string;
@@ -2430,6 +2469,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description HAND_NOT_REPLAYABLE: the engine refuses the hand's stored log (`actionIndex`, `rejection`), so it cannot be evaluated */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
