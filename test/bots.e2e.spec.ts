@@ -19,7 +19,10 @@ describe('bots in seats', () => {
     [a, b] = await Promise.all([startApp(), startApp()]);
     players = await newPlayers(a, 3, 'Host');
   });
+  /** Tables this file leaves with bots still to play: ended here, so no later file's instances play them on. */
+  const leftOver: string[] = [];
   afterAll(async () => {
+    await a?.sql.query(`UPDATE tables SET status = 'ended' WHERE id = ANY($1::uuid[])`, [leftOver]);
     await a?.close();
     await b?.close();
   });
@@ -146,6 +149,7 @@ describe('bots in seats', () => {
   it('a bot decides from its seat\'s view: it holds its own cards and nothing another seat may hide', async () => {
     const host = players[1]!;
     const table = await create(a, 'doppelkopf', host);
+    leftOver.push(table.id);
     let checked = 0;
     const failures: string[] = [];
     const restore = wrapChoice((original) => async (turn, view) => {
@@ -183,6 +187,7 @@ describe('bots in seats', () => {
   it('a refused bot move is logged and not tried again: the hand waits at that seq', async () => {
     const host = players[0]!;
     const table = await create(a, 'dobbm', host);
+    leftOver.push(table.id);
     let tries = 0;
     const restore = wrapChoice((original) => async (turn, view) => {
       if ((await tableOf(a, turn.handId)) !== table.id) return original(turn, view);
