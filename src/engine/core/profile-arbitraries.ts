@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import type { OptionSchema, OptionSpec } from './options.js';
-import type { Rng } from './rng.js';
+import { seededRng, type Rng } from './rng.js';
 import { shuffle } from './shuffle.js';
 import type { Action, Card, Game, HandSetup } from './types.js';
 
@@ -102,6 +102,53 @@ export interface SessionPlan<S> {
   interject?: (state: S, rng: Rng) => Action | null;
   /** Seats that may act now (default `toAct`; Doppelkopf announcements are open to all). */
   actors?: (state: S) => number[];
+}
+
+/** What fast-check draws for a session (and prints as a counterexample): the hands are played from it. */
+export interface DrawnSession {
+  profile: RuleProfile;
+  seed: string;
+  rng: number;
+  /** Taken modulo the seats; `bySeat` past the last seat is a request the session refuses. */
+  firstDealer: number;
+  hands: number;
+  /** An index into the game's bots per seat. */
+  bots: number[];
+  endRequest?: { beforeHand: number; bySeat: number | null };
+}
+
+/** Sessions of one to three hands under random profiles of `schema`; half of them asked to end (Mußrunde, closing hands, …). */
+export const sessionArb = (schema: OptionSchema, pinned: Record<string, fc.Arbitrary<unknown>> = {}): fc.Arbitrary<DrawnSession> =>
+  fc.record({
+    profile: ruleProfileArb(schema, pinned),
+    seed: seedArb,
+    rng: fc.nat(),
+    firstDealer: fc.nat(4),
+    hands: fc.integer({ min: 1, max: 3 }),
+    bots: fc.array(fc.nat(9), { minLength: 5, maxLength: 5 }),
+    endRequest: fc.option(fc.record({ beforeHand: fc.nat(2), bySeat: fc.option(fc.nat(4)) }), { nil: undefined, freq: 2 }),
+  });
+
+/** Parses the drawn profile (as the API would) and plays the drawn session with `bots`. */
+export function playDrawn<O, S, Sess>(
+  game: Game<O, S, Sess>,
+  drawn: DrawnSession,
+  bots: readonly Bot<S>[],
+  more: Pick<SessionPlan<S>, 'interject' | 'actors'> = {},
+): { options: O; played: PlayedHand<S>[] } {
+  const parsed = game.parseOptions(drawn.profile.rules);
+  if (!parsed.ok) throw new Error(`profile refused: ${parsed.rejection.message}`);
+  const options = parsed.options;
+  const played = playSession(game, options, {
+    ...more,
+    seed: drawn.seed,
+    firstDealer: drawn.firstDealer % game.seatCount(options),
+    hands: drawn.hands,
+    rng: seededRng(drawn.rng),
+    bots: drawn.bots.map((b) => bots[b % bots.length]!),
+    endRequest: drawn.endRequest,
+  });
+  return { options, played };
 }
 
 /** Plays a session the way the service does: session.start, deal, bots act, afterHand, … */
