@@ -5,6 +5,7 @@
  * after the doubling), scoring.spec.ts (amounts), examples.spec.ts (S1's examples).
  */
 import type { Action } from '../core/types.js';
+import { legalDobbmActions } from './rules.js';
 import { dobbmResult } from './scoring.js';
 import { bid, call, discard, fromHands, opts, play, run } from './spec-helpers.js';
 import type { DobbmOptions } from './options.js';
@@ -88,5 +89,39 @@ describe('a penalty reported after the auction and before the discard (RULES.md 
     expect(r.scores).toEqual(scores);
     expect(r.parties).toEqual({ declarer: [3], defenders: [0, 1, 4] });
     expect(r.multiplier).toBe(1);
+  });
+});
+
+describe('exact money at the technical limits (stake ≤ 10,000, "unlimited" doublings)', () => {
+  // Five players, dealer 4 sits out. Seat 0 plays a Solo with seven hearts and A6: he wins
+  // the seven heart tricks and loses A6 to A10 (10 points); the Dobb AS AK AO AU is his, D = 110.
+  const soloHands = [
+    ['HS', 'H10', 'HK', 'HO', 'HU', 'H9', 'H8', 'A6'],
+    ['A10', 'LS', 'L10', 'LK', 'LO', 'LU', 'L9', 'L8'],
+    ['A7', 'L7', 'L6', 'BS', 'B10', 'BK', 'BO', 'BU'],
+    ['A8', 'H7', 'H6', 'B9', 'B8', 'B7', 'B6', 'A9'],
+  ];
+  const tricks = [
+    ['HS', 'LS', 'L7', 'H7'], ['H10', 'L10', 'L6', 'H6'], ['HK', 'LK', 'BS', 'B9'], ['HO', 'LO', 'B10', 'B8'],
+    ['HU', 'LU', 'BK', 'B7'], ['H9', 'L9', 'BO', 'B6'], ['H8', 'L8', 'BU', 'A9'], ['A6', 'A10', 'A7', 'A8'],
+  ].flatMap((cards) => trick(0, cards));
+
+  it('a Solo doubled as often as the engine allows at stake 10,000: every score is an exact two-place decimal and they sum to zero', () => {
+    const options = opts({ players: 5, stake: 10_000, rounding: 'exact' });
+    let s = run(fromHands(options, [...soloHands, null], ['AS', 'AK', 'AO', 'AU'], { dealer: 4 }), [bid(0, 'solo'), bid(1, 'pass'), bid(2, 'pass'), bid(3, 'pass')]);
+    // Every doubling word that is offered: Schwacher, then Retour after Retour until only Gut is left.
+    while (s.phase === 'doubling') {
+      const offered = legalDobbmActions(s, s.turn);
+      s = run(s, [offered.find((a) => a['call'] !== 'gut') ?? offered[0]!]);
+    }
+    const r = dobbmResult(run(s, tricks))!;
+    expect(r.cardPoints).toEqual({ declarer: 110, defenders: 10 });
+    expect(r.scores.reduce((sum, x) => sum + BigInt(Math.round(x * 100)), 0n)).toBe(0n);
+    // 10^6 × 2^29 / 60 = 8,947,848,533,333.333… → 8,947,848,533,333.33 each, four of them to the declarer
+    expect(r.scores).toEqual([35_791_394_133_333.32, -8_947_848_533_333.33, -8_947_848_533_333.33, -8_947_848_533_333.33, -8_947_848_533_333.33]);
+    expect(r.scores.map(String)).toEqual(['35791394133333.32', '-8947848533333.33', '-8947848533333.33', '-8947848533333.33', '-8947848533333.33']);
+    // 2^29: four opponents × 50 · 10,000 / 60 × 2 × 2^k must stay below 2^46, where a double
+    // still tells hundredths apart (at 2^30 it is 7.16e13, and 71,582,788,266,666.68 prints as …69).
+    expect(r.multiplier).toBe(2 ** 29);
   });
 });
