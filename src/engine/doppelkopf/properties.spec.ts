@@ -58,8 +58,15 @@ function randomAction(rng: Rng, o: DokoOptions): Action {
     default: return { seat, type };
   }
 }
-/** Card lists (poverty) are sets: the same cards in another order are the same action. */
-const canonical = (a: Action): string => JSON.stringify(Array.isArray(a.cards) ? { ...a, cards: [...(a.cards as string[])].sort() } : a);
+/**
+ * Card lists (poverty) are sets: the same cards in another order are the same action; and a
+ * wedding without a type is the default "first" one (reservations.ts accepts both spellings).
+ */
+function canonical(a: Action): string {
+  const b: Action = Array.isArray(a.cards) ? { ...a, cards: [...(a.cards as string[])].sort() } : { ...a };
+  if (b.type === 'contract' && b.contract === 'hochzeit') b.wedding ??= 'first';
+  return JSON.stringify(Object.entries(b).sort(([x], [y]) => (x < y ? -1 : 1)));
+}
 const sameAction = (a: Action, b: Action): boolean => canonical(a) === canonical(b);
 
 describe.each(Object.entries(PROFILES))('random hands, %s', (_name, o) => {
