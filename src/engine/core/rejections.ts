@@ -3,6 +3,8 @@ import type { Applied, Rejection } from './types.js';
 /** Rejection codes shared by all games. Game-specific codes live in each game's `rules.ts`. */
 export const Codes = {
   BAD_ACTION: 'BAD_ACTION',
+  /** an action with a field its type does not have (core/action-shape.ts) */
+  UNKNOWN_FIELDS: 'UNKNOWN_FIELDS',
   UNKNOWN_OPTION: 'UNKNOWN_OPTION',
   INVALID_OPTION: 'INVALID_OPTION',
   NOT_YOUR_TURN: 'NOT_YOUR_TURN',
