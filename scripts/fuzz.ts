@@ -25,7 +25,7 @@ const { values: args } = parseArgs({
   },
 });
 
-async function main(): Promise<void> {
+async function main(): Promise<boolean> {
   const cleanup = new Cleanup();
   try {
     const log = (m: string) => console.error(`[fuzz] ${m}`);
@@ -67,9 +67,8 @@ async function main(): Promise<void> {
     process.stderr.write('\n');
     console.log(JSON.stringify({ byStatus: report.byStatus, failures: report.failures, unknownFieldExamples: report.unknownFieldExamples }, null, 1));
     console.log(summary(report));
-    const ok = report.failureCount === 0 && report.eventsChanged === 0 && report.eventsUnexplained === 0 && report.unknownFieldsInLogs === 0 &&
+    return report.failureCount === 0 && report.eventsChanged === 0 && report.eventsUnexplained === 0 && report.unknownFieldsInLogs === 0 &&
       report.handsFailingVerify === 0 && report.rssEndMiB < 2 * report.rssStartMiB && report.requests >= requests;
-    process.exitCode = ok ? 0 : 1;
   } finally {
     await cleanup.run();
   }
@@ -85,7 +84,8 @@ async function adminQuery(url: string, sql: string): Promise<void> {
   }
 }
 
-main().catch((err) => {
+// Exit explicitly: with only process.exitCode set, a failed run was seen to end with status 0.
+main().then((ok) => process.exit(ok ? 0 : 1), (err) => {
   console.error(err instanceof Error ? err.stack ?? err.message : err);
   process.exit(1);
 });

@@ -75,32 +75,33 @@ export class HandsService {
    */
   async act(cmd: ActCommand): Promise<Record<string, unknown>> {
     // Scoped to player and hand, so keys chosen by different clients never collide.
-    const key = cmd.idempotencyKey ? sha256Hex(`${cmd.caller.playerId}\n${cmd.handId}\n${cmd.idempotencyKey}`) : null;
     // The key names this one request: the same key with another body is refused, not answered.
-    const request = key ? sha256Hex(canonicalJson({ expectedSeq: cmd.expectedSeq, action: cmd.action })) : '';
-    if (key) {
-      const prior = await this.firstAnswer(key, request);
+    const idem: Idem | null = cmd.idempotencyKey
+      ? { key: sha256Hex(`${cmd.caller.playerId}\n${cmd.handId}\n${cmd.idempotencyKey}`), requestHash: sha256Hex(canonicalJson({ expectedSeq: cmd.expectedSeq, action: cmd.action })) }
+      : null;
+    if (idem) {
+      const prior = await this.firstAnswer(idem);
       if (prior) return prior;
     }
     const cached = this.cache.get(cmd.handId);
     if (cached) {
-      const first = await this.decide(cached, cmd, key, request, true);
+      const first = await this.decide(cached, cmd, idem, true);
       if ('answer' in first) return first.answer;
       // A concurrent retry with the same key may have been first.
-      const prior = key ? await this.firstAnswer(key, request) : null;
+      const prior = idem ? await this.firstAnswer(idem) : null;
       if (prior) return prior;
     }
     const fresh = await loadHand(this.db.pool, cmd.handId);
     this.cache.set(fresh);
-    const second = await this.decide(fresh, cmd, key, request, false);
+    const second = await this.decide(fresh, cmd, idem, false);
     if ('answer' in second) return second.answer;
     // Stale, or lost a race on a fresh copy: a concurrent request with the same key may have won it.
-    const prior = key ? await this.firstAnswer(key, request) : null;
+    const prior = idem ? await this.firstAnswer(idem) : null;
     if (prior) return prior;
     throw staleSeq(cmd.expectedSeq, second.currentSeq ?? null);
   }
 
-  private async decide(hand: HandRow, cmd: ActCommand, key: string | null, request: string, fromCache: boolean): Promise<Decided> {
+  private async decide(hand: HandRow, cmd: ActCommand, idem: Idem | null, fromCache: boolean): Promise<Decided> {
     // Checks run in the order of CONTRACT.md's codes: 403 seat, 400 shape, 409 seq, 422 rules.
     const seat = hand.seating.indexOf(cmd.caller.playerId);
     if (seat < 0) throw ApiError.of('NOT_SEATED', 'only the players seated at this hand may act in it');
@@ -114,9 +115,8 @@ export class HandsService {
 
     const seq = hand.seq + 1;
     const projection = projectionOf(game, applied.state, seq);
-    const event: NewEvent = { seq, type: parsed.action.type, seat, payload: parsed.action, commandId: key ?? randomUUID(), createdAt: new Date() };
+    const event: NewEvent = { seq, type: parsed.action.type, seat, payload: parsed.action, commandId: idem?.key ?? randomUUID(), createdAt: new Date() };
     const answer = handView(game, { ...hand, status: projection.status as HandStatus }, applied.state, seq, { kind: 'seat', seat });
-    const idem = key ? { key, requestHash: request } : null;
     const written = projection.result ? await this.appendLast(hand, event, projection, answer, idem) : await this.appendOne(hand, event, projection, answer, idem);
     if (!written) {
       this.cache.drop(hand.id);
@@ -150,13 +150,13 @@ export class HandsService {
       });
   }
 
-  private async firstAnswer(key: string, request: string): Promise<Record<string, unknown> | null> {
+  private async firstAnswer(idem: Idem): Promise<Record<string, unknown> | null> {
     const { rows } = await this.db.pool.query<{ body: string; request_hash: string | null }>({
-      name: 'idem-get', text: 'SELECT body, request_hash FROM idempotent_responses WHERE key = $1', values: [key],
+      name: 'idem-get', text: 'SELECT body, request_hash FROM idempotent_responses WHERE key = $1', values: [idem.key],
     });
     const row = rows[0];
     if (!row) return null;
-    if (row.request_hash !== null && row.request_hash !== request) {
+    if (row.request_hash !== null && row.request_hash !== idem.requestHash) {
       throw ApiError.of('IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was sent with another body; use a new key for a new request');
     }
     return JSON.parse(row.body) as Record<string, unknown>;
