@@ -3,6 +3,7 @@
  */
 import fc from 'fast-check';
 import { seededRng, type Rng } from '../core/rng.js';
+import { replayOrThrow } from '../core/replay.js';
 import { shuffle } from '../core/shuffle.js';
 import type { Action, Card } from '../core/types.js';
 import { randomBot } from './bots.js';
@@ -154,11 +155,8 @@ describe('random hands (fast-check)', () => {
           const p = piles(final);
           expect([...p.declarer, ...p.defenders].sort()).toEqual([...DECK].sort());
         }
-        const again = actions.reduce((s, a) => {
-          const x = droggn.apply(s, a);
-          if (!x.ok) throw new Error('replay rejected');
-          return x.state;
-        }, droggn.deal(options, deck, { dealer }));
+        const replayed = replayOrThrow(droggn, { game: 'droggn', rules: { ...options }, dealer, deck, actions });
+        const again = replayed.states[replayed.states.length - 1]!;
         expect(again).toEqual(final);
         expect(droggn.result(again)).toEqual(r);
         expect(JSON.parse(JSON.stringify(final))).toEqual(final);
