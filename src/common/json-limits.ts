@@ -10,6 +10,9 @@ import { ApiError } from './problems.js';
 export const MAX_JSON_DEPTH = 32;
 export const MAX_ARRAY_LENGTH = 1000;
 
+/** A location for the message: field names are the client's, so not echoed at any length. */
+const shown = (path: string): string => (path === '' ? 'the body' : path.length > 120 ? `${path.slice(0, 120)}…` : path);
+
 /** The first reason `value` is refused, or null. Iterative, so no input can exhaust the stack. */
 export function jsonProblem(value: unknown): string | null {
   const stack: { v: unknown; depth: number; path: string }[] = [{ v: value, depth: 0, path: '' }];
@@ -17,19 +20,19 @@ export function jsonProblem(value: unknown): string | null {
     const { v, depth, path } = stack.pop()!;
     if (typeof v === 'string') {
       const bad = stringProblem(v);
-      if (bad) return `${path || 'the body'} ${bad}`;
+      if (bad) return `${shown(path)} ${bad}`;
       continue;
     }
     if (v === null || typeof v !== 'object') continue;
     if (depth >= MAX_JSON_DEPTH) return `the body is nested deeper than ${MAX_JSON_DEPTH} levels`;
     if (Array.isArray(v)) {
-      if (v.length > MAX_ARRAY_LENGTH) return `${path || 'the body'} has ${v.length} items; at most ${MAX_ARRAY_LENGTH} are accepted`;
+      if (v.length > MAX_ARRAY_LENGTH) return `${shown(path)} has ${v.length} items; at most ${MAX_ARRAY_LENGTH} are accepted`;
       v.forEach((item, i) => stack.push({ v: item, depth: depth + 1, path: `${path}[${i}]` }));
       continue;
     }
     for (const [key, item] of Object.entries(v)) {
       const bad = stringProblem(key);
-      if (bad) return `a field name in ${path || 'the body'} ${bad}`;
+      if (bad) return `a field name in ${shown(path)} ${bad}`;
       stack.push({ v: item, depth: depth + 1, path: path ? `${path}.${key}` : key });
     }
   }
