@@ -36,7 +36,7 @@ describe('exact rounding through a hand (RULES.md §1.10 `rounding: exact`)', ()
   it('72 at 12 with Schwacher and Retour: 2.40 × 4 = 9.60 each, 28.80 for the declarer', () => {
     expect(resultOf(s1Record('dobbm', { rounding: 'exact' }, throwIns72, schwacherAndRetour)).scores).toEqual([28.8, -9.6, -9.6, -9.6]);
   });
-  it('five players, stake 7, Solo 76: 16·7/60 = 1.8666… → 1.87, ×2 = 3.74 each, 14.96 in all', () => {
-    expect(resultOf(s1Record('solo', { rounding: 'exact', stake: 7, players: 5 }, throwIns76, allGut)).scores).toEqual([14.96, -3.74, -3.74, -3.74, -3.74]);
+  it('five players, stake 7, Solo 76: 16·7/60 × 2 = 3.7333… → 3.73 each (the amount is rounded, not the base), 14.92 in all', () => {
+    expect(resultOf(s1Record('solo', { rounding: 'exact', stake: 7, players: 5 }, throwIns76, allGut)).scores).toEqual([14.92, -3.73, -3.73, -3.73, -3.73]);
   });
 });
