@@ -1,13 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import { NoRateLimit } from '../common/rate-limit.guard.js';
 import { ProblemDto } from '../common/problem.dto.js';
 import { DatabaseService } from '../database/database.service.js';
 import { isMigrated, readMigrations, type Migration } from '../database/migrations.js';
 
 @ApiTags('health')
-@NoRateLimit()
 @Controller('health')
 export class HealthController {
   private migrations: Promise<Migration[]> | null = null;
