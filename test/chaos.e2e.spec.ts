@@ -48,8 +48,8 @@ describe('database faults under load', () => {
     await sleep(800);
     let terminated = 0;
     for (let round = 0; round < 8; round++) {
-      terminated += await terminateBackends(adminUrl, applicationName);
-      await sleep(150 + 60 * round);
+      terminated += (await terminateBackends(adminUrl, applicationName, 300)).terminated;
+      await sleep(100 + 50 * round);
     }
     expect(terminated).toBeGreaterThan(8);
     // /health goes green again by itself

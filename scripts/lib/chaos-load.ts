@@ -224,17 +224,28 @@ export async function reckon(url: string, databaseUrl: string, auditToken: strin
 
 /**
  * `pg_terminate_backend` on every connection of `applicationName` (what a failover, an idle
- * timeout or a DBA does), from a connection of our own. Returns how many were terminated.
+ * timeout or a DBA does), from a connection of our own, timed for when one of them is inside a
+ * transaction between two statements (`idle in transaction`: its client is checked out and
+ * waiting) if that happens within `waitMs`, else at the end of it.
  */
-export async function terminateBackends(adminUrl: string, applicationName: string): Promise<number> {
+export async function terminateBackends(adminUrl: string, applicationName: string, waitMs = 3000): Promise<{ terminated: number; midTransaction: boolean }> {
   const admin = new pg.Client({ connectionString: adminUrl, application_name: 'kartentisch-chaos-admin' });
   await admin.connect();
+  const terminate = async (onlyMidTransaction: boolean) =>
+    (
+      await admin.query<{ n: number }>(
+        `SELECT count(*) FILTER (WHERE pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
+         WHERE application_name = $1 AND pid <> pg_backend_pid()
+           AND (NOT $2 OR EXISTS (SELECT 1 FROM pg_stat_activity WHERE application_name = $1 AND state = 'idle in transaction'))`,
+        [applicationName, onlyMidTransaction],
+      )
+    ).rows[0]!.n;
   try {
-    const { rows } = await admin.query<{ n: number }>(
-      'SELECT count(*) FILTER (WHERE pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE application_name = $1 AND pid <> pg_backend_pid()',
-      [applicationName],
-    );
-    return rows[0]!.n;
+    for (const until = Date.now() + waitMs; Date.now() < until; ) {
+      const n = await terminate(true);
+      if (n > 0) return { terminated: n, midTransaction: true };
+    }
+    return { terminated: await terminate(false), midTransaction: false };
   } finally {
     await admin.end();
   }

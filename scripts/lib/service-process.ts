@@ -74,7 +74,8 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
     if (exited !== undefined) return;
     // SIGTERM lets main.ts stop its embedded PostgreSQL; SIGKILL only if it hangs.
     child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    // main.ts drains for up to 10 s before it closes.
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
     await exit;
     clearTimeout(timer);
   };

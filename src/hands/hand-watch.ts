@@ -37,6 +37,11 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
+    await this.close();
+  }
+
+  /** Shutdown: every waiting reader is answered now, later ones at once, and LISTEN ends. */
+  async close(): Promise<void> {
     this.closed = true;
     this.wakeAll();
     await this.client?.end().catch(() => undefined);
@@ -83,7 +88,13 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
 
   private async listen(): Promise<void> {
     if (this.closed) return;
-    const client = new pg.Client({ connectionString: this.settings.databaseUrl });
+    const client = new pg.Client({
+      connectionString: this.settings.databaseUrl,
+      application_name: 'kartentisch',
+      // A server that does not answer (a cut network) must not stall the reconnection loop.
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+    });
     client.on('notification', (n) => {
       if (n.channel === CHANNEL && n.payload) for (const wake of [...(this.waiting.get(n.payload) ?? [])]) wake();
     });
