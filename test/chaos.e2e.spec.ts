@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { freePort } from '../src/database/embedded.js';
@@ -96,4 +96,36 @@ describe('with the database unreachable', () => {
     expect(res.headers['retry-after']).toBe('1');
     expect(res.body.code).toBe('DATABASE_UNAVAILABLE');
   });
+});
+
+describe('with a database that accepts connections but never answers (a cut network)', () => {
+  let t: TestApp;
+  let silent: net.Server;
+  const sockets = new Set<net.Socket>();
+
+  beforeAll(async () => {
+    silent = net.createServer((s) => sockets.add(s));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    t = await startApp({ DATABASE_URL: `postgresql://postgres@127.0.0.1:${(silent.address() as AddressInfo).port}/silent` });
+  }, 30_000);
+  afterAll(async () => {
+    await t.close();
+    for (const s of sockets) s.destroy();
+    silent.close();
+  });
+
+  it('/health goes red within its time limit instead of hanging', async () => {
+    const started = Date.now();
+    const res = await t.http.get('/health');
+    expect(res.status).toBe(503);
+    expect(res.body.code).toBe('DATABASE_UNAVAILABLE');
+    expect(Date.now() - started).toBeLessThan(4000);
+  });
+
+  it('a request that needs the database answers 503 once the connection attempt gives up', async () => {
+    const res = await t.http.post('/players').send({ name: 'Resi' });
+    expect(res.status).toBe(503);
+    expect(res.headers['retry-after']).toBe('1');
+    expect(res.body.code).toBe('DATABASE_UNAVAILABLE');
+  }, 20_000);
 });

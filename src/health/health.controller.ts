@@ -8,6 +8,7 @@ import { isMigrated, readMigrations, type Migration } from '../database/migratio
 
 /** How long one database check answers /health: red and green both show within this time. */
 const HEALTH_CACHE_MS = 1500;
+const HEALTH_TIMEOUT_MS = 2000;
 
 @ApiTags('health')
 @NoRateLimit()
@@ -40,7 +41,13 @@ export class HealthController {
     const indicator = this.indicators.check('database');
     try {
       this.migrations ??= readMigrations();
-      const migrated = await isMigrated(this.db.pool, await this.migrations);
+      const migrations = await this.migrations;
+      // A database that does not answer (a cut network) is down too, not a hanging probe.
+      let timer: NodeJS.Timeout | undefined;
+      const silent = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`the database did not answer within ${HEALTH_TIMEOUT_MS} ms`)), HEALTH_TIMEOUT_MS);
+      });
+      const migrated = await Promise.race([isMigrated(this.db.pool, migrations), silent]).finally(() => clearTimeout(timer));
       return migrated ? indicator.up({ migrated: true }) : indicator.down({ migrated: false, message: 'migrations are not all applied' });
     } catch (err) {
       return indicator.down({ message: (err as Error).message });
