@@ -11,7 +11,12 @@ export type Tx = pg.PoolClient;
 // A JSON column comes back parsed; a NUMERIC one stays a string so money is never a float.
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
 
-const CONNECT_TIMEOUT_MS = 5000;
+/**
+ * Every connection of the service (the pool's and the LISTEN one): recognisable in
+ * pg_stat_activity (a DATABASE_URL with ?application_name= names it itself); with the database
+ * gone or silent, a connection attempt gives up after 5 s (a request then answers 503).
+ */
+export const CONNECTION_OPTIONS = { application_name: 'kartentisch', connectionTimeoutMillis: 5000, keepAlive: true } as const;
 
 /**
  * One pg pool for the whole process, shared by the Prisma client (through its driver adapter)
@@ -25,15 +30,7 @@ export class DatabaseService implements OnModuleDestroy {
 
   constructor(@Inject(SETTINGS) settings: Settings) {
     if (!settings.databaseUrl) throw new Error('DatabaseService needs a database URL (the embedded database starts before the app)');
-    this.pool = new pg.Pool({
-      connectionString: settings.databaseUrl,
-      // Recognisable in pg_stat_activity (a DATABASE_URL with ?application_name= names it itself).
-      application_name: 'kartentisch',
-      max: settings.databasePoolSize,
-      // With the database gone, a request waits this long for a connection, then answers 503.
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      keepAlive: true,
-    });
+    this.pool = new pg.Pool({ ...CONNECTION_OPTIONS, connectionString: settings.databaseUrl, max: settings.databasePoolSize });
     // A connection losing its server (terminated backend, restart, failover) emits 'error',
     // idle in the pool or checked out by anyone (our transactions, Prisma, pool.query):
     // without a listener that would end the process. The query under way fails on its own
