@@ -164,10 +164,14 @@ async function recovered(url: string, service: RunningService): Promise<boolean>
   }
 }
 
-/** Plays on until `until`, and at least until the bots have been answered after the last fault. */
+/**
+ * Plays on until `until`, and until the bots have been answered 20 more times after the last
+ * fault (the reckoning shows it if that never comes: at most RECOVERY_MS more).
+ */
 async function progress(load: Load, until: number): Promise<void> {
   const before = load.record.acks.length;
-  while (Date.now() < until || load.record.acks.length < before + 20) await sleep(200);
+  const giveUp = Math.max(until, Date.now()) + RECOVERY_MS;
+  while ((Date.now() < until || load.record.acks.length < before + 20) && Date.now() < giveUp) await sleep(200);
 }
 
 interface ChaosDatabase {
