@@ -79,7 +79,7 @@ async function main(): Promise<number> {
 
     const started = Date.now();
     const load = await startLoad(url, { tables: Number(args.tables), seed });
-    const tally = { kill: 0, terminate: 0, 'pg-restart': 0, survived: { kill: 0, terminate: 0, 'pg-restart': 0 }, backends: 0, midTransaction: 0, unexpectedExits: 0 };
+    const tally = { kill: 0, terminate: 0, 'pg-restart': 0, survived: { kill: 0, terminate: 0, 'pg-restart': 0 }, backends: 0, midTransaction: 0, redWhileDown: 0, unexpectedExits: 0 };
     const notes: string[] = [];
 
     for (const fault of schedule(rounds, terminations, pgRestarts)) {
@@ -98,7 +98,13 @@ async function main(): Promise<number> {
         tally.backends += terminated;
         if (midTransaction) tally.midTransaction++;
       } else {
-        await db.restart!(1000);
+        await db.restart!(async () => {
+          // past the health check's cache: /health must be red while the database is down
+          await sleep(1600);
+          const probe = new KartentischClient(url);
+          if (!(await probe.health())) tally.redWhileDown++;
+          probe.close();
+        });
       }
       const healed = await recovered(url, service);
       if (healed) tally.survived[fault]++;
@@ -121,7 +127,7 @@ async function main(): Promise<number> {
 
     const faults = [...load.record.faults].map(([kind, n]) => `${n} × ${kind}`).join(', ') || 'none';
     const ok =
-      errors.length === 0 && notes.length === 0 && r.problems.length === 0 && r.unacknowledged === 0 && drained === 0 &&
+      errors.length === 0 && notes.length === 0 && tally.redWhileDown === tally['pg-restart'] && r.problems.length === 0 && r.unacknowledged === 0 && drained === 0 &&
       load.record.missingRetryAfter === 0 && [...load.record.faults.keys()].every((k) => k === 'network' || k === '503 DATABASE_UNAVAILABLE');
     for (const line of [...errors.map((e) => e.message), ...notes, ...r.problems].slice(0, 30)) console.error(`  ${line}`);
     if (load.record.missingRetryAfter) console.error(`  ${load.record.missingRetryAfter} answers 503 without Retry-After`);
@@ -129,7 +135,8 @@ async function main(): Promise<number> {
       `chaos ${ok ? 'OK' : 'FAILED'}: ${r.acknowledged} acknowledged actions in ${r.hands} hands at ${r.ledgers} tables over ${seconds} s ` +
         `(seed ${seed}); kill -9 ${tally.survived.kill}/${tally.kill} restarted; ` +
         `backend terminations ${tally.survived.terminate}/${tally.terminate} survived without a process exit (${tally.backends} backends, ${tally.midTransaction} times with a transaction open); ` +
-        `PostgreSQL restarts ${tally.survived['pg-restart']}/${tally['pg-restart']} survived; unexpected exits ${tally.unexpectedExits}; ` +
+        `PostgreSQL restarts ${tally.survived['pg-restart']}/${tally['pg-restart']} survived (/health red while down ${tally.redWhileDown}); ` +
+        `unexpected exits ${tally.unexpectedExits}; ` +
         `lost ${r.lost}, duplicated ${r.duplicated}, gaps ${r.gaps}, unacknowledged ${r.unacknowledged}; ` +
         `verified ${r.hands - r.notVerified}/${r.hands}; zero-sum ledgers ${r.ledgers - r.ledgersNotZero}/${r.ledgers}; ` +
         `retried ${faults}; bot errors ${errors.length}; SIGTERM under load: exit ${String(drained)}`,
@@ -181,8 +188,8 @@ interface ChaosDatabase {
   serviceUrl: string;
   /** A connection of our own for pg_terminate_backend. */
   adminUrl: string;
-  /** Stops the server, waits `pauseMs`, starts it again on the same port (embedded only). */
-  restart?: (pauseMs: number) => Promise<void>;
+  /** Stops the server, runs `whileDown`, starts it again on the same port (embedded only). */
+  restart?: (whileDown: () => Promise<void>) => Promise<void>;
 }
 
 async function database(cleanup: Cleanup, embedded: boolean): Promise<ChaosDatabase> {
@@ -201,9 +208,9 @@ async function database(cleanup: Cleanup, embedded: boolean): Promise<ChaosDatab
       url: server.url,
       serviceUrl: named(server.url),
       adminUrl: server.url,
-      restart: async (pauseMs) => {
+      restart: async (whileDown) => {
         await server.stop();
-        await sleep(pauseMs);
+        await whileDown();
         server = await startEmbeddedPostgres({ dataDir, database: 'kartentisch_chaos', port });
       },
     };
