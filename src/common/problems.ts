@@ -24,6 +24,7 @@ export const ProblemCodes = {
   TABLE_NOT_PLAYING: { status: 409, title: 'The table has no hand in play' },
   HAND_CLOSED: { status: 409, title: 'The hand takes no more actions' },
   UNKNOWN_PLAYER: { status: 422, title: 'The record seats a player that does not exist' },
+  HAND_NOT_REPLAYABLE: { status: 422, title: 'The engine refuses the hand\'s stored log: it cannot be evaluated' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, title: 'The Idempotency-Key was used for another hand' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'The body is too large' },
   RATE_LIMITED: { status: 429, title: 'Too many requests' },
