@@ -1,7 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, type HealthIndicatorResult } from '@nestjs/terminus';
 import { ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import { NoRateLimit } from '../common/rate-limit.guard.js';
 import { ProblemDto } from '../common/problem.dto.js';
 import { DatabaseService } from '../database/database.service.js';
 import { isMigrated, readMigrations, type Migration } from '../database/migrations.js';
@@ -11,7 +10,6 @@ const HEALTH_CACHE_MS = 1500;
 const HEALTH_TIMEOUT_MS = 2000;
 
 @ApiTags('health')
-@NoRateLimit()
 @Controller('health')
 export class HealthController {
   private migrations: Promise<Migration[]> | null = null;
