@@ -418,7 +418,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 200 once the database is reachable and every migration is applied */
+        /** 200 once the database is reachable and every migration is applied (checked at most every 1.5 s) */
         get: operations["HealthController_check"];
         put?: never;
         post?: never;
