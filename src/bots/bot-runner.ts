@@ -37,6 +37,8 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly driving = new Map<string, boolean>();
   /** hand id → its table when that table seats bots, else null (oldest forgotten first). */
   private readonly tableWithBots = new Map<string, string | null>();
+  /** table id → whether it seats bots (seats are fixed once a hand is dealt; oldest forgotten first). */
+  private readonly seatsBots = new Map<string, boolean>();
   /** `${handId}:${seq}` where a bot's move was refused: not tried again on this instance. */
   private readonly refused = new Set<string>();
   private unfollow: (() => void) | null = null;
@@ -67,19 +69,27 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
 
   /**
    * A hand moved: drive its table if it seats bots. Seats are fixed once a hand is dealt, so
-   * whether a hand's table has bots is asked once per hand and remembered: the moves of the
-   * many hands without bots cost no query after their first.
+   * a hand's table is asked once per hand and whether it seats bots once per table, and both are
+   * remembered: the moves of the many hands without bots cost no query after their first.
    */
   private async moved(handId: string): Promise<void> {
     if (this.closed) return;
     let tableId = this.tableWithBots.get(handId);
     if (tableId === undefined) {
       const table = await tableOfHand(this.db.pool, handId);
-      tableId = table !== null && (await seatsBots(this.db.pool, table)) ? table : null;
-      if (this.tableWithBots.size >= HANDS_REMEMBERED) this.tableWithBots.delete(this.tableWithBots.keys().next().value!);
-      this.tableWithBots.set(handId, tableId);
+      tableId = table !== null && (await this.hasBots(table)) ? table : null;
+      remember(this.tableWithBots, handId, tableId);
     }
     if (tableId) this.drive(tableId);
+  }
+
+  private async hasBots(tableId: string): Promise<boolean> {
+    let bots = this.seatsBots.get(tableId);
+    if (bots === undefined) {
+      bots = await seatsBots(this.db.pool, tableId);
+      remember(this.seatsBots, tableId, bots);
+    }
+    return bots;
   }
 
   private async sweep(): Promise<void> {
@@ -166,4 +176,10 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private fail(err: unknown): void {
     if (!this.closed) this.log.error(`bot runner: ${(err as Error)?.stack ?? String(err)}`);
   }
+}
+
+/** Bounded memo: past HANDS_REMEMBERED entries the oldest goes. */
+function remember<V>(memo: Map<string, V>, key: string, value: V): void {
+  if (memo.size >= HANDS_REMEMBERED) memo.delete(memo.keys().next().value!);
+  memo.set(key, value);
 }
