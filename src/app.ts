@@ -7,6 +7,7 @@ import { AppModule } from './app.module.js';
 import { ApiError } from './common/problems.js';
 import type { Settings } from './config/env.js';
 import { setupOpenApi } from './openapi.js';
+import { serveWebApp } from './web-app.js';
 
 /** Builds the configured app (used by main.ts and by the e2e tests, so both run the same thing). */
 export async function createApp(settings: Settings): Promise<INestApplication> {
@@ -33,6 +34,7 @@ export async function createApp(settings: Settings): Promise<INestApplication> {
     }),
   );
   app.enableShutdownHooks();
+  serveWebApp(app);
   setupOpenApi(app);
   return app;
 }

@@ -1,0 +1,34 @@
+import { startSite, type Site } from './support.js';
+
+describe('the web app served by the service', () => {
+  let site: Site;
+  beforeAll(async () => {
+    site = await startSite();
+  });
+  afterAll(() => site?.close());
+
+  it('serves the page at / under a CSP without inline script, and the API beside it', async () => {
+    const { page, context } = await site.person();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    const res = await page.goto('/');
+    expect(res?.status()).toBe(200);
+    expect(res?.headers()['content-security-policy']).toContain("script-src 'self'");
+    await page.getByRole('heading', { name: 'Lobby' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('answers a browser with the page and an API client with JSON on the same table path, and never shadows /health or /docs', async () => {
+    const html = { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    const page = await fetch(`${site.url}/tables/some-id`, { headers: html });
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const api = await fetch(`${site.url}/tables/some-id`);
+    expect(api.status).toBe(404);
+    expect(api.headers.get('content-type')).toContain('application/problem+json');
+    expect((await fetch(`${site.url}/health`, { headers: html })).headers.get('content-type')).toContain('application/json');
+    expect(await (await fetch(`${site.url}/docs`, { headers: html })).text()).toContain('swagger');
+    expect((await fetch(`${site.url}/assets/nothing.js`)).status).toBe(404);
+  });
+});

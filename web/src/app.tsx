@@ -1,0 +1,24 @@
+import { LocationProvider, Route, Router } from 'preact-iso';
+import { Lobby } from './pages/lobby.js';
+import { NotFound } from './pages/not-found.js';
+
+/** The pages; the service serves index.html for exactly these paths (src/web-app.ts). */
+export function App() {
+  return (
+    <LocationProvider>
+      <header class="top">
+        <a href="/" class="brand">kartentisch</a>
+        <nav>
+          <a href="/">Lobby</a>
+          <a href="/audit">Audit</a>
+        </nav>
+      </header>
+      <main>
+        <Router>
+          <Route path="/" component={Lobby} />
+          <Route default component={NotFound} />
+        </Router>
+      </main>
+    </LocationProvider>
+  );
+}

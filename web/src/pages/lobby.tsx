@@ -1,0 +1,7 @@
+export function Lobby() {
+  return (
+    <section>
+      <h1>Lobby</h1>
+    </section>
+  );
+}
