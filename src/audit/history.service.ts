@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { isUuid } from '../common/ids.js';
 import { ApiError } from '../common/problems.js';
+import { decodeCursor, encodeCursor } from '../common/page.js';
 import { DatabaseService } from '../database/database.service.js';
 
 export interface HandSummary {
@@ -62,12 +63,4 @@ export class HistoryService {
     const last = items[items.length - 1];
     return { items, nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null };
   }
-}
-
-const encodeCursor = (createdAt: string, id: string): string => Buffer.from(`${createdAt}|${id}`).toString('base64url');
-
-function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (!createdAt || !id || !isUuid(id) || Number.isNaN(Date.parse(createdAt))) throw ApiError.of('VALIDATION_FAILED', 'cursor is not one this API gave out');
-  return { createdAt, id };
 }

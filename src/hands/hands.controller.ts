@@ -48,7 +48,7 @@ export class HandsController {
   })
   @ApiHeader({ name: 'If-None-Match', required: false, description: 'the ETag of the view you hold, e.g. `"7"`' })
   @ApiHeader({ name: 'Prefer', required: false, description: `\`wait=N\`: with If-None-Match, wait up to N seconds (≤ ${MAX_WAIT_SECONDS}) for a change` })
-  @ApiOkResponse({ type: HandViewDto, headers: { ETag: { description: 'the seq, `"7"` (`"7-void"` once the hand was dropped)' } } })
+  @ApiOkResponse({ type: HandViewDto, headers: { ETag: { description: 'the seq, `"7"` (`"7-void"` once the hand was dropped)', schema: { type: 'string' } } } })
   @ApiResponse({ status: 304, description: 'Not Modified: If-None-Match still names the current view (after the preferred wait)' })
   async view(
     @Param('id') id: string,

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ProblemDto } from '../common/problem.dto.js';
 import { CreatePlayerDto, PlayerCreatedDto } from './players.dto.js';
 import { PlayersService } from './players.service.js';
@@ -11,6 +11,7 @@ export class PlayersController {
 
   @Post()
   @HttpCode(201)
+  @ApiOperation({ summary: 'Create a player: a name and a bearer token (public)' })
   @ApiCreatedResponse({ type: PlayerCreatedDto, description: 'The player and its bearer token (shown only here)' })
   @ApiBadRequestResponse({ type: ProblemDto })
   create(@Body() body: CreatePlayerDto): Promise<PlayerCreatedDto> {

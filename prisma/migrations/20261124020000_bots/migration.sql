@@ -1,0 +1,10 @@
+-- Bots in seats (issue 12): a bot is a player row whose `bot` names its strength; a person's is
+-- null. Its token is random and never shown, so only the service's bot runner acts for it.
+ALTER TABLE "players" ADD COLUMN "bot" TEXT;
+
+-- A freshly dealt hand is a move too: the bot runner of every instance learns of it (a table
+-- completed by its last seat, the next hand of a session) the same way it learns of actions.
+CREATE TRIGGER hands_dealt
+  AFTER INSERT ON hands
+  FOR EACH ROW
+  EXECUTE FUNCTION notify_hand_moved();
