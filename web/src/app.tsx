@@ -1,4 +1,5 @@
 import { LocationProvider, Route, Router } from 'preact-iso';
+import { Cards } from './pages/cards.js';
 import { Lobby } from './pages/lobby.js';
 import { NotFound } from './pages/not-found.js';
 
@@ -11,11 +12,13 @@ export function App() {
         <nav>
           <a href="/">Lobby</a>
           <a href="/audit">Audit</a>
+          <a href="/cards">Cards</a>
         </nav>
       </header>
       <main>
         <Router>
           <Route path="/" component={Lobby} />
+          <Route path="/cards" component={Cards} />
           <Route default component={NotFound} />
         </Router>
       </main>
