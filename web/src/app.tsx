@@ -2,6 +2,7 @@ import { LocationProvider, Route, Router } from 'preact-iso';
 import { Cards } from './pages/cards.js';
 import { Lobby } from './pages/lobby.js';
 import { NotFound } from './pages/not-found.js';
+import { TablePage } from './pages/table.js';
 
 /** The pages; the service serves index.html for exactly these paths (src/web-app.ts). */
 export function App() {
@@ -19,6 +20,7 @@ export function App() {
         <Router>
           <Route path="/" component={Lobby} />
           <Route path="/cards" component={Cards} />
+          <Route path="/tables/:id" component={TablePage} />
           <Route default component={NotFound} />
         </Router>
       </main>
