@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { auditorView, cardsOnScreen, currentHandId, move, playedIn, recordViews, signUp, stringsIn } from './play.js';
+import { auditorView, cardsOnScreen, currentHandId, move, playedIn, recordViews, signUp, stringsIn, waitForSeq } from './play.js';
 import { startSite, type Site } from './support.js';
 
 /**
@@ -105,12 +105,4 @@ async function expectNoForeignCards(page: Page, seat: number, dealt: (string[] |
   const played = playedIn(now);
   const foreign = new Set(foreignCards(seat, dealt).filter((c) => !played.has(c)));
   expect((await cardsOnScreen(page)).filter((c) => foreign.has(c))).toEqual([]);
-}
-
-async function waitForSeq(site: Site, handId: string, seq: number): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    if ((await auditorView(site, handId)).seq >= seq) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`hand did not reach seq ${seq}`);
 }

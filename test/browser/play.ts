@@ -77,7 +77,6 @@ export async function move(page: Page, prefer: Record<string, unknown>[]): Promi
   const selection = page.locator('[data-options]').first();
   if (await selection.count()) {
     const options = JSON.parse((await selection.getAttribute('data-options'))!) as string[][];
-    const picked: number[] = [];
     for (const card of options[0]!) {
       // Doppelkopf holds twins: click a copy not picked yet.
       const copies = page.locator(`.hand [data-card='${card}']`);
@@ -88,10 +87,10 @@ export async function move(page: Page, prefer: Record<string, unknown>[]): Promi
         await copy.click();
         break;
       }
-      picked.push(1);
     }
+    const type = await selection.getAttribute('data-type');
     await selection.click();
-    return `${await selection.getAttribute('data-type')} ${options[0]!.join(' ')}`;
+    return `${type} ${options[0]!.join(' ')}`;
   }
   const card = page.locator('.hand button.card.legal').first();
   if (await card.count()) {
@@ -104,4 +103,13 @@ export async function move(page: Page, prefer: Record<string, unknown>[]): Promi
     return buttons[0]!;
   }
   throw new Error('my turn, but no control to use');
+}
+
+/** Waits until the hand's log reaches `seq` (the move a page sent has landed). */
+export async function waitForSeq(site: Site, handId: string, seq: number): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if ((await auditorView(site, handId)).seq >= seq) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`hand did not reach seq ${seq}`);
 }

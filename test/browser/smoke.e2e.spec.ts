@@ -16,6 +16,15 @@ describe('the web app served by the service', () => {
     expect(res?.status()).toBe(200);
     expect(res?.headers()['content-security-policy']).toContain("script-src 'self'");
     await page.getByRole('heading', { name: 'Lobby' }).waitFor();
+    await page.getByRole('textbox', { name: 'Name' }).fill('Resi');
+    await page.getByRole('button', { name: 'Start playing' }).click();
+    await page.getByRole('heading', { name: 'Open a table' }).waitFor();
+    await page.locator('details').last().evaluate((d) => d.setAttribute('open', ''));
+    await site.shot(page, 'lobby');
+    await page.setViewportSize({ width: 390, height: 800 });
+    await site.shot(page, 'lobby-phone');
+    await page.goto('/cards');
+    await site.shot(page, 'cards');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -43,7 +43,7 @@ export function CreateTable() {
       <div class="row">
         <label>
           Game{' '}
-          <select name="game" value={gameId} onChange={(e) => setGameId(e.currentTarget.value as Game['id'])}>
+          <select name="game" aria-label="game of the new table" value={gameId} onChange={(e) => setGameId(e.currentTarget.value as Game['id'])}>
             {games.map((g) => (
               <option value={g.id}>{g.name}</option>
             ))}
