@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { auditorView, cardsOnScreen, currentHandId, move, playedIn, recordViews, signUp, stringsIn, waitForSeq } from './play.js';
+import { AUDIT_TOKEN } from '../support/app.js';
 import { startSite, type Site } from './support.js';
 
 /**
@@ -59,8 +60,10 @@ describe('four people play a Dobbm hand in the browser', () => {
       if (done.includes('"dobbm"')) bid = true;
       if (done.includes('schwacher')) doubled = true;
       await waitForSeq(site, handId, v.seq + 1);
-      // The acting seat's screen shows no card another seat still holds.
-      await expectNoForeignCards(page, seat, dealt, await auditorView(site, handId));
+      // The acting seat's screen shows no card another seat still holds (after the last card
+      // the page has moved on to the next deal, where the cards are new).
+      const now = await auditorView(site, handId);
+      if (now.status === 'active') await expectNoForeignCards(page, seat, dealt, now);
     }
     expect(moves.some((m) => m.includes('"dobbm"'))).toBe(true);
     expect(moves.some((m) => m.includes('schwacher'))).toBe(true);
@@ -91,6 +94,31 @@ describe('four people play a Dobbm hand in the browser', () => {
         const foreign = foreignCards(seat, dealt).filter((c) => !played.has(c));
         expect(stringsIn(v).filter((s) => foreign.includes(s))).toEqual([]);
       }
+    }
+
+    // The finished hand's replay steps forward through the same actions as the event log, and back to the same screens.
+    const replay = pages[1]!;
+    await replay.goto(`/hands/${handId}/replay`);
+    await replay.getByTestId('commitment').filter({ hasText: '✔ verified' }).waitFor();
+    const events = (await (await fetch(`${site.url}/hands/${handId}/events`, { headers: { Authorization: `Bearer ${AUDIT_TOKEN}` } })).json()) as { seq: number; payload: unknown }[];
+    const screens: string[] = [await replay.locator('.replay-board').innerHTML()];
+    for (let k = 1; k < events.length; k++) {
+      await replay.getByRole('button', { name: 'forward' }).click();
+      await expect(replay.getByTestId('replay-position').textContent()).resolves.toBe(`${k} / ${events.length - 1}`);
+      expect(JSON.parse((await replay.getByTestId('replay-action').textContent())!)).toEqual(events[k]!.payload);
+      screens.push(await replay.locator('.replay-board').innerHTML());
+      if (k === 12) await site.shot(replay, 'replay');
+    }
+    expect(await replay.locator('[data-replay-seat] [data-card]').count()).toBe(0); // every card played
+    for (let k = events.length - 2; k >= 0; k--) {
+      await replay.keyboard.press('ArrowLeft');
+      await expect(replay.getByTestId('replay-position').textContent()).resolves.toBe(`${k} / ${events.length - 1}`);
+      expect(await replay.locator('.replay-board').innerHTML()).toBe(screens[k]);
+    }
+    // At the deal, each seat holds what the auditor saw dealt.
+    for (const [seat, cards] of dealt.entries()) {
+      const shown = await replay.locator(`[data-replay-seat="${seat}"] [data-card]`).evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
+      expect([...shown].sort()).toEqual([...(cards ?? [])].sort());
     }
     await Promise.all(people.map((p) => p.context.close()));
   });

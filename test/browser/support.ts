@@ -7,7 +7,8 @@ import { projectRoot } from '../../src/config/paths.js';
 import { startApp, startAppOnOwnDatabase, type TestApp } from '../support/app.js';
 
 const ROOT = projectRoot();
-const WEB_SRC = path.join(ROOT, 'web');
+// The web app bundles the rules engine for its replay.
+const WEB_SOURCES = [path.join(ROOT, 'web'), path.join(ROOT, 'src', 'engine')];
 const WEB_INDEX = path.join(ROOT, 'dist', 'web', 'index.html');
 export const SCREENSHOTS = path.join(ROOT, 'reports', 'screenshots');
 
@@ -20,7 +21,7 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** Builds the web app when web/ changed since the last build (CI runs the tests before `npm run build`). */
+/** Builds the web app when its sources changed since the last build (CI runs the tests before `npm run build`). */
 export function ensureWebBuilt(): void {
   let built = 0;
   try {
@@ -28,7 +29,7 @@ export function ensureWebBuilt(): void {
   } catch {
     /* not built yet */
   }
-  if (built >= newestMtime(WEB_SRC)) return;
+  if (WEB_SOURCES.every((dir) => built >= newestMtime(dir))) return;
   execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
     cwd: ROOT,
     stdio: 'inherit',

@@ -1,8 +1,12 @@
-import { LocationProvider, Route, Router } from 'preact-iso';
+import { lazy, LocationProvider, Route, Router } from 'preact-iso';
 import { Cards } from './pages/cards.js';
+import { PlayerHands, TableHands } from './pages/history.js';
 import { Lobby } from './pages/lobby.js';
 import { NotFound } from './pages/not-found.js';
 import { TablePage } from './pages/table.js';
+
+// The replay carries the rules engine: loaded only when a replay is opened.
+const Replay = lazy(() => import('./pages/replay.js').then((m) => m.Replay));
 
 /** The pages; the service serves index.html for exactly these paths (src/web-app.ts). */
 export function App() {
@@ -21,6 +25,9 @@ export function App() {
           <Route path="/" component={Lobby} />
           <Route path="/cards" component={Cards} />
           <Route path="/tables/:id" component={TablePage} />
+          <Route path="/hands/:id/replay" component={Replay} />
+          <Route path="/tables/:id/hands" component={TableHands} />
+          <Route path="/players/:id/hands" component={PlayerHands} />
           <Route default component={NotFound} />
         </Router>
       </main>

@@ -45,6 +45,9 @@ export function PlayerPanel() {
         <p>
           Playing as <strong data-testid="my-name">{player.name}</strong>
         </p>
+        <p>
+          <a href={`/players/${player.id}/hands`}>My hands</a>
+        </p>
         <details>
           <summary>Use this player on another device</summary>
           <p class="note">Paste this code on the other device's lobby. Anyone holding it plays as you.</p>
