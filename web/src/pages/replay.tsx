@@ -3,6 +3,7 @@ import { api, asAuditor, messageOf, ok, type HandEvent, type HandView, type Tabl
 import { Card, type GameId } from '../cards/index.js';
 import { deckCommitmentOf, replaySteps, type HandRecord, type Step } from '../replay/steps.js';
 import { auditorToken } from '../session.js';
+import { RecordList } from '../table/record.js';
 import { modelOf } from '../table/model.js';
 
 /** A finished hand stepped through action by action (forward, back, to a trick), from its record. */
@@ -130,16 +131,7 @@ export function Replay({ id }: { id: string }) {
           </div>
         </div>
       </div>
-      <dl class="record panel">
-        <dt>Phase</dt>
-        <dd data-testid="phase">{String(view.phase)}</dd>
-        {m.record.map(([k, v]) => (
-          <>
-            <dt>{k}</dt>
-            <dd>{v}</dd>
-          </>
-        ))}
-      </dl>
+      <RecordList phase={String(view.phase)} record={m.record} />
     </section>
   );
 }

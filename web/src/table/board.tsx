@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, handPath, messageOf, ok, type HandView, type Table } from '../api.js';
 import { Card, cardName, type GameId } from '../cards/index.js';
 import { labelOf, matching, offerOf, selectionLabel, type Action } from './actions.js';
+import { RecordList } from './record.js';
 import { modelOf, placeOf, type Trick } from './model.js';
 
 /** One hand at the table: the seats around it, the trick in the middle, this seat's cards and choices. */
@@ -159,16 +160,7 @@ export function Board({ table, view, onView }: { table: Table; view: HandView; o
           </p>
         )}
       </div>
-      <dl class="record panel" aria-label="record">
-        <dt>Phase</dt>
-        <dd data-testid="phase">{view.phase}</dd>
-        {m.record.map(([k, v]) => (
-          <>
-            <dt>{k}</dt>
-            <dd>{v}</dd>
-          </>
-        ))}
-      </dl>
+      <RecordList phase={view.phase} record={m.record} />
     </div>
   );
 }
