@@ -42,7 +42,8 @@ export interface Site {
   browser: Browser;
   /** A fresh browser profile (own localStorage), like another person on another device. */
   person(): Promise<{ context: BrowserContext; page: Page }>;
-  shot(page: Page, name: string): Promise<void>;
+  /** A screenshot under reports/screenshots (git-ignored); the whole page unless `viewportOnly`. */
+  shot(page: Page, name: string, viewportOnly?: boolean): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -75,9 +76,9 @@ export async function startSite(opts: { ownDatabase?: string; env?: Record<strin
       context.setDefaultTimeout(15_000);
       return { context, page: await context.newPage() };
     },
-    async shot(page, name) {
+    async shot(page, name, viewportOnly = false) {
       mkdirSync(SCREENSHOTS, { recursive: true });
-      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !viewportOnly });
     },
     async close() {
       await browser.close();

@@ -1,4 +1,5 @@
 import { lazy, LocationProvider, Route, Router } from 'preact-iso';
+import { Audit } from './pages/audit.js';
 import { Cards } from './pages/cards.js';
 import { PlayerHands, TableHands } from './pages/history.js';
 import { Lobby } from './pages/lobby.js';
@@ -24,6 +25,7 @@ export function App() {
         <Router>
           <Route path="/" component={Lobby} />
           <Route path="/cards" component={Cards} />
+          <Route path="/audit" component={Audit} />
           <Route path="/tables/:id" component={TablePage} />
           <Route path="/hands/:id/replay" component={Replay} />
           <Route path="/tables/:id/hands" component={TableHands} />
