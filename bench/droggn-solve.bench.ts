@@ -12,10 +12,10 @@ import { seededRng } from '../src/engine/core/rng.js';
 import { randomPlayState, toPosition } from '../src/analysis/droggn/position.js';
 import { DroggnSolver, type DroggnPosition, type SolverSwitches } from '../src/analysis/droggn/solver.js';
 import { playout } from '../src/analysis/droggn/playout.js';
-import { DECK, heuristicBot } from '../src/engine/droggn/index.js';
+import { DECK, droggn, heuristicBot } from '../src/engine/droggn/index.js';
 import { defaultOptions } from '../src/engine/droggn/options.js';
 import { handEvidence } from '../src/analysis/droggn/evidence.js';
-import { playDroggnHand } from '../src/analysis/droggn/play-hand.js';
+import { playBotHand } from '../src/analysis/bot-hand.js';
 import { shuffled } from '../src/analysis/droggn/position.js';
 
 const perDepth = Number(process.argv[2] ?? 40);
@@ -108,7 +108,7 @@ for (const k of biasDepths) {
   const hands = Number(process.argv[6] ?? 100);
   const samples = Number(process.argv[7] ?? 16);
   const bots = [0, 1, 2].map(() => heuristicBot({ bidBias: 2, doubleBias: 4 }));
-  const played = Array.from({ length: hands }, (_, i) => playDroggnHand(defaultOptions(), {}, { deck: shuffled(DECK, rng) }, i % 3, bots, rng));
+  const played = Array.from({ length: hands }, (_, i) => playBotHand(droggn, { game: 'droggn', options: defaultOptions(), rules: {}, source: { deck: shuffled(DECK, rng) }, dealer: i % 3 }, bots, rng));
   for (const exactTricks of [0, 6, 8]) {
     let calls = 0, callers = 0, sumP = 0, sumTrue = 0, defCalls = 0;
     const t = performance.now();

@@ -110,6 +110,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tables/{id}/bots/{seat}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** The host takes a bot out of its seat; only before the first hand is dealt */
+        delete: operations["TablesController_removeBot"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tables/{id}/session-end": {
         parameters: {
             query?: never;
@@ -1345,6 +1362,81 @@ export interface operations {
             };
         };
     };
+    TablesController_removeBot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                seat: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the seat is free again */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or unknown token (TOKEN_MISSING, TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The token may not do this (AUDITOR_ONLY, PLAYER_ONLY, NOT_SEATED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description TABLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description NO_BOT_IN_SEAT, SEATS_FIXED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description INTERNAL (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
     TablesController_sessionEnd: {
         parameters: {
             query?: never;
@@ -1469,13 +1561,11 @@ export interface operations {
     HandsController_view: {
         parameters: {
             query?: never;
-            header: {
-                "if-none-match": string;
-                prefer: string;
-                /** @description `wait=N`: with If-None-Match, wait up to N seconds (≤ 30) for a change */
-                Prefer?: string;
+            header?: {
                 /** @description the ETag of the view you hold, e.g. `"7"` */
-                "If-None-Match"?: string;
+                "if-none-match"?: string;
+                /** @description `wait=N`: with If-None-Match, wait up to N seconds (≤ 30) for a change */
+                prefer?: string;
             };
             path: {
                 id: string;
@@ -1551,13 +1641,11 @@ export interface operations {
     HandsController_act: {
         parameters: {
             query?: never;
-            header: {
-                "idempotency-key": string;
-                "if-match": string;
-                /** @description the expected seq (`"3"`), when the body has no expectedSeq */
-                "If-Match"?: string;
+            header?: {
                 /** @description a retry with the same key gets the first answer and appends nothing */
-                "Idempotency-Key"?: string;
+                "idempotency-key"?: string;
+                /** @description the expected seq (`"3"`), when the body has no expectedSeq */
+                "if-match"?: string;
             };
             path: {
                 id: string;
@@ -2113,6 +2201,19 @@ export interface operations {
                         filters?: {
                             [key: string]: unknown;
                         };
+                        /** @description hands of the selection that could not be evaluated, each with its reason; the job goes on without them (their pairs are judged on the other hands) */
+                        unevaluated?: {
+                            /** Format: uuid */
+                            handId: string;
+                            /**
+                             * @description HAND_NOT_REPLAYABLE: the engine refuses the stored log; EVIDENCE_FAILED: an error while computing the evidence
+                             * @example HAND_NOT_REPLAYABLE
+                             */
+                            code: string;
+                            detail: string;
+                            /** @description HAND_NOT_REPLAYABLE: the first refused action (absent: the rules or the deal) */
+                            actionIndex?: number;
+                        }[];
                         /** @description ranked by p; see docs/audit.md for every column */
                         pairs?: ({
                             declarer?: string;
@@ -2150,6 +2251,19 @@ export interface operations {
                         filters?: {
                             [key: string]: unknown;
                         };
+                        /** @description hands of the selection that could not be evaluated, each with its reason; the job goes on without them (their pairs are judged on the other hands) */
+                        unevaluated?: {
+                            /** Format: uuid */
+                            handId: string;
+                            /**
+                             * @description HAND_NOT_REPLAYABLE: the engine refuses the stored log; EVIDENCE_FAILED: an error while computing the evidence
+                             * @example HAND_NOT_REPLAYABLE
+                             */
+                            code: string;
+                            detail: string;
+                            /** @description HAND_NOT_REPLAYABLE: the first refused action (absent: the rules or the deal) */
+                            actionIndex?: number;
+                        }[];
                         /** @description ranked by p; see docs/audit.md for every column */
                         pairs?: ({
                             declarer?: string;
@@ -2236,6 +2350,19 @@ export interface operations {
                         filters?: {
                             [key: string]: unknown;
                         };
+                        /** @description hands of the selection that could not be evaluated, each with its reason; the job goes on without them (their pairs are judged on the other hands) */
+                        unevaluated?: {
+                            /** Format: uuid */
+                            handId: string;
+                            /**
+                             * @description HAND_NOT_REPLAYABLE: the engine refuses the stored log; EVIDENCE_FAILED: an error while computing the evidence
+                             * @example HAND_NOT_REPLAYABLE
+                             */
+                            code: string;
+                            detail: string;
+                            /** @description HAND_NOT_REPLAYABLE: the first refused action (absent: the rules or the deal) */
+                            actionIndex?: number;
+                        }[];
                         /** @description ranked by p; see docs/audit.md for every column */
                         pairs?: ({
                             declarer?: string;
@@ -2342,6 +2469,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description HAND_NOT_REPLAYABLE: the engine refuses the hand's stored log (`actionIndex`, `rejection`), so it cannot be evaluated */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

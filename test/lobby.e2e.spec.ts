@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
 import { bearer, startApp, type TestApp } from './support/app.js';
 import { newPlayers, type Player } from './support/bots.js';
 import { games } from '../src/engine/index.js';
@@ -57,6 +58,28 @@ describe('the lobby: GET /tables, GET /games, DELETE /tables/{id}/seats/me', () 
     const both = await t.http.get('/tables').query({ game: 'droggn', limit: 100 }).expect(200);
     const bothIds = both.body.items.map((i: { id: string }) => i.id);
     expect(bothIds).toEqual(expect.arrayContaining([...ids, full.id]));
+  });
+
+  it('pages of any size, followed by their cursors, list every table once, in the order of one big page', async () => {
+    const all = async (query: Record<string, unknown>): Promise<string[]> => {
+      const out: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = (await t.http.get('/tables').query({ ...query, ...(cursor ? { cursor } : {}) }).expect(200)).body as { items: { id: string }[]; nextCursor: string | null };
+        out.push(...page.items.map((i) => i.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      return out;
+    };
+    const whole = await all({ game: 'droggn', limit: 100 });
+    expect(whole.length).toBeGreaterThanOrEqual(6);
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 8 }), fc.constantFrom(undefined, 'waiting', 'playing'), async (limit, status) => {
+        const expected = status ? await all({ game: 'droggn', status, limit: 100 }) : whole;
+        expect(await all({ game: 'droggn', limit, ...(status ? { status } : {}) })).toEqual(expected);
+      }),
+      { numRuns: 12 },
+    );
   });
 
   it('refuses an unknown game or status, a bad limit and a forged cursor with 400', async () => {

@@ -2,8 +2,8 @@ import { gameCatalog, type OptionInfo } from '../../src/games/catalog.js';
 
 /**
  * The rule options of every game as markdown tables, from the catalogue GET /games serves
- * (the engines' option schemas with src/games/option-notes.ts): the README's "Rule options"
- * section, printed by `npm run rule-options` and checked by test/readme-options.spec.ts.
+ * (the engines' option schemas with src/games/option-notes.ts): docs/rule-options.md,
+ * printed by `npm run rule-options` and checked by test/rule-options-doc.spec.ts.
  */
 export function ruleOptionsMarkdown(): string {
   return gameCatalog()

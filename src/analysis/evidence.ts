@@ -1,16 +1,3 @@
-import type { Action, Card } from '../engine/core/types.js';
-
-/** CONTRACT.md "Hand records": a deck, or hands + talon, and the ordered actions. */
-export interface HandRecordOf<G extends string> {
-  game: G;
-  rules?: unknown;
-  dealer: number;
-  deck?: Card[];
-  hands?: (Card[] | null)[];
-  talon?: Card[];
-  actions: Action[];
-}
-
 /**
  * Evidence for one doubling call (RULES.md §1.8, §3.8): Gut counts as much as Schwacher and
  * Retour — a Gut where a double was cheap is as telling as a double that was dear. The same

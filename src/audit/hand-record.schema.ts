@@ -40,18 +40,7 @@ export const handRecordSchema = {
   },
 } as const;
 
-export interface HandRecord {
-  game: 'dobbm' | 'droggn' | 'doppelkopf';
-  rules?: Record<string, unknown>;
-  dealer: number;
-  deck?: string[];
-  hands?: (string[] | null)[];
-  talon?: string[];
-  context?: Record<string, unknown>;
-  actions: Record<string, unknown>[];
-  /** Player id per seat; null where the player is not known. */
-  seating?: (string | null)[];
-}
+// The record's TypeScript type is the engine's `HandRecord` (engine/core/record.ts).
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

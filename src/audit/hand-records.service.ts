@@ -1,15 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { games, nestOptions, type Action, type Game, type HandSetup } from '../engine/index.js';
+import { dealSourceOf, games, nestOptions, replay, setupOf, type HandRecord } from '../engine/index.js';
 import type { Caller } from '../common/auth.js';
 import { ApiError, fromRejection } from '../common/problems.js';
-import { nestedRules } from '../common/rules-profile.js';
 import { DatabaseService } from '../database/database.service.js';
 import { openHand, readEvents, type NewEvent } from '../events/event-store.js';
-import { dealCommitment, type DealSource } from '../hands/commitment.js';
-import { loadHand, type HandRow } from '../hands/hand-row.js';
+import { dealCommitment } from '../hands/commitment.js';
+import { loadHand } from '../hands/hand-row.js';
 import { projectionOf } from '../hands/projection.js';
-import { recordShapeProblem, type HandRecord } from './hand-record.schema.js';
+import { recordShapeProblem } from './hand-record.schema.js';
+import { exportedRecord, recordOf } from './stored-record.js';
 
 /**
  * Hand records (CONTRACT.md "Hand records"): import a hand played at a real table — every
@@ -34,10 +34,11 @@ export class HandRecordsService {
     const seating = record.seating?.map((p) => p?.toLowerCase() ?? null) ?? Array<string | null>(seatCount).fill(null);
     if (seating.length !== seatCount) throw ApiError.of('VALIDATION_FAILED', `seating must have one entry per seat (${seatCount})`);
     await this.checkPlayersExist(seating);
-    const setup: HandSetup = record.context ? { dealer: record.dealer, context: record.context } : { dealer: record.dealer };
-    const source: DealSource = record.deck ? { deck: record.deck } : { hands: record.hands!, talon: record.talon! };
-
-    let state = dealFrom(game, options, source, setup);
+    const setup = setupOf(record);
+    const source = dealSourceOf(record);
+    const replayed = replay(game, record);
+    if (!replayed.ok) throw fromRejection(replayed.rejection, replayed.actionIndex === null ? {} : { actionIndex: replayed.actionIndex });
+    const state = replayed.states[replayed.states.length - 1];
     const createdAt = new Date();
     const events: NewEvent[] = [];
     const id = randomUUID();
@@ -50,13 +51,8 @@ export class HandRecordsService {
         dealer: record.dealer, setup, deckCommitment: dealCommitment(seed, source), source: 'record',
       },
     });
-    for (const [actionIndex, raw] of record.actions.entries()) {
-      const action = game.parseAction(raw);
-      if (!action.ok) throw fromRejection(action.rejection, { actionIndex });
-      const applied = game.apply(state, action.action);
-      if (!applied.ok) throw fromRejection(applied.rejection, { actionIndex });
-      state = applied.state;
-      events.push({ seq: actionIndex + 1, type: action.action.type, seat: action.action.seat, payload: action.action, commandId: `${id}:${actionIndex + 1}`, createdAt });
+    for (const [i, action] of replayed.actions.entries()) {
+      events.push({ seq: i + 1, type: action.type, seat: action.seat, payload: action, commandId: `${id}:${i + 1}`, createdAt });
     }
     const projection = projectionOf(game, state, events.length - 1);
     await this.db.transaction((tx) =>
@@ -91,38 +87,6 @@ export class HandRecordsService {
       // it (re-dealt from the same seed when a session ended between hands), still in play.
       if (hand.status !== 'finished' && hand.status !== 'thrownIn') throw ApiError.of('RECORD_NOT_AVAILABLE', 'the record of a hand is available to its players once it has been played to its end');
     }
-    const events = await readEvents(this.db.pool, hand.id);
-    return toRecord(hand, events.slice(1).map((e) => e.payload));
+    return exportedRecord(hand, recordOf(hand, await readEvents(this.db.pool, hand.id)));
   }
-}
-
-function dealFrom(game: Game, options: Record<string, unknown>, source: DealSource, setup: HandSetup): unknown {
-  if ('deck' in source) {
-    const expected = [...game.deck(options)].sort();
-    const given = [...source.deck].sort();
-    if (expected.length !== given.length || expected.some((c, i) => c !== given[i])) {
-      throw fromRejection({ code: 'BAD_DECK', message: `deck must hold exactly the ${expected.length} cards of this game's deck, each once (Doppelkopf: twice)` });
-    }
-    return game.deal(options, source.deck, setup);
-  }
-  const dealt = game.dealHands(options, source.hands, source.talon, setup);
-  if (!dealt.ok) throw fromRejection(dealt.rejection);
-  return dealt.state;
-}
-
-export function toRecord(hand: HandRow, actions: Record<string, unknown>[]): Record<string, unknown> {
-  const cards = hand.deck ? { deck: hand.deck } : { hands: hand.dealtHands?.hands, talon: hand.dealtHands?.talon };
-  return {
-    game: hand.game,
-    rules: nestedRules(hand.game, hand.options),
-    dealer: hand.dealer,
-    ...cards,
-    ...(hand.setup.context ? { context: hand.setup.context } : {}),
-    actions: actions as Action[],
-    handId: hand.id,
-    tableId: hand.tableId,
-    seating: hand.seating,
-    seed: hand.source === 'table' ? hand.seed : undefined,
-    result: hand.result ?? null,
-  };
 }

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { games, nestOptions, shuffle, type HandSetup } from '../engine/index.js';
+import { games, nestOptions, replay, shuffle } from '../engine/index.js';
 import { DatabaseService } from '../database/database.service.js';
 import { canonicalJson } from '../events/canonical.js';
 import { eventHash, GENESIS_HASH, readEvents, type StoredEvent } from '../events/event-store.js';
-import { dealCommitment, type DealSource } from '../hands/commitment.js';
+import { dealCommitment } from '../hands/commitment.js';
 import { loadHand, type HandRow } from '../hands/hand-row.js';
+import { recordOf, storedDealSource } from './stored-record.js';
 
 export interface VerifyProblem {
   code: string;
@@ -24,7 +25,7 @@ export class VerifyService {
   async verify(handId: string): Promise<{ ok: boolean; handId: string; events: number; problems: VerifyProblem[] }> {
     const hand = await loadHand(this.db.pool, handId);
     const events = await readEvents(this.db.pool, hand.id);
-    const problems = [...checkChain(hand, events), ...checkDeal(hand, events[0]), ...replay(hand, events), ...(await this.checkLedger(hand))];
+    const problems = [...checkChain(hand, events), ...checkDeal(hand, events[0]), ...checkReplay(hand, events), ...(await this.checkLedger(hand))];
     return { ok: problems.length === 0, handId: hand.id, events: events.length, problems };
   }
 
@@ -51,16 +52,10 @@ function checkChain(hand: HandRow, events: StoredEvent[]): VerifyProblem[] {
   return problems;
 }
 
-function dealSource(hand: HandRow): DealSource | null {
-  if (hand.deck) return { deck: hand.deck };
-  if (hand.dealtHands) return { hands: hand.dealtHands.hands, talon: hand.dealtHands.talon };
-  return null;
-}
-
 function checkDeal(hand: HandRow, opening: StoredEvent | undefined): VerifyProblem[] {
   if (!opening || opening.type !== 'deal') return [{ code: 'NO_OPENING_EVENT', seq: 0, detail: 'the log does not start with the deal' }];
   const problems: VerifyProblem[] = [];
-  const source = dealSource(hand);
+  const source = storedDealSource(hand);
   if (!source || opening.payload.deckCommitment !== dealCommitment(hand.seed, source)) {
     problems.push({ code: 'COMMITMENT_MISMATCH', seq: 0, detail: 'seed and cards do not match the commitment in the opening event' });
   }
@@ -73,29 +68,24 @@ function checkDeal(hand: HandRow, opening: StoredEvent | undefined): VerifyProbl
   return problems;
 }
 
-function replay(hand: HandRow, events: StoredEvent[]): VerifyProblem[] {
+function checkReplay(hand: HandRow, events: StoredEvent[]): VerifyProblem[] {
   const game = games[hand.game];
-  const source = dealSource(hand);
-  const opening = events[0];
-  if (!source || !opening) return [];
-  const setup = (opening.payload.setup ?? { dealer: hand.dealer }) as HandSetup;
-  let state: unknown;
-  if ('deck' in source) state = game.deal(hand.options, source.deck, setup);
-  else {
-    const dealt = game.dealHands(hand.options, source.hands, source.talon, setup);
-    if (!dealt.ok) return [{ code: 'REPLAY_REJECTED', seq: 0, detail: `${dealt.rejection.code}: ${dealt.rejection.message}` }];
-    state = dealt.state;
-  }
-  for (const e of events.slice(1)) {
+  if (!storedDealSource(hand) || !events[0]) return [];
+  const replayed = replay(game, recordOf(hand, events));
+  // An event whose type or seat differs from its own action, up to the first refused one.
+  const last = replayed.ok ? events.length : (replayed.actionIndex ?? -1) + 1;
+  for (const e of events.slice(1, last + 1)) {
     const parsed = game.parseAction(e.payload);
-    if (!parsed.ok) return [{ code: 'REPLAY_REJECTED', seq: e.seq, detail: `${parsed.rejection.code}: ${parsed.rejection.message}` }];
+    if (!parsed.ok) break;
     if (parsed.action.type !== e.type || parsed.action.seat !== e.seat) {
       return [{ code: 'EVENT_MISMATCH', seq: e.seq, detail: 'the event\'s type or seat differs from its action' }];
     }
-    const applied = game.apply(state, parsed.action);
-    if (!applied.ok) return [{ code: 'REPLAY_REJECTED', seq: e.seq, detail: `${applied.rejection.code}: ${applied.rejection.message}` }];
-    state = applied.state;
   }
+  if (!replayed.ok) {
+    const seq = replayed.actionIndex === null ? 0 : events[replayed.actionIndex + 1]!.seq;
+    return [{ code: 'REPLAY_REJECTED', seq, detail: `${replayed.rejection.code}: ${replayed.rejection.message}` }];
+  }
+  const state = replayed.states[replayed.states.length - 1];
   const result = game.isOver(state) ? game.result(state) : null;
   if (canonicalJson(result) !== canonicalJson(hand.result ?? null)) {
     return [{ code: 'RESULT_MISMATCH', detail: 'replaying the log gives a different result from the stored one' }];

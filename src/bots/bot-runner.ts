@@ -13,8 +13,10 @@ import { chooseBotAction, type Action, type BotStrength, type SeatView } from '.
 export const BOT_ONLY_HANDS = 3;
 /** The safety net: how often every instance looks for a bot whose turn it is (a missed notification, a restart). */
 const SWEEP_MS = 5000;
+const MAX_REFUSALS_KEPT = 10_000;
+const HANDS_REMEMBERED = 50_000;
 
-interface BotTurn { handId: string; game: GameId; seat: number; botId: string; botName: string; strength: BotStrength }
+export interface BotTurn { handId: string; game: GameId; seat: number; botId: string; botName: string; strength: BotStrength }
 
 /**
  * Bots in seats. Every instance follows every hand's moves (HandWatch: the NOTIFY after each
@@ -31,9 +33,13 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly rng = seededRng(randomInt(2 ** 31));
   /** Tables being driven here, and whether another move came in meanwhile. */
   private readonly driving = new Map<string, boolean>();
+  /** hand id → its table when that table seats bots, else null (oldest forgotten first). */
+  private readonly tableWithBots = new Map<string, string | null>();
   /** `${handId}:${seq}` where a bot's move was refused: not tried again on this instance. */
   private readonly refused = new Set<string>();
   private unfollow: (() => void) | null = null;
+  /** The bot's decision from its seat's view; the e2e tests wrap it to look at what bots see. */
+  choose: (turn: BotTurn, view: SeatView) => Action | Promise<Action> = (turn, view) => chooseBotAction(turn.strength, turn.game, view, this.rng);
   private sweeper: NodeJS.Timeout | undefined;
   private closed = false;
 
@@ -57,15 +63,26 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
     clearInterval(this.sweeper);
   }
 
-  /** A hand moved: drive its table if a bot is now to act there. */
+  /**
+   * A hand moved: drive its table if it seats bots. Seats are fixed once a hand is dealt, so
+   * whether a hand's table has bots is asked once per hand and remembered: the moves of the
+   * many hands without bots cost no query after their first.
+   */
   private async moved(handId: string): Promise<void> {
     if (this.closed) return;
-    const { rows } = await this.db.pool.query<{ table_id: string }>({
-      name: 'bot-moved',
-      text: `SELECT t.id AS table_id FROM hands h0 JOIN tables t ON t.id = h0.table_id ${BOT_TO_ACT} WHERE h0.id = $1 LIMIT 1`,
-      values: [handId],
-    });
-    if (rows[0]) this.drive(rows[0].table_id);
+    let tableId = this.tableWithBots.get(handId);
+    if (tableId === undefined) {
+      const { rows } = await this.db.pool.query<{ table_id: string }>({
+        name: 'bot-table-of-hand',
+        text: `SELECT h.table_id FROM hands h WHERE h.id = $1
+               AND EXISTS (SELECT 1 FROM table_seats s JOIN players p ON p.id = s.player_id WHERE s.table_id = h.table_id AND p.bot IS NOT NULL)`,
+        values: [handId],
+      });
+      tableId = rows[0]?.table_id ?? null;
+      if (this.tableWithBots.size >= HANDS_REMEMBERED) this.tableWithBots.delete(this.tableWithBots.keys().next().value!);
+      this.tableWithBots.set(handId, tableId);
+    }
+    if (tableId) this.drive(tableId);
   }
 
   private async sweep(): Promise<void> {
@@ -110,11 +127,12 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
       if (this.refused.has(at)) return;
       let action: Action;
       try {
-        action = chooseBotAction(turn.strength, turn.game, view, this.rng);
+        action = await this.choose(turn, view);
         const answer = await this.hands.act({ handId: turn.handId, caller, expectedSeq: view.seq, action, idempotencyKey: `bot-${view.seq}` });
         if (answer.nextHandId || answer.status !== 'active') await this.windDownIfOnlyBots(tableId);
       } catch (err) {
         if (err instanceof ApiError && err.code === 'STALE_SEQ') continue; // another instance or a person was first
+        if (this.refused.size >= MAX_REFUSALS_KEPT) this.refused.clear(); // bounded; the worst case is one more try
         this.refused.add(at);
         this.log.error(`bot ${turn.botId} (seat ${turn.seat}) at hand ${turn.handId} seq ${view.seq}: ${(err as Error).message}; it stops there`);
         return;
@@ -126,7 +144,7 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
     const { rows } = await this.db.pool.query<{ hand_id: string; game: GameId; seat: number; bot_id: string; bot_name: string; strength: BotStrength }>({
       name: 'bot-turn',
       text: `SELECT h.id AS hand_id, h.game, s.seat, p.id AS bot_id, p.name AS bot_name, p.bot AS strength
-             FROM tables t ${BOT_TO_ACT} WHERE t.id = $1 LIMIT 1`,
+             FROM tables t ${BOT_TO_ACT} WHERE t.id = $1 AND t.status = 'playing' LIMIT 1`,
       values: [tableId],
     });
     const r = rows[0];

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiNotFoundResponse, ApiUnprocessableEntityResponse, ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Min } from 'class-validator';
 import type { Response } from 'express';
@@ -40,6 +40,16 @@ const JOB_SCHEMA = {
     jobId: { type: 'string' }, status: { type: 'string', enum: ['running', 'done', 'failed'] }, done: { type: 'integer' }, total: { type: 'integer' },
     startedAt: { type: 'string' }, finishedAt: { type: 'string', nullable: true }, error: { type: 'string', nullable: true },
     filters: { type: 'object', additionalProperties: true },
+    unevaluated: {
+      type: 'array',
+      description: 'hands of the selection that could not be evaluated, each with its reason; the job goes on without them (their pairs are judged on the other hands)',
+      items: { type: 'object', required: ['handId', 'code', 'detail'], properties: {
+        handId: { type: 'string', format: 'uuid' },
+        code: { type: 'string', description: 'HAND_NOT_REPLAYABLE: the engine refuses the stored log; EVIDENCE_FAILED: an error while computing the evidence', example: 'HAND_NOT_REPLAYABLE' },
+        detail: { type: 'string' },
+        actionIndex: { type: 'integer', description: 'HAND_NOT_REPLAYABLE: the first refused action (absent: the rules or the deal)' },
+      } },
+    },
     pairs: {
       type: 'array', nullable: true, description: 'ranked by p; see docs/audit.md for every column',
       items: { type: 'object', additionalProperties: true, properties: {
@@ -86,6 +96,7 @@ export class CollusionController {
   @ApiOperation({ summary: 'Evidence for every doubling call of a Dobbm or Droggn hand (caller\'s estimate, true result, cost, value moved)' })
   @ApiOkResponse({ schema: { type: 'object', additionalProperties: true } })
   @ApiNotFoundResponse({ type: ProblemDto })
+  @ApiUnprocessableEntityResponse({ type: ProblemDto, description: 'HAND_NOT_REPLAYABLE: the engine refuses the hand\'s stored log (`actionIndex`, `rejection`), so it cannot be evaluated' })
   hand(@Param('id') id: string) {
     return this.collusion.handAudit(id);
   }

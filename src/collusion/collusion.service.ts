@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import type { HandRecordOf } from '../analysis/evidence.js';
 import { pairStatistics, type AuditHand, type PairRow } from '../analysis/collusion/pairs.js';
-import { toRecord } from '../audit/hand-records.service.js';
+import { recordOf } from '../audit/stored-record.js';
 import { ApiError } from '../common/problems.js';
 import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
 import { DatabaseService } from '../database/database.service.js';
+import { describeRefusal, games, replay, type HandRecord } from '../engine/index.js';
 import { readEvents } from '../events/event-store.js';
 import { loadHand } from '../hands/hand-row.js';
 import { AUDIT_GAMES, isAuditGame, type AnyHandEvidence as HandEvidence, type AuditGame } from './evidence-of.js';
@@ -34,6 +34,16 @@ export interface CollusionJob {
   finishedAt: string | null;
   error: string | null;
   pairs: PairRow[] | null;
+  /** Hands that could not be evaluated (a log the engine refuses …), each with its reason; the job goes on without them. */
+  unevaluated: UnevaluatedHand[];
+}
+
+export interface UnevaluatedHand {
+  handId: string;
+  code: string;
+  detail: string;
+  /** HAND_NOT_REPLAYABLE: the refused action (absent: the rules or the deal). */
+  actionIndex?: number;
 }
 
 /** Evidence of a finished hand never changes: cached per hand id (in memory; a table would survive restarts). */
@@ -82,7 +92,7 @@ export class CollusionService implements OnModuleDestroy {
     }
     const job: CollusionJob = {
       jobId: randomUUID(), status: 'running', filters, done: 0, total: 0,
-      startedAt: new Date().toISOString(), finishedAt: null, error: null, pairs: null,
+      startedAt: new Date().toISOString(), finishedAt: null, error: null, pairs: null, unevaluated: [],
     };
     this.jobs.set(job.jobId, job);
     void this.run(job);
@@ -100,14 +110,18 @@ export class CollusionService implements OnModuleDestroy {
       const hands = await this.handsFor(job.filters);
       job.total = hands.length;
       const audited: (AuditHand | null)[] = hands.map(() => null);
+      const unevaluated: (UnevaluatedHand | null)[] = hands.map(() => null);
       // As many hands in flight as there are evidence workers (one on the main thread without).
       let next = 0;
       const lane = async (): Promise<void> => {
         for (let i = next++; i < hands.length; i = next++) {
           const h = hands[i]!;
-          const evidence = await this.evidenceOf(h.id);
+          const evidence = await this.evidenceOf(h.id).catch((err: unknown) => {
+            unevaluated[i] = unevaluatedHand(h.id, err);
+            return null;
+          });
           // Imported records without seating have no players to pair: they are skipped.
-          if (h.seating.every((p) => p !== null)) {
+          if (evidence && h.seating.every((p) => p !== null)) {
             audited[i] = { handId: h.id, sequence: i, tableId: h.tableId ?? undefined, players: h.seating as string[], evidence };
           }
           job.done++;
@@ -116,6 +130,7 @@ export class CollusionService implements OnModuleDestroy {
       };
       await Promise.all(Array.from({ length: Math.max(1, this.pool.size) }, lane));
       const audit = audited.filter((a): a is AuditHand => a !== null);
+      job.unevaluated = unevaluated.filter((u): u is UnevaluatedHand => u !== null);
       // Pairs below the minimum are not tested (and not counted in the q-values): not listed either.
       let rows = pairStatistics(audit, { minHands: job.filters.minHands ?? 1 }).filter((r) => r.method !== 'untested');
       if (job.filters.playerId) rows = rows.filter((r) => r.declarer === job.filters.playerId || r.defender === job.filters.playerId);
@@ -148,7 +163,13 @@ export class CollusionService implements OnModuleDestroy {
     if (cached) return cached;
     const hand = await loadHand(this.db.pool, handId);
     const events = await readEvents(this.db.pool, handId);
-    const record = toRecord(hand, events.slice(1).map((e) => e.payload as Record<string, unknown>)) as unknown as HandRecordOf<AuditGame>;
+    const record = recordOf(hand, events) as HandRecord<AuditGame>;
+    // Replayed here as well (a fraction of the evidence's cost) so that a refused log is a clear 422, not a worker's error.
+    const replayed = replay(games[record.game], record);
+    if (!replayed.ok) {
+      const at = replayed.actionIndex === null ? {} : { actionIndex: replayed.actionIndex };
+      throw ApiError.of('HAND_NOT_REPLAYABLE', `hand ${handId} cannot be evaluated: ${describeRefusal(replayed)}`, { ...at, rejection: replayed.rejection });
+    }
     const evidence = await this.pool.evidence({ record, samples: this.samples, seed: seedOf(record) });
     if (hand.status !== 'active') {
       if (this.evidence.size >= EVIDENCE_CACHE_LIMIT) this.evidence.delete(this.evidence.keys().next().value!);
@@ -162,10 +183,18 @@ export class CollusionService implements OnModuleDestroy {
  * A fixed seed per hand, taken from what was dealt and played (not from its id), so that a hand
  * has the same evidence every time it is computed — also when the same record is imported again.
  */
-function seedOf(record: HandRecordOf<AuditGame>): number {
-  const r = record as unknown as Record<string, unknown>;
-  const text = JSON.stringify([r.dealer, r.deck ?? null, r.hands ?? null, r.talon ?? null, r.actions]);
+function seedOf(record: HandRecord<AuditGame>): number {
+  const text = JSON.stringify([record.dealer, record.deck ?? null, record.hands ?? null, record.talon ?? null, record.actions]);
   let h = 2166136261;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
   return h >>> 0;
+}
+
+/** Why one hand of a job has no evidence: its problem code (HAND_NOT_REPLAYABLE …), or EVIDENCE_FAILED for an error while computing it. */
+function unevaluatedHand(handId: string, err: unknown): UnevaluatedHand {
+  if (err instanceof ApiError) {
+    const at = typeof err.extra.actionIndex === 'number' ? { actionIndex: err.extra.actionIndex } : {};
+    return { handId, code: err.code, detail: err.message, ...at };
+  }
+  return { handId, code: 'EVIDENCE_FAILED', detail: err instanceof Error ? err.message : String(err) };
 }

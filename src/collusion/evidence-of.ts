@@ -1,9 +1,8 @@
-import type { HandEvidenceOf, HandRecordOf } from '../analysis/evidence.js';
+import type { HandEvidenceOf } from '../analysis/evidence.js';
 import { handEvidence as dobbmEvidence } from '../analysis/dobbm/evidence.js';
 import type { DobbmSolver } from '../analysis/dobbm/dds.js';
-import type { DobbmHandRecord } from '../analysis/dobbm/replay.js';
 import { handEvidence as droggnEvidence } from '../analysis/droggn/evidence.js';
-import type { DroggnHandRecord } from '../analysis/droggn/replay.js';
+import type { HandRecord } from '../engine/index.js';
 
 /** The games with a Schwacher/Retour doubling, so the games the collusion audit covers. */
 export const AUDIT_GAMES = ['dobbm', 'droggn'] as const;
@@ -14,7 +13,7 @@ export type AnyHandEvidence = HandEvidenceOf<string>;
 
 /** What one hand's evidence is computed from (in a worker thread or in place). */
 export interface EvidenceInput {
-  record: HandRecordOf<AuditGame>;
+  record: HandRecord<AuditGame>;
   /** Sampled deals per caller. */
   samples: number;
   seed: number;
@@ -34,6 +33,6 @@ const MAX_NODES_PER_SOLVE = 20000;
 export function evidenceOf(input: EvidenceInput, dobbmSolver: () => DobbmSolver): AnyHandEvidence {
   const { record, samples, seed } = input;
   const defendersOnly = input.defendersOnly ?? false;
-  if (record.game === 'droggn') return droggnEvidence(record as DroggnHandRecord, { samples, seed, defendersOnly });
-  return dobbmEvidence(record as DobbmHandRecord, { samples, seed, defendersOnly, maxNodesPerSolve: input.maxNodesPerSolve ?? MAX_NODES_PER_SOLVE, solver: dobbmSolver() });
+  if (record.game === 'droggn') return droggnEvidence(record as HandRecord<'droggn'>, { samples, seed, defendersOnly });
+  return dobbmEvidence(record as HandRecord<'dobbm'>, { samples, seed, defendersOnly, maxNodesPerSolve: input.maxNodesPerSolve ?? MAX_NODES_PER_SOLVE, solver: dobbmSolver() });
 }

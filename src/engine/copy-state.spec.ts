@@ -1,4 +1,4 @@
-import { games, shuffle, seededRng, type Game, type GameId, type Rng, type Action } from './index.js';
+import { games, playOut, shuffle, seededRng, type Game, type GameId, type Rng, type Action } from './index.js';
 import { copyState as dobbmCopy } from './dobbm/state.js';
 import { copyState as droggnCopy } from './droggn/state.js';
 import { copyState as dokoCopy } from './doppelkopf/state.js';
@@ -30,15 +30,11 @@ describe.each(cases)('copyState keeps every field: $id $rules', ({ id, rules, co
     const rng = seededRng(3);
     let states = 0;
     for (let h = 0; h < 40; h++) {
-      let s = game.deal(parsed.options, shuffle(h.toString(16).padStart(64, '0'), game.deck(parsed.options)), { dealer: h % game.seatCount(parsed.options) });
-      for (;;) {
+      const deal = { options: parsed.options, source: { deck: shuffle(h.toString(16).padStart(64, '0'), game.deck(parsed.options)) }, setup: { dealer: h % game.seatCount(parsed.options) } };
+      for (const s of playOut(game, deal, (s, seats) => bot(s, seats[0]!, rng)).states) {
         expect(Object.keys(copy(s))).toEqual(Object.keys(s));
         expect(copy(s)).toEqual(s);
         states++;
-        if (game.isOver(s)) break;
-        const r = game.apply(s, bot(s, game.toAct(s)[0]!, rng));
-        if (!r.ok) throw new Error(r.rejection.code);
-        s = r.state;
       }
     }
     expect(states).toBeGreaterThan(400);

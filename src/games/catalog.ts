@@ -1,7 +1,7 @@
 import { games, type GameId, type OptionSpec } from '../engine/index.js';
 import { optionNotes } from './option-notes.js';
 
-/** One rule option as `GET /games` describes it (and the README's tables show it). */
+/** One rule option as `GET /games` describes it (and docs/rule-options.md shows it). */
 export interface OptionInfo {
   /** Dotted name without the game prefix, as `rules` in POST /tables takes it. */
   name: string;

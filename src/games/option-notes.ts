@@ -4,7 +4,7 @@ import type { GameId } from '../engine/index.js';
  * What each rule option means, in one line, with the RULES.md section it comes from. The
  * engines' option schemas (src/engine/<game>/options.ts) say what an option admits; this says
  * what it does, and which option it only matters under. `GET /games` and `npm run
- * rule-options` (the README's tables) both read schema + notes through src/games/catalog.ts;
+ * rule-options` (docs/rule-options.md) both read schema + notes through src/games/catalog.ts;
  * catalog.spec.ts fails when an option lacks its note or a note names no option.
  */
 export interface OptionNote {

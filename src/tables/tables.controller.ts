@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation,
   ApiTags, ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { Auth, CurrentCaller, type Caller } from '../common/auth.js';
 import { ProblemDto } from '../common/problem.dto.js';
+import { ApiError } from '../common/problems.js';
 import { TableSession } from '../hands/table-session.js';
 import {
   BotSeatedDto, CreateTableDto, ListTablesQueryDto, SeatBotDto, SeatTakenDto, SessionEndDto, TableDto, TablePageDto, TakeSeatDto,
@@ -12,6 +13,9 @@ import {
 import { TablesService } from './tables.service.js';
 
 type Player = Caller & { kind: 'player' };
+
+/** A seat number in the path; anything else is VALIDATION_FAILED like a bad body. */
+const SEAT = new ParseIntPipe({ exceptionFactory: () => ApiError.of('VALIDATION_FAILED', 'seat must be an integer') });
 
 @ApiTags('tables')
 @ApiNotFoundResponse({ type: ProblemDto, description: 'TABLE_NOT_FOUND' })
@@ -90,6 +94,16 @@ export class TablesController {
   @ApiConflictResponse({ type: ProblemDto, description: 'SEAT_TAKEN, TABLE_FULL' })
   seatBot(@Param('id') id: string, @Body() body: SeatBotDto, @CurrentCaller() caller: Caller) {
     return this.tables.seatBot(id, caller as Player, body.seat, body.strength ?? 'heuristic');
+  }
+
+  @Delete(':id/bots/:seat')
+  @HttpCode(204)
+  @Auth('player')
+  @ApiOperation({ summary: 'The host takes a bot out of its seat; only before the first hand is dealt' })
+  @ApiNoContentResponse({ description: 'the seat is free again' })
+  @ApiConflictResponse({ type: ProblemDto, description: 'NO_BOT_IN_SEAT, SEATS_FIXED' })
+  async removeBot(@Param('id') id: string, @Param('seat', SEAT) seat: number, @CurrentCaller() caller: Caller): Promise<void> {
+    await this.tables.removeBot(id, caller as Player, seat);
   }
 
   @Post(':id/session-end')

@@ -79,8 +79,22 @@ export class TablesService {
       const table = await lockTable(tx, tableId);
       const { rowCount } = await tx.query('SELECT 1 FROM table_seats WHERE table_id = $1 AND player_id = $2', [tableId, player.playerId]);
       if (!rowCount) throw ApiError.of('NOT_SEATED');
-      if (table.status !== 'waiting') throw ApiError.of('SEATS_FIXED', 'the first hand has been dealt: the seats are kept for the session');
-      await tx.query('DELETE FROM table_seats WHERE table_id = $1 AND player_id = $2', [tableId, player.playerId]);
+      await freeSeatBeforeDeal(tx, tableId, table, player.playerId);
+    });
+  }
+
+  /** The host takes a bot out of its seat again, before the first deal (the bot's identity stays, unseated). */
+  async removeBot(tableId: string, host: Player, seat: number): Promise<void> {
+    if (!isUuid(tableId)) throw ApiError.of('TABLE_NOT_FOUND', `no table ${tableId}`);
+    await this.db.transaction(async (tx) => {
+      const table = await lockTable(tx, tableId);
+      if (table.host_player_id !== host.playerId) throw ApiError.of('NOT_HOST', 'only the table\'s host may unseat bots');
+      const { rows } = await tx.query<{ player_id: string }>(
+        'SELECT s.player_id FROM table_seats s JOIN players p ON p.id = s.player_id WHERE s.table_id = $1 AND s.seat = $2 AND p.bot IS NOT NULL',
+        [tableId, seat],
+      );
+      if (!rows[0]) throw ApiError.of('NO_BOT_IN_SEAT', `no bot holds seat ${seat}`);
+      await freeSeatBeforeDeal(tx, tableId, table, rows[0].player_id);
     });
   }
 
@@ -122,6 +136,11 @@ async function lockTable(tx: Tx, tableId: string): Promise<LockedTable> {
   const { rows } = await tx.query<LockedTable>('SELECT seat_count, status, host_player_id FROM tables WHERE id = $1 FOR UPDATE', [tableId]);
   if (!rows[0]) throw ApiError.of('TABLE_NOT_FOUND', `no table ${tableId}`);
   return rows[0];
+}
+
+async function freeSeatBeforeDeal(tx: Tx, tableId: string, table: LockedTable, playerId: string): Promise<void> {
+  if (table.status !== 'waiting') throw ApiError.of('SEATS_FIXED', 'the first hand has been dealt: the seats are kept for the session');
+  await tx.query('DELETE FROM table_seats WHERE table_id = $1 AND player_id = $2', [tableId, playerId]);
 }
 
 /** The wanted seat if it is free, else the lowest free one; the table is locked by the caller. */

@@ -4,7 +4,8 @@ import { AUDIT_TOKEN, bearer, type TestApp } from './app.js';
 import { newPlayers, type Player } from './bots.js';
 
 export interface PairRow { declarer: string; defender: string; handsAsPair: number; p: number; tier: 'strong' | 'review' | null; mutual: boolean }
-export interface Job { jobId: string; status: 'running' | 'done' | 'failed'; done: number; total: number; error: string | null; pairs: PairRow[] | null }
+export interface Job { jobId: string; status: 'running' | 'done' | 'failed'; done: number; total: number; error: string | null; pairs: PairRow[] | null;
+  unevaluated?: { handId: string; code: string; detail: string; actionIndex?: number }[] }
 
 const auditor = bearer(AUDIT_TOKEN);
 

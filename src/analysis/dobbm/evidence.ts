@@ -1,12 +1,12 @@
 import type { CallEvidence, HandEvidenceOf } from '../evidence.js';
 import { seededRng, type Rng } from '../../engine/core/rng.js';
-import type { DobbmState } from '../../engine/dobbm/index.js';
-import { declarerCardPoints, paymentPerOpponent } from '../../engine/dobbm/index.js';
+import { declarerCardPoints, dobbm, paymentPerOpponent, type DobbmOptions, type DobbmState } from '../../engine/dobbm/index.js';
+import { replayOrThrow, type HandRecord, type Replayed } from '../../engine/index.js';
 import { toUnits } from '../../engine/dobbm/scoring.js';
 import { basePayment, pointsOfCodes, toSuitMasks } from './cards.js';
 import { DobbmSolver } from './dds.js';
 import { knowledgeOf, sampleDeal, trueDeal, type SampledDeal } from './knowledge.js';
-import { positionSeats, replayRecord, type DobbmHandRecord, type Replayed } from './replay.js';
+import { positionSeats } from './seats.js';
 
 
 
@@ -29,17 +29,18 @@ export interface EvidenceOptions {
 const defaultSolver = (): DobbmSolver => (shared ??= new DobbmSolver());
 let shared: DobbmSolver | undefined;
 
-export function handEvidence(input: DobbmHandRecord | Replayed, options: EvidenceOptions): HandEvidence {
-  const replayed = 'before' in input ? input : replayRecord(input);
-  const { before, final } = replayed;
+/** One hand's evidence, from its record or its replay (engine/core/replay.ts); a record that does not replay throws. */
+export function handEvidence(input: HandRecord<'dobbm'> | Replayed<DobbmOptions, DobbmState>, options: EvidenceOptions): HandEvidence {
+  const replayed = 'states' in input ? input : replayOrThrow(dobbm, input);
+  const { states, actions: taken } = replayed;
+  const final = states[states.length - 1]!;
   const solver = options.solver ?? defaultSolver();
   const rng = seededRng(options.seed);
   const declarer = final.declarer;
   if (declarer === null) {
     return { declarer: null, contract: null, defenders: [], declarerWinsTrue: null, declarerPointsPlayed: null, calls: [] };
   }
-  const actions = before.map((s, i) => ({ s, i }));
-  const doublingStates = actions.filter(({ i }) => replayedAction(replayed, i).type === 'double');
+  const doublingStates = taken.map((a, i) => ({ a, s: states[i]!, i })).filter(({ a }) => a.type === 'double');
   let winsTrue: boolean | null = null;
   const firstPlayable = doublingStates[0]?.s ?? final;
   const budget = options.maxNodesPerSolve ?? Infinity;
@@ -47,8 +48,7 @@ export function handEvidence(input: DobbmHandRecord | Replayed, options: Evidenc
   const played = final.phase === 'over' ? declarerCardPoints(final) : null;
   const byCaller = new Map<number, WinEstimate>();
   const calls: CallEvidence[] = [];
-  for (const { s, i } of doublingStates) {
-    const action = replayedAction(replayed, i);
+  for (const { a: action, s, i } of doublingStates) {
     const seat = action.seat;
     const role = seat === declarer ? 'declarer' : 'defender';
     if (role === 'declarer' && options.defendersOnly) continue;
@@ -68,10 +68,6 @@ export function handEvidence(input: DobbmHandRecord | Replayed, options: Evidenc
     declarerPointsPlayed: played,
     calls,
   };
-}
-
-function replayedAction(r: Replayed, i: number): { seat: number; type: string; [k: string]: unknown } {
-  return r.actions[i]!;
 }
 
 export interface WinEstimate {

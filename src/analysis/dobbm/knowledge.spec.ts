@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { games, seededRng } from '../../engine/index.js';
 import { defaultDobbmOptions, heuristicBot, DOBBM_DECK, type DobbmState } from '../../engine/dobbm/index.js';
 import { knowledgeOf, sampleDeal } from './knowledge.js';
-import { positionSeats } from './replay.js';
+import { positionSeats } from './seats.js';
 import { shuffled } from './random-position.js';
 
 /** States at which a seat might reason about the deal: the doubling, and every trick boundary of the play. */

@@ -4,7 +4,7 @@ import type { Card } from '../../engine/index.js';
 import type { DobbmState } from '../../engine/dobbm/index.js';
 import { sowRuleHolds } from '../../engine/dobbm/index.js';
 import { ALL_CARDS, SUIT_LETTERS } from './cards.js';
-import { positionSeats } from './replay.js';
+import { positionSeats } from './seats.js';
 
 /**
  * What one seat knows about the deal at one moment (hard facts only): its own cards, every

@@ -4,8 +4,8 @@ import { DECK, droggn, heuristicBot } from '../../engine/droggn/index.js';
 import { defaultOptions } from '../../engine/droggn/options.js';
 import { pairStatistics, type AuditHand } from '../collusion/pairs.js';
 import { handEvidence, doubledPart, winProbabilityFor } from './evidence.js';
-import { replayRecord } from './replay.js';
-import { playDroggnHand } from './play-hand.js';
+import { replayOrThrow } from '../../engine/index.js';
+import { playBotHand } from '../bot-hand.js';
 import { shuffled } from './position.js';
 
 const range = (prefix: string, from: number, to: number): string[] => Array.from({ length: to - from + 1 }, (_, i) => `${prefix}${from + i}`);
@@ -22,7 +22,7 @@ function scriptedAnsager(hands: string[][], talon: string[], seed: number) {
     { seat: 1, type: 'ready', layout: null },
   ];
   const bots = [0, 1, 2].map(() => heuristicBot());
-  return playDroggnHand(options, {}, { hands, talon }, 0, bots, seededRng(seed), script);
+  return playBotHand(droggn, { game: 'droggn', options, rules: {}, source: { hands, talon }, dealer: 0 }, bots, seededRng(seed), script);
 }
 
 describe('Droggn evidence for every doubling call (RULES.md §3.8, §3.11)', () => {
@@ -30,7 +30,7 @@ describe('Droggn evidence for every doubling call (RULES.md §3.8, §3.11)', () 
   // Bold bidders and doublers, so that most hands carry Schwacher and Retour chains.
   const bots = [0, 1, 2].map(() => heuristicBot({ bidBias: 6, doubleBias: 12 }));
   const rng = seededRng(99);
-  const hands = Array.from({ length: 10 }, (_, i) => playDroggnHand(options, {}, { deck: shuffled(DECK, rng) }, i % 3, bots, rng));
+  const hands = Array.from({ length: 10 }, (_, i) => playBotHand(droggn, { game: 'droggn', options, rules: {}, source: { deck: shuffled(DECK, rng) }, dealer: i % 3 }, bots, rng));
 
   it('lists every call with its caller and the multiplier before it; probabilities in [0, 1]', () => {
     let calls = 0;
@@ -87,9 +87,9 @@ describe('Droggn evidence for every doubling call (RULES.md §3.8, §3.11)', () 
     const rest2 = shuffled(DECK.filter((c) => !weakDecl.includes(c) && !weakTalon.includes(c)), seededRng(6));
     const weak = scriptedAnsager([rest2.slice(0, 21), weakDecl, rest2.slice(21, 42)], weakTalon, 2);
     const estimate = (h: typeof strong): { p: number; true: boolean | null; defender: number } => {
-      const r = replayRecord(h.record);
-      const at = r.before.findIndex((_, i) => r.actions[i]!.type === 'double');
-      const s = r.before[at]!;
+      const r = replayOrThrow(droggn, h.record);
+      const at = r.actions.findIndex((a) => a.type === 'double');
+      const s = r.states[at]!;
       const ev = handEvidence(r, { samples: 1, seed: 3 });
       return { p: winProbabilityFor(s, 1, 40, seededRng(7)).p, true: ev.declarerWinsTrue, defender: ev.calls[0]!.winProbabilityCaller };
     };

@@ -8,7 +8,8 @@ import { droggn } from '../../engine/droggn/index.js';
 import { knowledgeOf, sampleDeal, trueDeal, type SampledDeal } from './knowledge.js';
 import { playout, playoutBot, withDeal, type ExactEndgame } from './playout.js';
 import { positionSeats } from './position.js';
-import { replayRecord, type DroggnHandRecord, type Replayed } from './replay.js';
+import { replayOrThrow, type HandRecord, type Replayed } from '../../engine/index.js';
+import type { DroggnOptions } from '../../engine/droggn/options.js';
 
 
 
@@ -29,16 +30,18 @@ export interface EvidenceOptions {
   exact?: ExactEndgame;
 }
 
-export function handEvidence(input: DroggnHandRecord | Replayed, options: EvidenceOptions): HandEvidence {
-  const replayed = 'before' in input ? input : replayRecord(input);
-  const { before, final, actions } = replayed;
+/** One hand's evidence, from its record or its replay (engine/core/replay.ts); a record that does not replay throws. */
+export function handEvidence(input: HandRecord<'droggn'> | Replayed<DroggnOptions, DroggnState>, options: EvidenceOptions): HandEvidence {
+  const replayed = 'states' in input ? input : replayOrThrow(droggn, input);
+  const { states, actions } = replayed;
+  const final = states[states.length - 1]!;
   const declarer = final.declarer;
   if (declarer === null || final.endReason === 'thrownIn') {
     return { declarer: null, contract: null, defenders: [], declarerWinsTrue: null, declarerPointsPlayed: null, calls: [] };
   }
   const rng = seededRng(options.seed);
   const bot = options.bot ?? playoutBot();
-  const doubling = before.map((s, i) => ({ s, i })).filter(({ i }) => actions[i]!.type === 'double');
+  const doubling = actions.map((a, i) => ({ s: states[i]!, i })).filter(({ i }) => actions[i]!.type === 'double');
   const first = doubling[0]?.s;
   const winsTrue = first ? playout(first, rng, bot, options.exact).won : null;
   const result = final.phase === 'over' ? droggn.result(final) : null;

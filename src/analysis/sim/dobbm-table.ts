@@ -1,7 +1,6 @@
-import { games } from '../../engine/index.js';
-import { defaultDobbmOptions, DOBBM_DECK, type DobbmState } from '../../engine/dobbm/index.js';
+import { defaultDobbmOptions, dobbm, DOBBM_DECK, type DobbmState } from '../../engine/dobbm/index.js';
+import { playBotHand } from '../bot-hand.js';
 import { colludingBot, honestBot } from './bots.js';
-import { playHand } from './play-hand.js';
 import type { TableGame } from './table-game.js';
 
 /** Four-player Dobbm with the default rules; the declarer deals next (an all-pass deal: the same dealer again). */
@@ -12,10 +11,10 @@ export function dobbmTable(): TableGame<'dobbm', DobbmState> {
     game: 'dobbm',
     seats: 4,
     deck: DOBBM_DECK,
-    play: (deck, dealer, bots, rng) => playHand(options, rules, deck, dealer, bots, rng),
+    play: (deck, dealer, bots, rng) => playBotHand(dobbm, { game: 'dobbm', options, rules, source: { deck }, dealer }, bots, rng),
     honestBot,
     colludingBot,
-    scores: (final) => games.dobbm.result(final)?.scores ?? [],
+    scores: (final) => dobbm.result(final)?.scores ?? [],
     nextDealer: (final, dealer) => final.declarer ?? dealer,
   };
 }

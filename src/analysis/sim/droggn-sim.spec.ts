@@ -1,13 +1,13 @@
 import { droggn, type DroggnState } from '../../engine/droggn/index.js';
-import { replayRecord } from '../droggn/replay.js';
+import { replayOrThrow } from '../../engine/index.js';
 import { DROGGN_STRONG_PARTNER, droggnPartnerIsStrong } from './droggn-bots.js';
 import { castPlayers, simulateHands, type SimConfig, type SimHand } from './simulate.js';
 
 /** The state in which the doubling began (null: no doubling, the hand was thrown in). */
 function atDoubling(h: SimHand<'droggn'>): DroggnState | null {
-  const { before, actions } = replayRecord(h.record);
+  const { states, actions } = replayOrThrow(droggn, h.record);
   const i = actions.findIndex((a) => a.type === 'double');
-  return i < 0 ? null : before[i]!;
+  return i < 0 ? null : states[i]!;
 }
 
 // Tables of three (9 players) and of four, where the dealer sits out each hand (8 players).
@@ -67,7 +67,8 @@ describe.each([
 
   it('replays every simulated record to the same final state and result', () => {
     for (const h of hands) {
-      const { final } = replayRecord(h.record);
+      const { states } = replayOrThrow(droggn, h.record);
+      const final = states[states.length - 1]!;
       expect(final).toEqual(h.final);
       expect(droggn.result(final)).toEqual(droggn.result(h.final));
     }
@@ -80,7 +81,8 @@ describe.each([
     const schwacher = { colluding: { n: 0, d: 0 }, honest: { n: 0, d: 0 } };
     const doublings = { colluding: [] as number[], honest: [] as number[] };
     for (const h of hands) {
-      const { before, actions, final } = replayRecord(h.record);
+      const { states: before, actions } = replayOrThrow(droggn, h.record);
+      const final = before[before.length - 1]!;
       const first = actions.findIndex((a) => a.type === 'double');
       if (first < 0 || !droggnPartnerIsStrong(before[first]!, final.declarer!)) continue;
       const declarer = h.players[final.declarer!]!;

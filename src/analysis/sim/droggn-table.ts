@@ -1,7 +1,7 @@
 import { droggn, DECK, type DroggnState } from '../../engine/droggn/index.js';
 import { defaultOptions } from '../../engine/droggn/options.js';
 import { droggnSession } from '../../engine/droggn/session.js';
-import { playDroggnHand } from '../droggn/play-hand.js';
+import { playBotHand } from '../bot-hand.js';
 import { droggnColludingBot, droggnHonestBot } from './droggn-bots.js';
 import type { TableGame } from './table-game.js';
 
@@ -18,7 +18,7 @@ export function droggnTable(players: 3 | 4 = 3): TableGame<'droggn', DroggnState
     game: 'droggn',
     seats: players,
     deck: DECK,
-    play: (deck, dealer, bots, rng) => playDroggnHand(options, rules, { deck }, dealer, bots, rng),
+    play: (deck, dealer, bots, rng) => playBotHand(droggn, { game: 'droggn', options, rules, source: { deck }, dealer }, bots, rng),
     honestBot: droggnHonestBot,
     colludingBot: droggnColludingBot,
     scores: (final) => droggn.result(final)?.scores ?? [],

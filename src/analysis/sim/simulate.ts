@@ -1,7 +1,7 @@
 import { seededRng, type Rng } from '../../engine/core/rng.js';
 import type { DobbmState } from '../../engine/dobbm/index.js';
 import type { DroggnState } from '../../engine/droggn/index.js';
-import type { HandRecordOf } from '../evidence.js';
+import type { HandRecord } from '../../engine/index.js';
 import { shuffled } from '../sampling.js';
 import { HABITS, type Habit } from './habits.js';
 import { dobbmTable } from './dobbm-table.js';
@@ -44,7 +44,7 @@ export interface SimHand<G extends SimGame = SimGame> {
   tableId: string;
   /** Player id per seat. */
   players: string[];
-  record: HandRecordOf<G>;
+  record: HandRecord<G>;
   final: SimStates[G];
   /** The coin that lets a colluding pair act in this hand came up (whether they had a chance or not). */
   acting: boolean;

@@ -1,4 +1,4 @@
-import type { HandRecordOf } from '../evidence.js';
+import type { HandRecord } from '../../engine/index.js';
 import type { SimGame } from './table-game.js';
 
 /**
@@ -16,7 +16,7 @@ export interface StoredHand {
   tableId: string;
   /** Player id per seat. */
   players: string[];
-  record: HandRecordOf<SimGame>;
+  record: HandRecord<SimGame>;
 }
 
 export interface HandStore {

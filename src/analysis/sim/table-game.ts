@@ -1,6 +1,5 @@
 import type { Rng } from '../../engine/core/rng.js';
-import type { Card } from '../../engine/core/types.js';
-import type { HandRecordOf } from '../evidence.js';
+import type { Card, HandRecord } from '../../engine/index.js';
 import type { SeatBot } from './colluding.js';
 import type { Collusion, Habit } from './habits.js';
 
@@ -20,7 +19,7 @@ export interface TableGame<G extends SimGame, S> {
   /** The pack, in the engine's order (the simulator shuffles it). */
   deck: readonly Card[];
   /** Plays one hand with the engine, each seat driven by its bot; the record replays it. */
-  play(deck: Card[], dealer: number, bots: SeatBot<S>[], rng: Rng): { record: HandRecordOf<G>; final: S };
+  play(deck: Card[], dealer: number, bots: SeatBot<S>[], rng: Rng): { record: HandRecord<G>; final: S };
   /** An honest player of this habit (his recent losses drive the tilted habit). */
   honestBot(habit: Habit, recentLosses: number): SeatBot<S>;
   /** The same player, colluding with the partner at `collusion.partnerSeat`. */

@@ -52,10 +52,14 @@ describe('Schwacher/Retour dialogue (RULES.md §1.8)', () => {
 });
 
 describe('the technical limit of "unlimited" doublings', () => {
-  it('offers only gut after 30 doublings even when unlimited, so money stays exact', () => {
-    expect(openCalls({ step: 'declarer', index: 0, doublings: 29 }, null)).toEqual(['gut', 'retour']);
-    expect(openCalls({ step: 'declarer', index: 0, doublings: 30 }, null)).toEqual(['gut']);
-    // the largest payment then: stake 10,000 × Solo 2 × 2^30 × 4 opponents, in hundredths
-    expect(10_000 * 100 * 2 * 2 ** 30 * 4).toBeLessThan(Number.MAX_SAFE_INTEGER);
+  it('offers only gut after 29 doublings even when unlimited, so money stays exact', () => {
+    expect(openCalls({ step: 'declarer', index: 0, doublings: 28 }, null)).toEqual(['gut', 'retour']);
+    expect(openCalls({ step: 'declarer', index: 0, doublings: 29 }, null)).toEqual(['gut']);
+    // the largest score with cents then: 4 opponents × 59/60 × stake 10,000 × Solo 2 × 2^29 —
+    // below 2^46, where neighbouring doubles are less than 0.01 apart (JSON keeps the cents)
+    expect((4 * 59 * 10_000 * 2 * 2 ** 29) / 60).toBeLessThan(2 ** 46);
+    expect(2 ** 45 + 2 ** (45 - 52)).not.toBe(2 ** 45); // doubles in [2^45, 2^46) are 2^-7 ≈ 0.0078 apart
+    expect(2 ** 46 + 2 ** (46 - 52) / 2).toBe(2 ** 46); // …and 2^-6 ≈ 0.016 above 2^46
+    expect((4 * 59 * 10_000 * 2 * 2 ** 30) / 60).toBeGreaterThan(2 ** 46); // why not 30
   });
 });

@@ -18,11 +18,13 @@ export interface DoublingPosition {
 export const firstDoublingPosition: DoublingPosition = { step: 'schwacher', index: 0, doublings: 0 };
 
 /**
- * "Unlimited" doublings stop here: 2^30 times the largest stake (`MAX_STAKE`), the Solo factor
- * and four opponents, in hundredths under exact rounding, still fits a JSON number exactly
- * (< 2^53). Beyond it only `gut` is offered, as at a `maxDoublings` cap.
+ * "Unlimited" doublings stop here, and no `maxDoublings` may name more. A score is a JSON
+ * number: a double must tell its hundredths apart (Dobbm `rounding: exact`), which it does
+ * below 2^46 (a unit in the last place ≤ 2^-7 < 0.01). The largest score with cents — the
+ * five-player declarer's 4 × 59/60 × `MAX_STAKE` × Solo 2 × 2^k — is 4.2e13 at k = 29 and
+ * 8.4e13 (past 2^46 ≈ 7.0e13) at k = 30. Beyond it only `gut` is offered, as at a cap.
  */
-export const TECHNICAL_MAX_DOUBLINGS = 30;
+export const TECHNICAL_MAX_DOUBLINGS = 29;
 
 /** The largest stake an option may name (see `TECHNICAL_MAX_DOUBLINGS`). */
 export const MAX_STAKE = 10_000;

@@ -7,3 +7,5 @@ export * from './cards.js';
 export * from './options.js';
 export * from './redact.js';
 export * from './doubling.js';
+export * from './record.js';
+export * from './replay.js';

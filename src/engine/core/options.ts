@@ -1,5 +1,4 @@
-import { Codes } from './rejections.js';
-import type { OptionsParse } from './types.js';
+import { Codes, type OptionsParse } from './rejections.js';
 
 /**
  * A rule profile is a small document (FreeDoko/openschafkopf habit): every option has a

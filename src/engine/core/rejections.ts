@@ -1,4 +1,12 @@
-import type { Applied, Rejection } from './types.js';
+/** Why the rules refuse an action; `code` is stable and upper-case (CONTRACT.md "Errors"). */
+export interface Rejection {
+  code: string;
+  message: string;
+}
+
+export type Applied<S> = { ok: true; state: S } | { ok: false; rejection: Rejection };
+
+export type OptionsParse<O> = { ok: true; options: O } | { ok: false; rejection: Rejection };
 
 /** Rejection codes shared by all games. Game-specific codes live in each game's `rules.ts`. */
 export const Codes = {

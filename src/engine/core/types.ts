@@ -1,4 +1,8 @@
 import type { OptionSchema } from './options.js';
+import type { Applied, OptionsParse, Rejection } from './rejections.js';
+
+// Defined with the codes (rejections.ts), so that core's imports run one way: types → options → rejections.
+export type { Applied, OptionsParse, Rejection };
 
 /**
  * The one shape every game implements (DESIGN.md "Layers"). A hand's state is
@@ -9,14 +13,6 @@ export type GameId = 'dobbm' | 'droggn' | 'doppelkopf';
 
 /** A card is its face code from RULES.md (`HS`, `T21`, `CQ`); Doppelkopf faces appear twice. */
 export type Card = string;
-
-/** Why the rules refuse an action; `code` is stable and upper-case (CONTRACT.md "Errors"). */
-export interface Rejection {
-  code: string;
-  message: string;
-}
-
-export type Applied<S> = { ok: true; state: S } | { ok: false; rejection: Rejection };
 
 /** Who is looking: one seat, a spectator (public record only) or an auditor (everything). */
 export type Viewer = { kind: 'seat'; seat: number } | { kind: 'spectator' } | { kind: 'auditor' };
@@ -58,8 +54,6 @@ export interface SessionStep<Sess> {
   session: Sess;
   next: HandSetup | null;
 }
-
-export type OptionsParse<O> = { ok: true; options: O } | { ok: false; rejection: Rejection };
 
 export interface Game<O = any, S = any, Sess = any> {
   id: GameId;

@@ -6,28 +6,18 @@
  *   the Solo doubles it: 96. Declarer: ×3 (four players) or ×4 (five, the dealer pays too).
  *   76 at 12: 16·12/60 = 3.2 → 4, Solo ×2 = 8, Schwacher ×2 = 16 (rounding first, S1).
  */
+import { replayOrThrow } from '../core/replay.js';
 import { dobbm } from './index.js';
 import { allGut, s1Examples, s1Record, schwacherAndRetour, throwIns72, throwIns76, type DobbmHandRecord } from './fixtures.js';
 
-function replay(record: DobbmHandRecord) {
-  const options = dobbm.parseOptions(record.rules);
-  if (!options.ok) throw new Error(options.rejection.message);
-  const dealt = dobbm.dealHands(options.options, record.hands, record.talon, { dealer: record.dealer });
-  if (!dealt.ok) throw new Error(dealt.rejection.message);
-  let s = dealt.state;
-  record.actions.forEach((raw, i) => {
-    const parsed = dobbm.parseAction(raw);
-    if (!parsed.ok) throw new Error(`action ${i}: ${parsed.rejection.code}`);
-    const r = dobbm.apply(s, parsed.action);
-    if (!r.ok) throw new Error(`action ${i}: ${r.rejection.code} ${r.rejection.message}`);
-    s = r.state;
-  });
-  return dobbm.result(s)!;
+function resultOf(record: DobbmHandRecord) {
+  const { states } = replayOrThrow(dobbm, record);
+  return dobbm.result(states[states.length - 1]!)!;
 }
 
 describe('S1 worked examples through hand records', () => {
   it.each(s1Examples)('$name → $scores', ({ record, cardPoints, multiplier, scores }) => {
-    const r = replay(record);
+    const r = resultOf(record);
     expect(r.status).toBe('finished');
     expect(r.declarer).toBe(0);
     expect(r.contract).toBe(record.actions[0]!['bid']);
@@ -38,15 +28,15 @@ describe('S1 worked examples through hand records', () => {
   });
 
   it('a Dobbm with 72 points at 12 Schilling: 12·12/60 = 2.4 → 3, ×4 = 12 each', () => {
-    expect(replay(s1Record('dobbm', {}, throwIns72, schwacherAndRetour)).scores).toEqual([36, -12, -12, -12]);
+    expect(resultOf(s1Record('dobbm', {}, throwIns72, schwacherAndRetour)).scores).toEqual([36, -12, -12, -12]);
   });
 });
 
 describe('exact rounding through a hand (RULES.md §1.10 `rounding: exact`)', () => {
   it('72 at 12 with Schwacher and Retour: 2.40 × 4 = 9.60 each, 28.80 for the declarer', () => {
-    expect(replay(s1Record('dobbm', { rounding: 'exact' }, throwIns72, schwacherAndRetour)).scores).toEqual([28.8, -9.6, -9.6, -9.6]);
+    expect(resultOf(s1Record('dobbm', { rounding: 'exact' }, throwIns72, schwacherAndRetour)).scores).toEqual([28.8, -9.6, -9.6, -9.6]);
   });
-  it('five players, stake 7, Solo 76: 16·7/60 = 1.8666… → 1.87, ×2 = 3.74 each, 14.96 in all', () => {
-    expect(replay(s1Record('solo', { rounding: 'exact', stake: 7, players: 5 }, throwIns76, allGut)).scores).toEqual([14.96, -3.74, -3.74, -3.74, -3.74]);
+  it('five players, stake 7, Solo 76: 16·7/60 × 2 = 3.7333… → 3.73 each (the amount is rounded, not the base), 14.92 in all', () => {
+    expect(resultOf(s1Record('solo', { rounding: 'exact', stake: 7, players: 5 }, throwIns76, allGut)).scores).toEqual([14.92, -3.73, -3.73, -3.73, -3.73]);
   });
 });

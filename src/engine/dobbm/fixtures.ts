@@ -3,16 +3,10 @@
  * out by hand (see examples.spec.ts for the arithmetic). For engine tests and for the
  * service's end-to-end tests (`POST /hand-records`). Plain JSON data.
  */
+import type { HandRecord } from '../core/record.js';
 import type { Action, Card } from '../core/types.js';
 
-export interface DobbmHandRecord {
-  game: 'dobbm';
-  rules: Record<string, unknown>;
-  dealer: number;
-  hands: (Card[] | null)[];
-  talon: Card[];
-  actions: Action[];
-}
+export type DobbmHandRecord = HandRecord<'dobbm'>;
 
 // Seat 0 declares; defenders 1 (eight acorns), 2 (eight bells), 3 (H6 and seven leaves).
 const declarerHand = ['HS', 'H10', 'HK', 'HO', 'HU', 'H9', 'A6', 'B6'];

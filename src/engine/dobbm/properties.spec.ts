@@ -4,6 +4,7 @@
  */
 import fc from 'fast-check';
 import { seededRng, type Rng } from '../core/rng.js';
+import { replayOrThrow } from '../core/replay.js';
 import { shuffle } from '../core/shuffle.js';
 import type { Action, Card, HandSetup } from '../core/types.js';
 import { DOBBM_DECK, pointsOf } from './cards.js';
@@ -187,16 +188,13 @@ describe.each(profiles)('$name', ({ options, context }) => {
     );
   });
 
-  it('folding the same actions over the same deck gives the same state and result', () => {
+  it('replaying the hand\'s record (the same deck, setup and actions, through JSON) gives the same state and result', () => {
     fc.assert(
       fc.property(arb, ([seed, r]) => {
         const { deck, setup, actions, final } = randomHand(seed, r, options, context);
-        let s = dobbm.deal(options, deck, setup);
-        for (const a of actions) {
-          const res = dobbm.apply(s, JSON.parse(JSON.stringify(a)));
-          if (!res.ok) throw new Error(res.rejection.code);
-          s = res.state;
-        }
+        const record = JSON.parse(JSON.stringify({ game: 'dobbm', rules: options, dealer: setup.dealer, context: setup.context, deck, actions }));
+        const { states } = replayOrThrow(dobbm, record);
+        const s = states[states.length - 1]!;
         expect(s).toEqual(final);
         expect(dobbm.result(s)).toEqual(dobbm.result(final));
         expect(JSON.parse(JSON.stringify(s))).toEqual(s); // plain JSON

@@ -127,16 +127,22 @@ function discard(state: DobbmState, seat: number, cards: Card[]): Applied<DobbmS
 
 /** "Ich liege": the Schwacher round begins with D1 (RULES.md §1.8, §1.15 #1). */
 function startDoubling(next: Mutable<DobbmState>): DobbmState {
-  const declarer = next.declarer!;
-  const from = next.options['doubling.firstSpeaker'] === 'declarerLeft' ? declarer : next.dealer;
-  const defenders: number[] = [];
-  for (let s = nextActive(next, from), i = 0; i < 4; i++, s = nextActive(next, s)) if (s !== declarer) defenders.push(s);
+  const defenders = defendersInOrder(next);
   next.phase = 'doubling';
   next.defenders = defenders;
   next.doublingStep = firstDoublingPosition.step;
   next.doublingIndex = firstDoublingPosition.index;
   next.turn = defenders[0]!;
   return next;
+}
+
+/** The three active players other than the declarer (RULES.md §1.6), as D1, D2, D3 of the doubling (§1.8). */
+function defendersInOrder(state: DobbmState): number[] {
+  const declarer = state.declarer!;
+  const from = state.options['doubling.firstSpeaker'] === 'declarerLeft' ? declarer : state.dealer;
+  const defenders: number[] = [];
+  for (let s = nextActive(state, from), i = 0; i < 4; i++, s = nextActive(state, s)) if (s !== declarer) defenders.push(s);
+  return defenders;
 }
 
 /** Schwacher/Retour, RULES.md §1.8, through the dialogue shared with Droggn (core/doubling). */
@@ -253,7 +259,10 @@ function reportIrregularity(state: DobbmState, reporter: number, offender: numbe
   if (state.phase === 'bidding') return reject(Codes.WRONG_PHASE, 'an irregularity can be reported once there is a declarer');
   if (!state.active.includes(reporter)) return reject(DobbmCodes.NOT_AN_ACTIVE_SEAT, `seat ${reporter} takes no part in this deal`);
   if (!state.active.includes(offender)) return reject(DobbmCodes.NOT_AN_ACTIVE_SEAT, `seat ${offender} takes no part in this deal`);
-  return accept(withChanges(state, { phase: 'over', turn: -1, irregularity: { offender, reporter } }));
+  // Reported before the Dobbm declarer's discard, the doubling has not named the defenders
+  // yet; they are the opponents who pay or receive the penalty all the same.
+  const defenders = state.defenders.length > 0 ? state.defenders : defendersInOrder(state);
+  return accept(withChanges(state, { phase: 'over', turn: -1, defenders, irregularity: { offender, reporter } }));
 }
 
 /** Every action `seat` may take now (none when it is not its turn). */

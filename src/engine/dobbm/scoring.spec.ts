@@ -36,7 +36,7 @@ describe('payment per opponent, ceil rounding (S1 12-Schilling table)', () => {
   });
 });
 
-describe('exact rounding: integer hundredths, half-up to 0.01 before the Solo factor and 2^k', () => {
+describe('exact rounding: integer hundredths; the rational amount base × Solo factor × 2^k is rounded half-up to 0.01 (CONTRACT.md `scores`)', () => {
   const exact = opts({ stake: 12, rounding: 'exact' });
   it('71 points at 12: 11·12/60 = 2.20', () => {
     expect(paymentPerOpponent(exact, 71, false, 0)).toBe(220);
@@ -45,11 +45,16 @@ describe('exact rounding: integer hundredths, half-up to 0.01 before the Solo fa
   it('76 in a Solo: 3.20 × 2 = 6.40 (no rounding up to 4 first)', () => {
     expect(paymentPerOpponent(exact, 76, true, 0)).toBe(640);
   });
-  it('stake 7, 61 points: 7/60 = 0.11666… → 0.12 first, then ×4 after Schwacher + Retour = 0.48 (not 0.47)', () => {
+  it('stake 7, 61 points: 7/60 = 0.11666… → 0.12; after Schwacher + Retour 28/60 = 0.4666… → 0.47 (not 0.12 × 4 = 0.48); in a Solo 56/60 → 0.93', () => {
     const seven = opts({ stake: 7, rounding: 'exact' });
     expect(paymentPerOpponent(seven, 61, false, 0)).toBe(12);
-    expect(paymentPerOpponent(seven, 61, false, 2)).toBe(48);
-    expect(paymentPerOpponent(seven, 61, true, 2)).toBe(96);
+    expect(paymentPerOpponent(seven, 61, false, 2)).toBe(47);
+    expect(paymentPerOpponent(seven, 61, true, 2)).toBe(93);
+  });
+  it('the largest amount stays exact: stake 10,000, a Solo Match after 30 doublings = 10,000 × 2 × 2^30', () => {
+    expect(paymentPerOpponent(opts({ stake: 10_000, rounding: 'exact' }), 120, true, 30)).toBe(10_000 * 2 * 2 ** 30 * 100);
+    // 59 · 9,999 / 60 = 9,832.35 exactly, × 2^31 in hundredths; the intermediate passes 2^53.
+    expect(paymentPerOpponent(opts({ stake: 9_999, rounding: 'exact' }), 119, true, 30)).toBe(983_235 * 2 ** 31);
   });
   it('half-up: stake 3, 61 points = 0.05 exactly; stake 1, 63 points = 0.05 exactly', () => {
     expect(paymentPerOpponent(opts({ stake: 3, rounding: 'exact' }), 61, false, 0)).toBe(5);

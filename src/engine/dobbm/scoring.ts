@@ -6,14 +6,15 @@ import type { DobbmState } from './state.js';
 
 /**
  * Money of RULES.md §1.10, in integer minor units: whole units under `rounding: ceil`,
- * hundredths under `exact`. `R(num/den × S) × factor`: the rounding — up to a whole unit,
- * or half-up to 0.01 — comes first, then the factor (Solo ×2, 2^k), as §1.10 and §1.15 #4
- * say; the per-opponent amount is then a whole number of hundredths (CONTRACT.md).
+ * hundredths under `exact`. `R(num/den × S) × factor` (factor = Solo ×2, 2^k): `ceil` rounds
+ * up to a whole unit before the factor (§1.10, §1.15 #4); `exact` keeps the rational value
+ * (§1.10), so only the amount per opponent — base × factor — is rounded, half-up to 0.01
+ * (CONTRACT.md "Hand records", `scores`). BigInt there: num·S·factor·200 can pass 2^53.
  */
 export function stakeAmount(options: DobbmOptions, num: number, den: number, factor: number): number {
   const x = num * options.stake;
   if (options.rounding === 'ceil') return Math.floor((x + den - 1) / den) * factor;
-  return Math.floor((2 * x * 100 + den) / (2 * den)) * factor;
+  return Number((BigInt(x) * BigInt(factor) * 200n + BigInt(den)) / (2n * BigInt(den)));
 }
 
 /** Minor units → the number written in `scores` (`exact`: hundredths / 100). */

@@ -1,4 +1,5 @@
 /** Test support for the Dobbm specs (not a spec itself): deals from hands, scripted actions. */
+import { applyAllOrThrow } from '../core/replay.js';
 import type { Rng } from '../core/rng.js';
 import type { Action, Card, HandSetup } from '../core/types.js';
 import { dealDobbmHands } from './deal.js';
@@ -17,15 +18,7 @@ export function fromHands(options: DobbmOptions, hands: (Card[] | null)[], talon
 }
 
 /** Applies actions in order, throwing with the index of the first refused one. */
-export function run(state: DobbmState, actions: Action[]): DobbmState {
-  let s = state;
-  actions.forEach((a, i) => {
-    const r = applyDobbm(s, a);
-    if (!r.ok) throw new Error(`action ${i} ${JSON.stringify(a)} refused: ${r.rejection.code} ${r.rejection.message}`);
-    s = r.state;
-  });
-  return s;
-}
+export const run = (state: DobbmState, actions: Action[]): DobbmState => applyAllOrThrow({ apply: applyDobbm }, state, actions);
 
 export const bid = (seat: number, b: string): Action => ({ seat, type: 'bid', bid: b });
 export const call = (seat: number, c: string): Action => ({ seat, type: 'double', call: c });

@@ -1,4 +1,5 @@
 import { removeCards } from '../core/cards.js';
+import { applyAllOrThrow } from '../core/replay.js';
 import type { Action, Card } from '../core/types.js';
 import { dokoDeck } from './cards.js';
 import { dealFromHands } from './deal.js';
@@ -37,15 +38,9 @@ export function dealWith(o: DokoOptions, given: Record<number, Card[]>, dealer =
   return r.state;
 }
 
-export function act(s: DokoState, action: Action): DokoState {
-  const r = apply(s, action);
-  if (!r.ok) throw new Error(`${JSON.stringify(action)} rejected: ${r.rejection.code} ${r.rejection.message}`);
-  return r.state;
-}
+export const acts = (s: DokoState, actions: Action[]): DokoState => applyAllOrThrow({ apply }, s, actions);
 
-export function acts(s: DokoState, actions: Action[]): DokoState {
-  return actions.reduce(act, s);
-}
+export const act = (s: DokoState, action: Action): DokoState => acts(s, [action]);
 
 export function codeOf(s: DokoState, action: Action): string | null {
   const r = apply(s, action);

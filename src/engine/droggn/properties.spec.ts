@@ -3,14 +3,16 @@
  */
 import fc from 'fast-check';
 import { seededRng, type Rng } from '../core/rng.js';
+import { replayOrThrow } from '../core/replay.js';
 import { shuffle } from '../core/shuffle.js';
 import type { Action, Card } from '../core/types.js';
 import { randomBot } from './bots.js';
-import { DECK, isCard } from './cards.js';
+import { DECK } from './cards.js';
 import { droggn } from './index.js';
 import { defaultOptions, type DroggnOptions } from './options.js';
 import { piles } from './scoring.js';
 import type { DroggnState } from './state.js';
+import { checkViews } from './spec-views.js';
 
 const PROFILES: Partial<DroggnOptions>[] = [
   {},
@@ -45,43 +47,6 @@ function randomAction(s: DroggnState, rng: Rng): Action {
 /** A discard names a set of cards: the same cards in another order are the same action. */
 const canonical = (a: Action): string => JSON.stringify(Array.isArray(a.cards) ? { ...a, cards: [...(a.cards as string[])].sort() } : a);
 const sameAction = (a: Action, b: Action): boolean => canonical(a) === canonical(b);
-
-/** Cards `seat` may know, computed from the state's record rather than from the view code. */
-function knowable(s: DroggnState, seat: number): Set<Card> {
-  if (s.phase === 'over') return new Set(DECK);
-  const known = new Set<Card>([...(s.dealtHands[seat] ?? []), ...(s.hands[seat] ?? [])]);
-  for (const t of s.tricks) for (const p of t.plays) known.add(p.card);
-  for (const p of s.trick) known.add(p.card);
-  for (const l of s.layouts) known.add(l.card);
-  const declares = seat === s.declarer;
-  if ((declares && (s.contract === 'ansager' || s.contract === 'solo')) || (s.contract === 'ansager' && s.options['talon.expose'] === 'ansagerOnly')) s.talon.forEach((c) => known.add(c));
-  if (declares && s.discard) s.discard.forEach((c) => known.add(c));
-  if (s.buy?.kind === 'bought') {
-    known.add(s.buy.card);
-    if (declares || seat === s.buy.from) known.add(s.buy.give);
-  }
-  return known;
-}
-
-function cardsIn(value: unknown, out: Card[] = []): Card[] {
-  if (typeof value === 'string' && isCard(value)) out.push(value);
-  else if (Array.isArray(value)) value.forEach((v) => cardsIn(v, out));
-  else if (value && typeof value === 'object') Object.values(value).forEach((v) => cardsIn(v, out));
-  return out;
-}
-
-function checkViews(s: DroggnState): void {
-  for (let seat = 0; seat < s.options.players; seat++) {
-    const { legalActions, ...rest } = droggn.view(s, { kind: 'seat', seat });
-    const known = knowable(s, seat);
-    for (const c of cardsIn(rest)) if (!known.has(c)) throw new Error(`seat ${seat} sees ${c} in phase ${s.phase}`);
-    // a buy request names a card the declarer does not hold; every other card in a legal action is his
-    for (const a of legalActions as Action[]) for (const c of cardsIn(a.type === 'buy' ? a.give : a)) expect(s.hands[seat]).toContain(c);
-  }
-  const spectator = new Set(cardsIn(droggn.view(s, { kind: 'spectator' })));
-  const seatless = knowable(s, -1);
-  for (const c of spectator) if (!seatless.has(c)) throw new Error(`a spectator sees ${c}`);
-}
 
 function playHand(options: DroggnOptions, seed: string, dealer: number, rngSeed: number, checks: boolean): { actions: Action[]; final: DroggnState; deck: Card[] } {
   const deck = shuffle(seed, droggn.deck(options));
@@ -154,11 +119,8 @@ describe('random hands (fast-check)', () => {
           const p = piles(final);
           expect([...p.declarer, ...p.defenders].sort()).toEqual([...DECK].sort());
         }
-        const again = actions.reduce((s, a) => {
-          const x = droggn.apply(s, a);
-          if (!x.ok) throw new Error('replay rejected');
-          return x.state;
-        }, droggn.deal(options, deck, { dealer }));
+        const replayed = replayOrThrow(droggn, { game: 'droggn', rules: { ...options }, dealer, deck, actions });
+        const again = replayed.states[replayed.states.length - 1]!;
         expect(again).toEqual(final);
         expect(droggn.result(again)).toEqual(r);
         expect(JSON.parse(JSON.stringify(final))).toEqual(final);

@@ -2,6 +2,7 @@
  * Helpers for the Droggn specs (not used by the engine): deal explicit hands, run a list of
  * actions, and turn a trick-by-trick script into play actions.
  */
+import { applyAllOrThrow } from '../core/replay.js';
 import type { Action, Card } from '../core/types.js';
 import { droggn } from './index.js';
 import { defaultOptions, type DroggnOptions } from './options.js';
@@ -14,14 +15,7 @@ export function dealt(hands: (Card[] | null)[], talon: Card[], dealer: number, o
   return r.state;
 }
 
-export function run(s: DroggnState, actions: readonly Action[]): DroggnState {
-  actions.forEach((a, i) => {
-    const r = droggn.apply(s, a);
-    if (!r.ok) throw new Error(`action ${i} ${JSON.stringify(a)} rejected: ${r.rejection.code} ${r.rejection.message}`);
-    s = r.state;
-  });
-  return s;
-}
+export const run = (s: DroggnState, actions: readonly Action[]): DroggnState => applyAllOrThrow(droggn, s, actions);
 
 /** A trick written as `[leader, card of leader, next seat's card, third card]`. */
 export type ScriptTrick = [number, Card, Card, Card];
