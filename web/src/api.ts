@@ -57,8 +57,3 @@ export function ok<T>(res: { data?: T; error?: unknown; response: Response }): T
 
 export const messageOf = (err: unknown): string => (err instanceof ApiProblem ? `${err.message} (${err.code})` : err instanceof Error ? err.message : String(err));
 
-/**
- * Path parameters for the hand routes whose optional headers (If-None-Match, Prefer,
- * If-Match, Idempotency-Key) the OpenAPI document lists as required.
- */
-export const handPath = (id: string) => ({ path: { id } }) as { path: { id: string }; header: never };

@@ -1,4 +1,4 @@
-import { games, type Action, type GameId } from '../../../src/engine/index.js';
+import { describeRefusal, games, replay, type GameId, type HandRecord as EngineRecord } from '../../../src/engine/index.js';
 import type { Schemas } from '../api.js';
 
 export type HandRecord = Schemas['HandRecord'];
@@ -12,34 +12,19 @@ export interface Step {
 }
 
 /**
- * Every state of a finished hand, computed by the project's own engine from the hand record
- * (the deal, then each action in turn) — the page decides no rule itself. After the hand the
- * whole deal is public, so the auditor's view is what anyone may see.
+ * Every state of a finished hand, computed by the engine's own replay of the hand record (the
+ * deal, then each action in turn) — the page decides no rule itself. After the hand the whole
+ * deal is public, so the auditor's view is what anyone may see.
  */
 export function replaySteps(record: HandRecord): Step[] {
   const game = games[record.game as GameId];
-  const parsed = game.parseOptions(record.rules ?? {});
-  if (!parsed.ok) throw new Error(parsed.rejection.message);
-  const setup = record.context ? { dealer: record.dealer, context: record.context } : { dealer: record.dealer };
-  let state: unknown;
-  if (record.deck) state = game.deal(parsed.options, record.deck, setup);
-  else {
-    const dealt = game.dealHands(parsed.options, record.hands ?? [], record.talon ?? [], setup);
-    if (!dealt.ok) throw new Error(dealt.rejection.message);
-    state = dealt.state;
-  }
-  const auditor = { kind: 'auditor' } as const;
+  const replayed = replay(game, record as unknown as EngineRecord);
+  if (!replayed.ok) throw new Error(describeRefusal(replayed));
   const tricksIn = (view: Record<string, unknown>) => (Array.isArray(view.tricks) ? view.tricks.length : 0);
-  const first = game.view(state, auditor);
-  const steps: Step[] = [{ index: 0, action: null, view: first, trick: 0 }];
-  for (const [i, action] of record.actions.entries()) {
-    const applied = game.apply(state, action as Action);
-    if (!applied.ok) throw new Error(`action ${i} is refused: ${applied.rejection.message}`);
-    state = applied.state;
-    const view = game.view(state, auditor);
-    steps.push({ index: i + 1, action, view, trick: tricksIn(view) });
-  }
-  return steps;
+  return replayed.states.map((state, index) => {
+    const view = game.view(state, { kind: 'auditor' });
+    return { index, action: index === 0 ? null : record.actions[index - 1]!, view, trick: tricksIn(view) };
+  });
 }
 
 /** SHA-256 of `seed:deck` in hex, as the service commits to a shuffled deck (src/engine/core/shuffle.ts). */

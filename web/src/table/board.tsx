@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, handPath, messageOf, ok, type HandView, type Table } from '../api.js';
+import { api, messageOf, ok, type HandView, type Table } from '../api.js';
 import { Card, cardName, type GameId } from '../cards/index.js';
 import { labelOf, matching, offerOf, selectionLabel, type Action } from './actions.js';
 import { RecordList } from './record.js';
@@ -28,7 +28,7 @@ export function Board({ table, view, onView }: { table: Table; view: HandView; o
     setBusy(true);
     setError(null);
     try {
-      onView(ok(await api.POST('/hands/{id}/actions', { params: handPath(view.id), body: { expectedSeq: view.seq, action } })));
+      onView(ok(await api.POST('/hands/{id}/actions', { params: { path: { id: view.id } }, body: { expectedSeq: view.seq, action } })));
     } catch (err) {
       setError(messageOf(err));
     } finally {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, handPath, messageOf, ok, type HandView } from '../api.js';
+import { api, messageOf, ok, type HandView } from '../api.js';
 
 /**
  * Follows a hand live with the API's long poll: `If-None-Match: "<seq>"` + `Prefer: wait=25`
@@ -22,8 +22,7 @@ export function useHand(handId: string | null): { view: HandView | null; error: 
         const held = latest.current;
         try {
           const res = await api.GET('/hands/{id}', {
-            params: handPath(handId),
-            headers: held ? { 'If-None-Match': `"${held.seq}"`, Prefer: 'wait=25' } : {},
+            params: { path: { id: handId }, header: held ? { 'if-none-match': `"${held.seq}"`, prefer: 'wait=25' } : undefined },
             signal: controller.signal,
           });
           if (stopped) return;
