@@ -29,6 +29,35 @@ describe('the web app served by the service', () => {
     await context.close();
   });
 
+  it('needs no inline script or style: every page works under the strictest same-origin policy', async () => {
+    const { page, context } = await site.person();
+    // Whatever policy the service sends, the browser gets the strict one here.
+    const strict = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'self'";
+    await context.route('**/*', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': strict } });
+    });
+    const violations: string[] = [];
+    await page.exposeFunction('reportViolation', (v: string) => violations.push(v));
+    await page.addInitScript("document.addEventListener('securitypolicyviolation', (e) => window.reportViolation(e.violatedDirective + ' ' + e.blockedURI))");
+    await page.goto('/');
+    await page.getByRole('textbox', { name: 'Name' }).fill('Strict');
+    await page.getByRole('button', { name: 'Start playing' }).click();
+    await page.getByRole('button', { name: 'Open the table' }).click();
+    await page.waitForURL(/\/tables\/[^/]+$/);
+    await page.getByRole('heading', { name: 'Seats' }).waitFor();
+    for (const path of ['/cards', '/audit']) {
+      await page.goto(path);
+      await page.locator('main h1').waitFor();
+    }
+    expect(violations).toEqual([]);
+    // The watch works: markup with an inline style is refused and reported.
+    await page.evaluate("document.body.insertAdjacentHTML('beforeend', '<p style=\"color: red\">inline</p>')");
+    for (let i = 0; i < 50 && violations.length === 0; i++) await page.waitForTimeout(20);
+    expect(violations.join()).toContain('style-src');
+    await context.close();
+  });
+
   it('answers a browser with the page and an API client with JSON on the same table path, and never shadows /health or /docs', async () => {
     const html = { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
     const page = await fetch(`${site.url}/tables/some-id`, { headers: html });
