@@ -45,7 +45,12 @@ describe('one person plays against three bots in the browser', () => {
         }
         moves.push(await move(page, [...c.prefer]));
         await waitForSeq(site, handId, v.seq + 1);
-        if (moves.length === 8) await site.shot(page, `table-${c.game}`);
+        if (moves.length === 8) {
+          await site.shot(page, `table-${c.game}`);
+          await page.setViewportSize({ width: 390, height: 800 });
+          await site.shot(page, `table-${c.game}-phone`);
+          await page.setViewportSize({ width: 1100, height: 800 });
+        }
       }
       const over = await auditorView(site, handId);
       expect(over.status).toBe('over');

@@ -52,9 +52,9 @@ export function Replay({ id }: { id: string }) {
   const step = steps[at]!;
   const view = step.view;
   const seats = ((view.hands as unknown[]) ?? []).length || table?.seatCount || 4;
-  const m = modelOf(game, { ...(view as object), seat: undefined } as unknown as HandView, seats);
-  const hands = (view.hands as (string[] | null)[]) ?? [];
   const nameOf = (s: number) => table?.seats[s]?.name ?? `seat ${s}`;
+  const m = modelOf(game, { ...(view as object), seat: undefined } as unknown as HandView, seats, nameOf);
+  const hands = (view.hands as (string[] | null)[]) ?? [];
   const trickStarts = steps.filter((s, i) => i > 0 && s.trick > steps[i - 1]!.trick).map((s) => s.index);
   const event = events[at];
   return (

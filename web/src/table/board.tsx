@@ -8,7 +8,7 @@ import { modelOf, placeOf, type Trick } from './model.js';
 /** One hand at the table: the seats around it, the trick in the middle, this seat's cards and choices. */
 export function Board({ table, view, onView }: { table: Table; view: HandView; onView: (v: HandView) => void }) {
   const game = table.game as GameId;
-  const m = modelOf(game, view, table.seatCount);
+  const m = modelOf(game, view, table.seatCount, (s) => table.seats[s]?.name ?? `seat ${s}`);
   const me = m.mySeat ?? 0;
   const offer = offerOf(view.legalActions);
   const [selected, setSelected] = useState<string[]>([]);

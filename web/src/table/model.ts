@@ -34,7 +34,7 @@ const asTrick = (t: unknown): Trick => {
   return { leader: o.leader ?? 0, plays: Array.isArray(o.plays) ? o.plays : [], winner: o.winner };
 };
 
-export function modelOf(game: GameId, v: HandView, seats: number): TableModel {
+export function modelOf(game: GameId, v: HandView, seats: number, nameOf: (seat: number) => string = (s) => `seat ${s}`): TableModel {
   const view = v as HandView & Record<string, unknown>;
   const mySeat = typeof view.seat === 'number' ? view.seat : null;
   const hand = (view.hand as string[] | undefined) ?? [];
@@ -54,25 +54,27 @@ export function modelOf(game: GameId, v: HandView, seats: number): TableModel {
     if (declarer === null || declarer === undefined) return '';
     return seat === declarer ? `${won.declarer} (declarer)` : `${won.defenders} (defenders)`;
   };
-  return { game, seats, mySeat, hand, trick, lastTrick, handSize, tricksWon, record: recordOf(view) };
+  return { game, seats, mySeat, hand, trick, lastTrick, handSize, tricksWon, record: recordOf(view, nameOf) };
 }
 
 /** Public facts worth showing, in words; unknown shapes fall back to compact JSON. */
-function recordOf(view: Record<string, unknown>): [string, string][] {
+function recordOf(view: Record<string, unknown>, nameOf: (seat: number) => string): [string, string][] {
   const out: [string, string][] = [];
   const list = (key: string, label: string, text: (e: Record<string, unknown>) => string) => {
     const entries = view[key];
     if (Array.isArray(entries) && entries.length) out.push([label, entries.map((e) => text(e as Record<string, unknown>)).join(', ')]);
   };
-  const seat = (e: Record<string, unknown>) => `seat ${String(e.seat)}`;
+  const seat = (e: Record<string, unknown>) => nameOf(Number(e.seat));
   list('bids', 'Bids', (e) => `${seat(e)}: ${String(e.bid)}`);
   list('reservations', 'Reservations', (e) => (typeof e === 'string' ? e : `${seat(e)}: ${String(e.call ?? JSON.stringify(e))}`));
   list('contractCalls', 'Declarations', (e) => `${seat(e)}: ${String(e.contract ?? JSON.stringify(e))}`);
   list('calls', 'Doublings', (e) => `${seat(e)}: ${String(e.call)}`);
   list('layouts', 'Laid out', (e) => `${seat(e)}: ${String(e.card ?? 'nothing')}`);
-  list('announcements', 'Announcements', (e) => `${seat(e)}: ${String(e.level)}`);
+  // Doppelkopf's levels: 0 is the party's own call (Re or Kontra), then keine 90, 60, 30, schwarz.
+  const LEVELS = ['', 'no 90', 'no 60', 'no 30', 'schwarz'];
+  list('announcements', 'Announcements', (e) => `${seat(e)}: ${typeof e.level === 'number' ? LEVELS[e.level] || String(e.party) : String(e.level)}`);
   if (view.contract) out.push(['Contract', String(view.contract)]);
-  if (typeof view.declarer === 'number') out.push(['Declarer', `seat ${view.declarer}`]);
+  if (typeof view.declarer === 'number') out.push(['Declarer', nameOf(view.declarer)]);
   if (typeof view.multiplier === 'number' && view.multiplier > 1) out.push(['Multiplier', `×${view.multiplier}`]);
   if (view.party) out.push(['Your party', String(view.party)]);
   if (view.wedding) out.push(['Wedding', JSON.stringify(view.wedding)]);
