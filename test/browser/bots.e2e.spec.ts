@@ -30,6 +30,10 @@ describe('one person plays against three bots in the browser', () => {
       await page.getByRole('button', { name: 'Open the table' }).click();
       await page.waitForURL(/\/tables\/[^/]+$/);
       const tableId = new URL(page.url()).pathname.split('/')[2]!;
+      // Before the first deal a seat can be left again.
+      await page.locator('[data-seat="0"]').getByRole('button', { name: 'Sit here' }).click();
+      await page.getByRole('button', { name: 'Leave my seat' }).click();
+      await page.locator('[data-seat="1"]').getByRole('button', { name: 'Sit here' }).waitFor();
       await page.locator('[data-seat="0"]').getByRole('button', { name: 'Sit here' }).click();
       await page.getByRole('button', { name: 'Fill the other empty seats with bots' }).click();
       await page.getByTestId('status').waitFor();
@@ -59,6 +63,14 @@ describe('one person plays against three bots in the browser', () => {
       await page.getByTestId('result').waitFor();
       const scores = (over.result as { scores: number[] }).scores;
       await expect(page.getByTestId('score-0').textContent()).resolves.toBe(scores[0]! > 0 ? `+${scores[0]}` : String(scores[0]));
+
+      // The lobby lists the table under its game only.
+      await page.goto('/');
+      await page.getByRole('combobox', { name: 'filter by game' }).selectOption(c.game);
+      await page.locator(`tr[data-table="${tableId}"]`).waitFor();
+      const others = page.locator('tr[data-table] td:first-child').filter({ hasNotText: c.game });
+      for (let i = 0; i < 100 && (await others.count()) > 0; i++) await page.waitForTimeout(50);
+      expect(await others.count()).toBe(0);
       await context.close();
     });
   }

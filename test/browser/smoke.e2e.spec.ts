@@ -21,6 +21,13 @@ describe('the web app served by the service', () => {
     await page.getByRole('heading', { name: 'Open a table' }).waitFor();
     await page.locator('details').last().evaluate((d) => d.setAttribute('open', ''));
     await site.shot(page, 'lobby');
+    expect(errors).toEqual([]);
+    // A profile the API refuses shows the API's own message (the browser logs the 400 itself).
+    await page.locator('#opt-stake').fill('0');
+    await page.getByRole('button', { name: 'Open the table' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toMatch(/stake.*\(INVALID_OPTION|VALIDATION_FAILED\)/);
+    await page.locator('#opt-stake').fill('12');
+    errors.splice(0, errors.length, ...errors.filter((e) => !e.includes('status of 400')));
     await page.setViewportSize({ width: 390, height: 800 });
     await site.shot(page, 'lobby-phone');
     await page.goto('/cards');

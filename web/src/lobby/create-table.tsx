@@ -38,7 +38,8 @@ export function CreateTable() {
   }
 
   return (
-    <form class="panel" onSubmit={submit} aria-label="create a table">
+    // noValidate: the API judges the profile (one place for the rules) and its message is shown.
+    <form class="panel" onSubmit={submit} aria-label="create a table" noValidate>
       <h2>Open a table</h2>
       <div class="row">
         <label>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, messageOf, ok, type Table } from '../api.js';
 import { me } from '../session.js';
 
@@ -16,10 +16,13 @@ export function TableList() {
   const [cursor, setCursor] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  const latest = useRef(0);
   async function load(more: boolean) {
     setError(null);
+    const request = ++latest.current;
     try {
       const page = ok(await api.GET('/tables', { params: { query: { game: game || undefined, limit: 20, cursor: more ? (cursor ?? undefined) : undefined } } }));
+      if (request !== latest.current) return; // a newer filter was chosen meanwhile
       setTables(more ? [...tables, ...page.items] : page.items);
       setCursor(page.nextCursor);
     } catch (err) {
