@@ -47,7 +47,7 @@ describe('one person plays against three bots in the browser', () => {
           await new Promise((r) => setTimeout(r, 100));
           continue;
         }
-        moves.push(await move(page, [...c.prefer]));
+        moves.push(await move(page, v.seq, [...c.prefer]));
         await waitForSeq(site, handId, v.seq + 1);
         if (moves.length === 8) {
           await site.shot(page, `table-${c.game}`);

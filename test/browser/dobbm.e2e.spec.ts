@@ -55,7 +55,7 @@ describe('four people play a Dobbm hand in the browser', () => {
       if (v.phase === 'bidding') prefer.push(bid ? { type: 'bid', bid: 'pass' } : { type: 'bid', bid: 'dobbm' });
       if (!doubled) prefer.push({ type: 'double', call: 'schwacher' });
       prefer.push({ type: 'double', call: 'gut' });
-      const done = await move(page, prefer);
+      const done = await move(page, v.seq, prefer);
       moves.push(`${seat}: ${done}`);
       if (done.includes('"dobbm"')) bid = true;
       if (done.includes('schwacher')) doubled = true;

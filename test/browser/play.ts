@@ -57,12 +57,19 @@ export async function cardsOnScreen(page: Page): Promise<string[]> {
 }
 
 /**
- * One move on the page whose turn it is, chosen only among the controls it shows: `prefer`
+ * One move on the page whose turn it is at `seq`, chosen only among the controls it shows: `prefer`
  * names actions (by JSON fields) to take when offered; else a multi-card choice (its first
  * listed option), else the first raised card, else the first button.
  */
-export async function move(page: Page, prefer: Record<string, unknown>[]): Promise<string> {
-  await page.locator('[data-testid=status][data-my-turn=true]').waitFor();
+export async function move(page: Page, seq: number, prefer: Record<string, unknown>[]): Promise<string> {
+  // The page must show the hand at `seq` or later (not an older view where it was this seat's
+  // turn too; in Doppelkopf others may announce meanwhile, so later views count).
+  const status = page.getByTestId('status');
+  for (const deadline = Date.now() + 15_000; ; await page.waitForTimeout(25)) {
+    const shown = Number(await status.getAttribute('data-seq').catch(() => -1));
+    if (shown >= seq && (await status.getAttribute('data-my-turn').catch(() => null)) === 'true') break;
+    if (Date.now() > deadline) throw new Error(`the page did not show its turn at seq ${seq} (it shows seq ${shown})`);
+  }
   const buttons = await page.$$eval('[data-action]', (els) => els.map((e) => e.getAttribute('data-action')!));
   for (const want of prefer) {
     const hit = buttons.find((b) => {
@@ -102,7 +109,7 @@ export async function move(page: Page, prefer: Record<string, unknown>[]): Promi
     await page.locator(`[data-action='${buttons[0]}']`).click();
     return buttons[0]!;
   }
-  throw new Error('my turn, but no control to use');
+  throw new Error(`my turn, but no control to use: ${await page.getByTestId('status').textContent()} (${await page.getByTestId('phase').textContent()})`);
 }
 
 /** Waits until the hand's log reaches `seq` (the move a page sent has landed). */

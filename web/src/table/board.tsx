@@ -68,7 +68,7 @@ export function Board({ table, view, onView }: { table: Table; view: HandView; o
         ))}
       <TrickArea game={game} trick={m.trick.plays.length ? m.trick : m.lastTrick} last={!m.trick.plays.length} me={me} n={m.seats} table={table} />
       <div class="mine" aria-label="my hand">
-        <p class="status" data-testid="status" data-my-turn={myTurn ? 'true' : 'false'}>
+        <p class="status" data-testid="status" data-seq={view.seq} data-my-turn={myTurn ? 'true' : 'false'}>
           {view.status === 'over'
             ? 'The hand is over.'
             : view.status === 'void'
