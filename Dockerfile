@@ -1,5 +1,6 @@
+# Node 26: the Active LTS line since 2026-10-28 (the project itself still runs on Node ≥ 20).
 # Build: full install (TypeScript, the Prisma generator), compile to dist/.
-FROM node:20-bookworm-slim AS build
+FROM node:26-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY scripts ./scripts
@@ -13,7 +14,7 @@ COPY web ./web
 RUN npm run build && npm prune --omit=dev
 
 # Run: compiled app, production dependencies, the migrations (applied at start-up).
-FROM node:20-bookworm-slim
+FROM node:26-bookworm-slim
 ENV NODE_ENV=production PORT=3000
 WORKDIR /app
 COPY --from=build /app/package.json ./

@@ -18,6 +18,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/players/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The player the token belongs to */
+        get: operations["PlayersController_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/players/me/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rotate the token: answers a new one (shown only here); the token sent stops working at once */
+        post: operations["PlayersController_rotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tables": {
         parameters: {
             query?: never;
@@ -384,7 +418,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 200 once the database is reachable and every migration is applied */
+        /** 200 once the database is reachable and every migration is applied (checked at most every 1.5 s) */
         get: operations["HealthController_check"];
         put?: never;
         post?: never;
@@ -399,7 +433,10 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         CreatePlayerDto: {
-            /** @example Resi */
+            /**
+             * @description printable; NFC-normalised and trimmed
+             * @example Resi
+             */
             name: string;
         };
         PlayerCreatedDto: {
@@ -432,6 +469,12 @@ export interface components {
              * @example 4
              */
             actionIndex?: number;
+        };
+        PlayerDto: {
+            /** @example 0b6f3f0e-2c1c-4a8e-9d0e-6a3d8b1f2c11 */
+            id: string;
+            /** @example Resi */
+            name: string;
         };
         CreateTableDto: {
             /**
@@ -916,6 +959,116 @@ export interface operations {
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description INTERNAL (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    PlayersController_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerDto"];
+                };
+            };
+            /** @description Missing or unknown token (TOKEN_MISSING, TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The token may not do this (AUDITOR_ONLY, PLAYER_ONLY, NOT_SEATED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description INTERNAL (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    PlayersController_rotate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerCreatedDto"];
+                };
+            };
+            /** @description Missing or unknown token (TOKEN_MISSING, TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The token may not do this (AUDITOR_ONLY, PLAYER_ONLY, NOT_SEATED) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,7 +7,7 @@ import { BenchModule } from './bench/bench.module.js';
 import { CollusionModule } from './collusion/collusion.module.js';
 import { AuthGuard, CallerResolver } from './common/auth.js';
 import { ProblemFilter } from './common/problem.filter.js';
-import { RateLimitGuard } from './common/rate-limit.guard.js';
+import { PlayerRateLimit } from './common/rate-limit.js';
 import { validateEnv, type Settings } from './config/env.js';
 import { SETTINGS } from './config/settings.provider.js';
 import { DatabaseModule } from './database/database.module.js';
@@ -42,7 +42,7 @@ export class AppModule {
       providers: [
         { provide: SETTINGS, useValue: settings },
         CallerResolver,
-        { provide: APP_GUARD, useClass: RateLimitGuard },
+        PlayerRateLimit,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ProblemFilter },
       ],

@@ -1,7 +1,10 @@
 import { ValidationPipe, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { RequestHandler } from 'express';
 import helmet from 'helmet';
+import { jsonLimits } from './common/json-limits.js';
+import { addressRateLimit } from './common/rate-limit.js';
 import { createLogger, PinoNestLogger, requestLogging } from './common/logging.js';
 import { AppModule } from './app.module.js';
 import { ApiError } from './common/problems.js';
@@ -9,21 +12,32 @@ import type { Settings } from './config/env.js';
 import { setupOpenApi } from './openapi.js';
 import { serveWebApp } from './web-app.js';
 
+/**
+ * Helmet's strict defaults everywhere; only Swagger UI at /docs gets the inline scripts and
+ * styles it needs. Both are served over plain HTTP locally, so nothing is upgraded to https.
+ */
+function securityHeaders(): RequestHandler {
+  const strict = helmet({ contentSecurityPolicy: { directives: { 'style-src': ["'self'"], 'upgrade-insecure-requests': null } } });
+  const docs = helmet({
+    contentSecurityPolicy: {
+      directives: { 'script-src': ["'self'", "'unsafe-inline'"], 'style-src': ["'self'", "'unsafe-inline'"], 'upgrade-insecure-requests': null },
+    },
+  });
+  return (req, res, next) => (req.path === '/docs' || req.path.startsWith('/docs/') ? docs : strict)(req, res, next);
+}
+
 /** Builds the configured app (used by main.ts and by the e2e tests, so both run the same thing). */
 export async function createApp(settings: Settings): Promise<INestApplication> {
   const logger = createLogger(settings.logLevel);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(settings), { logger: new PinoNestLogger(logger) });
+  // The body parser is mounted below, after the rate limit, so that every request is counted.
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(settings), { logger: new PinoNestLogger(logger), bodyParser: false });
+  app.set('trust proxy', settings.trustProxy);
   app.use(requestLogging(logger));
-  app.set('trust proxy', 'loopback');
-  app.use(
-    helmet({
-      // Swagger UI at /docs needs its inline scripts and styles, and is served over plain
-      // HTTP locally, so assets must not be upgraded to https.
-      contentSecurityPolicy: {
-        directives: { 'script-src': ["'self'", "'unsafe-inline'"], 'style-src': ["'self'", "'unsafe-inline'"], 'upgrade-insecure-requests': null },
-      },
-    }),
-  );
+  const limit = addressRateLimit(settings);
+  if (limit) app.use(limit);
+  app.use(securityHeaders());
+  app.useBodyParser('json', { limit: '100kb' });
+  app.use(jsonLimits);
   app.useGlobalPipes(
     new ValidationPipe({
       whitelist: true,
@@ -33,7 +47,6 @@ export async function createApp(settings: Settings): Promise<INestApplication> {
         ApiError.of('VALIDATION_FAILED', errors.map((e) => Object.values(e.constraints ?? { [e.property]: `${e.property} is invalid` }).join('; ')).join('; ')),
     }),
   );
-  app.enableShutdownHooks();
   serveWebApp(app);
   setupOpenApi(app);
   return app;

@@ -52,6 +52,16 @@ export class ProblemError extends Error {
  */
 export type RequestObserver = (route: string, status: number, millis: number, detail?: string) => void;
 
+/**
+ * A client that rides out faults (the chaos run): a request that is safe to repeat — a GET, or
+ * a POST with an Idempotency-Key — is repeated after a network error or a 503 until it is
+ * answered, for at most `forMs`. `onTransient` sees each error that was retried.
+ */
+export interface FaultRetry {
+  forMs: number;
+  onTransient?: (err: Error) => void;
+}
+
 /** What openapi-fetch answers: data on 2xx, the problem otherwise. */
 type Answer<T> = { data?: T; error?: unknown; response: Response };
 
@@ -62,7 +72,12 @@ export class KartentischClient {
   readonly api: Client<paths>;
   private readonly agent: http.Agent;
 
-  constructor(baseUrl: string, private readonly observe?: RequestObserver, sockets = 1) {
+  constructor(
+    baseUrl: string,
+    private readonly observe?: RequestObserver,
+    sockets = 1,
+    private readonly faultRetry?: FaultRetry,
+  ) {
     // One kept-alive socket by default: a bot client is sequential, so like a real player's
     // app it holds one connection (16 clients = 16 connections, as for autocannon).
     this.agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
@@ -75,7 +90,7 @@ export class KartentischClient {
 
   async health(): Promise<boolean> {
     try {
-      await this.call('GET /health', () => this.api.GET('/health', { signal: AbortSignal.timeout(2000) }));
+      await this.call('GET /health', () => this.api.GET('/health', { signal: AbortSignal.timeout(2000) }), undefined, false);
       return true;
     } catch {
       return false;
@@ -96,19 +111,26 @@ export class KartentischClient {
   }
 
   table(tableId: string): Promise<TableInfo> {
-    return this.call('GET /tables/{id}', () => this.api.GET('/tables/{id}', { params: { path: { id: tableId } } }));
+    return this.call('GET /tables/{id}', () => this.api.GET('/tables/{id}', { params: { path: { id: tableId } } }), undefined, true);
   }
 
   view(handId: string, player: Player): Promise<HandView> {
-    return this.call('GET /hands/{id}', () => this.api.GET('/hands/{id}', { params: { path: { id: handId } }, ...bearer(player.token) }), (v) => v.phase) as Promise<HandView>;
+    return this.call('GET /hands/{id}', () => this.api.GET('/hands/{id}', { params: { path: { id: handId } }, ...bearer(player.token) }), (v) => v.phase, true) as Promise<HandView>;
   }
 
-  act(handId: string, player: Player, expectedSeq: number, action: Action): Promise<HandView> {
+  /** With an Idempotency-Key the action may be repeated safely (and is, through faults, with a FaultRetry). */
+  act(handId: string, player: Player, expectedSeq: number, action: Action, idempotencyKey?: string): Promise<HandView> {
+    const headers = { Authorization: `Bearer ${player.token}`, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) };
     return this.call(
       'POST /hands/{id}/actions',
-      () => this.api.POST('/hands/{id}/actions', { params: { path: { id: handId } }, body: { expectedSeq, action }, ...bearer(player.token) }),
+      () => this.api.POST('/hands/{id}/actions', { params: { path: { id: handId } }, body: { expectedSeq, action }, headers }),
       () => action.type,
+      idempotencyKey !== undefined,
     ) as Promise<HandView>;
+  }
+
+  verify(handId: string, auditToken: string): Promise<Schemas['VerifyDto']> {
+    return this.call('GET /hands/{id}/verify', () => this.api.GET('/hands/{id}/verify', { params: { path: { id: handId } }, ...bearer(auditToken) }), undefined, true);
   }
 
   sessionEnd(tableId: string, player: Player): Promise<{ status: string; currentHandId: string | null }> {
@@ -116,27 +138,44 @@ export class KartentischClient {
   }
 
   ledger(tableId: string): Promise<Ledger> {
-    return this.call('GET /tables/{id}/ledger', () => this.api.GET('/tables/{id}/ledger', { params: { path: { id: tableId } } }));
+    return this.call('GET /tables/{id}/ledger', () => this.api.GET('/tables/{id}/ledger', { params: { path: { id: tableId } } }), undefined, true);
   }
 
   /**
    * One call: its data, or a ProblemError. A 429 (a server started with rate limiting on) is
    * waited out as its Retry-After says, at most a few times, so the demo also runs against a
-   * default `npm start`.
+   * default `npm start`. With a FaultRetry, a `repeatable` call (a GET, a POST with an
+   * Idempotency-Key) is repeated through network errors and 503s.
    */
-  async call<T>(route: string, request: () => Promise<Answer<T>>, detail?: (data: T) => string | undefined): Promise<T> {
-    for (let attempt = 0; ; attempt++) {
-      const started = performance.now();
-      const { data, error, response } = await request();
-      this.observe?.(route, response.status, performance.now() - started, data === undefined ? undefined : detail?.(data));
-      if (response.ok) return data as T;
-      const problem = (error ?? {}) as Record<string, unknown>;
-      const err = new ProblemError(response.status, String(problem.code ?? `HTTP_${response.status}`), problem, route);
-      err.retryAfter = response.headers.get('retry-after') ?? undefined;
-      if (response.status !== 429 || attempt >= 5) throw err;
-      const seconds = Number(err.retryAfter ?? 1);
-      await new Promise((resolve) => setTimeout(resolve, 1000 * Math.min(Number.isFinite(seconds) ? seconds : 1, 30)));
+  async call<T>(route: string, request: () => Promise<Answer<T>>, detail?: (data: T) => string | undefined, repeatable = false): Promise<T> {
+    const retryFaults = this.faultRetry && repeatable;
+    const giveUpAt = Date.now() + (this.faultRetry?.forMs ?? 0);
+    for (let attempt = 0, transient = 0; ; attempt++) {
+      try {
+        return await this.once(route, request, detail);
+      } catch (err) {
+        const unanswered = !(err instanceof ProblemError) || err.status === 503;
+        if (retryFaults && unanswered && Date.now() < giveUpAt) {
+          this.faultRetry!.onTransient?.(err as Error);
+          await new Promise((resolve) => setTimeout(resolve, Math.min(50 * 2 ** transient++, 500)));
+          continue;
+        }
+        if (!(err instanceof ProblemError) || err.status !== 429 || attempt >= 5) throw err;
+        const seconds = Number(err.retryAfter ?? 1);
+        await new Promise((resolve) => setTimeout(resolve, 1000 * Math.min(Number.isFinite(seconds) ? seconds : 1, 30)));
+      }
     }
+  }
+
+  private async once<T>(route: string, request: () => Promise<Answer<T>>, detail?: (data: T) => string | undefined): Promise<T> {
+    const started = performance.now();
+    const { data, error, response } = await request();
+    this.observe?.(route, response.status, performance.now() - started, data === undefined ? undefined : detail?.(data));
+    if (response.ok) return data as T;
+    const problem = (error ?? {}) as Record<string, unknown>;
+    const err = new ProblemError(response.status, String(problem.code ?? `HTTP_${response.status}`), problem, route);
+    err.retryAfter = response.headers.get('retry-after') ?? undefined;
+    throw err;
   }
 
   /** openapi-fetch's `fetch`, over the keep-alive agent. */

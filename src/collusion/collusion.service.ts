@@ -46,6 +46,8 @@ export interface UnevaluatedHand {
   actionIndex?: number;
 }
 
+const JOB_TTL_MS = 60 * 60_000;
+
 /** Evidence of a finished hand never changes: cached per hand id (in memory; a table would survive restarts). */
 const EVIDENCE_CACHE_LIMIT = 200_000;
 
@@ -84,6 +86,7 @@ export class CollusionService implements OnModuleDestroy {
   /** The job for these filters: a finished one is reused for a minute, a running one is joined. */
   collusion(filters: CollusionFilters): CollusionJob {
     if (!isAuditGame(filters.game)) throw ApiError.of('VALIDATION_FAILED', `the collusion audit covers ${AUDIT_GAMES.map((g) => `"${g}"`).join(' and ')}, the games with Schwacher and Retour`);
+    this.forgetExpiredJobs();
     const key = JSON.stringify(filters);
     for (const job of this.jobs.values()) {
       if (JSON.stringify(job.filters) !== key) continue;
@@ -99,7 +102,14 @@ export class CollusionService implements OnModuleDestroy {
     return job;
   }
 
+  /** Finished jobs are kept for JOB_TTL_MS to be read, then dropped (the map would only grow). */
+  private forgetExpiredJobs(): void {
+    const now = Date.now();
+    for (const [id, job] of this.jobs) if (job.finishedAt !== null && now - Date.parse(job.finishedAt) > JOB_TTL_MS) this.jobs.delete(id);
+  }
+
   job(jobId: string): CollusionJob {
+    this.forgetExpiredJobs();
     const job = this.jobs.get(jobId);
     if (!job) throw ApiError.of('ROUTE_NOT_FOUND', `no collusion job ${jobId}`);
     return job;

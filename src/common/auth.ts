@@ -4,12 +4,14 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import { LRUCache } from 'lru-cache';
 import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
 import { DatabaseService } from '../database/database.service.js';
 import { ApiError } from './problems.js';
 import { ProblemDto } from './problem.dto.js';
+import { PlayerRateLimit } from './rate-limit.js';
 
 /** Who sent a request: a player (by bearer token) or the auditor (AUDIT_TOKEN). */
 export type Caller = { kind: 'player'; playerId: string; name: string } | { kind: 'auditor' };
@@ -42,10 +44,18 @@ export function bearerToken(req: Request): string | null {
   return m ? m[1]! : null;
 }
 
+/**
+ * Bearer token → caller, with two bounded caches (lru-cache): resolved players for a few
+ * seconds (a round-trip saved per action), and unknown tokens briefly, so a flood of random
+ * tokens costs one lookup each at most once. A rotated token is forgotten here at once; other
+ * instances stop accepting it when their entry expires (PLAYER_CACHE_TTL_MS).
+ */
+export const PLAYER_CACHE_TTL_MS = 5_000;
+
 @Injectable()
 export class CallerResolver {
-  /** Player identities never change, so a resolved token is cached (a round-trip saved per action). */
-  private readonly players = new Map<string, { playerId: string; name: string }>();
+  private readonly players = new LRUCache<string, { playerId: string; name: string }>({ max: 100_000, ttl: PLAYER_CACHE_TTL_MS });
+  private readonly unknown = new LRUCache<string, true>({ max: 10_000, ttl: 5_000 });
   private readonly auditHash: Buffer | null;
 
   constructor(@Inject(SETTINGS) settings: Settings, private readonly db: DatabaseService) {
@@ -57,6 +67,7 @@ export class CallerResolver {
     // Comparing digests of equal length in constant time: no timing hint about AUDIT_TOKEN.
     if (this.auditHash && timingSafeEqual(hash, this.auditHash)) return { kind: 'auditor' };
     const key = hash.toString('hex');
+    if (this.unknown.has(key)) return null;
     let player = this.players.get(key);
     if (!player) {
       const { rows } = await this.db.pool.query<{ id: string; name: string; token_hash: string }>({
@@ -66,19 +77,27 @@ export class CallerResolver {
       });
       const row = rows[0];
       // The index lookup finds the row; the constant-time check is what accepts it.
-      if (!row || !timingSafeEqual(Buffer.from(row.token_hash, 'hex'), hash)) return null;
+      if (!row || !timingSafeEqual(Buffer.from(row.token_hash, 'hex'), hash)) {
+        this.unknown.set(key, true);
+        return null;
+      }
       player = { playerId: row.id, name: row.name };
-      if (this.players.size > 100_000) this.players.clear();
       this.players.set(key, player);
     }
     return { kind: 'player', ...player };
+  }
+
+  /** After a rotation: the old token stops working on this instance at once. */
+  forgetPlayer(playerId: string): void {
+    const keys = [...this.players.entries()].filter(([, p]) => p.playerId === playerId).map(([key]) => key);
+    for (const key of keys) this.players.delete(key);
   }
 }
 
 /** Enforces @Auth: 401 without a known token, 403 for a token of the wrong kind. */
 @Injectable()
 export class AuthGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector, private readonly resolver: CallerResolver) {}
+  constructor(private readonly reflector: Reflector, private readonly resolver: CallerResolver, private readonly rateLimit: PlayerRateLimit) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const kinds = this.reflector.getAllAndOverride<CallerKind[] | undefined>(AUTH_KEY, [ctx.getHandler(), ctx.getClass()]);
@@ -88,6 +107,7 @@ export class AuthGuard implements CanActivate {
     if (!token) throw ApiError.of('TOKEN_MISSING', 'send `Authorization: Bearer <token>`');
     const caller = await this.resolver.resolve(token);
     if (!caller) throw ApiError.of('TOKEN_INVALID', 'the bearer token is not a player token nor the auditor token');
+    await this.rateLimit.hit(caller.kind === 'player' ? caller.playerId : 'auditor', ctx.switchToHttp().getResponse<Response>());
     if (!kinds.includes(caller.kind)) {
       throw caller.kind === 'auditor' ? ApiError.of('PLAYER_ONLY') : ApiError.of('AUDITOR_ONLY');
     }

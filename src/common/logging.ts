@@ -6,7 +6,7 @@ import { pino, type Logger } from 'pino';
 /**
  * Structured JSON logs (pino): one line per request with its request id (X-Request-Id, taken
  * from the client when sane, else a new UUID, and echoed back), and Nest's own messages.
- * Not nestjs-pino, for the reason in rate-limit.guard.ts.
+ * Not nestjs-pino (when this was written it did not load under the project's Jest set-up).
  */
 export function createLogger(level: string): Logger {
   // Buffered writes to stdout (flushed at least every 4 KiB and on exit): one write(2) per

@@ -28,7 +28,7 @@ export const ProblemCodes = {
   HAND_CLOSED: { status: 409, title: 'The hand takes no more actions' },
   UNKNOWN_PLAYER: { status: 422, title: 'The record seats a player that does not exist' },
   HAND_NOT_REPLAYABLE: { status: 422, title: 'The engine refuses the hand\'s stored log: it cannot be evaluated' },
-  IDEMPOTENCY_KEY_REUSED: { status: 422, title: 'The Idempotency-Key was used for another hand' },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, title: 'The Idempotency-Key was used for another request' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'The body is too large' },
   RATE_LIMITED: { status: 429, title: 'Too many requests' },
   INTERNAL: { status: 500, title: 'Internal error' },
@@ -74,6 +74,8 @@ export class ApiError extends Error {
 const SHAPE_CODES = new Set(['BAD_ACTION', 'UNKNOWN_OPTION', 'INVALID_OPTION', 'GAME_NOT_AVAILABLE', 'BAD_DECK', 'BAD_RECORD']);
 
 export function fromRejection(r: Rejection, extra: Record<string, unknown> = {}): ApiError {
+  // A field the action's type does not have is a shape error like any unknown body field.
+  if (r.code === 'UNKNOWN_FIELDS') return ApiError.of('VALIDATION_FAILED', r.message, extra);
   const status = SHAPE_CODES.has(r.code) ? 400 : 422;
   const title = status === 400 ? 'The engine refused the shape of the request' : 'The rules forbid this';
   return new ApiError(status, r.code, title, r.message, extra);

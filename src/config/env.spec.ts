@@ -13,6 +13,28 @@ describe('configuration', () => {
     expect(attempt).toThrow(/AUDIT_TOKEN is too short/);
     expect(attempt).toThrow(/RATE_LIMIT_PER_MINUTE="-1"/);
   });
+  it('AUDIT_TOKEN: at least 32 characters, and no placeholder from an example', () => {
+    expect(() => validateEnv({ AUDIT_TOKEN: 'a'.repeat(31) })).toThrow(/AUDIT_TOKEN is too short: use at least 32/);
+    expect(() => validateEnv({ AUDIT_TOKEN: 'change-me-to-a-long-random-token' })).toThrow(/AUDIT_TOKEN looks like a placeholder/);
+    expect(() => validateEnv({ AUDIT_TOKEN: 'x'.repeat(40) })).toThrow(/placeholder/);
+    expect(validateEnv({ AUDIT_TOKEN: '3f9c2a7be1d04c5a8e6b9f1d2c3a4b5e' }).auditToken).toHaveLength(32);
+  });
+  it('BENCH_ENDPOINTS is refused with NODE_ENV=production', () => {
+    expect(() => validateEnv({ BENCH_ENDPOINTS: '1', NODE_ENV: 'production' })).toThrow(/BENCH_ENDPOINTS=1 .* refused with NODE_ENV=production/);
+    expect(validateEnv({ BENCH_ENDPOINTS: '1' }).benchEndpoints).toBe(true);
+  });
+  it('TRUST_PROXY: loopback by default; false, hop counts, names, addresses and subnets; never `true`', () => {
+    expect(validateEnv({}).trustProxy).toEqual(['loopback']);
+    expect(validateEnv({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(validateEnv({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(validateEnv({ TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::1' }).trustProxy).toEqual(['loopback', '10.0.0.0/8', 'fd00::1']);
+    expect(() => validateEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY="true" is not valid/);
+    expect(() => validateEnv({ TRUST_PROXY: 'proxy.example' })).toThrow(/TRUST_PROXY/);
+  });
+  it('the address bucket is ten players\' worth by default', () => {
+    expect(validateEnv({ RATE_LIMIT_PER_MINUTE: '100' }).rateLimitPerAddressPerMinute).toBe(1000);
+    expect(validateEnv({ RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '7' }).rateLimitPerAddressPerMinute).toBe(7);
+  });
   it('RATE_LIMIT_PER_MINUTE=0 turns limiting off', () => {
     expect(validateEnv({ RATE_LIMIT_PER_MINUTE: '0' }).rateLimitPerMinute).toBe(0);
   });

@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+
 /**
  * The process configuration (CONTRACT.md "Process"), validated once at start-up. Each problem
  * names the variable and what to put there, so a bad deployment fails with a fix in hand.
@@ -6,8 +8,12 @@ export interface Settings {
   port: number;
   databaseUrl: string | undefined;
   auditToken: string | undefined;
-  /** 0 turns rate limiting off. */
+  /** per player; 0 turns rate limiting off (both buckets) */
   rateLimitPerMinute: number;
+  /** per client address, every request counted; 0 turns this bucket off */
+  rateLimitPerAddressPerMinute: number;
+  /** Express's `trust proxy`: whose X-Forwarded-For names the client address */
+  trustProxy: boolean | number | string[];
   logLevel: string;
   benchEndpoints: boolean;
   /** connections of the one pg pool (Prisma and the event store share it) */
@@ -25,6 +31,31 @@ export interface Settings {
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export class ConfigError extends Error {}
+
+const MIN_AUDIT_TOKEN = 32;
+/** Values copied from an example rather than generated. */
+const PLACEHOLDER = /change[-_ ]?me|replace[-_ ]?me|placeholder|example|secret|password|your[-_ ]?token|^(.)\1+$/i;
+
+/**
+ * TRUST_PROXY: `false` (the socket's address only), a number of proxy hops, or a list of
+ * addresses/subnets (`loopback`, `linklocal`, `uniquelocal`, an IP, a CIDR). Default
+ * `loopback`: a proxy on the same host. `true` (trust anyone's header) is refused: every
+ * client could then pick its own rate-limit bucket.
+ */
+function parseTrustProxy(raw: string | undefined, problems: string[]): boolean | number | string[] {
+  if (raw === undefined) return ['loopback'];
+  const v = raw.trim();
+  if (v === 'false') return false;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  const items = v.split(',').map((x) => x.trim());
+  const named = ['loopback', 'linklocal', 'uniquelocal'];
+  const ok = items.every((x) => named.includes(x) || isIP(x) !== 0 || /^[\d.:a-f]+\/\d{1,3}$/i.test(x) && isIP(x.split('/')[0]!) !== 0);
+  if (!ok || v === 'true') {
+    problems.push(`TRUST_PROXY="${raw}" is not valid: use false, a number of proxy hops, or a comma-separated list of loopback, linklocal, uniquelocal, IP addresses and CIDR subnets (default loopback)`);
+    return ['loopback'];
+  }
+  return items;
+}
 
 export function validateEnv(env: Record<string, unknown>): Settings {
   const problems: string[] = [];
@@ -47,18 +78,27 @@ export function validateEnv(env: Record<string, unknown>): Settings {
     problems.push('DATABASE_URL must be a PostgreSQL URL such as postgresql://user:password@host:5432/db; unset it to use the embedded PostgreSQL');
   }
   const auditToken = str('AUDIT_TOKEN');
-  if (auditToken !== undefined && auditToken.length < 16) {
-    problems.push('AUDIT_TOKEN is too short: use at least 16 characters (e.g. `openssl rand -hex 32`), or unset it to disable auditor operations');
+  if (auditToken !== undefined && auditToken.length < MIN_AUDIT_TOKEN) {
+    problems.push(`AUDIT_TOKEN is too short: use at least ${MIN_AUDIT_TOKEN} random characters (e.g. \`openssl rand -hex 32\`), or unset it to disable auditor operations`);
+  } else if (auditToken !== undefined && PLACEHOLDER.test(auditToken)) {
+    problems.push('AUDIT_TOKEN looks like a placeholder from an example; set a random one (e.g. `openssl rand -hex 32`)');
   }
+  const production = str('NODE_ENV') === 'production';
+  const benchEndpoints = str('BENCH_ENDPOINTS') === '1';
+  if (benchEndpoints && production) problems.push('BENCH_ENDPOINTS=1 mounts an unauthenticated insert route and is refused with NODE_ENV=production; unset it');
+  const trustProxy = parseTrustProxy(str('TRUST_PROXY'), problems);
+  const rateLimitPerMinute = int('RATE_LIMIT_PER_MINUTE', 6000, 0, 100_000_000);
   const logLevel = str('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL="${logLevel}" is not one of ${LOG_LEVELS.join(', ')}`);
   const settings: Settings = {
     port: int('PORT', 3000, 0, 65535),
     databaseUrl,
     auditToken,
-    rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 6000, 0, 100_000_000),
+    rateLimitPerMinute,
+    rateLimitPerAddressPerMinute: int('RATE_LIMIT_PER_ADDRESS_PER_MINUTE', rateLimitPerMinute * 10, 0, 1_000_000_000),
+    trustProxy,
     logLevel,
-    benchEndpoints: str('BENCH_ENDPOINTS') === '1',
+    benchEndpoints,
     databasePoolSize: int('DATABASE_POOL_SIZE', 20, 1, 1000),
     handCacheSize: int('HAND_CACHE_SIZE', 20_000, 0, 10_000_000),
     auditSamples: int('AUDIT_SAMPLES', 16, 1, 1000),

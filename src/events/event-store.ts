@@ -118,7 +118,7 @@ export interface Expectation {
  */
 export async function appendEvent(
   q: Pick<Tx, 'query'>, handId: string, expected: Expectation, event: NewEvent, p: HandProjection,
-  answer?: { key: string; body: string },
+  answer?: { key: string; body: string; requestHash: string },
 ): Promise<{ appended: boolean; hash: string }> {
   const [stored] = chain(handId, expected.lastHash, [event]);
   const e = stored!;
@@ -126,7 +126,7 @@ export async function appendEvent(
     handId, expected.seq, JSON.stringify(p.state), p.seq, p.phase, p.toAct, p.status, p.result === null ? null : JSON.stringify(p.result),
     e.hash, p.finishedAt, e.type, e.seat, JSON.stringify(e.payload), e.commandId, e.createdAt, e.prevHash,
   ];
-  if (answer) values.push(answer.key, answer.body);
+  if (answer) values.push(answer.key, answer.body, answer.requestHash);
   const { rows } = await q.query<{ n: number }>({
     name: answer ? 'append-event-idem' : 'append-event',
     text: `WITH upd AS (
@@ -136,7 +136,7 @@ export async function appendEvent(
            ev AS (
              INSERT INTO events (hand_id, seq, type, seat, payload, command_id, created_at, prev_hash, hash)
              SELECT upd.id, $4, $11, $12, $13::jsonb, $14, $15, $16, $9 FROM upd)
-           ${answer ? ', idem AS (INSERT INTO idempotent_responses (key, hand_id, status, body) SELECT $17, upd.id, 200, $18 FROM upd)' : ''}
+           ${answer ? ', idem AS (INSERT INTO idempotent_responses (key, hand_id, status, body, request_hash) SELECT $17, upd.id, 200, $18, $19 FROM upd)' : ''}
            SELECT count(*)::int AS n FROM upd`,
     values,
   });

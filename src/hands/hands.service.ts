@@ -4,7 +4,7 @@ import { games } from '../engine/index.js';
 import type { Caller } from '../common/auth.js';
 import { ApiError, fromRejection } from '../common/problems.js';
 import { DatabaseService } from '../database/database.service.js';
-import { sha256Hex } from '../events/canonical.js';
+import { canonicalJson, sha256Hex } from '../events/canonical.js';
 import { appendEvent, readEvents, type HandProjection, type NewEvent } from '../events/event-store.js';
 import { HandCache } from './hand-cache.js';
 import { loadHand, type HandRow, type HandStatus } from './hand-row.js';
@@ -20,6 +20,7 @@ export interface ActCommand {
   idempotencyKey?: string;
 }
 
+type Idem = { key: string; requestHash: string };
 type Decided = { answer: Record<string, unknown> } | { conflict: true; currentSeq?: number };
 
 /**
@@ -74,30 +75,33 @@ export class HandsService {
    */
   async act(cmd: ActCommand): Promise<Record<string, unknown>> {
     // Scoped to player and hand, so keys chosen by different clients never collide.
-    const key = cmd.idempotencyKey ? sha256Hex(`${cmd.caller.playerId}\n${cmd.handId}\n${cmd.idempotencyKey}`) : null;
-    if (key) {
-      const prior = await this.firstAnswer(key);
+    // The key names this one request: the same key with another body is refused, not answered.
+    const idem: Idem | null = cmd.idempotencyKey
+      ? { key: sha256Hex(`${cmd.caller.playerId}\n${cmd.handId}\n${cmd.idempotencyKey}`), requestHash: sha256Hex(canonicalJson({ expectedSeq: cmd.expectedSeq, action: cmd.action })) }
+      : null;
+    if (idem) {
+      const prior = await this.firstAnswer(idem);
       if (prior) return prior;
     }
     const cached = this.cache.get(cmd.handId);
     if (cached) {
-      const first = await this.decide(cached, cmd, key, true);
+      const first = await this.decide(cached, cmd, idem, true);
       if ('answer' in first) return first.answer;
       // A concurrent retry with the same key may have been first.
-      const prior = key ? await this.firstAnswer(key) : null;
+      const prior = idem ? await this.firstAnswer(idem) : null;
       if (prior) return prior;
     }
     const fresh = await loadHand(this.db.pool, cmd.handId);
     this.cache.set(fresh);
-    const second = await this.decide(fresh, cmd, key, false);
+    const second = await this.decide(fresh, cmd, idem, false);
     if ('answer' in second) return second.answer;
     // Stale, or lost a race on a fresh copy: a concurrent request with the same key may have won it.
-    const prior = key ? await this.firstAnswer(key) : null;
+    const prior = idem ? await this.firstAnswer(idem) : null;
     if (prior) return prior;
     throw staleSeq(cmd.expectedSeq, second.currentSeq ?? null);
   }
 
-  private async decide(hand: HandRow, cmd: ActCommand, key: string | null, fromCache: boolean): Promise<Decided> {
+  private async decide(hand: HandRow, cmd: ActCommand, idem: Idem | null, fromCache: boolean): Promise<Decided> {
     // Checks run in the order of CONTRACT.md's codes: 403 seat, 400 shape, 409 seq, 422 rules.
     const seat = hand.seating.indexOf(cmd.caller.playerId);
     if (seat < 0) throw ApiError.of('NOT_SEATED', 'only the players seated at this hand may act in it');
@@ -111,9 +115,9 @@ export class HandsService {
 
     const seq = hand.seq + 1;
     const projection = projectionOf(game, applied.state, seq);
-    const event: NewEvent = { seq, type: parsed.action.type, seat, payload: parsed.action, commandId: key ?? randomUUID(), createdAt: new Date() };
+    const event: NewEvent = { seq, type: parsed.action.type, seat, payload: parsed.action, commandId: idem?.key ?? randomUUID(), createdAt: new Date() };
     const answer = handView(game, { ...hand, status: projection.status as HandStatus }, applied.state, seq, { kind: 'seat', seat });
-    const written = projection.result ? await this.appendLast(hand, event, projection, answer, key) : await this.appendOne(hand, event, projection, answer, key);
+    const written = projection.result ? await this.appendLast(hand, event, projection, answer, idem) : await this.appendOne(hand, event, projection, answer, idem);
     if (!written) {
       this.cache.drop(hand.id);
       return { conflict: true };
@@ -122,20 +126,22 @@ export class HandsService {
     return { answer };
   }
 
-  private async appendOne(hand: HandRow, event: NewEvent, p: HandProjection, answer: Record<string, unknown>, key: string | null): Promise<string | null> {
-    const res = await appendEvent(this.db.pool, hand.id, hand, event, p, key ? { key, body: JSON.stringify(answer) } : undefined).catch(conflictOnDuplicate);
+  private async appendOne(hand: HandRow, event: NewEvent, p: HandProjection, answer: Record<string, unknown>, idem: Idem | null): Promise<string | null> {
+    const res = await appendEvent(this.db.pool, hand.id, hand, event, p, idem ? { ...idem, body: JSON.stringify(answer) } : undefined).catch(conflictOnDuplicate);
     return res.appended ? res.hash : null;
   }
 
   /** The hand's last action: the event, its ledger entries and the next deal in one transaction. */
-  private async appendLast(hand: HandRow, event: NewEvent, p: HandProjection, answer: Record<string, unknown>, key: string | null): Promise<string | null> {
+  private async appendLast(hand: HandRow, event: NewEvent, p: HandProjection, answer: Record<string, unknown>, idem: Idem | null): Promise<string | null> {
     return this.db
       .transaction(async (tx) => {
         const res = await appendEvent(tx, hand.id, hand, event, p);
         if (!res.appended) return null;
         const nextHandId = await this.session.afterHand(tx, hand, p.state, p.result!);
         if (nextHandId) answer.nextHandId = nextHandId;
-        if (key) await tx.query('INSERT INTO idempotent_responses (key, hand_id, status, body) VALUES ($1, $2, 200, $3)', [key, hand.id, JSON.stringify(answer)]);
+        if (idem) {
+          await tx.query('INSERT INTO idempotent_responses (key, hand_id, status, body, request_hash) VALUES ($1, $2, 200, $3, $4)', [idem.key, hand.id, JSON.stringify(answer), idem.requestHash]);
+        }
         return res.hash;
       })
       .catch((err: unknown) => {
@@ -144,9 +150,16 @@ export class HandsService {
       });
   }
 
-  private async firstAnswer(key: string): Promise<Record<string, unknown> | null> {
-    const { rows } = await this.db.pool.query<{ body: string }>({ name: 'idem-get', text: 'SELECT body FROM idempotent_responses WHERE key = $1', values: [key] });
-    return rows[0] ? (JSON.parse(rows[0].body) as Record<string, unknown>) : null;
+  private async firstAnswer(idem: Idem): Promise<Record<string, unknown> | null> {
+    const { rows } = await this.db.pool.query<{ body: string; request_hash: string | null }>({
+      name: 'idem-get', text: 'SELECT body, request_hash FROM idempotent_responses WHERE key = $1', values: [idem.key],
+    });
+    const row = rows[0];
+    if (!row) return null;
+    if (row.request_hash !== null && row.request_hash !== idem.requestHash) {
+      throw ApiError.of('IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was sent with another body; use a new key for a new request');
+    }
+    return JSON.parse(row.body) as Record<string, unknown>;
   }
 }
 

@@ -1,5 +1,6 @@
 export * from './types.js';
 export * from './rejections.js';
+export * from './action-shape.js';
 export * from './shuffle.js';
 export * from './rng.js';
 export * from './seats.js';

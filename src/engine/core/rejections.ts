@@ -11,6 +11,8 @@ export type OptionsParse<O> = { ok: true; options: O } | { ok: false; rejection:
 /** Rejection codes shared by all games. Game-specific codes live in each game's `rules.ts`. */
 export const Codes = {
   BAD_ACTION: 'BAD_ACTION',
+  /** an action with a field its type does not have (core/action-shape.ts) */
+  UNKNOWN_FIELDS: 'UNKNOWN_FIELDS',
   UNKNOWN_OPTION: 'UNKNOWN_OPTION',
   INVALID_OPTION: 'INVALID_OPTION',
   NOT_YOUR_TURN: 'NOT_YOUR_TURN',

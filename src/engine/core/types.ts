@@ -70,7 +70,7 @@ export interface Game<O = any, S = any, Sess = any> {
   deal(options: O, deck: readonly Card[], setup: HandSetup): S;
   /** Initial state from explicit hands (one list per seat, `null` for a sitting-out seat). */
   dealHands(options: O, hands: readonly (readonly Card[] | null)[], talon: readonly Card[], setup: HandSetup): Applied<S>;
-  /** Checks the JSON shape of an action (not its legality): `BAD_ACTION` → HTTP 400. */
+  /** Checks the JSON shape of an action (not its legality): `BAD_ACTION`, or `UNKNOWN_FIELDS` for a field its type lacks → HTTP 400. */
   parseAction(raw: unknown): { ok: true; action: Action } | { ok: false; rejection: Rejection };
   legalActions(state: S, seat: number): Action[];
   apply(state: S, action: Action): Applied<S>;

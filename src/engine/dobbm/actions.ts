@@ -1,4 +1,5 @@
 import { Codes } from '../core/rejections.js';
+import { exactly } from '../core/action-shape.js';
 import type { Action, Rejection } from '../core/types.js';
 
 // The Dobbm action shapes of CONTRACT.md, plus `irregularity` (accepted by `apply` only under
@@ -12,6 +13,12 @@ const isSeat = (v: unknown): v is number => typeof v === 'number' && Number.isIn
  * listed vocabularies are shape errors; card strings are checked by `apply` (CARD_NOT_HELD).
  */
 export function parseDobbmAction(raw: unknown): { ok: true; action: Action } | { ok: false; rejection: Rejection } {
+  const built = build(raw);
+  return built.ok ? exactly(raw as Record<string, unknown>, built.action) : built;
+}
+
+/** The action of `raw`'s type from the fields that type has. */
+function build(raw: unknown): { ok: true; action: Action } | { ok: false; rejection: Rejection } {
   const bad = (message: string) => ({ ok: false as const, rejection: { code: Codes.BAD_ACTION, message } });
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return bad('an action is a JSON object');
   const r = raw as Record<string, unknown>;

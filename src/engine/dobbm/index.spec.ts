@@ -43,8 +43,10 @@ describe('parseAction: the JSON shapes of CONTRACT.md', () => {
   ])('accepts %j', (raw) => {
     expect(dobbm.parseAction(raw)).toEqual({ ok: true, action: raw });
   });
-  it('drops unknown extra fields', () => {
-    expect(dobbm.parseAction({ seat: 1, type: 'bid', bid: 'pass', note: 'weiter' })).toEqual({ ok: true, action: { seat: 1, type: 'bid', bid: 'pass' } });
+  it('refuses unknown extra fields by name (UNKNOWN_FIELDS), as every game does', () => {
+    expect(dobbm.parseAction({ seat: 1, type: 'bid', bid: 'pass', note: 'weiter' })).toEqual({
+      ok: false, rejection: { code: 'UNKNOWN_FIELDS', message: 'a "bid" action has no field "note"' },
+    });
   });
   it.each([
     null, 'bid', [], {}, { type: 'bid', bid: 'pass' }, { seat: -1, type: 'bid', bid: 'pass' }, { seat: 1, type: 'raise' },

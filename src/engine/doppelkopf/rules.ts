@@ -1,3 +1,4 @@
+import { exactly } from '../core/action-shape.js';
 import { Codes, reject, rejection } from '../core/rejections.js';
 import type { Action, Applied, Card, Rejection } from '../core/types.js';
 import { isCard, SOLOS } from './cards.js';
@@ -16,33 +17,40 @@ const isCardList = (x: unknown): x is Card[] => Array.isArray(x) && x.every(isCa
 
 /** JSON shape of CONTRACT.md's Doppelkopf actions; legality is `apply`'s business. */
 export function parseAction(raw: unknown): { ok: true; action: Action } | { ok: false; rejection: Rejection } {
+  const built = build(raw);
+  return built.ok ? exactly(raw as Record<string, unknown>, built.action) : built;
+}
+
+/** The action of `raw`'s type from the fields that type has. */
+function build(raw: unknown): { ok: true; action: Action } | { ok: false; rejection: Rejection } {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return bad('an action is a JSON object');
   const a = raw as Record<string, unknown>;
   if (!Number.isInteger(a.seat)) return bad('seat must be an integer');
+  const seat = a.seat as number;
+  const ok = (fields: Record<string, unknown> = {}): { ok: true; action: Action } => ({ ok: true, action: { seat, type: a.type as string, ...fields } });
   switch (a.type) {
     case 'reservation':
-      return ['gesund', 'vorbehalt', 'throwin'].includes(a.call as string) ? ok(a) : bad('call must be gesund, vorbehalt or throwin');
+      return ['gesund', 'vorbehalt', 'throwin'].includes(a.call as string) ? ok({ call: a.call }) : bad('call must be gesund, vorbehalt or throwin');
     case 'contract':
       if (!CONTRACTS.includes(a.contract as string)) return bad('unknown contract');
-      return a.wedding === undefined || ['first', 'trump', 'nontrump'].includes(a.wedding as string) ? ok(a) : bad('wedding must be first, trump or nontrump');
+      if (a.wedding === undefined) return ok({ contract: a.contract });
+      return ['first', 'trump', 'nontrump'].includes(a.wedding as string) ? ok({ contract: a.contract, wedding: a.wedding }) : bad('wedding must be first, trump or nontrump');
     case 'poverty':
     case 'poverty-return':
-      return isCardList(a.cards) ? ok(a) : bad('cards must be a list of card codes');
+      return isCardList(a.cards) ? ok({ cards: a.cards.slice() }) : bad('cards must be a list of card codes');
     case 'poverty-answer':
-      return typeof a.accept === 'boolean' ? ok(a) : bad('accept must be true or false');
+      return typeof a.accept === 'boolean' ? ok({ accept: a.accept }) : bad('accept must be true or false');
     case 'piglets':
     case 'superpiglets':
-      return ok(a);
+      return ok();
     case 'announce':
-      return (LEVEL_NAMES as readonly string[]).includes(a.level as string) ? ok(a) : bad('unknown announcement level');
+      return (LEVEL_NAMES as readonly string[]).includes(a.level as string) ? ok({ level: a.level }) : bad('unknown announcement level');
     case 'play':
-      return isCard(a.card) ? ok(a) : bad('card must be a card code');
+      return isCard(a.card) ? ok({ card: a.card }) : bad('card must be a card code');
     default:
       return bad('unknown action type');
   }
 }
-
-const ok = (a: Record<string, unknown>): { ok: true; action: Action } => ({ ok: true, action: a as Action });
 
 export function apply(s: DokoState, action: Action): Applied<DokoState> {
   const parsed = parseAction(action);

@@ -1,4 +1,5 @@
 import { Codes } from '../core/rejections.js';
+import { exactly } from '../core/action-shape.js';
 import type { Action, Rejection } from '../core/types.js';
 
 /** JSON shapes of CONTRACT.md "Actions" (Droggn); legality is `apply`'s business. */
@@ -9,6 +10,12 @@ const bad = (message: string): { ok: false; rejection: Rejection } => ({ ok: fal
 const isStr = (v: unknown): v is string => typeof v === 'string';
 
 export function parseDroggnAction(raw: unknown): { ok: true; action: Action } | { ok: false; rejection: Rejection } {
+  const built = build(raw);
+  return built.ok ? exactly(raw as Record<string, unknown>, built.action) : built;
+}
+
+/** The action of `raw`'s type from the fields that type has. */
+function build(raw: unknown): { ok: true; action: Action } | { ok: false; rejection: Rejection } {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return bad('an action is a JSON object');
   const a = raw as Record<string, unknown>;
   if (!Number.isInteger(a.seat)) return bad('seat must be an integer');

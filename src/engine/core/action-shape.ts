@@ -1,0 +1,16 @@
+import { Codes, rejection } from './rejections.js';
+import type { Action, Rejection } from './types.js';
+
+export type Parsed = { ok: true; action: Action } | { ok: false; rejection: Rejection };
+
+/**
+ * Every game's parseAction ends here: `clean` is the action built from the fields its type
+ * has (CONTRACT.md "Actions"), and a field of `raw` that it does not carry is refused by
+ * name (UNKNOWN_FIELDS) rather than dropped or stored, so the log holds only contract shapes.
+ */
+export function exactly(raw: Record<string, unknown>, clean: Action): Parsed {
+  const extra = Object.keys(raw).filter((k) => !Object.hasOwn(clean, k));
+  if (extra.length === 0) return { ok: true, action: clean };
+  const names = extra.slice(0, 10).map((k) => JSON.stringify(k)).join(', ');
+  return { ok: false, rejection: rejection(Codes.UNKNOWN_FIELDS, `a ${JSON.stringify(clean.type)} action has no field ${names}`) };
+}
