@@ -3,7 +3,8 @@ import { startSite, type Site } from './support.js';
 
 /**
  * One person alone: opens a table, seats three bots, and plays a Droggn hand (bidding a Solo
- * when still open) and a Doppelkopf hand (declaring a queen solo, announcing Re when offered) to the end.
+ * when still open) and a Doppelkopf hand (declaring a queen solo, announcing Re when offered) to the end,
+ * every card played from the keyboard.
  */
 describe('one person plays against three bots in the browser', () => {
   let site: Site;
@@ -47,7 +48,7 @@ describe('one person plays against three bots in the browser', () => {
           await new Promise((r) => setTimeout(r, 100));
           continue;
         }
-        moves.push(await move(page, v.seq, [...c.prefer]));
+        moves.push(await move(page, v.seq, [...c.prefer], { keyboard: true }));
         await waitForSeq(site, handId, v.seq + 1);
         if (moves.length === 8) {
           await site.shot(page, `table-${c.game}`);

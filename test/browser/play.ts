@@ -59,9 +59,9 @@ export async function cardsOnScreen(page: Page): Promise<string[]> {
 /**
  * One move on the page whose turn it is at `seq`, chosen only among the controls it shows: `prefer`
  * names actions (by JSON fields) to take when offered; else a multi-card choice (its first
- * listed option), else the first raised card, else the first button.
+ * listed option), else the first raised card (clicked, or focused and played with Enter), else the first button.
  */
-export async function move(page: Page, seq: number, prefer: Record<string, unknown>[]): Promise<string> {
+export async function move(page: Page, seq: number, prefer: Record<string, unknown>[], opts: { keyboard?: boolean } = {}): Promise<string> {
   // The page must show the hand at `seq` or later (not an older view where it was this seat's
   // turn too; in Doppelkopf others may announce meanwhile, so later views count).
   const status = page.getByTestId('status');
@@ -102,7 +102,10 @@ export async function move(page: Page, seq: number, prefer: Record<string, unkno
   const card = page.locator('.hand button.card.legal').first();
   if (await card.count()) {
     const code = (await card.getAttribute('data-card'))!;
-    await card.click();
+    if (opts.keyboard) {
+      await card.focus();
+      await page.keyboard.press('Enter');
+    } else await card.click();
     return `play ${code}`;
   }
   if (buttons.length) {
