@@ -55,7 +55,12 @@ export interface SessionStep<Sess> {
   next: HandSetup | null;
 }
 
-export interface Game<O = any, S = any, Sess = any> {
+/**
+ * One game's rules, typed by its options `O`, hand state `S` and session state `Sess`. The
+ * defaults (`unknown`) are the erased form the service uses for a game chosen at run time
+ * (`games[table.game]`); the typed form is each game's own export (`dobbm`, `droggn`, `doppelkopf`).
+ */
+export interface Game<O = unknown, S = unknown, Sess = unknown> {
   id: GameId;
   /** Every rule option with its default and admitted values (RULES.md option tables). */
   optionSchema: OptionSchema;
@@ -101,13 +106,13 @@ export interface SessionRules<O, S, Sess> {
   /** Called with the final state of every hand, played out or thrown in. */
   afterHand(options: O, session: Sess, finished: S): SessionStep<Sess>;
   /**
-   * A request to wind the session down (Mußrunde, "four more hands", …). `handUnderway` says
-   * whether the current hand has had at least one action. The service deals the next hand the
-   * moment one ends (CONTRACT.md), so "between deals" in RULES.md (§1.12, §3.14) is, there, a
-   * pending hand nobody has acted in yet (or none at all): `handUnderway = false`. Then the
-   * returned `next` REPLACES that untouched hand (the service voids it and deals `next` in its
-   * place) and `null` ends the session now. With `handUnderway = true` the end takes effect
-   * after the current hand: the service ignores `next` and `afterHand` decides what follows.
+   * A request to wind the session down (Mußrunde, "four more hands", …) by `bySeat` (`null`:
+   * the host). `handUnderway` says whether the current hand has had an action. Without one,
+   * the returned `next` is the deal that stands in the untouched hand's place and `null` ends
+   * the session now; with one, the end takes effect after the hand and `afterHand` decides
+   * what follows. How the service applies this (voiding the untouched hand, dealing `next`
+   * with the same seed) is service policy: `src/hands/table-session.ts` and docs/service.md
+   * "Session end".
    */
   requestEnd(options: O, session: Sess, bySeat: number | null, handUnderway: boolean): Applied<SessionStep<Sess>>;
 }

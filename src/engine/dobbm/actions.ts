@@ -12,7 +12,7 @@ const isSeat = (v: unknown): v is number => typeof v === 'number' && Number.isIn
  * The JSON shape of CONTRACT.md's Dobbm actions (plus `irregularity`). Words outside the
  * listed vocabularies are shape errors; card strings are checked by `apply` (CARD_NOT_HELD).
  */
-export function parseDobbmAction(raw: unknown): { ok: true; action: Action } | { ok: false; rejection: Rejection } {
+export function parseAction(raw: unknown): { ok: true; action: Action } | { ok: false; rejection: Rejection } {
   const built = build(raw);
   return built.ok ? exactly(raw as Record<string, unknown>, built.action) : built;
 }

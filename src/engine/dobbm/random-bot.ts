@@ -37,7 +37,7 @@ function randomLegalCard(hand: readonly Card[], trick: readonly Card[], rng: Rng
   return hand[rng.int(hand.length)]!;
 }
 
-/** Bids open to the speaker, as `legalDobbmActions` lists them (RULES.md §1.6, §1.12). */
+/** Bids open to the speaker, as `legalActions` lists them (RULES.md §1.6, §1.12). */
 const MUSSRUNDE_BIDS = ['dobbm', 'solo'] as const;
 const BIDS_ABOVE = [['pass', 'dobbm', 'solo'], ['pass', 'solo'], ['pass']] as const;
 
@@ -45,7 +45,7 @@ const BIDS_ABOVE = [['pass', 'dobbm', 'solo'], ['pass', 'solo'], ['pass']] as co
  * Uniform over `seat`'s legal actions, without listing the 495 discards: a uniform random
  * four-card subset redrawn until the sow rule holds is uniform over the legal discards.
  * Irregularity reports are never chosen (they are not moves of the game). Draws from `rng`
- * exactly as picking from `legalDobbmActions` would, so seeded simulations stay reproducible.
+ * exactly as picking from `legalActions` would, so seeded simulations stay reproducible.
  */
 export function randomBot(state: DobbmState, seat: number, rng: Rng): Action {
   if (state.phase === 'over' || seat !== state.turn) throw new Error(`seat ${seat} has nothing to do`);

@@ -1,21 +1,10 @@
 import { Codes, reject, accept } from '../core/rejections.js';
+import { DobbmCodes } from './codes.js';
 import type { Action, Applied, Card } from '../core/types.js';
 import { doublingSpeaker, firstDoublingPosition, nextDoublingPosition, openCalls as openDoublingCalls, type DoublingPosition } from '../core/doubling.js';
 import { cardPoints, winningIndex } from './cards.js';
 import { legalCards, nextActive, sowRuleHolds } from './play.js';
 import { copyState, withChanges, type Bid, type Mutable, type BidWord, type CallWord, type Contract, type DobbmState } from './state.js';
-
-/** Rejection codes that only Dobbm has (the shared ones are core `Codes`). */
-export const DobbmCodes = {
-  /** A discarded sow needs a heart discarded with it (RULES.md §1.7). */
-  SOW_DISCARD_NEEDS_TRUMP: 'SOW_DISCARD_NEEDS_TRUMP',
-  /** Mußrunde forehand may not pass (RULES.md §1.12). */
-  MUST_DECLARE: 'MUST_DECLARE',
-  /** An irregularity report in the default `irregularities: reject` mode (RULES.md §0.3). */
-  IRREGULARITY_NOT_ALLOWED: 'IRREGULARITY_NOT_ALLOWED',
-  /** A report by, or naming, a seat that takes no part in the deal. */
-  NOT_AN_ACTIVE_SEAT: 'NOT_AN_ACTIVE_SEAT',
-} as const;
 
 /** Bid order, RULES.md §1.6: pass 0 < Dobbm 1 < Solo 2; -1 for a word that is no bid. */
 const bidRank = (word: unknown): number => (word === 'pass' ? 0 : word === 'dobbm' ? 1 : word === 'solo' ? 2 : -1);
@@ -34,7 +23,7 @@ export function openCalls(state: DobbmState): readonly CallWord[] {
 
 const position = (state: DobbmState): DoublingPosition => ({ step: state.doublingStep!, index: state.doublingIndex, doublings: state.doublings });
 
-export function applyDobbm(state: DobbmState, action: Action): Applied<DobbmState> {
+export function apply(state: DobbmState, action: Action): Applied<DobbmState> {
   if (state.phase === 'over') return reject(Codes.HAND_OVER, 'the hand is over');
   // A switch on the type, not a table lookup: this is the hot path of every simulation.
   switch (action.type) {
@@ -266,7 +255,7 @@ function reportIrregularity(state: DobbmState, reporter: number, offender: numbe
 }
 
 /** Every action `seat` may take now (none when it is not its turn). */
-export function legalDobbmActions(state: DobbmState, seat: number): Action[] {
+export function legalActions(state: DobbmState, seat: number): Action[] {
   if (state.phase === 'over' || seat !== state.turn) return [];
   switch (state.phase) {
     case 'bidding': {

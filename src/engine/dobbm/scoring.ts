@@ -74,7 +74,7 @@ function settle(state: DobbmState, payers: number[], amount: number, sign: numbe
   return scores;
 }
 
-export function dobbmResult(state: DobbmState): HandResult | null {
+export function result(state: DobbmState): HandResult | null {
   if (state.phase !== 'over') return null;
   const o = state.options;
   const n = o.players;

@@ -1,7 +1,7 @@
 import type { Viewer } from '../core/types.js';
 import { nextActive } from './play.js';
-import { legalDobbmActions } from './rules.js';
-import { dobbmResult } from './scoring.js';
+import { legalActions } from './rules.js';
+import { result } from './scoring.js';
 import type { DobbmState } from './state.js';
 
 /** The cards of a trick with the seat that played each. */
@@ -19,7 +19,7 @@ function plays(state: DobbmState, leader: number, cards: readonly string[]): { s
  * discard only as the declarer who made it (RULES.md §1.7) — a Solo declarer never sees the
  * Dobb before scoring. After the hand, Dobb and discard are public. An auditor sees all.
  */
-export function viewDobbm(state: DobbmState, viewer: Viewer): Record<string, unknown> {
+export function view(state: DobbmState, viewer: Viewer): Record<string, unknown> {
   const over = state.phase === 'over';
   const auditor = viewer.kind === 'auditor';
   const seat = viewer.kind === 'seat' ? viewer.seat : null;
@@ -50,7 +50,7 @@ export function viewDobbm(state: DobbmState, viewer: Viewer): Record<string, unk
   if (seat !== null) {
     out['seat'] = seat;
     out['hand'] = state.hands[seat]?.slice() ?? [];
-    out['legalActions'] = legalDobbmActions(state, seat);
+    out['legalActions'] = legalActions(state, seat);
     if (state.options.irregularities === 'penalize') {
       out['mayReportIrregularity'] = !over && state.phase !== 'bidding' && state.active.includes(seat);
     }
@@ -59,6 +59,6 @@ export function viewDobbm(state: DobbmState, viewer: Viewer): Record<string, unk
   if (state.discard !== null && (over || auditor || isDeclarer)) out['discard'] = state.discard.slice();
   if (auditor) out['hands'] = state.hands.map((h, s) => (state.active.includes(s) ? h.slice() : null));
   if (state.irregularity) out['irregularity'] = { ...state.irregularity };
-  if (over) out['result'] = dobbmResult(state);
+  if (over) out['result'] = result(state);
   return out;
 }

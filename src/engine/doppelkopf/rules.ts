@@ -9,7 +9,6 @@ import { applyPovertyAnswer, applyPovertyPass, applyPovertyReturn, combinations,
 import { applyContract, applyReservation, legalContracts, legalReservationCalls, nextContractSeat, nextReservationSeat, povertyTrumps } from './reservations.js';
 import type { DeclaredContract, DokoState, ReservationCall, WeddingType } from './state.js';
 
-export { DokoCodes } from './codes.js';
 
 const CONTRACTS: readonly string[] = ['hochzeit', 'armut', ...SOLOS];
 const bad = (message: string): { ok: false; rejection: Rejection } => ({ ok: false, rejection: rejection(Codes.BAD_ACTION, message) });

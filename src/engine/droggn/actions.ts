@@ -9,7 +9,7 @@ const CALLS = ['gut', 'schwacher', 'retour'];
 const bad = (message: string): { ok: false; rejection: Rejection } => ({ ok: false, rejection: { code: Codes.BAD_ACTION, message } });
 const isStr = (v: unknown): v is string => typeof v === 'string';
 
-export function parseDroggnAction(raw: unknown): { ok: true; action: Action } | { ok: false; rejection: Rejection } {
+export function parseAction(raw: unknown): { ok: true; action: Action } | { ok: false; rejection: Rejection } {
   const built = build(raw);
   return built.ok ? exactly(raw as Record<string, unknown>, built.action) : built;
 }

@@ -4,7 +4,7 @@ import type { Action, Card } from '../core/types.js';
 import { DECK } from './cards.js';
 import { mordDefenceA, mordDefenceB, mordHand, mordPlay, ordinaryActions, ordinaryDeal, topTrumps } from './fixtures.js';
 import { droggn } from './index.js';
-import { DroggnCodes } from './rules.js';
+import { DroggnCodes } from './codes.js';
 import { gameValue } from './scoring.js';
 import type { DroggnOptions } from './options.js';
 import type { CompletedTrick, DroggnState } from './state.js';

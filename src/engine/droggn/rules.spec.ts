@@ -2,7 +2,7 @@ import { Codes } from '../core/rejections.js';
 import type { Action } from '../core/types.js';
 import { DECK } from './cards.js';
 import { droggn } from './index.js';
-import { DroggnCodes } from './rules.js';
+import { DroggnCodes } from './codes.js';
 import type { DroggnState } from './state.js';
 import { dealt, run } from './testkit.js';
 

@@ -4,26 +4,10 @@ import { activeOrder } from '../core/seats.js';
 import type { Action, Applied, Card } from '../core/types.js';
 import { doublingSpeaker, firstDoublingPosition, nextDoublingPosition, openCalls as openDoublingCalls, type DoublingPosition } from '../core/doubling.js';
 import { GSTIESS, MOND, PAGAT, isCard, isKing, isTrump } from './cards.js';
-import { parseDroggnAction } from './actions.js';
-import { PlayCodes, trickWinner, whyIllegal } from './play.js';
+import { parseAction } from './actions.js';
+import { trickWinner, whyIllegal } from './play.js';
+import { DroggnCodes } from './codes.js';
 import { CONTRACTS, copyState, withChanges, type BidWord, type CallWord, type Contract, type DroggnState } from './state.js';
-
-/** Droggn's own rejection codes (shared ones come from core `Codes`). */
-export const DroggnCodes = {
-  ...PlayCodes,
-  /** GS, T21 and T1 may never be discarded (RULES.md §3.6). */
-  DISCARD_FORBIDDEN_CARD: 'DISCARD_FORBIDDEN_CARD',
-  /** King rule of the discard (RULES.md §3.6, `discard.kingCover`). */
-  KING_DISCARD_NEEDS_TRUMP: 'KING_DISCARD_NEEDS_TRUMP',
-  /** The bought card must be held by a defender (RULES.md §3.6, §3.16 #13). */
-  BUY_OWN_CARD: 'BUY_OWN_CARD',
-  UNKNOWN_CARD: 'UNKNOWN_CARD',
-  /** Laying out only T1, or GS in Super Mord by the declarer (RULES.md §3.7). */
-  LAYOUT_NOT_ALLOWED: 'LAYOUT_NOT_ALLOWED',
-  /** `irregularity` is accepted only with `irregularities: penalize` (RULES.md §3.13). */
-  IRREGULARITY_NOT_ENABLED: 'IRREGULARITY_NOT_ENABLED',
-  BAD_OFFENDER: 'BAD_OFFENDER',
-} as const;
 
 /** The action type each phase accepts. */
 const PHASE_ACTION: Record<string, string> = {
@@ -38,9 +22,9 @@ const setHand = (hands: readonly (readonly Card[])[], seat: number, hand: readon
 };
 const over = (s: DroggnState, patch: Partial<DroggnState>): DroggnState => Object.assign(copyState(s), patch, { phase: 'over', turn: -1 });
 
-export function applyAction(s: DroggnState, raw: Action): Applied<DroggnState> {
+export function apply(s: DroggnState, raw: Action): Applied<DroggnState> {
   // apply is also fed from hand records and bots: a malformed action never reaches the rules.
-  const parsed = parseDroggnAction(raw);
+  const parsed = parseAction(raw);
   if (!parsed.ok) return parsed;
   const a = parsed.action;
   if (s.phase === 'over') return reject(Codes.HAND_OVER, 'the hand is over');

@@ -99,7 +99,7 @@ export function zeroSumScores(players: number, declarer: number, delta: number):
 }
 
 /** CONTRACT.md `result`; null until the hand is over. */
-export function handResult(s: DroggnState): HandResult | null {
+export function result(s: DroggnState): HandResult | null {
   if (s.phase !== 'over') return null;
   const n = s.options.players;
   if (s.endReason === 'thrownIn') {
