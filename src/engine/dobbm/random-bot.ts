@@ -1,5 +1,6 @@
 import type { Rng } from '../core/rng.js';
 import type { Action, Card } from '../core/types.js';
+import { HEART_CODE, suitCode } from './cards.js';
 import { sowRuleHolds } from './play.js';
 import { highestBid, openCalls } from './rules.js';
 import type { DobbmState } from './state.js';
@@ -24,13 +25,13 @@ const trumps = new Int8Array(12);
 /** A uniform legal card (RULES.md §1.9) without building the list: one pass, then pick. */
 function randomLegalCard(hand: readonly Card[], trick: readonly Card[], rng: Rng): Card {
   if (trick.length === 0) return hand[rng.int(hand.length)]!;
-  const led = trick[0]!.charCodeAt(0);
+  const led = suitCode(trick[0]!);
   let follow = 0;
   let hearts = 0;
   for (let i = 0; i < hand.length; i++) {
-    const s = hand[i]!.charCodeAt(0);
+    const s = suitCode(hand[i]!);
     if (s === led) following[follow++] = i;
-    else if (s === 72) trumps[hearts++] = i;
+    else if (s === HEART_CODE) trumps[hearts++] = i;
   }
   if (follow > 0) return hand[following[rng.int(follow)]!]!;
   if (hearts > 0) return hand[trumps[rng.int(hearts)]!]!;

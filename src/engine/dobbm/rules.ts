@@ -2,7 +2,7 @@ import { Codes, reject, accept } from '../core/rejections.js';
 import { DobbmCodes } from './codes.js';
 import type { Action, Applied, Card } from '../core/types.js';
 import { doublingSpeaker, firstDoublingPosition, nextDoublingPosition, openCalls as openDoublingCalls, type DoublingPosition } from '../core/doubling.js';
-import { cardPoints, winningIndex } from './cards.js';
+import { HEART_CODE, cardPoints, suitCode, winningIndex } from './cards.js';
 import { legalCards, nextActive, sowRuleHolds } from './play.js';
 import { copyState, withChanges, type Bid, type Mutable, type BidWord, type CallWord, type Contract, type DobbmState } from './state.js';
 
@@ -216,16 +216,16 @@ function withCard(trick: readonly Card[], card: Card): Card[] {
 
 /** Why `card` may not follow `led` from `hand` (RULES.md §1.9), or null; allocates nothing. */
 function revoke(hand: readonly Card[], led: Card, card: Card): string | null {
-  const ledSuit = led.charCodeAt(0);
-  const suit = card.charCodeAt(0);
+  const ledSuit = suitCode(led);
+  const suit = suitCode(card);
   if (suit === ledSuit) return null;
   let heart = false;
   for (const c of hand) {
-    const s = c.charCodeAt(0);
+    const s = suitCode(c);
     if (s === ledSuit) return Codes.MUST_FOLLOW_SUIT;
-    if (s === 72) heart = true;
+    if (s === HEART_CODE) heart = true;
   }
-  return heart && suit !== 72 ? Codes.MUST_TRUMP : null;
+  return heart && suit !== HEART_CODE ? Codes.MUST_TRUMP : null;
 }
 
 /** A copy of `cards` without the entry at `at`. Sliced, not `new Array(n)`: that would be a
