@@ -7,7 +7,7 @@ import { deal } from './deal.js';
 import { choosePlay, heuristicBot, handStrength, randomBot } from './bots.js';
 import { sowRuleHolds } from './play.js';
 import { apply, legalDiscards, legalActions } from './rules.js';
-import { result } from './scoring.js';
+import { result } from './result.js';
 import { bid, fromHands, opts, run } from './spec-helpers.js';
 import type { DobbmState } from './state.js';
 

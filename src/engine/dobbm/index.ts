@@ -4,7 +4,7 @@ import { deal, dealFromHands } from './deal.js';
 import { parseOptions, type DobbmOptions, optionSchema } from './options.js';
 import { parseAction } from './actions.js';
 import { apply, legalActions } from './rules.js';
-import { result } from './scoring.js';
+import { result } from './result.js';
 import { session, type DobbmSession } from './session.js';
 import type { DobbmState } from './state.js';
 import { view } from './view.js';
@@ -45,7 +45,8 @@ export { apply, legalActions, legalDiscards, openCalls, highestBid } from './rul
 export { DobbmCodes } from './codes.js';
 export { parseAction } from './actions.js';
 export { legalCards, sowRuleHolds, nextActive } from './play.js';
-export { result, declarerCardPoints, paymentPerOpponent, stockerlAmount, penaltyAmount } from './scoring.js';
+export { declarerCardPoints, paymentPerOpponent, stockerlAmount, penaltyAmount } from './scoring.js';
+export { result } from './result.js';
 export { view } from './view.js';
 export { randomBot, heuristicBot, handStrength, defaultHeuristicProfile, chooseDiscard, choosePlay } from './bots.js';
 export type { HeuristicProfile, DobbmBot, StrengthRole } from './bots.js';

@@ -8,7 +8,7 @@ import { DOBBM_DECK } from './cards.js';
 import { deal } from './deal.js';
 import type { DobbmOptions } from './options.js';
 import { apply, legalActions } from './rules.js';
-import { result } from './scoring.js';
+import { result } from './result.js';
 import { bid, call, discard, opts, play, run } from './spec-helpers.js';
 import type { DobbmState } from './state.js';
 

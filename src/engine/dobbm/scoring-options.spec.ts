@@ -6,7 +6,7 @@
  */
 import type { Action } from '../core/types.js';
 import { legalActions } from './rules.js';
-import { result } from './scoring.js';
+import { result } from './result.js';
 import { bid, call, discard, fromHands, opts, play, run } from './spec-helpers.js';
 import type { DobbmOptions } from './options.js';
 

@@ -1,7 +1,7 @@
 import type { Viewer } from '../core/types.js';
 import { nextActive } from './play.js';
 import { legalActions } from './rules.js';
-import { result } from './scoring.js';
+import { result } from './result.js';
 import type { DobbmState } from './state.js';
 
 /** The cards of a trick with the seat that played each. */

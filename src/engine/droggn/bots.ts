@@ -1,9 +1,8 @@
 import type { Rng } from '../core/rng.js';
 import type { Action, Card } from '../core/types.js';
 import { GSTIESS, MOND, PAGAT, SUITS, facePoints, isKing, isTrump, rankValue, suitOf } from './cards.js';
-import { buyable, discardable, legalActions } from './legal.js';
 import { legalCards, referenceCard, winningPlay } from './play.js';
-import { discardProblem, highestBid, kingRuleHolds, openCalls } from './rules.js';
+import { buyable, discardable, discardProblem, highestBid, kingRuleHolds, legalActions, openCalls } from './rules.js';
 import { CONTRACTS, type Contract, type DroggnState } from './state.js';
 
 export type DroggnBot = (s: DroggnState, seat: number, rng: Rng) => Action;

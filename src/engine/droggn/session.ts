@@ -1,7 +1,7 @@
 import { Codes, accept, reject } from '../core/rejections.js';
 import type { Applied, SessionRules, SessionStep } from '../core/types.js';
 import type { DroggnOptions } from './options.js';
-import { result } from './scoring.js';
+import { result } from './result.js';
 import type { DroggnState } from './state.js';
 
 /**

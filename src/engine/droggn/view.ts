@@ -1,6 +1,7 @@
 import type { Action, Viewer } from '../core/types.js';
-import { legalActions } from './legal.js';
-import { result, piles } from './scoring.js';
+import { legalActions } from './rules.js';
+import { piles } from './scoring.js';
+import { result } from './result.js';
 import type { DroggnState } from './state.js';
 
 /** Whether the talon is face up for everybody: `talon.expose = ansagerOnly` in an Ansager (RULES.md §3.6). */
