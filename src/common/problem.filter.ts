@@ -15,6 +15,8 @@ export class ProblemFilter implements ExceptionFilter {
       this.logger.error(`request ${reqId}: ${exception instanceof Error ? exception.stack ?? exception.message : String(exception)}`);
     }
     if (res.headersSent) return;
+    // The database may be back in a moment (a failover, a restart): tell clients when to retry.
+    if (error.code === 'DATABASE_UNAVAILABLE') res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
     res.status(error.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(error.toProblem()));
   }
 
@@ -50,16 +52,32 @@ function fromHttpException(e: HttpException): ApiError {
   return new ApiError(status, status >= 500 ? 'INTERNAL' : 'HTTP_' + status, e.name, detail);
 }
 
-/** PostgreSQL unreachable, from pg (socket / SQLSTATE codes) or from Prisma (P1001 …). */
-const DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', '57P01', '57P03', '08001', '08006', 'P1001', 'P1002', 'P1017']);
+/** Seconds a client is asked to wait before repeating a request refused with 503 DATABASE_UNAVAILABLE. */
+export const DATABASE_RETRY_AFTER_SECONDS = 1;
 
-function isDatabaseDown(e: unknown): boolean {
-  const err = e as { code?: string; cause?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: string } } } } | null;
-  if (!err) return false;
-  if (err.code && DOWN_CODES.has(err.code)) return true;
-  if (err.meta?.driverAdapterError?.cause?.kind === 'DatabaseNotReachable') return true;
+/**
+ * PostgreSQL unreachable or the connection lost, from pg (socket codes, SQLSTATE class 08
+ * "connection exception", 57P01–57P03 "admin shutdown / crash shutdown / cannot connect now",
+ * 53300 "too many connections"), from pg's own errors without a code (a connection that ended,
+ * a pool checkout timed out), or from Prisma (P1001 …, its driver adapter's error kinds).
+ */
+const DOWN_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN',
+  '57P01', '57P02', '57P03', '53300', 'P1001', 'P1002', 'P1017', 'P2024',
+]);
+const DOWN_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
+const DOWN_MESSAGES = /Connection terminated|not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end|Connection ended unexpectedly/;
+
+function isDatabaseDown(e: unknown, depth = 0): boolean {
+  const err = e as { code?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: string; originalCode?: string } } } } | null;
+  if (!err || typeof err !== 'object' || depth > 5) return false;
+  const code = typeof err.code === 'string' ? err.code : '';
+  if (DOWN_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+  if (typeof err.message === 'string' && DOWN_MESSAGES.test(err.message)) return true;
+  const adapter = err.meta?.driverAdapterError?.cause;
+  if (adapter && (DOWN_KINDS.has(adapter.kind ?? '') || isDatabaseDown({ code: adapter.originalCode }, depth + 1))) return true;
   // pg's AggregateError (IPv4 and IPv6 both refused) and wrapped causes
   const inner = (e as { errors?: unknown[] }).errors;
-  if (Array.isArray(inner) && inner.some(isDatabaseDown)) return true;
-  return err.cause !== undefined && err.cause !== e && isDatabaseDown(err.cause);
+  if (Array.isArray(inner) && inner.some((x) => isDatabaseDown(x, depth + 1))) return true;
+  return err.cause !== undefined && err.cause !== e && isDatabaseDown(err.cause, depth + 1);
 }

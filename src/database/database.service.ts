@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client.js';
@@ -12,6 +12,13 @@ export type Tx = pg.PoolClient;
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
 
 /**
+ * Every connection of the service (the pool's and the LISTEN one): recognisable in
+ * pg_stat_activity (a DATABASE_URL with ?application_name= names it itself); with the database
+ * gone or silent, a connection attempt gives up after 5 s (a request then answers 503).
+ */
+export const CONNECTION_OPTIONS = { application_name: 'kartentisch', connectionTimeoutMillis: 5000, keepAlive: true } as const;
+
+/**
  * One pg pool for the whole process, shared by the Prisma client (through its driver adapter)
  * and the raw SQL of the event store, so both count against the same connection limit.
  */
@@ -19,29 +26,47 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
 export class DatabaseService implements OnModuleDestroy {
   readonly pool: pg.Pool;
   readonly prisma: PrismaClient;
+  private readonly log = new Logger('Database');
 
   constructor(@Inject(SETTINGS) settings: Settings) {
     if (!settings.databaseUrl) throw new Error('DatabaseService needs a database URL (the embedded database starts before the app)');
-    this.pool = new pg.Pool({ connectionString: settings.databaseUrl, max: settings.databasePoolSize });
-    // An idle client losing its server must not crash the process; the next query reports it.
-    this.pool.on('error', () => undefined);
+    this.pool = new pg.Pool({ ...CONNECTION_OPTIONS, connectionString: settings.databaseUrl, max: settings.databasePoolSize });
+    // A connection losing its server (terminated backend, restart, failover) emits 'error',
+    // idle in the pool or checked out by anyone (our transactions, Prisma, pool.query):
+    // without a listener that would end the process. The query under way fails on its own
+    // and answers 503; the broken client is dropped by the pool at release.
+    this.pool.on('connect', (client) => client.on('error', (err) => this.lost(err)));
+    this.pool.on('error', (err) => this.lost(err));
     this.prisma = new PrismaClient({ adapter: new PrismaPg(this.pool) });
   }
 
-  /** Runs `work` in one transaction: COMMIT when it returns, ROLLBACK when it throws. */
+  /**
+   * Runs `work` in one transaction: COMMIT when it returns, ROLLBACK when it throws. A
+   * connection that cannot even roll back (its server is gone) is discarded, not pooled.
+   */
   async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    let broken: Error | undefined;
     try {
       await client.query('BEGIN');
       const out = await work(client);
       await client.query('COMMIT');
       return out;
     } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      await client.query('ROLLBACK').catch((rollbackErr: Error) => (broken = rollbackErr));
       throw err;
     } finally {
-      client.release();
+      client.release(broken);
     }
+  }
+
+  private lastLost = 0;
+
+  /** One line per second at most: a restart drops every connection at once. */
+  private lost(err: Error): void {
+    if (Date.now() - this.lastLost < 1000) return;
+    this.lastLost = Date.now();
+    this.log.warn(`database connection lost: ${err.message}`);
   }
 
   async onModuleDestroy(): Promise<void> {

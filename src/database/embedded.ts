@@ -12,6 +12,7 @@ import { projectRoot } from '../config/paths.js';
  */
 export interface EmbeddedDatabase {
   url: string;
+  port: number;
   stop(): Promise<void>;
 }
 
@@ -19,6 +20,8 @@ export interface EmbeddedOptions {
   dataDir?: string;
   database?: string;
   log?: (message: string) => void;
+  /** A fixed port (a restart keeps its clients' URL); default a free one. */
+  port?: number;
 }
 
 const USER = 'postgres';
@@ -28,7 +31,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions = {}): Promise
   const dataDir = opts.dataDir ?? path.join(projectRoot(), '.data', 'postgres');
   const database = opts.database ?? 'kartentisch';
   const log = opts.log ?? (() => undefined);
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
@@ -53,6 +56,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions = {}): Promise
   await ensureDatabase(port, database);
   return {
     url: `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    port,
     stop: () => server.stop(),
   };
 }

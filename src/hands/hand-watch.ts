@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } f
 import pg from 'pg';
 import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
+import { CONNECTION_OPTIONS } from '../database/database.service.js';
 
 /** How long a reader may ask to wait (`Prefer: wait=N`, RFC 7240), in seconds. */
 export const MAX_WAIT_SECONDS = 30;
@@ -37,6 +38,11 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
+    await this.close();
+  }
+
+  /** Shutdown: every waiting reader is answered now, later ones at once, and LISTEN ends. */
+  async close(): Promise<void> {
     this.closed = true;
     this.wakeAll();
     await this.client?.end().catch(() => undefined);
@@ -83,7 +89,8 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
 
   private async listen(): Promise<void> {
     if (this.closed) return;
-    const client = new pg.Client({ connectionString: this.settings.databaseUrl });
+    // The connect timeout keeps a silent server (a cut network) from stalling the reconnection loop.
+    const client = new pg.Client({ ...CONNECTION_OPTIONS, connectionString: this.settings.databaseUrl });
     client.on('notification', (n) => {
       if (n.channel === CHANNEL && n.payload) for (const wake of [...(this.waiting.get(n.payload) ?? [])]) wake();
     });

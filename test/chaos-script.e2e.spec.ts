@@ -1,0 +1,27 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, it } from '@jest/globals';
+import { buildService } from '../scripts/lib/service-process.js';
+
+/**
+ * The small `npm run chaos` of `npm test` (issue 10): the built service on a fresh database of
+ * the run's PostgreSQL, one `kill -9` and restart, one termination of its backends with a
+ * transaction open, bots with idempotent retries throughout. Before connections handled
+ * 'error', the termination ended the process ("backend terminations 0/1 survived").
+ */
+describe('npm run chaos (one kill round, one backend termination)', () => {
+  it('loses, duplicates and skips nothing, survives the termination, and drains on SIGTERM', async () => {
+    buildService();
+    const run = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/chaos.ts', '--no-build', '--rounds', '1', '--terminations', '1', '--duration', '6', '--interval', '1000', '--seed', '10'],
+      { env: { ...process.env, FORCE_COLOR: '0' }, timeout: 100_000 },
+    ).catch((err: { code?: number; stdout?: string; stderr?: string }) => ({ ...err, failed: true }));
+    const out = `${run.stdout ?? ''}${run.stderr ?? ''}`;
+    expect({ failed: 'failed' in run, tail: out.slice(-1500) }).toEqual({ failed: false, tail: expect.stringContaining('chaos OK') });
+    expect(out).toContain('kill -9 1/1 restarted');
+    expect(out).toContain('backend terminations 1/1 survived without a process exit');
+    expect(out).toContain('lost 0, duplicated 0, gaps 0, unacknowledged 0');
+    expect(out).toContain('SIGTERM under load: exit 0');
+  }, 120_000);
+});
