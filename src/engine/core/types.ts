@@ -24,6 +24,9 @@ export interface Action {
   [field: string]: unknown;
 }
 
+/** An action of one game's union `A` (CONTRACT.md "Actions"), or why its shape is refused. */
+export type Parsed<A extends Action = Action> = { ok: true; action: A } | { ok: false; rejection: Rejection };
+
 /** The CONTRACT.md `result` object. Money and points are integers, except Dobbm's
  *  `rounding: "exact"`, whose scores are decimals computed from integer hundredths. */
 export interface HandResult {
@@ -60,7 +63,7 @@ export interface SessionStep<Sess> {
  * defaults (`unknown`) are the erased form the service uses for a game chosen at run time
  * (`games[table.game]`); the typed form is each game's own export (`dobbm`, `droggn`, `doppelkopf`).
  */
-export interface Game<O = unknown, S = unknown, Sess = unknown> {
+export interface Game<O = unknown, S = unknown, Sess = unknown, A extends Action = Action, V = Record<string, unknown>> {
   id: GameId;
   /** Every rule option with its default and admitted values (RULES.md option tables). */
   optionSchema: OptionSchema;
@@ -76,14 +79,14 @@ export interface Game<O = unknown, S = unknown, Sess = unknown> {
   /** Initial state from explicit hands (one list per seat, `null` for a sitting-out seat). */
   dealHands(options: O, hands: readonly (readonly Card[] | null)[], talon: readonly Card[], setup: HandSetup): Applied<S>;
   /** Checks the JSON shape of an action (not its legality): `BAD_ACTION`, or `UNKNOWN_FIELDS` for a field its type lacks → HTTP 400. */
-  parseAction(raw: unknown): { ok: true; action: Action } | { ok: false; rejection: Rejection };
-  legalActions(state: S, seat: number): Action[];
-  apply(state: S, action: Action): Applied<S>;
+  parseAction(raw: unknown): Parsed<A>;
+  legalActions(state: S, seat: number): A[];
+  apply(state: S, action: A): Applied<S>;
   /** Seats that may act now (several in Doppelkopf, where announcements are open to all). */
   toAct(state: S): number[];
   phase(state: S): string;
   isOver(state: S): boolean;
-  view(state: S, viewer: Viewer): Record<string, unknown>;
+  view(state: S, viewer: Viewer): V;
   /** `null` until the hand is over. */
   result(state: S): HandResult | null;
   /**

@@ -8,7 +8,7 @@ import { choosePlay, heuristicBot, handStrength, randomBot } from './bots.js';
 import { sowRuleHolds } from './play.js';
 import { apply, legalDiscards, legalActions } from './rules.js';
 import { result } from './result.js';
-import { bid, fromHands, opts, run } from './spec-helpers.js';
+import { bid, fieldOf, fromHands, opts, run } from './spec-helpers.js';
 import type { DobbmState } from './state.js';
 
 const seedArb = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Buffer.from(b).toString('hex'));
@@ -47,7 +47,7 @@ describe('randomBot', () => {
     const n = 383 * 60;
     let illegal = 0;
     for (let i = 0; i < n; i++) {
-      const cards = randomBot(s, 0, rng)['cards'] as string[];
+      const cards = fieldOf(randomBot(s, 0, rng), 'cards') as string[];
       if (!sowRuleHolds(cards, s.options)) illegal++;
       const key = [...cards].sort().join();
       counts.set(key, (counts.get(key) ?? 0) + 1);
@@ -89,7 +89,7 @@ describe('randomBot over whole hands', () => {
     const rng = seededRng(3);
     const counts = new Map<string, number>();
     for (let i = 0; i < 8000; i++) {
-      const c = randomBot(s, 3, rng)['card'] as string;
+      const c = fieldOf(randomBot(s, 3, rng), 'card') as string;
       counts.set(c, (counts.get(c) ?? 0) + 1);
     }
     expect([...counts.keys()].sort()).toEqual(['B10', 'BK', 'BO', 'BU', 'L8', 'L9', 'LO', 'LU']);
@@ -121,9 +121,9 @@ describe('heuristicBot', () => {
     ];
     const s = fromHands(opts(), hands, ['BS', 'B10', 'BK', 'BO'], { dealer: 3 });
     const bot = heuristicBot();
-    expect(bot(s, 0, seededRng(1))['bid']).not.toBe('pass');
+    expect(fieldOf(bot(s, 0, seededRng(1)), 'bid')).not.toBe('pass');
     const t = run(s, [bid(0, 'pass')]);
-    expect(bot(t, 1, seededRng(1))['bid']).toBe('pass');
+    expect(fieldOf(bot(t, 1, seededRng(1)), 'bid')).toBe('pass');
   });
 
   it('discards legally and keeps hearts and sows (lays away a bare ten rather than a sow)', () => {
@@ -134,7 +134,7 @@ describe('heuristicBot', () => {
       ['H6', 'HU', 'HO', 'A10', 'AK', 'L10', 'LK', 'LO'],
     ];
     const s = run(fromHands(opts(), hands, ['BS', 'B6', 'BK', 'BO'], { dealer: 3 }), [bid(0, 'dobbm'), bid(1, 'pass'), bid(2, 'pass'), bid(3, 'pass')]);
-    const cards = heuristicBot()(s, 0, seededRng(1))['cards'] as string[];
+    const cards = fieldOf(heuristicBot()(s, 0, seededRng(1)), 'cards') as string[];
     expect(sowRuleHolds(cards, s.options)).toBe(true);
     for (const keep of ['HS', 'H10', 'HK', 'AS', 'LS']) expect(cards).not.toContain(keep);
     expect(pointsOf(cards)).toBeGreaterThan(0);

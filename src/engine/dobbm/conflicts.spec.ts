@@ -6,12 +6,12 @@ import type { DobbmOptions } from './options.js';
 import { apply } from './rules.js';
 import { declarerCardPoints, paymentPerOpponent } from './scoring.js';
 import { result } from './result.js';
-import { bid, call, discard, fromHands, opts, play, run } from './spec-helpers.js';
+import { applyAny, bid, call, discard, fromHands, opts, play, run } from './spec-helpers.js';
 import { withChanges, type DobbmState } from './state.js';
 import { view } from './view.js';
 
 const code = (s: DobbmState, a: Action) => {
-  const r = apply(s, a);
+  const r = applyAny(s, a);
   return r.ok ? null : r.rejection.code;
 };
 // Unshuffled deck, dealer 3 (hands listed in rules.spec.ts). Seat 2 plays Solo.

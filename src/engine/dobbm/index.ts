@@ -2,7 +2,7 @@ import type { Game } from '../core/types.js';
 import { DOBBM_DECK } from './cards.js';
 import { deal, dealFromHands } from './deal.js';
 import { parseOptions, type DobbmOptions, optionSchema } from './options.js';
-import { parseAction } from './actions.js';
+import { parseAction, type DobbmAction } from './actions.js';
 import { apply, legalActions } from './rules.js';
 import { result } from './result.js';
 import { session, type DobbmSession } from './session.js';
@@ -15,7 +15,7 @@ const NOBODY = Object.freeze([]) as unknown as number[];
 const SEAT_LISTS = Array.from({ length: 5 }, (_, s) => Object.freeze([s]) as unknown as number[]);
 
 /** Dobbm (Stubai Tapp), RULES.md §1: one declarer against three defenders, hearts trump. */
-export const dobbm: Game<DobbmOptions, DobbmState, DobbmSession> = {
+export const dobbm: Game<DobbmOptions, DobbmState, DobbmSession, DobbmAction> = {
   id: 'dobbm',
   optionSchema: optionSchema,
   parseOptions: parseOptions,
@@ -43,7 +43,7 @@ export { DOBBM_DECK, cardIndex, cardPoints, strength, suitOf, isHeart, isSow, be
 export { deal, dealFromHands, activeSeats } from './deal.js';
 export { apply, legalActions, legalDiscards, openCalls, highestBid } from './rules.js';
 export { DobbmCodes } from './codes.js';
-export { parseAction } from './actions.js';
+export { parseAction, type DobbmAction } from './actions.js';
 export { legalCards, sowRuleHolds, nextActive } from './play.js';
 export { declarerCardPoints, paymentPerOpponent, stockerlAmount, penaltyAmount } from './scoring.js';
 export { result } from './result.js';

@@ -1,5 +1,6 @@
 import type { Rng } from '../core/rng.js';
-import type { Action, Card } from '../core/types.js';
+import type { Card } from '../core/types.js';
+import type { DobbmAction } from './actions.js';
 import { HEART_CODE, suitCode } from './cards.js';
 import { sowRuleHolds } from './play.js';
 import { highestBid, openCalls } from './rules.js';
@@ -48,7 +49,7 @@ const BIDS_ABOVE = [['pass', 'dobbm', 'solo'], ['pass', 'solo'], ['pass']] as co
  * Irregularity reports are never chosen (they are not moves of the game). Draws from `rng`
  * exactly as picking from `legalActions` would, so seeded simulations stay reproducible.
  */
-export function randomBot(state: DobbmState, seat: number, rng: Rng): Action {
+export function randomBot(state: DobbmState, seat: number, rng: Rng): DobbmAction {
   if (state.phase === 'over' || seat !== state.turn) throw new Error(`seat ${seat} has nothing to do`);
   if (state.phase === 'play') return { seat, type: 'play', card: randomLegalCard(state.hands[seat]!, state.trick, rng) };
   if (state.phase === 'exchange') {

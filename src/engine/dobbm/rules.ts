@@ -1,6 +1,7 @@
 import { Codes, reject, accept } from '../core/rejections.js';
 import { DobbmCodes } from './codes.js';
-import type { Action, Applied, Card } from '../core/types.js';
+import type { Applied, Card } from '../core/types.js';
+import type { DobbmAction } from './actions.js';
 import { doublingSpeaker, firstDoublingPosition, nextDoublingPosition, openCalls as openDoublingCalls, type DoublingPosition } from '../core/doubling.js';
 import { HEART_CODE, cardPoints, suitCode, winningIndex } from './cards.js';
 import { legalCards, nextActive, sowRuleHolds } from './play.js';
@@ -23,27 +24,30 @@ export function openCalls(state: DobbmState): readonly CallWord[] {
 
 const position = (state: DobbmState): DoublingPosition => ({ step: state.doublingStep!, index: state.doublingIndex, doublings: state.doublings });
 
-export function apply(state: DobbmState, action: Action): Applied<DobbmState> {
+export function apply(state: DobbmState, action: DobbmAction): Applied<DobbmState> {
   if (state.phase === 'over') return reject(Codes.HAND_OVER, 'the hand is over');
   // A switch on the type, not a table lookup: this is the hot path of every simulation.
   switch (action.type) {
     case 'play':
-      return outOfTurn(state, action, 'play') ?? play(state, action.seat, action['card'] as Card);
+      return outOfTurn(state, action, 'play') ?? play(state, action.seat, action.card);
     case 'bid':
-      return outOfTurn(state, action, 'bidding') ?? bid(state, action.seat, action['bid'] as BidWord);
+      return outOfTurn(state, action, 'bidding') ?? bid(state, action.seat, action.bid);
     case 'double':
-      return outOfTurn(state, action, 'doubling') ?? double(state, action.seat, action['call'] as CallWord);
+      return outOfTurn(state, action, 'doubling') ?? double(state, action.seat, action.call);
     case 'discard':
-      return outOfTurn(state, action, 'exchange') ?? discard(state, action.seat, action['cards'] as Card[]);
+      return outOfTurn(state, action, 'exchange') ?? discard(state, action.seat, action.cards);
     case 'irregularity':
-      return reportIrregularity(state, action.seat, action['offender'] as number);
+      return reportIrregularity(state, action.seat, action.offender);
     default:
-      return reject(Codes.BAD_ACTION, `unknown action type "${String(action.type)}"`);
+      return unknownType(action);
   }
 }
 
+/** An action from outside the union (an unparsed caller): refused, not thrown. */
+const unknownType = (action: { type: string }): Applied<DobbmState> => reject(Codes.BAD_ACTION, `unknown action type "${String(action.type)}"`);
+
 /** The phase must fit the action type (checked first), then it must be the seat's turn. */
-function outOfTurn(state: DobbmState, action: Action, phase: DobbmState['phase']): Applied<DobbmState> | null {
+function outOfTurn(state: DobbmState, action: DobbmAction, phase: DobbmState['phase']): Applied<DobbmState> | null {
   if (state.phase !== phase) return reject(Codes.WRONG_PHASE, `no ${action.type} in the ${state.phase} phase`);
   if (action.seat !== state.turn) return reject(Codes.NOT_YOUR_TURN, `seat ${state.turn} is to act`);
   return null;
@@ -255,7 +259,7 @@ function reportIrregularity(state: DobbmState, reporter: number, offender: numbe
 }
 
 /** Every action `seat` may take now (none when it is not its turn). */
-export function legalActions(state: DobbmState, seat: number): Action[] {
+export function legalActions(state: DobbmState, seat: number): DobbmAction[] {
   if (state.phase === 'over' || seat !== state.turn) return [];
   switch (state.phase) {
     case 'bidding': {

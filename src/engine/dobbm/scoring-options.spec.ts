@@ -7,7 +7,7 @@
 import type { Action } from '../core/types.js';
 import { legalActions } from './rules.js';
 import { result } from './result.js';
-import { bid, call, discard, fromHands, opts, play, run } from './spec-helpers.js';
+import { bid, call, discard, fieldOf, fromHands, opts, play, run } from './spec-helpers.js';
 import type { DobbmOptions } from './options.js';
 
 /**
@@ -112,7 +112,7 @@ describe('exact money at the technical limits (stake ≤ 10,000, "unlimited" dou
     // Every doubling word that is offered: Schwacher, then Retour after Retour until only Gut is left.
     while (s.phase === 'doubling') {
       const offered = legalActions(s, s.turn);
-      s = run(s, [offered.find((a) => a['call'] !== 'gut') ?? offered[0]!]);
+      s = run(s, [offered.find((a) => fieldOf(a, 'call') !== 'gut') ?? offered[0]!]);
     }
     const r = result(run(s, tricks))!;
     expect(r.cardPoints).toEqual({ declarer: 110, defenders: 10 });

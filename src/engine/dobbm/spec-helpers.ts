@@ -1,7 +1,8 @@
 /** Test support for the Dobbm specs (not a spec itself): deals from hands, scripted actions. */
 import { applyAllOrThrow } from '../core/replay.js';
 import type { Rng } from '../core/rng.js';
-import type { Action, Card, HandSetup } from '../core/types.js';
+import type { Action, Card, Game, HandSetup } from '../core/types.js';
+import type { DobbmAction } from './actions.js';
 import { dealFromHands } from './deal.js';
 import { defaultOptions, type DobbmOptions } from './options.js';
 import { randomBot } from './random-bot.js';
@@ -17,6 +18,12 @@ export function fromHands(options: DobbmOptions, hands: (Card[] | null)[], talon
   return r.state;
 }
 
+/** A field of an action by name, as the specs read the listed actions of any type. */
+export const fieldOf = (action: Action, name: string): unknown => action[name];
+
+/** `apply` as the wire reaches it, before `parseAction`: the specs send ill-formed actions on purpose. */
+export const applyAny: Game<DobbmOptions, DobbmState>['apply'] = apply;
+
 /** Applies actions in order, throwing with the index of the first refused one. */
 export const run = (state: DobbmState, actions: Action[]): DobbmState => applyAllOrThrow({ apply: apply }, state, actions);
 
@@ -31,9 +38,9 @@ export function trick(seats: number[], cards: Card[]): Action[] {
 }
 
 /** Plays the hand out with `randomBot`, returning every state and action. */
-export function playRandom(state: DobbmState, rng: Rng): { states: DobbmState[]; actions: Action[] } {
+export function playRandom(state: DobbmState, rng: Rng): { states: DobbmState[]; actions: DobbmAction[] } {
   const states = [state];
-  const actions: Action[] = [];
+  const actions: DobbmAction[] = [];
   let s = state;
   while (s.phase !== 'over') {
     const a = randomBot(s, s.turn, rng);
