@@ -9,7 +9,8 @@ import { deal } from './deal.js';
 import type { DobbmOptions } from './options.js';
 import { apply, legalActions } from './rules.js';
 import { result } from './result.js';
-import { applyAny, bid, call, discard, fieldOf, opts, play, run } from './spec-helpers.js';
+import { fieldOf } from '../core/spec-actions.js';
+import { applyAny, bid, call, discard, opts, play, run } from './spec-helpers.js';
 import type { DobbmState } from './state.js';
 
 const fresh = (o: DobbmOptions = opts()) => deal(o, DOBBM_DECK, { dealer: 3 });

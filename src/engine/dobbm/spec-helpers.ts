@@ -18,9 +18,6 @@ export function fromHands(options: DobbmOptions, hands: (Card[] | null)[], talon
   return r.state;
 }
 
-/** A field of an action by name, as the specs read the listed actions of any type. */
-export const fieldOf = (action: Action, name: string): unknown => action[name];
-
 /** `apply` as the wire reaches it, before `parseAction`: the specs send ill-formed actions on purpose. */
 export const applyAny: Game<DobbmOptions, DobbmState>['apply'] = apply;
 

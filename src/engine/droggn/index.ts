@@ -1,5 +1,5 @@
 import type { Game } from '../core/types.js';
-import { parseAction } from './actions.js';
+import { parseAction, type DroggnAction } from './actions.js';
 import { DECK } from './cards.js';
 import { deal, dealFromHands } from './deal.js';
 import { parseOptions, type DroggnOptions, optionSchema } from './options.js';
@@ -10,7 +10,7 @@ import type { DroggnState } from './state.js';
 import { view, redactAction } from './view.js';
 
 /** Droggn, Stubai Tarock with 66 cards (RULES.md §3). */
-export const droggn: Game<DroggnOptions, DroggnState, DroggnSession> = {
+export const droggn: Game<DroggnOptions, DroggnState, DroggnSession, DroggnAction> = {
   id: 'droggn',
   optionSchema: optionSchema,
   parseOptions: parseOptions,
@@ -36,3 +36,4 @@ export { settle, type DroggnSession } from './session.js';
 export { randomBot, heuristicBot, handStrength } from './bots.js';
 export type { DroggnOptions } from './options.js';
 export type { DroggnState, Contract } from './state.js';
+export type { DroggnAction } from './actions.js';
