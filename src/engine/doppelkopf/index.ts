@@ -34,5 +34,6 @@ export type { DokoOptions } from './options.js';
 export type { DokoState } from './state.js';
 export type { DokoSession } from './session.js';
 export { DokoCodes } from './codes.js';
+export type { DokoAction } from './actions.js';
 export { heuristicBot, randomBot, handStrength } from './bots.js';
 export { gameValue, playerScores } from './scoring.js';

@@ -1,38 +1,40 @@
 import { Codes, reject } from '../core/rejections.js';
 import type { Action, Applied, Card } from '../core/types.js';
 import { parseAction } from './actions.js';
-import { announce, legalAnnouncements, type LevelName } from './announcements.js';
+import { announce, legalAnnouncements } from './announcements.js';
 import { seatToPlay } from './parties.js';
 import { applyPiglets, applyPlay, canDeclarePiglets, canDeclareSuperPiglets, legalCards } from './play.js';
 import { applyPovertyAnswer, applyPovertyPass, applyPovertyReturn, combinations, povertyCount, seatToAnswer } from './poverty.js';
 import { applyContract, applyReservation, legalContracts, legalReservationCalls, nextContractSeat, nextReservationSeat, povertyTrumps } from './reservations.js';
-import type { DeclaredContract, DokoState, ReservationCall, WeddingType } from './state.js';
+import type { DokoState } from './state.js';
 
+/** Takes the wire's `Action` and parses it first (hand records and bots feed it too), then switches on the parsed union. */
 export function apply(s: DokoState, action: Action): Applied<DokoState> {
   const parsed = parseAction(action);
   if (!parsed.ok) return parsed;
-  const seat = action.seat;
+  const a = parsed.action;
+  const seat = a.seat;
   if (seat < 0 || seat >= s.options.players || s.hands[seat] === null) return reject(Codes.NOT_YOUR_TURN, 'this seat does not play this deal');
   if (s.phase === 'over') return reject(Codes.HAND_OVER, 'the hand is over');
-  switch (action.type) {
+  switch (a.type) {
     case 'reservation':
-      return applyReservation(s, seat, action.call as ReservationCall);
+      return applyReservation(s, seat, a.call);
     case 'contract':
-      return applyContract(s, seat, action.contract as DeclaredContract, action.wedding as WeddingType | undefined);
+      return applyContract(s, seat, a.contract, a.wedding);
     case 'poverty':
-      return applyPovertyPass(s, seat, action.cards as Card[]);
+      return applyPovertyPass(s, seat, a.cards);
     case 'poverty-answer':
-      return applyPovertyAnswer(s, seat, action.accept as boolean);
+      return applyPovertyAnswer(s, seat, a.accept);
     case 'poverty-return':
-      return applyPovertyReturn(s, seat, action.cards as Card[]);
+      return applyPovertyReturn(s, seat, a.cards);
     case 'piglets':
       return applyPiglets(s, seat, false);
     case 'superpiglets':
       return applyPiglets(s, seat, true);
     case 'announce':
-      return announce(s, seat, action.level as LevelName);
-    default:
-      return applyPlay(s, seat, action.card as Card);
+      return announce(s, seat, a.level);
+    case 'play':
+      return applyPlay(s, seat, a.card);
   }
 }
 
