@@ -9,25 +9,27 @@
  * records are read, so the figures speak of the simulator's ids.
  */
 import type { HandStore, StoredHand } from '../src/analysis/sim/store.js';
+import type { components } from '../openapi/schema.js';
+import { KartentischClient } from './lib/api-client.js';
+
+type HandRecord = components['schemas']['HandRecord'];
 
 export class HttpHandStore implements HandStore {
   private readonly ids: { handId: string; sequence: number; tableId: string }[] = [];
   private readonly playerIds = new Map<string, string>();
   private readonly simIds = new Map<string, string>();
 
-  constructor(
-    private readonly baseUrl: string,
-    private readonly auditToken: string,
-  ) {}
+  private readonly client: KartentischClient;
+  private readonly auditor: { headers: { Authorization: string } };
+
+  constructor(baseUrl: string, auditToken: string) {
+    this.client = new KartentischClient(baseUrl);
+    this.auditor = { headers: { Authorization: `Bearer ${auditToken}` } };
+  }
 
   async store(hand: Omit<StoredHand, 'handId'> & { handId?: string }): Promise<string> {
-    const res = await fetch(`${this.baseUrl}/hand-records`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${this.auditToken}` },
-      body: JSON.stringify({ ...hand.record, seating: await Promise.all(hand.players.map((p) => this.playerId(p))) }),
-    });
-    if (res.status !== 201) throw new Error(`POST /hand-records: ${res.status} ${await res.text()}`);
-    const { handId } = (await res.json()) as { handId: string };
+    const body = { ...hand.record, seating: await Promise.all(hand.players.map((p) => this.playerId(p))) } as unknown as HandRecord;
+    const { handId } = await this.client.call('POST /hand-records', () => this.client.api.POST('/hand-records', { body, ...this.auditor }));
     this.ids.push({ handId, sequence: hand.sequence, tableId: hand.tableId });
     return handId;
   }
@@ -36,9 +38,7 @@ export class HttpHandStore implements HandStore {
   private async playerId(simId: string): Promise<string> {
     const known = this.playerIds.get(simId);
     if (known) return known;
-    const res = await fetch(`${this.baseUrl}/players`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: simId }) });
-    if (res.status !== 201) throw new Error(`POST /players: ${res.status} ${await res.text()}`);
-    const { id } = (await res.json()) as { id: string };
+    const { id } = await this.client.createPlayer(simId);
     this.playerIds.set(simId, id);
     this.simIds.set(id, simId);
     return id;
@@ -52,9 +52,8 @@ export class HttpHandStore implements HandStore {
   async list(): Promise<StoredHand[]> {
     const out: StoredHand[] = [];
     for (const { handId, sequence, tableId } of this.ids) {
-      const res = await fetch(`${this.baseUrl}/hands/${handId}/record`, { headers: { Authorization: `Bearer ${this.auditToken}` } });
-      if (res.status !== 200) throw new Error(`GET /hands/${handId}/record: ${res.status} ${await res.text()}`);
-      const record = (await res.json()) as StoredHand['record'] & { seating?: (string | null)[] };
+      const exported = await this.client.call('GET /hands/{id}/record', () => this.client.api.GET('/hands/{id}/record', { params: { path: { id: handId } }, ...this.auditor }));
+      const record = exported as unknown as StoredHand['record'] & { seating?: (string | null)[] };
       const players = record.seating ?? [];
       if (players.some((p) => p === null || p === undefined)) {
         throw new Error(`hand ${handId} came back without seating: the service must keep "seating" on import (docs/audit.md)`);
@@ -62,5 +61,9 @@ export class HttpHandStore implements HandStore {
       out.push({ handId, sequence, tableId, players: (players as string[]).map((p) => this.simIds.get(p) ?? p), record });
     }
     return out.sort((a, b) => a.sequence - b.sequence);
+  }
+
+  close(): void {
+    this.client.close();
   }
 }

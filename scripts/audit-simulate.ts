@@ -147,6 +147,7 @@ async function main(): Promise<void> {
     await simulateInto(store, args, simBar);
     t1 = performance.now();
     const hands = await store.list();
+    if (store instanceof HttpHandStore) store.close();
     const evBar = multibar.create(hands.length, 0, { task: 'evidence' });
     const evidence = await evidenceInWorkers(hands, args, evBar);
     multibar.stop();

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { AuditModule } from './audit/audit.module.js';
+import { BotsModule } from './bots/bots.module.js';
 import { BenchModule } from './bench/bench.module.js';
 import { CollusionModule } from './collusion/collusion.module.js';
 import { AuthGuard, CallerResolver } from './common/auth.js';
@@ -10,6 +11,7 @@ import { PlayerRateLimit } from './common/rate-limit.js';
 import { validateEnv, type Settings } from './config/env.js';
 import { SETTINGS } from './config/settings.provider.js';
 import { DatabaseModule } from './database/database.module.js';
+import { GamesModule } from './games/games.module.js';
 import { HandsModule } from './hands/hands.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LedgersModule } from './ledgers/ledgers.module.js';
@@ -28,6 +30,8 @@ export class AppModule {
         DatabaseModule,
         PlayersModule,
         TablesModule,
+        GamesModule,
+        BotsModule,
         HandsModule,
         LedgersModule,
         AuditModule,

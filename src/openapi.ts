@@ -1,10 +1,19 @@
 import type { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { handRecordSchema } from './audit/hand-record.schema.js';
 import { ProblemCodes } from './common/problems.js';
 
 /** Swagger UI at /docs, the OpenAPI 3 document at /docs-json (CONTRACT.md "Process"). */
 export function setupOpenApi(app: INestApplication): void {
+  SwaggerModule.setup('docs', app, openApiDocument(app), { jsonDocumentUrl: 'docs-json' });
+}
+
+/**
+ * The document as the running app describes itself; `npm run openapi` writes it to
+ * openapi/openapi.json (test/openapi.spec.ts fails when the two drift apart), and
+ * `npm run lint:openapi` holds it to Redocly's recommended rules.
+ */
+export function openApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('kartentisch')
     .setDescription(
@@ -14,20 +23,28 @@ export function setupOpenApi(app: INestApplication): void {
         ', and the engine\'s own codes (NOT_YOUR_TURN, MUST_FOLLOW_SUIT, …) with 422.',
     )
     .setVersion('1')
+    // Relative: the document is served by the service it describes (`npm start`: http://localhost:3000).
+    .addServer('/', 'this service')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'a player token from POST /players, or AUDIT_TOKEN' })
     .build();
   const document = SwaggerModule.createDocument(app, config);
+  // A private package (package.json): UNLICENSED in npm's sense, no licence is granted.
+  document.info.license = { name: 'UNLICENSED', url: 'https://docs.npmjs.com/cli/v11/configuring-npm/package-json#license' };
   document.components ??= {};
   document.components.schemas ??= {};
   document.components.schemas.HandRecord = handRecordSchema as never;
+  // A view carries its game's own fields (tricks, bids, doublings …) besides the common ones.
+  Object.assign(document.components.schemas.HandViewDto!, { additionalProperties: true });
   // Any route may answer 429 (RATE_LIMIT_PER_MINUTE) or 500, always as problem+json.
   const problem = { description: '', content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemDto' } } } };
   for (const item of Object.values(document.paths)) {
-    for (const op of Object.values(item) as { responses?: Record<string, unknown> }[]) {
+    for (const op of Object.values(item) as { responses?: Record<string, unknown>; security?: unknown[] }[]) {
       if (!op?.responses) continue;
+      // A route without @Auth is public: say so, rather than leave its security undefined.
+      op.security ??= [];
       op.responses['429'] ??= { ...problem, description: 'RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client' };
       op.responses['500'] ??= { ...problem, description: 'INTERNAL (logged with the request id)' };
     }
   }
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
+  return document;
 }

@@ -1,10 +1,35 @@
 import http from 'node:http';
+import createClient, { type Client } from 'openapi-fetch';
+import type { components, paths } from '../../openapi/schema.js';
+import type { Action } from '../../src/bots/strategy.js';
 
 /**
- * A small client for the public HTTP API of CONTRACT.md, shared by the demo and the API
- * benchmark. Plain `node:http` with a keep-alive agent rather than `fetch`: the benchmark's
- * bots share two cores with the server, and undici's fetch costs noticeably more CPU per call.
+ * The typed client of the public HTTP API, shared by the demo, the API benchmark's bots and
+ * the audit simulator: every call goes through openapi-fetch with the types openapi-typescript
+ * generates from the committed OpenAPI document (`npm run openapi`), so a client built on it
+ * uses the API exactly as the document says. Requests travel over `node:http` with one
+ * keep-alive agent rather than the global fetch: the benchmark's bots share two cores with the
+ * server, and undici's fetch costs noticeably more CPU per call.
  */
+
+type Schemas = components['schemas'];
+export type Game = Schemas['CreateTableDto']['game'];
+export type Player = Schemas['PlayerCreatedDto'];
+export type TableInfo = Schemas['TableDto'];
+export type Ledger = Schemas['LedgerDto'];
+export type { Action };
+
+/** A seat's view of a hand (GET /hands/{id}): the common fields typed, the game's own open. */
+export type HandView = Schemas['HandViewDto'] & { legalActions?: Action[]; result?: HandResult | null };
+
+/** CONTRACT.md `result`; only the fields the scripts read are typed. */
+export interface HandResult {
+  status: 'finished' | 'thrownIn';
+  declarer: number | null;
+  contract: string | null;
+  scores: number[];
+  [field: string]: unknown;
+}
 
 /** An `application/problem+json` answer (CONTRACT.md "Errors"). */
 export class ProblemError extends Error {
@@ -21,73 +46,11 @@ export class ProblemError extends Error {
   }
 }
 
-export type Game = 'dobbm' | 'droggn' | 'doppelkopf';
-
-export interface Player {
-  id: string;
-  name: string;
-  token: string;
-}
-
-export interface TableInfo {
-  id: string;
-  game: Game;
-  rules: Record<string, unknown>;
-  seats: { seat: number; playerId: string | null; name: string | null }[];
-  dealer: number | null;
-  currentHandId: string | null;
-  status: string;
-}
-
-/** An action as posted: one of CONTRACT.md "Actions" without `seat`. */
-export type Action = { type: string } & Record<string, unknown>;
-
-/** A seat's view of a hand (GET /hands/{id}); only the fields the bots rely on are typed. */
-export interface HandView {
-  id: string;
-  tableId: string | null;
-  seq: number;
-  status?: string;
-  phase: string;
-  toAct: number[];
-  seat?: number;
-  hand?: string[];
-  legalActions?: Action[];
-  result?: HandResult | null;
-  nextHandId?: string;
-  game?: Game;
-  [field: string]: unknown;
-}
-
-export interface HandResult {
-  status: 'finished' | 'thrownIn';
-  declarer: number | null;
-  contract: string | null;
-  scores: number[];
-  [field: string]: unknown;
-}
-
-export interface Ledger {
-  balances: { seat: number; playerId: string; name?: string; amount: number }[];
-  entries: unknown[];
-}
-
 /**
  * Called after every request: the bench keeps latencies by route, and by `detail` — the
  * action's type for a POST of an action, the answer's phase for a GET of a view.
  */
 export type RequestObserver = (route: string, status: number, millis: number, detail?: string) => void;
-
-interface RequestOptions {
-  token?: string;
-  body?: unknown;
-  /** The route's name for the observer (ids left out). */
-  route: string;
-  detail?: (answer: unknown) => string | undefined;
-  timeoutMs?: number;
-  /** Sent as the Idempotency-Key header: the request may then be repeated safely. */
-  idempotencyKey?: string;
-}
 
 /**
  * A client that rides out faults (the chaos run): a request that is safe to repeat — a GET, or
@@ -99,9 +62,15 @@ export interface FaultRetry {
   onTransient?: (err: Error) => void;
 }
 
+/** What openapi-fetch answers: data on 2xx, the problem otherwise. */
+type Answer<T> = { data?: T; error?: unknown; response: Response };
+
+const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
+
 export class KartentischClient {
+  /** The generated client itself, for routes the methods below do not wrap. */
+  readonly api: Client<paths>;
   private readonly agent: http.Agent;
-  private readonly base: URL;
 
   constructor(
     baseUrl: string,
@@ -109,10 +78,10 @@ export class KartentischClient {
     sockets = 1,
     private readonly faultRetry?: FaultRetry,
   ) {
-    this.base = new URL(baseUrl);
     // One kept-alive socket by default: a bot client is sequential, so like a real player's
     // app it holds one connection (16 clients = 16 connections, as for autocannon).
     this.agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
+    this.api = createClient<paths>({ baseUrl: baseUrl.replace(/\/$/, ''), fetch: (request) => this.send(request) });
   }
 
   close(): void {
@@ -121,7 +90,7 @@ export class KartentischClient {
 
   async health(): Promise<boolean> {
     try {
-      await this.request('GET', '/health', { route: 'health', timeoutMs: 2000 });
+      await this.call('GET /health', () => this.api.GET('/health', { signal: AbortSignal.timeout(2000) }), undefined, false);
       return true;
     } catch {
       return false;
@@ -129,56 +98,64 @@ export class KartentischClient {
   }
 
   createPlayer(name: string): Promise<Player> {
-    return this.request('POST', '/players', { body: { name }, route: 'POST /players' });
+    return this.call('POST /players', () => this.api.POST('/players', { body: { name } }));
   }
 
   createTable(host: Player, game: Game, rules: Record<string, unknown>): Promise<TableInfo> {
-    return this.request('POST', '/tables', { token: host.token, body: { game, rules }, route: 'POST /tables' });
+    return this.call('POST /tables', () => this.api.POST('/tables', { body: { game, rules }, ...bearer(host.token) }));
   }
 
   takeSeat(tableId: string, player: Player, seat?: number): Promise<{ seat: number; currentHandId?: string }> {
-    return this.request('POST', `/tables/${tableId}/seats`, { token: player.token, body: seat === undefined ? {} : { seat }, route: 'POST /tables/{id}/seats' });
+    return this.call('POST /tables/{id}/seats', () =>
+      this.api.POST('/tables/{id}/seats', { params: { path: { id: tableId } }, body: seat === undefined ? {} : { seat }, ...bearer(player.token) }));
   }
 
   table(tableId: string): Promise<TableInfo> {
-    return this.request('GET', `/tables/${tableId}`, { route: 'GET /tables/{id}' });
+    return this.call('GET /tables/{id}', () => this.api.GET('/tables/{id}', { params: { path: { id: tableId } } }), undefined, true);
   }
 
   view(handId: string, player: Player): Promise<HandView> {
-    return this.request('GET', `/hands/${handId}`, { token: player.token, route: 'GET /hands/{id}', detail: (body) => (body as HandView | undefined)?.phase });
+    return this.call('GET /hands/{id}', () => this.api.GET('/hands/{id}', { params: { path: { id: handId } }, ...bearer(player.token) }), (v) => v.phase, true) as Promise<HandView>;
   }
 
+  /** With an Idempotency-Key the action may be repeated safely (and is, through faults, with a FaultRetry). */
   act(handId: string, player: Player, expectedSeq: number, action: Action, idempotencyKey?: string): Promise<HandView> {
-    return this.request('POST', `/hands/${handId}/actions`, {
-      token: player.token,
-      body: { expectedSeq, action },
-      route: 'POST /hands/{id}/actions',
-      detail: () => action.type,
-      idempotencyKey,
-    });
+    const headers = { Authorization: `Bearer ${player.token}`, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) };
+    return this.call(
+      'POST /hands/{id}/actions',
+      () => this.api.POST('/hands/{id}/actions', { params: { path: { id: handId } }, body: { expectedSeq, action }, headers }),
+      () => action.type,
+      idempotencyKey !== undefined,
+    ) as Promise<HandView>;
+  }
+
+  verify(handId: string, auditToken: string): Promise<Schemas['VerifyDto']> {
+    return this.call('GET /hands/{id}/verify', () => this.api.GET('/hands/{id}/verify', { params: { path: { id: handId } }, ...bearer(auditToken) }), undefined, true);
   }
 
   sessionEnd(tableId: string, player: Player): Promise<{ status: string; currentHandId: string | null }> {
-    return this.request('POST', `/tables/${tableId}/session-end`, { token: player.token, body: {}, route: 'POST /tables/{id}/session-end' });
+    return this.call('POST /tables/{id}/session-end', () => this.api.POST('/tables/{id}/session-end', { params: { path: { id: tableId } }, ...bearer(player.token) }));
   }
 
   ledger(tableId: string): Promise<Ledger> {
-    return this.request('GET', `/tables/${tableId}/ledger`, { route: 'GET /tables/{id}/ledger' });
+    return this.call('GET /tables/{id}/ledger', () => this.api.GET('/tables/{id}/ledger', { params: { path: { id: tableId } } }), undefined, true);
   }
 
   /**
-   * One HTTP call. A 429 (a server started with rate limiting on) is waited out as its
-   * Retry-After says, at most a few times, so the demo also runs against a default `npm start`.
+   * One call: its data, or a ProblemError. A 429 (a server started with rate limiting on) is
+   * waited out as its Retry-After says, at most a few times, so the demo also runs against a
+   * default `npm start`. With a FaultRetry, a `repeatable` call (a GET, a POST with an
+   * Idempotency-Key) is repeated through network errors and 503s.
    */
-  async request<T>(method: string, path: string, opts: RequestOptions): Promise<T> {
-    const repeatable = this.faultRetry && (method === 'GET' || opts.idempotencyKey !== undefined);
+  async call<T>(route: string, request: () => Promise<Answer<T>>, detail?: (data: T) => string | undefined, repeatable = false): Promise<T> {
+    const retryFaults = this.faultRetry && repeatable;
     const giveUpAt = Date.now() + (this.faultRetry?.forMs ?? 0);
     for (let attempt = 0, transient = 0; ; attempt++) {
       try {
-        return await this.once<T>(method, path, opts);
+        return await this.once(route, request, detail);
       } catch (err) {
         const unanswered = !(err instanceof ProblemError) || err.status === 503;
-        if (repeatable && unanswered && Date.now() < giveUpAt) {
+        if (retryFaults && unanswered && Date.now() < giveUpAt) {
           this.faultRetry!.onTransient?.(err as Error);
           await new Promise((resolve) => setTimeout(resolve, Math.min(50 * 2 ** transient++, 500)));
           continue;
@@ -190,47 +167,42 @@ export class KartentischClient {
     }
   }
 
-  private once<T>(method: string, path: string, opts: RequestOptions): Promise<T> {
-    const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (payload !== undefined) {
-      headers['content-type'] = 'application/json';
-      headers['content-length'] = String(Buffer.byteLength(payload));
-    }
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
+  private async once<T>(route: string, request: () => Promise<Answer<T>>, detail?: (data: T) => string | undefined): Promise<T> {
     const started = performance.now();
-    return new Promise<T>((resolve, reject) => {
+    const { data, error, response } = await request();
+    this.observe?.(route, response.status, performance.now() - started, data === undefined ? undefined : detail?.(data));
+    if (response.ok) return data as T;
+    const problem = (error ?? {}) as Record<string, unknown>;
+    const err = new ProblemError(response.status, String(problem.code ?? `HTTP_${response.status}`), problem, route);
+    err.retryAfter = response.headers.get('retry-after') ?? undefined;
+    throw err;
+  }
+
+  /** openapi-fetch's `fetch`, over the keep-alive agent. */
+  private async send(request: Request): Promise<Response> {
+    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    const headers: Record<string, string> = Object.fromEntries(request.headers);
+    if (body) headers['content-length'] = String(body.length);
+    const url = new URL(request.url);
+    const timeoutMs = 30_000;
+    return new Promise<Response>((resolve, reject) => {
       const req = http.request(
-        { protocol: this.base.protocol, hostname: this.base.hostname, port: this.base.port, path, method, headers, agent: this.agent },
+        { protocol: url.protocol, hostname: url.hostname, port: url.port, path: url.pathname + url.search, method: request.method, headers, agent: this.agent, signal: request.signal },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('error', reject);
           res.on('end', () => {
             const status = res.statusCode ?? 0;
-            const millis = performance.now() - started;
-            const text = Buffer.concat(chunks).toString('utf8');
-            let body: unknown = undefined;
-            try {
-              body = text ? JSON.parse(text) : undefined;
-            } catch {
-              body = { detail: text.slice(0, 200) };
-            }
-            this.observe?.(opts.route, status, millis, opts.detail?.(body));
-            if (status >= 200 && status < 300) resolve(body as T);
-            else {
-              const problem = (body ?? {}) as Record<string, unknown>;
-              const err = new ProblemError(status, String(problem.code ?? `HTTP_${status}`), problem, `${method} ${path}`);
-              err.retryAfter = res.headers['retry-after'];
-              reject(err);
-            }
+            const answerHeaders = new Headers();
+            for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) answerHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
+            resolve(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status, headers: answerHeaders }));
           });
         },
       );
-      req.setTimeout(opts.timeoutMs ?? 30_000, () => req.destroy(new Error(`${method} ${path}: no answer within ${opts.timeoutMs ?? 30_000} ms`)));
+      req.setTimeout(timeoutMs, () => req.destroy(new Error(`${request.method} ${url.pathname}: no answer within ${timeoutMs} ms`)));
       req.on('error', reject);
-      req.end(payload);
+      req.end(body);
     });
   }
 }

@@ -198,7 +198,7 @@ export async function reckon(url: string, databaseUrl: string, auditToken: strin
   let ledgersNotZero = 0;
   try {
     for (const h of hands) {
-      const v = await auditor.request<{ ok: boolean; problems: unknown[] }>('GET', `/hands/${h.id}/verify`, { token: auditToken, route: 'GET /hands/{id}/verify' });
+      const v = await auditor.verify(h.id, auditToken);
       if (!v.ok) {
         notVerified++;
         problems.push(`hand ${h.id} does not verify: ${JSON.stringify(v.problems).slice(0, 300)}`);

@@ -1,6 +1,6 @@
 import { KartentischClient, ProblemError, type Game, type HandResult, type HandView, type Player } from './api-client.js';
 import type { Rng } from '../../src/engine/core/rng.js';
-import { chooseAction } from './strategy.js';
+import { chooseAction } from '../../src/bots/strategy.js';
 
 /**
  * Bots that play over the public HTTP API exactly as a client app would: each seat reads its

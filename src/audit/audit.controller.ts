@@ -3,23 +3,12 @@ import {
   ApiBadRequestResponse, ApiBody, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty,
   ApiPropertyOptional, ApiTags, ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { Auth, CurrentCaller, type Caller } from '../common/auth.js';
+import { PageQueryDto } from '../common/page.js';
 import { ProblemDto } from '../common/problem.dto.js';
 import { HandRecordsService } from './hand-records.service.js';
 import { HistoryService } from './history.service.js';
 import { VerifyService } from './verify.service.js';
-
-class PageQueryDto {
-  @ApiPropertyOptional({ default: 20, minimum: 1, maximum: 100 })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100)
-  limit?: number;
-
-  @ApiPropertyOptional({ description: 'nextCursor of the previous page' })
-  @IsOptional() @IsString()
-  cursor?: string;
-}
 
 class ImportedDto {
   @ApiProperty() handId!: string;
@@ -42,20 +31,20 @@ class VerifyDto {
 
 class HandSummaryDto {
   @ApiProperty() id!: string;
-  @ApiProperty({ nullable: true }) tableId!: string | null;
-  @ApiProperty({ nullable: true }) number!: number | null;
+  @ApiProperty({ type: 'string', nullable: true }) tableId!: string | null;
+  @ApiProperty({ type: 'integer', nullable: true }) number!: number | null;
   @ApiProperty() game!: string;
   @ApiProperty() dealer!: number;
   @ApiProperty({ enum: ['active', 'finished', 'thrownIn', 'void'] }) status!: string;
   @ApiProperty() seq!: number;
   @ApiProperty({ type: 'object', nullable: true, additionalProperties: true }) result!: Record<string, unknown> | null;
   @ApiProperty() createdAt!: string;
-  @ApiProperty({ nullable: true }) finishedAt!: string | null;
+  @ApiProperty({ type: 'string', nullable: true }) finishedAt!: string | null;
 }
 
 class HandPageDto {
   @ApiProperty({ type: [HandSummaryDto] }) items!: HandSummaryDto[];
-  @ApiProperty({ nullable: true }) nextCursor!: string | null;
+  @ApiProperty({ type: 'string', nullable: true }) nextCursor!: string | null;
 }
 
 @ApiTags('audit')

@@ -12,7 +12,7 @@ export const handRecordSchema = {
     rules: { type: 'object', additionalProperties: true, description: 'rule options, nested or flat dotted; omitted ones take their defaults', example: { players: 4, stake: 12 } },
     dealer: { type: 'integer', minimum: 0 },
     deck: { type: 'array', items: { type: 'string' }, description: 'all cards, index 0 = top, dealt by the pattern of RULES.md' },
-    hands: { type: 'array', items: { oneOf: [{ type: 'array', items: { type: 'string' } }, { type: 'null' }] }, description: 'instead of deck: one list per seat, null for a sitting-out dealer' },
+    hands: { type: 'array', items: { type: 'array', items: { type: 'string' }, nullable: true }, description: 'instead of deck: one list per seat, null for a sitting-out dealer' },
     talon: { type: 'array', items: { type: 'string' }, description: 'with hands: the talon (Dobb)' },
     context: { type: 'object', additionalProperties: true, description: 'the session context of the deal (e.g. `{"mussrunde": true}`), as exported' },
     actions: {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { isUuid } from '../common/ids.js';
 import { ApiError } from '../common/problems.js';
+import { decodeCursor, encodeCursor } from '../common/page.js';
 import { DatabaseService } from '../database/database.service.js';
 
 export interface HandSummary {
@@ -63,20 +64,3 @@ export class HistoryService {
     return { items, nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null };
   }
 }
-
-const encodeCursor = (createdAt: string, id: string): string => Buffer.from(`${createdAt}|${id}`).toString('base64url');
-
-/**
- * Only what encodeCursor writes: an ISO instant exactly as toISOString renders it, and a UUID.
- * (Date.parse takes "0", "2020-02-30" and years PostgreSQL cannot hold.)
- */
-function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  const [createdAt, id, ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');
-  const instant = createdAt && ISO_INSTANT.test(createdAt) ? new Date(createdAt) : null;
-  if (!instant || Number.isNaN(instant.getTime()) || instant.toISOString() !== createdAt || !id || !isUuid(id) || rest.length) {
-    throw ApiError.of('VALIDATION_FAILED', 'cursor is not one this API gave out');
-  }
-  return { createdAt, id };
-}
-
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

@@ -37,7 +37,7 @@ class CollusionQueryDto {
 const JOB_SCHEMA = {
   type: 'object',
   properties: {
-    jobId: { type: 'string' }, status: { enum: ['running', 'done', 'failed'] }, done: { type: 'integer' }, total: { type: 'integer' },
+    jobId: { type: 'string' }, status: { type: 'string', enum: ['running', 'done', 'failed'] }, done: { type: 'integer' }, total: { type: 'integer' },
     startedAt: { type: 'string' }, finishedAt: { type: 'string', nullable: true }, error: { type: 'string', nullable: true },
     filters: { type: 'object', additionalProperties: true },
     unevaluated: {
@@ -55,7 +55,7 @@ const JOB_SCHEMA = {
       items: { type: 'object', additionalProperties: true, properties: {
         declarer: { type: 'string' }, defender: { type: 'string' }, handsTogether: { type: 'integer' }, handsAsPair: { type: 'integer' },
         calls: { type: 'integer' }, doubles: { type: 'integer' }, z: { type: 'number' }, p: { type: 'number' }, q: { type: 'number' },
-        tier: { enum: ['strong', 'review', null], nullable: true }, mutual: { type: 'boolean' },
+        tier: { type: 'string', enum: ['strong', 'review', null], nullable: true }, mutual: { type: 'boolean' },
       } },
     },
   },

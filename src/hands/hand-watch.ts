@@ -26,6 +26,8 @@ export interface Watch {
 export class HandWatch implements OnModuleInit, OnModuleDestroy {
   private readonly log = new Logger('HandWatch');
   private readonly waiting = new Map<string, Set<() => void>>();
+  /** Told of every move (a hand's id) and, with null, that moves may have been missed. */
+  private readonly followers = new Set<(handId: string | null) => void>();
   /** Armed watches not yet finished, held against `longPollMaxWaiters`. */
   private armed = 0;
   private client: pg.Client | null = null;
@@ -87,12 +89,20 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
     };
   }
 
+  /** Follows every hand's moves on this instance (the bot runner); returns the unsubscribe. */
+  follow(onMove: (handId: string | null) => void): () => void {
+    this.followers.add(onMove);
+    return () => this.followers.delete(onMove);
+  }
+
   private async listen(): Promise<void> {
     if (this.closed) return;
     // The connect timeout keeps a silent server (a cut network) from stalling the reconnection loop.
     const client = new pg.Client({ ...CONNECTION_OPTIONS, connectionString: this.settings.databaseUrl });
     client.on('notification', (n) => {
-      if (n.channel === CHANNEL && n.payload) for (const wake of [...(this.waiting.get(n.payload) ?? [])]) wake();
+      if (n.channel !== CHANNEL || !n.payload) return;
+      for (const wake of [...(this.waiting.get(n.payload) ?? [])]) wake();
+      for (const onMove of this.followers) onMove(n.payload);
     });
     // A lost connection may have dropped notifications: wake every reader to look again.
     const lost = (err?: Error): void => {
@@ -115,6 +125,7 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
   }
 
   private wakeAll(): void {
+    for (const onMove of this.followers) onMove(null);
     for (const set of [...this.waiting.values()]) for (const wake of [...set]) wake();
   }
 }

@@ -46,9 +46,9 @@ export class HandsController {
       'Conditional and long-polling: with `If-None-Match: "<seq>"` (the ETag of the view you hold) the answer is 304 while the hand has not moved; ' +
       `add \`Prefer: wait=N\` (seconds, at most ${MAX_WAIT_SECONDS}) to wait that long for the next action, from any instance, before answering.`,
   })
-  @ApiHeader({ name: 'If-None-Match', required: false, description: 'the ETag of the view you hold, e.g. `"7"`' })
-  @ApiHeader({ name: 'Prefer', required: false, description: `\`wait=N\`: with If-None-Match, wait up to N seconds (≤ ${MAX_WAIT_SECONDS}) for a change` })
-  @ApiOkResponse({ type: HandViewDto, headers: { ETag: { description: 'the seq, `"7"` (`"7-void"` once the hand was dropped)' } } })
+  @ApiHeader({ name: 'if-none-match', required: false, description: 'the ETag of the view you hold, e.g. `"7"`' })
+  @ApiHeader({ name: 'prefer', required: false, description: `\`wait=N\`: with If-None-Match, wait up to N seconds (≤ ${MAX_WAIT_SECONDS}) for a change` })
+  @ApiOkResponse({ type: HandViewDto, headers: { ETag: { description: 'the seq, `"7"` (`"7-void"` once the hand was dropped)', schema: { type: 'string' } } } })
   @ApiResponse({ status: 304, description: 'Not Modified: If-None-Match still names the current view (after the preferred wait)' })
   async view(
     @Param('id') id: string,
@@ -81,8 +81,8 @@ export class HandsController {
   @HttpCode(200)
   @Auth('player')
   @ApiOperation({ summary: 'Play one action; answers the seat\'s new view' })
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'a retry with the same key gets the first answer and appends nothing' })
-  @ApiHeader({ name: 'If-Match', required: false, description: 'the expected seq (`"3"`), when the body has no expectedSeq' })
+  @ApiHeader({ name: 'idempotency-key', required: false, description: 'a retry with the same key gets the first answer and appends nothing' })
+  @ApiHeader({ name: 'if-match', required: false, description: 'the expected seq (`"3"`), when the body has no expectedSeq' })
   @ApiBody({ type: ActionRequestDto, examples: ACTION_EXAMPLES })
   @ApiOkResponse({ type: HandViewDto })
   @ApiBadRequestResponse({ type: ProblemDto, description: 'VALIDATION_FAILED, BAD_ACTION' })

@@ -11,6 +11,6 @@ import { TableSession } from './table-session.js';
   imports: [LedgersModule],
   controllers: [HandsController],
   providers: [HandsService, HandDealer, TableSession, HandCache, HandWatch],
-  exports: [HandDealer, TableSession],
+  exports: [HandDealer, TableSession, HandsService, HandWatch],
 })
 export class HandsModule {}

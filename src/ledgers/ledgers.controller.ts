@@ -14,7 +14,7 @@ class LedgerEntryDto {
   @ApiProperty() handId!: string;
   @ApiProperty({ example: 1 }) handNumber!: number;
   @ApiProperty({ example: 'finished', enum: ['finished', 'thrownIn'] }) status!: string;
-  @ApiProperty({ nullable: true }) finishedAt!: string | null;
+  @ApiProperty({ type: 'string', nullable: true }) finishedAt!: string | null;
   @ApiProperty({ example: [-48, -48, 144, -48], type: [Number], description: 'the hand\'s `result.scores`, zero-sum' }) scores!: number[];
 }
 

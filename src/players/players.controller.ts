@@ -14,6 +14,7 @@ export class PlayersController {
 
   @Post()
   @HttpCode(201)
+  @ApiOperation({ summary: 'Create a player: a name and a bearer token (public)' })
   @ApiCreatedResponse({ type: PlayerCreatedDto, description: 'The player and its bearer token (shown only here)' })
   @ApiBadRequestResponse({ type: ProblemDto })
   create(@Body() body: CreatePlayerDto): Promise<PlayerCreatedDto> {

@@ -1,15 +1,21 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
 import {
-  ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags,
-  ApiUnprocessableEntityResponse,
+  ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation,
+  ApiTags, ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { Auth, CurrentCaller, type Caller } from '../common/auth.js';
 import { ProblemDto } from '../common/problem.dto.js';
+import { ApiError } from '../common/problems.js';
 import { TableSession } from '../hands/table-session.js';
-import { CreateTableDto, SeatTakenDto, SessionEndDto, TableDto, TakeSeatDto } from './tables.dto.js';
+import {
+  BotSeatedDto, CreateTableDto, ListTablesQueryDto, SeatBotDto, SeatTakenDto, SessionEndDto, TableDto, TablePageDto, TakeSeatDto,
+} from './tables.dto.js';
 import { TablesService } from './tables.service.js';
 
 type Player = Caller & { kind: 'player' };
+
+/** A seat number in the path; anything else is VALIDATION_FAILED like a bad body. */
+const SEAT = new ParseIntPipe({ exceptionFactory: () => ApiError.of('VALIDATION_FAILED', 'seat must be an integer') });
 
 @ApiTags('tables')
 @ApiNotFoundResponse({ type: ProblemDto, description: 'TABLE_NOT_FOUND' })
@@ -36,6 +42,17 @@ export class TablesController {
     return this.tables.create(caller as Player, body.game, body.rules);
   }
 
+  @Get()
+  @ApiOperation({
+    summary: 'Tables, newest first: by default the open (waiting) and running (playing) ones (public)',
+    description: 'Filter by `game` and `status`; page with `limit` and the answer\'s `nextCursor`.',
+  })
+  @ApiOkResponse({ type: TablePageDto })
+  @ApiBadRequestResponse({ type: ProblemDto, description: 'VALIDATION_FAILED (an unknown game or status, a bad limit or cursor)' })
+  list(@Query() query: ListTablesQueryDto) {
+    return this.tables.list(query);
+  }
+
   @Get(':id')
   @ApiOperation({ summary: 'A table: rules, seats, dealer, current hand (public)' })
   @ApiOkResponse({ type: TableDto })
@@ -51,6 +68,42 @@ export class TablesController {
   @ApiConflictResponse({ type: ProblemDto, description: 'SEAT_TAKEN, TABLE_FULL, ALREADY_SEATED' })
   takeSeat(@Param('id') id: string, @Body() body: TakeSeatDto, @CurrentCaller() caller: Caller) {
     return this.tables.takeSeat(id, caller as Player, body.seat);
+  }
+
+  @Delete(':id/seats/me')
+  @HttpCode(204)
+  @Auth('player')
+  @ApiOperation({ summary: 'Leave one\'s seat; only before the first hand is dealt' })
+  @ApiNoContentResponse({ description: 'the seat is free again' })
+  @ApiConflictResponse({ type: ProblemDto, description: 'SEATS_FIXED: the first hand has been dealt' })
+  async leaveSeat(@Param('id') id: string, @CurrentCaller() caller: Caller): Promise<void> {
+    await this.tables.leaveSeat(id, caller as Player);
+  }
+
+  @Post(':id/bots')
+  @HttpCode(201)
+  @Auth('player')
+  @ApiOperation({
+    summary: 'The host seats a bot in an empty seat',
+    description: 'The bot is a player of its own (`bot` names its strength). It acts through the same checks and event log as a person, '
+      + 'from its seat\'s view only, as soon as its turn comes, on whichever instance sees the hand move. '
+      + 'When only bots are seated, the host\'s session end is asked for after a few hands (README "Bots").',
+  })
+  @ApiBody({ type: SeatBotDto, required: false })
+  @ApiCreatedResponse({ type: BotSeatedDto })
+  @ApiConflictResponse({ type: ProblemDto, description: 'SEAT_TAKEN, TABLE_FULL' })
+  seatBot(@Param('id') id: string, @Body() body: SeatBotDto, @CurrentCaller() caller: Caller) {
+    return this.tables.seatBot(id, caller as Player, body.seat, body.strength ?? 'heuristic');
+  }
+
+  @Delete(':id/bots/:seat')
+  @HttpCode(204)
+  @Auth('player')
+  @ApiOperation({ summary: 'The host takes a bot out of its seat; only before the first hand is dealt' })
+  @ApiNoContentResponse({ description: 'the seat is free again' })
+  @ApiConflictResponse({ type: ProblemDto, description: 'NO_BOT_IN_SEAT, SEATS_FIXED' })
+  async removeBot(@Param('id') id: string, @Param('seat', SEAT) seat: number, @CurrentCaller() caller: Caller): Promise<void> {
+    await this.tables.removeBot(id, caller as Player, seat);
   }
 
   @Post(':id/session-end')

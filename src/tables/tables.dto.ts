@@ -1,9 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsObject, IsOptional, Min } from 'class-validator';
+import { PageQueryDto } from '../common/page.js';
+import { BOT_STRENGTHS, type BotStrength } from '../bots/strategy.js';
+
+export const GAME_IDS = ['dobbm', 'droggn', 'doppelkopf'] as const;
+/** waiting: seats free, no hand dealt yet; playing: a session is under way; ended. */
+export const TABLE_STATUSES = ['waiting', 'playing', 'ended'] as const;
 
 export class CreateTableDto {
-  @ApiProperty({ enum: ['dobbm', 'droggn', 'doppelkopf'], example: 'dobbm' })
-  @IsIn(['dobbm', 'droggn', 'doppelkopf'])
+  @ApiProperty({ enum: GAME_IDS, example: 'dobbm' })
+  @IsIn(GAME_IDS)
   game!: 'dobbm' | 'droggn' | 'doppelkopf';
 
   @ApiPropertyOptional({
@@ -27,8 +33,10 @@ export class TakeSeatDto {
 
 export class SeatDto {
   @ApiProperty({ example: 0 }) seat!: number;
-  @ApiProperty({ example: '0b6f…', nullable: true }) playerId!: string | null;
-  @ApiProperty({ example: 'Resi', nullable: true }) name!: string | null;
+  @ApiProperty({ type: 'string', example: '0b6f…', nullable: true }) playerId!: string | null;
+  @ApiProperty({ type: 'string', example: 'Resi', nullable: true }) name!: string | null;
+  @ApiProperty({ type: 'string', enum: BOT_STRENGTHS, nullable: true, description: 'the bot\'s strength when a bot holds the seat; null for a person or an empty seat' })
+  bot!: BotStrength | null;
 }
 
 export class TableDto {
@@ -41,12 +49,54 @@ export class TableDto {
     additionalProperties: true,
   })
   rules!: Record<string, unknown>;
+  @ApiProperty({ example: 4, description: 'seats at the table (a sitting-out dealer included)' }) seatCount!: number;
   @ApiProperty({ type: [SeatDto] }) seats!: SeatDto[];
-  @ApiProperty({ example: 2, nullable: true }) dealer!: number | null;
-  @ApiProperty({ nullable: true }) currentHandId!: string | null;
-  @ApiProperty({ enum: ['waiting', 'playing', 'ended'] }) status!: string;
+  @ApiProperty({ example: 1, description: 'seats nobody holds yet' }) freeSeats!: number;
+  @ApiProperty({ type: 'integer', example: 2, nullable: true }) dealer!: number | null;
+  @ApiProperty({ type: 'string', nullable: true }) currentHandId!: string | null;
+  @ApiProperty({ enum: TABLE_STATUSES, description: 'waiting: seats free, nothing dealt yet; playing: a session is under way; ended' }) status!: string;
   @ApiProperty({ description: 'the player who created the table (the host of RULES.md §1.12)' }) hostPlayerId!: string;
   @ApiProperty({ example: 3 }) handCount!: number;
+  @ApiProperty({ example: '2026-11-24T02:00:00.000Z' }) createdAt!: string;
+}
+
+export class ListTablesQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ enum: GAME_IDS })
+  @IsOptional()
+  @IsIn(GAME_IDS)
+  game?: (typeof GAME_IDS)[number];
+
+  @ApiPropertyOptional({ enum: TABLE_STATUSES, description: 'omit for the open and running tables (waiting and playing)' })
+  @IsOptional()
+  @IsIn(TABLE_STATUSES)
+  status?: (typeof TABLE_STATUSES)[number];
+
+}
+
+export class TablePageDto {
+  @ApiProperty({ type: [TableDto], description: 'newest first' }) items!: TableDto[];
+  @ApiProperty({ type: 'string', nullable: true, description: 'pass as `cursor` for the next page; null on the last page' }) nextCursor!: string | null;
+}
+
+export class SeatBotDto {
+  @ApiPropertyOptional({ example: 3, description: 'omit for the next free seat' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  seat?: number;
+
+  @ApiPropertyOptional({ enum: BOT_STRENGTHS, default: 'heuristic', description: 'heuristic: bids, doubles and plays from hand strength; random: any legal action' })
+  @IsOptional()
+  @IsIn(BOT_STRENGTHS)
+  strength?: BotStrength;
+}
+
+export class BotSeatedDto {
+  @ApiProperty({ example: 3 }) seat!: number;
+  @ApiProperty({ description: 'the bot\'s own player identity' }) playerId!: string;
+  @ApiProperty({ example: 'Bot 3 (heuristic)' }) name!: string;
+  @ApiProperty({ enum: BOT_STRENGTHS }) bot!: BotStrength;
+  @ApiPropertyOptional({ description: 'set when this seat completed the table and the first hand was dealt' }) currentHandId?: string;
 }
 
 export class SeatTakenDto {
@@ -56,5 +106,5 @@ export class SeatTakenDto {
 
 export class SessionEndDto {
   @ApiProperty({ enum: ['playing', 'ended'] }) status!: string;
-  @ApiProperty({ nullable: true }) currentHandId!: string | null;
+  @ApiProperty({ type: 'string', nullable: true }) currentHandId!: string | null;
 }

@@ -2,14 +2,26 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { games, type GameId } from '../engine/index.js';
 import { nestedRules } from '../common/rules-profile.js';
-import type { Caller } from '../common/auth.js';
+import { hashToken, newToken, type Caller } from '../common/auth.js';
 import { isUuid } from '../common/ids.js';
 import { ApiError, fromRejection } from '../common/problems.js';
-import { DatabaseService } from '../database/database.service.js';
+import { DatabaseService, type Tx } from '../database/database.service.js';
 import { TableSession } from '../hands/table-session.js';
-import type { SeatTakenDto, TableDto } from './tables.dto.js';
+import type { BotStrength } from '../bots/strategy.js';
+import { decodeCursor, encodeCursor } from '../common/page.js';
+import type { BotSeatedDto, ListTablesQueryDto, SeatTakenDto, TableDto, TablePageDto } from './tables.dto.js';
 
 type Player = Caller & { kind: 'player' };
+
+/** A `tables` row with its seats, as both GET routes read it. */
+interface TableRecord {
+  id: string; game: string; options: unknown; seatCount: number; dealer: number | null; currentHandId: string | null;
+  status: string; hostPlayerId: string; handCount: number; createdAt: Date;
+  seats: { seat: number; playerId: string; player: { name: string; bot: string | null } }[];
+}
+
+const WITH_SEATS = { seats: { include: { player: { select: { name: true, bot: true } } }, orderBy: { seat: 'asc' } } } as const;
+const DEFAULT_PAGE = 20;
 
 @Injectable()
 export class TablesService {
@@ -30,48 +42,134 @@ export class TablesService {
 
   async get(id: string): Promise<TableDto> {
     if (!isUuid(id)) throw ApiError.of('TABLE_NOT_FOUND', `no table ${id}`);
-    const table = await this.db.prisma.cardTable.findUnique({
-      where: { id },
-      include: { seats: { include: { player: { select: { name: true } } }, orderBy: { seat: 'asc' } } },
-    });
+    const table = await this.db.prisma.cardTable.findUnique({ where: { id }, include: WITH_SEATS });
     if (!table) throw ApiError.of('TABLE_NOT_FOUND', `no table ${id}`);
-    const bySeat = new Map(table.seats.map((s) => [s.seat, s]));
-    return {
-      id: table.id,
-      game: table.game,
-      rules: nestedRules(table.game as GameId, table.options as Record<string, unknown>),
-      seats: Array.from({ length: table.seatCount }, (_, seat) => {
-        const s = bySeat.get(seat);
-        return { seat, playerId: s?.playerId ?? null, name: s?.player.name ?? null };
-      }),
-      dealer: table.dealer,
-      currentHandId: table.currentHandId,
-      status: table.status,
-      hostPlayerId: table.hostPlayerId,
-      handCount: table.handCount,
-    };
+    return toDto(table);
+  }
+
+  /** Newest first, keyset-paginated on (createdAt, id); without a status the waiting and playing ones. */
+  async list(query: ListTablesQueryDto): Promise<TablePageDto> {
+    const limit = query.limit ?? DEFAULT_PAGE;
+    const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+    const rows = await this.db.prisma.cardTable.findMany({
+      where: {
+        ...(query.game ? { game: query.game } : {}),
+        status: query.status ?? { in: ['waiting', 'playing'] },
+        ...(after ? { OR: [{ createdAt: { lt: new Date(after.createdAt) } }, { createdAt: new Date(after.createdAt), id: { lt: after.id } }] } : {}),
+      },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: limit + 1,
+      include: WITH_SEATS,
+    });
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return { items: page.map(toDto), nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt.toISOString(), last.id) : null };
   }
 
   /** Takes a seat; the seat that completes the table starts the session and deals the first hand. */
   takeSeat(tableId: string, player: Player, wanted: number | undefined): Promise<SeatTakenDto> {
     if (!isUuid(tableId)) throw ApiError.of('TABLE_NOT_FOUND', `no table ${tableId}`);
-    return this.db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ seat_count: number; status: string }>('SELECT seat_count, status FROM tables WHERE id = $1 FOR UPDATE', [tableId]);
-      const table = rows[0];
-      if (!table) throw ApiError.of('TABLE_NOT_FOUND', `no table ${tableId}`);
-      const seated = await tx.query<{ seat: number; player_id: string }>('SELECT seat, player_id FROM table_seats WHERE table_id = $1', [tableId]);
-      if (seated.rows.some((r) => r.player_id === player.playerId)) throw ApiError.of('ALREADY_SEATED', 'a player holds at most one seat at a table');
-      if (table.status !== 'waiting' || seated.rowCount === table.seat_count) throw ApiError.of('TABLE_FULL');
-      const taken = new Set(seated.rows.map((r) => r.seat));
-      if (wanted !== undefined && wanted >= table.seat_count) {
-        throw ApiError.of('VALIDATION_FAILED', `seat must be between 0 and ${table.seat_count - 1}`);
-      }
-      if (wanted !== undefined && taken.has(wanted)) throw ApiError.of('SEAT_TAKEN', `seat ${wanted} is taken`);
-      const seat = wanted ?? [...Array(table.seat_count).keys()].find((s) => !taken.has(s))!;
-      await tx.query('INSERT INTO table_seats (table_id, seat, player_id) VALUES ($1, $2, $3)', [tableId, seat, player.playerId]);
-      if (taken.size + 1 < table.seat_count) return { seat };
-      const currentHandId = await this.session.start(tx, tableId);
-      return currentHandId ? { seat, currentHandId } : { seat };
+    return this.db.transaction((tx) => this.seat(tx, tableId, player.playerId, wanted));
+  }
+
+  /** Gives the seat back while nothing is dealt; once the first hand is, seats are for the session. */
+  async leaveSeat(tableId: string, player: Player): Promise<void> {
+    if (!isUuid(tableId)) throw ApiError.of('TABLE_NOT_FOUND', `no table ${tableId}`);
+    await this.db.transaction(async (tx) => {
+      const table = await lockTable(tx, tableId);
+      const { rowCount } = await tx.query('SELECT 1 FROM table_seats WHERE table_id = $1 AND player_id = $2', [tableId, player.playerId]);
+      if (!rowCount) throw ApiError.of('NOT_SEATED');
+      await freeSeatBeforeDeal(tx, tableId, table, player.playerId);
     });
   }
+
+  /** The host takes a bot out of its seat again, before the first deal (the bot's identity stays, unseated). */
+  async removeBot(tableId: string, host: Player, seat: number): Promise<void> {
+    if (!isUuid(tableId)) throw ApiError.of('TABLE_NOT_FOUND', `no table ${tableId}`);
+    await this.db.transaction(async (tx) => {
+      const table = await lockTable(tx, tableId);
+      if (table.host_player_id !== host.playerId) throw ApiError.of('NOT_HOST', 'only the table\'s host may unseat bots');
+      const { rows } = await tx.query<{ player_id: string }>(
+        'SELECT s.player_id FROM table_seats s JOIN players p ON p.id = s.player_id WHERE s.table_id = $1 AND s.seat = $2 AND p.bot IS NOT NULL',
+        [tableId, seat],
+      );
+      if (!rows[0]) throw ApiError.of('NO_BOT_IN_SEAT', `no bot holds seat ${seat}`);
+      await freeSeatBeforeDeal(tx, tableId, table, rows[0].player_id);
+    });
+  }
+
+  /**
+   * The host seats a bot: a new player identity of its own (marked with its strength, its
+   * token drawn and forgotten), seated like a person — and like a person's, its seat may be
+   * the one that completes the table and deals the first hand.
+   */
+  seatBot(tableId: string, host: Player, wanted: number | undefined, strength: BotStrength): Promise<BotSeatedDto> {
+    if (!isUuid(tableId)) throw ApiError.of('TABLE_NOT_FOUND', `no table ${tableId}`);
+    return this.db.transaction(async (tx) => {
+      const table = await lockTable(tx, tableId);
+      if (table.host_player_id !== host.playerId) throw ApiError.of('NOT_HOST', 'only the table\'s host may seat bots');
+      const botId = randomUUID();
+      const seat = await freeSeat(tx, tableId, table, wanted);
+      const name = `Bot ${seat + 1} (${strength})`;
+      await tx.query('INSERT INTO players (id, name, token_hash, bot) VALUES ($1, $2, $3, $4)', [botId, name, hashToken(newToken()).toString('hex'), strength]);
+      const taken = await this.seat(tx, tableId, botId, seat);
+      return { ...taken, playerId: botId, name, bot: strength };
+    });
+  }
+
+  private async seat(tx: Tx, tableId: string, playerId: string, wanted: number | undefined): Promise<SeatTakenDto> {
+    const table = await lockTable(tx, tableId);
+    const already = await tx.query('SELECT 1 FROM table_seats WHERE table_id = $1 AND player_id = $2', [tableId, playerId]);
+    if (already.rowCount) throw ApiError.of('ALREADY_SEATED', 'a player holds at most one seat at a table');
+    const seat = await freeSeat(tx, tableId, table, wanted);
+    await tx.query('INSERT INTO table_seats (table_id, seat, player_id) VALUES ($1, $2, $3)', [tableId, seat, playerId]);
+    const { rows } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM table_seats WHERE table_id = $1', [tableId]);
+    if (rows[0]!.n < table.seat_count) return { seat };
+    const currentHandId = await this.session.start(tx, tableId);
+    return currentHandId ? { seat, currentHandId } : { seat };
+  }
+}
+
+interface LockedTable { seat_count: number; status: string; host_player_id: string }
+
+async function lockTable(tx: Tx, tableId: string): Promise<LockedTable> {
+  const { rows } = await tx.query<LockedTable>('SELECT seat_count, status, host_player_id FROM tables WHERE id = $1 FOR UPDATE', [tableId]);
+  if (!rows[0]) throw ApiError.of('TABLE_NOT_FOUND', `no table ${tableId}`);
+  return rows[0];
+}
+
+async function freeSeatBeforeDeal(tx: Tx, tableId: string, table: LockedTable, playerId: string): Promise<void> {
+  if (table.status !== 'waiting') throw ApiError.of('SEATS_FIXED', 'the first hand has been dealt: the seats are kept for the session');
+  await tx.query('DELETE FROM table_seats WHERE table_id = $1 AND player_id = $2', [tableId, playerId]);
+}
+
+/** The wanted seat if it is free, else the lowest free one; the table is locked by the caller. */
+async function freeSeat(tx: Tx, tableId: string, table: LockedTable, wanted: number | undefined): Promise<number> {
+  const seated = await tx.query<{ seat: number }>('SELECT seat FROM table_seats WHERE table_id = $1', [tableId]);
+  if (table.status !== 'waiting' || seated.rowCount === table.seat_count) throw ApiError.of('TABLE_FULL');
+  if (wanted !== undefined && wanted >= table.seat_count) throw ApiError.of('VALIDATION_FAILED', `seat must be between 0 and ${table.seat_count - 1}`);
+  const taken = new Set(seated.rows.map((r) => r.seat));
+  if (wanted !== undefined && taken.has(wanted)) throw ApiError.of('SEAT_TAKEN', `seat ${wanted} is taken`);
+  return wanted ?? [...Array(table.seat_count).keys()].find((s) => !taken.has(s))!;
+}
+
+function toDto(table: TableRecord): TableDto {
+  const bySeat = new Map(table.seats.map((s) => [s.seat, s]));
+  return {
+    id: table.id,
+    game: table.game,
+    rules: nestedRules(table.game as GameId, table.options as Record<string, unknown>),
+    seatCount: table.seatCount,
+    seats: Array.from({ length: table.seatCount }, (_, seat) => {
+      const s = bySeat.get(seat);
+      return { seat, playerId: s?.playerId ?? null, name: s?.player.name ?? null, bot: (s?.player.bot as BotStrength | undefined) ?? null };
+    }),
+    freeSeats: table.seatCount - table.seats.length,
+    dealer: table.dealer,
+    currentHandId: table.currentHandId,
+    status: table.status,
+    hostPlayerId: table.hostPlayerId,
+    handCount: table.handCount,
+    createdAt: table.createdAt.toISOString(),
+  };
 }

@@ -1,17 +1,47 @@
-import type { Action, Game, HandView } from './api-client.js';
-import type { Rng } from '../../src/engine/core/rng.js';
+import type { GameId } from '../engine/index.js';
+import type { Rng } from '../engine/core/rng.js';
 // The engines' hand-strength estimates are pure functions of a list of cards, so a bot that
-// only sees its own view over HTTP can use them as well as the in-process bots do.
-import { handStrength as dobbmStrength } from '../../src/engine/dobbm/strength.js';
-import { handStrength as droggnStrength } from '../../src/engine/droggn/bots.js';
-import { handStrength as dokoStrength } from '../../src/engine/doppelkopf/bots.js';
+// only sees its own view can use them as well as the engines' in-process bots do.
+import { handStrength as dobbmStrength } from '../engine/dobbm/strength.js';
+import { handStrength as droggnStrength } from '../engine/droggn/bots.js';
+import { handStrength as dokoStrength } from '../engine/doppelkopf/bots.js';
 
 /**
- * What a bot does with its seat's view: pick one of the view's `legalActions`. Cheap
- * heuristics where they matter for a believable session (bid from hand strength instead of
- * always the highest bid, keep trumps in the discard, double only when strong); plays are
- * half "shed the weakest card", half random. Never reads anything but the seat's own view.
+ * What a bot does with its seat's view (GET /hands/{id} as that seat): pick one of the view's
+ * `legalActions`. The service's bots in seats (src/bots/bot-runner.ts) and the HTTP bots of
+ * the demo and the benchmark (scripts/lib/http-bot.ts) all decide here, from nothing but the
+ * seat's own view — the engines' own bots (src/engine/<game>/bots.ts) read the whole state,
+ * so they are for simulations, never for a seat at a table.
+ *
+ * `heuristic`: cheap heuristics where they matter for a believable session (bid from hand
+ * strength instead of always the highest bid, keep trumps in the discard, double only when
+ * strong); plays are half "shed the weakest card", half random. `random`: any legal action.
  */
+
+export const BOT_STRENGTHS = ['heuristic', 'random'] as const;
+export type BotStrength = (typeof BOT_STRENGTHS)[number];
+
+type Game = GameId;
+/** An action as posted: one of CONTRACT.md "Actions" without `seat`. */
+export type Action = { type: string } & Record<string, unknown>;
+/** The fields of a seat's view the strategy reads. */
+export interface SeatView {
+  seat?: number;
+  phase: string;
+  hand?: string[];
+  legalActions?: Action[];
+  [field: string]: unknown;
+}
+type HandView = SeatView;
+
+export function chooseBotAction(strength: BotStrength, game: Game, view: SeatView, rng: Rng): Action {
+  if (strength === 'random') {
+    const legal = (view.legalActions ?? []).map(withoutSeat);
+    if (legal.length === 0) throw new Error(`seat ${view.seat} has no legal action in phase ${view.phase}`);
+    return rng.pick(legal);
+  }
+  return chooseAction(game, view, rng);
+}
 
 /** Bidding thresholds of the engines' heuristic bots (src/engine/<game>/bots.ts). */
 const DOBBM_BID = { dobbm: 30, solo: 56 };

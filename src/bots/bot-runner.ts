@@ -1,0 +1,186 @@
+import { randomInt } from 'node:crypto';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import type { GameId } from '../engine/index.js';
+import { seededRng } from '../engine/core/rng.js';
+import { ApiError } from '../common/problems.js';
+import { DatabaseService } from '../database/database.service.js';
+import { HandWatch } from '../hands/hand-watch.js';
+import { HandsService } from '../hands/hands.service.js';
+import { TableSession } from '../hands/table-session.js';
+import { chooseBotAction, type Action, type BotStrength, type SeatView } from './strategy.js';
+
+/** A table whose seats are all bots asks for its session end once it has dealt this many hands. */
+export const BOT_ONLY_HANDS = 3;
+/** The safety net: how often every instance looks for a bot whose turn it is (a missed notification, a restart). */
+const SWEEP_MS = 5000;
+const MAX_REFUSALS_KEPT = 10_000;
+const HANDS_REMEMBERED = 50_000;
+
+export interface BotTurn { handId: string; game: GameId; seat: number; botId: string; botName: string; strength: BotStrength }
+
+/**
+ * Bots in seats. Every instance follows every hand's moves (HandWatch: the NOTIFY after each
+ * committed action and each deal) and, when a bot's seat is to act at that hand's table,
+ * reads the bot's seat view and posts its choice through HandsService.act — the path a
+ * person's POST /hands/{id}/actions takes, with the same checks, log, expected seq and an
+ * Idempotency-Key per seq. Two instances that both see the move both try; the expected seq
+ * (and the shared key) let exactly one action in. A move the service refuses is logged and
+ * the bot stops at that seq, so nothing loops on it.
+ */
+@Injectable()
+export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly log = new Logger('Bots');
+  private readonly rng = seededRng(randomInt(2 ** 31));
+  /** Tables being driven here, and whether another move came in meanwhile. */
+  private readonly driving = new Map<string, boolean>();
+  /** hand id → its table when that table seats bots, else null (oldest forgotten first). */
+  private readonly tableWithBots = new Map<string, string | null>();
+  /** `${handId}:${seq}` where a bot's move was refused: not tried again on this instance. */
+  private readonly refused = new Set<string>();
+  private unfollow: (() => void) | null = null;
+  /** The bot's decision from its seat's view; the e2e tests wrap it to look at what bots see. */
+  choose: (turn: BotTurn, view: SeatView) => Action | Promise<Action> = (turn, view) => chooseBotAction(turn.strength, turn.game, view, this.rng);
+  private sweeper: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly db: DatabaseService,
+    private readonly watch: HandWatch,
+    private readonly hands: HandsService,
+    private readonly session: TableSession,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.unfollow = this.watch.follow((handId) => void (handId ? this.moved(handId) : this.sweep()).catch((err) => this.fail(err)));
+    this.sweeper = setInterval(() => void this.sweep().catch((err) => this.fail(err)), SWEEP_MS);
+    this.sweeper.unref();
+    void this.sweep().catch((err) => this.fail(err));
+  }
+
+  onModuleDestroy(): void {
+    this.closed = true;
+    this.unfollow?.();
+    clearInterval(this.sweeper);
+  }
+
+  /**
+   * A hand moved: drive its table if it seats bots. Seats are fixed once a hand is dealt, so
+   * whether a hand's table has bots is asked once per hand and remembered: the moves of the
+   * many hands without bots cost no query after their first.
+   */
+  private async moved(handId: string): Promise<void> {
+    if (this.closed) return;
+    let tableId = this.tableWithBots.get(handId);
+    if (tableId === undefined) {
+      const { rows } = await this.db.pool.query<{ table_id: string }>({
+        name: 'bot-table-of-hand',
+        text: `SELECT h.table_id FROM hands h WHERE h.id = $1
+               AND EXISTS (SELECT 1 FROM table_seats s JOIN players p ON p.id = s.player_id WHERE s.table_id = h.table_id AND p.bot IS NOT NULL)`,
+        values: [handId],
+      });
+      tableId = rows[0]?.table_id ?? null;
+      if (this.tableWithBots.size >= HANDS_REMEMBERED) this.tableWithBots.delete(this.tableWithBots.keys().next().value!);
+      this.tableWithBots.set(handId, tableId);
+    }
+    if (tableId) this.drive(tableId);
+  }
+
+  private async sweep(): Promise<void> {
+    if (this.closed) return;
+    const { rows } = await this.db.pool.query<{ table_id: string }>(`SELECT DISTINCT t.id AS table_id FROM tables t ${BOT_TO_ACT} WHERE t.status = 'playing'`);
+    for (const r of rows) this.drive(r.table_id);
+  }
+
+  /** One driver per table per instance; a move during a drive makes it look once more. */
+  private drive(tableId: string): void {
+    if (this.driving.has(tableId)) {
+      this.driving.set(tableId, true);
+      return;
+    }
+    this.driving.set(tableId, false);
+    void this.play(tableId)
+      .catch((err) => this.fail(err))
+      .finally(() => {
+        const again = this.driving.get(tableId);
+        this.driving.delete(tableId);
+        if (again && !this.closed) this.drive(tableId);
+      });
+  }
+
+  /** Plays the bots' turns at the table until a person's turn, the session's end, or a refusal. */
+  private async play(tableId: string): Promise<void> {
+    // Reads that find nothing to do in a row: the projection and the view disagree only for a
+    // moment (a move in between), so a few of them end the drive instead of spinning.
+    for (let idle = 0; idle < 3; ) {
+      if (this.closed) return;
+      const turn = await this.turnAt(tableId);
+      if (!turn) return;
+      const caller = { kind: 'player' as const, playerId: turn.botId, name: turn.botName };
+      // The bot's whole knowledge: its seat's view, as GET /hands/{id} would give it.
+      const view = (await this.hands.view(turn.handId, caller)) as SeatView & { seq: number; toAct: number[]; status: string; nextHandId?: string };
+      if (view.status !== 'active' || !view.toAct.includes(turn.seat)) {
+        idle++;
+        continue;
+      }
+      idle = 0;
+      const at = `${turn.handId}:${view.seq}`;
+      if (this.refused.has(at)) return;
+      let action: Action;
+      try {
+        action = await this.choose(turn, view);
+        const answer = await this.hands.act({ handId: turn.handId, caller, expectedSeq: view.seq, action, idempotencyKey: `bot-${view.seq}` });
+        if (answer.nextHandId || answer.status !== 'active') await this.windDownIfOnlyBots(tableId);
+      } catch (err) {
+        if (err instanceof ApiError && err.code === 'STALE_SEQ') continue; // another instance or a person was first
+        if (this.refused.size >= MAX_REFUSALS_KEPT) this.refused.clear(); // bounded; the worst case is one more try
+        this.refused.add(at);
+        this.log.error(`bot ${turn.botId} (seat ${turn.seat}) at hand ${turn.handId} seq ${view.seq}: ${(err as Error).message}; it stops there`);
+        return;
+      }
+    }
+  }
+
+  private async turnAt(tableId: string): Promise<BotTurn | null> {
+    const { rows } = await this.db.pool.query<{ hand_id: string; game: GameId; seat: number; bot_id: string; bot_name: string; strength: BotStrength }>({
+      name: 'bot-turn',
+      text: `SELECT h.id AS hand_id, h.game, s.seat, p.id AS bot_id, p.name AS bot_name, p.bot AS strength
+             FROM tables t ${BOT_TO_ACT} WHERE t.id = $1 AND t.status = 'playing' LIMIT 1`,
+      values: [tableId],
+    });
+    const r = rows[0];
+    return r ? { handId: r.hand_id, game: r.game, seat: r.seat, botId: r.bot_id, botName: r.bot_name, strength: r.strength } : null;
+  }
+
+  /**
+   * Nobody but bots at the table: after BOT_ONLY_HANDS hands the bots ask for the session end
+   * on the host's behalf (the host seated them), and the engine winds the session down by its
+   * rules (Dobbm's Mußrunde, Droggn's closing hands, Doppelkopf's end) — the closing hands are
+   * played out too, then the table is ended. A table of bots never plays forever.
+   */
+  private async windDownIfOnlyBots(tableId: string): Promise<void> {
+    const { rows } = await this.db.pool.query<{ host: string; hands: number; only_bots: boolean }>({
+      name: 'bot-only-table',
+      text: `SELECT t.host_player_id AS host, t.hand_count AS hands, bool_and(p.bot IS NOT NULL) AS only_bots
+             FROM tables t JOIN table_seats s ON s.table_id = t.id JOIN players p ON p.id = s.player_id
+             WHERE t.id = $1 AND t.status = 'playing' GROUP BY t.id`,
+      values: [tableId],
+    });
+    const t = rows[0];
+    if (!t?.only_bots || t.hands < BOT_ONLY_HANDS) return;
+    try {
+      await this.session.requestEnd(tableId, { kind: 'player', playerId: t.host, name: 'host' });
+    } catch (err) {
+      // Asked before (here or on another instance), or the session is winding down already.
+      if (!(err instanceof ApiError) || err.status !== 422) throw err;
+    }
+  }
+
+  private fail(err: unknown): void {
+    if (!this.closed) this.log.error(`bot runner: ${(err as Error)?.stack ?? String(err)}`);
+  }
+}
+
+/** Joins a table `t` to its current hand `h` and the bot seated where the hand waits (`s`, `p`). */
+const BOT_TO_ACT = `JOIN hands h ON h.id = t.current_hand_id AND h.status = 'active'
+  JOIN table_seats s ON s.table_id = t.id AND s.seat = ANY(h.to_act)
+  JOIN players p ON p.id = s.player_id AND p.bot IS NOT NULL`;
