@@ -7,7 +7,7 @@ import { apply, legalActions } from './rules.js';
 import { result } from './result.js';
 import { session, type DobbmSession } from './session.js';
 import type { DobbmState } from './state.js';
-import { view } from './view.js';
+import { view, type DobbmView } from './view.js';
 
 // `toAct` is asked before every action of a simulation: the answers are shared lists, frozen
 // so that a caller that would change one fails loudly instead of corrupting the next answer.
@@ -15,7 +15,7 @@ const NOBODY = Object.freeze([]) as unknown as number[];
 const SEAT_LISTS = Array.from({ length: 5 }, (_, s) => Object.freeze([s]) as unknown as number[]);
 
 /** Dobbm (Stubai Tapp), RULES.md §1: one declarer against three defenders, hearts trump. */
-export const dobbm: Game<DobbmOptions, DobbmState, DobbmSession, DobbmAction> = {
+export const dobbm: Game<DobbmOptions, DobbmState, DobbmSession, DobbmAction, DobbmView> = {
   id: 'dobbm',
   optionSchema: optionSchema,
   parseOptions: parseOptions,
@@ -47,6 +47,6 @@ export { parseAction, type DobbmAction } from './actions.js';
 export { legalCards, sowRuleHolds, nextActive } from './play.js';
 export { declarerCardPoints, paymentPerOpponent, stockerlAmount, penaltyAmount } from './scoring.js';
 export { result } from './result.js';
-export { view } from './view.js';
+export { view, type DobbmView } from './view.js';
 export { randomBot, heuristicBot, handStrength, defaultHeuristicProfile, chooseDiscard, choosePlay } from './bots.js';
 export type { HeuristicProfile, DobbmBot, StrengthRole } from './bots.js';
