@@ -220,7 +220,7 @@ class BotFleet {
             t.handId = played.nextHandId;
           } catch (err) {
             errors.push(err instanceof Error ? err.message : String(err));
-            if (errors.length > 20) throw new Error(`too many errors, the first: ${errors[0]}`);
+            if (errors.length > 20) throw new Error(`too many errors, the first: ${errors[0]}`, { cause: err });
             // Carry on with whatever hand the table is at now.
             t.handId = (await t.api.table(t.tableId)).currentHandId ?? t.handId;
           }
@@ -276,7 +276,7 @@ async function fillTables(url: string, count: number, workers: number): Promise<
             await playHand(handId, bots, { maxActions: 3 });
             done++;
           } catch (err) {
-            if (++errors > 20) throw new Error(`filling tables: too many errors, e.g. ${err instanceof ProblemError ? err.message : String(err)}`);
+            if (++errors > 20) throw new Error(`filling tables: too many errors, e.g. ${err instanceof ProblemError ? err.message : String(err)}`, { cause: err });
           }
         }
       } finally {

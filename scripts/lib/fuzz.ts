@@ -285,7 +285,7 @@ export async function fuzz(opts: FuzzOptions): Promise<FuzzReport> {
     try {
       json = type.includes('json') && text ? JSON.parse(text) : null;
     } catch {
-      json = null;
+      // not JSON: json stays null
     }
     byStatus[res.status] = (byStatus[res.status] ?? 0) + 1;
     // Whichever plan rotated a token (a raw body, a random path), the world keeps the new one.

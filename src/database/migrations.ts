@@ -89,7 +89,7 @@ async function applyOne(client: pg.Client, m: Migration): Promise<void> {
     await client.query('COMMIT');
   } catch (err) {
     await client.query('ROLLBACK');
-    throw new Error(`migration ${m.name} failed: ${(err as Error).message}`);
+    throw new Error(`migration ${m.name} failed: ${(err as Error).message}`, { cause: err });
   }
 }
 

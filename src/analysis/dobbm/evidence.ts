@@ -41,10 +41,9 @@ export function handEvidence(input: HandRecord<'dobbm'> | Replayed<DobbmOptions,
     return { declarer: null, contract: null, defenders: [], declarerWinsTrue: null, declarerPointsPlayed: null, calls: [] };
   }
   const doublingStates = taken.map((a, i) => ({ a, s: states[i]!, i })).filter(({ a }) => a.type === 'double');
-  let winsTrue: boolean | null = null;
   const firstPlayable = doublingStates[0]?.s ?? final;
   const budget = options.maxNodesPerSolve ?? Infinity;
-  winsTrue = winsOn(solver, firstPlayable, trueDeal(firstPlayable), budget * 100);
+  const winsTrue: boolean | null = winsOn(solver, firstPlayable, trueDeal(firstPlayable), budget * 100);
   const played = final.phase === 'over' ? declarerCardPoints(final) : null;
   const byCaller = new Map<number, WinEstimate>();
   const calls: CallEvidence[] = [];

@@ -123,7 +123,7 @@ function* simulateAt<G extends SimGame, S>(table: TableGame<G, S>, config: SimCo
         const seats = tables[t]!;
         const deck = shuffled(table.deck, rng);
         const acting = rng.next() < config.rate;
-        const bots = seats.map((id, seat) => {
+        const bots = seats.map((id) => {
           const p = byId.get(id)!;
           const losses = recent.get(id)!.filter((x) => x < 0).length;
           const honest = table.honestBot(p.habit, losses);
