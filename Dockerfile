@@ -10,6 +10,7 @@ RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY bench ./bench
+COPY web ./web
 RUN npm run build && npm prune --omit=dev
 
 # Run: compiled app, production dependencies, the migrations (applied at start-up).

@@ -10,6 +10,7 @@ import { AppModule } from './app.module.js';
 import { ApiError } from './common/problems.js';
 import type { Settings } from './config/env.js';
 import { setupOpenApi } from './openapi.js';
+import { serveWebApp } from './web-app.js';
 
 /**
  * Helmet's strict defaults everywhere; only Swagger UI at /docs gets the inline scripts and
@@ -46,6 +47,7 @@ export async function createApp(settings: Settings): Promise<INestApplication> {
         ApiError.of('VALIDATION_FAILED', errors.map((e) => Object.values(e.constraints ?? { [e.property]: `${e.property} is invalid` }).join('; ')).join('; ')),
     }),
   );
+  serveWebApp(app);
   setupOpenApi(app);
   return app;
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { HandWatch } from '../src/hands/hand-watch.js';
 import { bearer, startApp, type TestApp } from './support/app.js';
 import { dobbmOnTwoInstances, getView, newPlayers, openTable, type Player, type SharedHand, type View } from './support/bots.js';
 
@@ -130,7 +131,10 @@ describe('LONG_POLL_MAX_WAITERS: an instance holds only so many long polls', () 
   it('answers a long poll beyond the limit at once, as a plain conditional GET, and frees the place when a wait ends', async () => {
     const seq = (await getView(t, handId, players[0]!.token)).seq;
     const first = longPoll(1, seq, 30);
-    await new Promise((r) => setTimeout(r, 300)); // the first poll now holds the one place
+    // Wait until the first poll holds the one place (a fixed sleep raced it on a loaded machine).
+    const watch = t.app.get(HandWatch);
+    for (const until = Date.now() + 10_000; watch.held < 1 && Date.now() < until; ) await new Promise((r) => setTimeout(r, 20));
+    expect(watch.held).toBe(1);
     const started = Date.now();
     const second = await longPoll(2, seq, 30);
     expect(second.status).toBe(304);

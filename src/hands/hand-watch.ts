@@ -50,6 +50,11 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
     await this.client?.end().catch(() => undefined);
   }
 
+  /** How many long polls this instance holds open now. */
+  get held(): number {
+    return this.armed;
+  }
+
   /**
    * A watch on `handId`, or null when this instance already holds `LONG_POLL_MAX_WAITERS`
    * of them: each is an open request and socket, so a flood of long polls is answered at once

@@ -1,0 +1,48 @@
+import type { SimConfig } from '../../src/analysis/sim/simulate.js';
+import { importSimulatedLog } from '../support/audit.js';
+import { AUDIT_TOKEN } from '../support/app.js';
+import { startSite, type Site } from './support.js';
+
+/**
+ * The audit page on a simulated Dobbm log with one planted pair (as test/collusion.e2e.spec.ts,
+ * on a database of its own): the auditor runs the audit, the planted pair ranks first, the
+ * chart is drawn with its thresholds, and the drill-down reaches a call's evidence and a verified log.
+ */
+describe('the audit page', () => {
+  const config: SimConfig = { players: 8, hands: 300, colludingPairs: 1, rate: 1, seed: 3 };
+  let site: Site;
+  let planted: [string, string];
+  beforeAll(async () => {
+    site = await startSite({ ownDatabase: 'webaudit', env: { AUDIT_SAMPLES: '4' } });
+    ({ planted } = await importSimulatedLog(site.app, config, 'Sim'));
+  }, 180_000);
+  afterAll(() => site?.close());
+
+  it('ranks the planted pair first, draws its chart, and drills down to the evidence', async () => {
+    const { page, context } = await site.person();
+    await page.goto('/audit');
+    await page.getByLabel('Auditor token').fill(AUDIT_TOKEN);
+    await page.getByRole('button', { name: 'Use it' }).click();
+    await page.getByRole('button', { name: 'Run the collusion audit' }).click();
+    await page.getByTestId('pairs').waitFor({ timeout: 90_000 });
+
+    const first = (await page.locator('[data-pair]').first().getAttribute('data-pair'))!.split('>');
+    expect([...first].sort()).toEqual([...planted].sort());
+    const rows = await page.locator('[data-pair]').count();
+    expect(rows).toBeGreaterThan(1);
+    expect(await page.locator('[data-testid=scatter] circle').count()).toBeGreaterThanOrEqual(rows);
+    expect(await page.locator('[data-testid=scatter] [data-threshold=strong]').count()).toBe(1);
+    await expect(page.locator('[data-pair]').first().locator('td').last().textContent()).resolves.toMatch(/strong|review/);
+
+    await site.shot(page, 'audit', true);
+    await page.locator('[data-testid=scatter] circle[data-rank="1"]').click();
+    await page.getByTestId('pair-hands').waitFor();
+    await page.getByRole('button', { name: 'Evidence' }).first().click();
+    await page.getByTestId('evidence').waitFor();
+    await page.getByRole('button', { name: "Verify the hand's log" }).click();
+    await page.getByTestId('verify').filter({ hasText: '✔' }).waitFor();
+    await page.getByTestId('evidence').scrollIntoViewIfNeeded();
+    await site.shot(page, 'audit-evidence', true);
+    await context.close();
+  });
+});

@@ -1,0 +1,78 @@
+import { auditorView, currentHandId, move, signUp, waitForSeq } from './play.js';
+import { startSite, type Site } from './support.js';
+
+/**
+ * One person alone: opens a table, seats three bots, and plays a Droggn hand (bidding a Solo
+ * when still open) and a Doppelkopf hand (declaring a queen solo, announcing Re when offered) to the end,
+ * every card played from the keyboard.
+ */
+describe('one person plays against three bots in the browser', () => {
+  let site: Site;
+  beforeAll(async () => {
+    site = await startSite();
+  });
+  afterAll(() => site?.close());
+
+  const cases = [
+    // Droggn: a Solo when the bidding still allows it (a bot may have bid higher first).
+    { game: 'droggn', prefer: [{ type: 'bid', bid: 'solo' }, { type: 'bid', bid: 'pass' }, { type: 'double', call: 'gut' }], mark: 'play ' },
+    {
+      game: 'doppelkopf',
+      prefer: [{ type: 'reservation', call: 'vorbehalt' }, { type: 'contract', contract: 'solo-q' }, { type: 'announce', level: 're' }],
+      mark: 'solo-q',
+    },
+  ] as const;
+
+  for (const c of cases) {
+    it(`plays a ${c.game} hand to its end against bots`, async () => {
+      const { page, context } = await site.person();
+      await signUp(page, `Solo ${c.game}`);
+      await page.getByRole('combobox', { name: 'game of the new table' }).selectOption(c.game);
+      await page.getByRole('button', { name: 'Open the table' }).click();
+      await page.waitForURL(/\/tables\/[^/]+$/);
+      const tableId = new URL(page.url()).pathname.split('/')[2]!;
+      // Before the first deal a seat can be left again.
+      await page.locator('[data-seat="0"]').getByRole('button', { name: 'Sit here' }).click();
+      await page.getByRole('button', { name: 'Leave my seat' }).click();
+      await page.locator('[data-seat="1"]').getByRole('button', { name: 'Sit here' }).waitFor();
+      await page.locator('[data-seat="0"]').getByRole('button', { name: 'Sit here' }).click();
+      await page.getByRole('button', { name: 'Fill the other empty seats with bots' }).click();
+      await page.getByTestId('status').waitFor();
+      const handId = (await currentHandId(site, tableId))!;
+
+      const moves: string[] = [];
+      for (let step = 0; step < 100; step++) {
+        const v = await auditorView(site, handId);
+        if (v.status !== 'active') break;
+        if (!v.toAct.includes(0)) {
+          await new Promise((r) => setTimeout(r, 100));
+          continue;
+        }
+        moves.push(await move(page, v.seq, [...c.prefer], { keyboard: true }));
+        await waitForSeq(site, handId, v.seq + 1);
+        if (moves.length === 8) {
+          await site.shot(page, `table-${c.game}`);
+          await page.setViewportSize({ width: 390, height: 800 });
+          await site.shot(page, `table-${c.game}-phone`);
+          await page.setViewportSize({ width: 1100, height: 800 });
+        }
+      }
+      const over = await auditorView(site, handId);
+      expect(over.status).toBe('over');
+      expect(moves.join('\n')).toContain(c.mark);
+      expect(moves.some((m) => m.startsWith('play '))).toBe(true);
+      await page.getByTestId('result').waitFor();
+      const scores = (over.result as { scores: number[] }).scores;
+      await expect(page.getByTestId('score-0').textContent()).resolves.toBe(scores[0]! > 0 ? `+${scores[0]}` : String(scores[0]));
+
+      // The lobby lists the table under its game only.
+      await page.goto('/');
+      await page.getByRole('combobox', { name: 'filter by game' }).selectOption(c.game);
+      await page.locator(`tr[data-table="${tableId}"]`).waitFor();
+      const others = page.locator('tr[data-table] td:first-child').filter({ hasNotText: c.game });
+      for (let i = 0; i < 100 && (await others.count()) > 0; i++) await page.waitForTimeout(50);
+      expect(await others.count()).toBe(0);
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,125 @@
+import type { Page, Response } from 'playwright-core';
+import { AUDIT_TOKEN } from '../support/app.js';
+import type { Site } from './support.js';
+
+type View = { id: string; seq: number; status: string; phase: string; toAct: number[]; hands?: (string[] | null)[]; [k: string]: unknown };
+
+/** The hand as the auditor sees it, straight from the API (the test's referee, not the page's). */
+export async function auditorView(site: Site, handId: string): Promise<View> {
+  const res = await fetch(`${site.url}/hands/${handId}`, { headers: { Authorization: `Bearer ${AUDIT_TOKEN}` } });
+  return (await res.json()) as View;
+}
+
+export async function currentHandId(site: Site, tableId: string): Promise<string | null> {
+  const t = (await (await fetch(`${site.url}/tables/${tableId}`)).json()) as { currentHandId: string | null };
+  return t.currentHandId;
+}
+
+/** A person with a name, made through the lobby's form. */
+export async function signUp(page: Page, name: string): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await page.getByRole('button', { name: 'Start playing' }).click();
+  await page.getByTestId('my-name').waitFor();
+}
+
+/** Every hand view a page received (its long polls and its own actions' answers). */
+export function recordViews(page: Page): View[] {
+  const views: View[] = [];
+  page.on('response', async (res: Response) => {
+    if (!/\/hands\/[^/]+(\/actions)?$/.test(new URL(res.url()).pathname) || res.status() !== 200) return;
+    try {
+      views.push((await res.json()) as View);
+    } catch {
+      /* the page navigated away */
+    }
+  });
+  return views;
+}
+
+/** Every string in a JSON value. */
+export function stringsIn(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) value.forEach((v) => stringsIn(v, out));
+  else if (value && typeof value === 'object') Object.values(value).forEach((v) => stringsIn(v, out));
+  return out;
+}
+
+/** Cards played so far in a view (public to everyone). */
+export function playedIn(view: Record<string, unknown>): Set<string> {
+  const tricks = [...((view.tricks as { plays?: { card: string }[] }[]) ?? []), (view.currentTrick ?? view.trick) as { plays?: { card: string }[] } | null];
+  return new Set(tricks.flatMap((t) => (t?.plays ?? []).map((p) => p.card)));
+}
+
+/** The cards on a page's screen that are not in the trick area (its hand), and the played ones. */
+export async function cardsOnScreen(page: Page): Promise<string[]> {
+  return page.$$eval('[data-card], [data-played]', (els) => els.map((e) => e.getAttribute('data-card') ?? e.getAttribute('data-played')!));
+}
+
+/**
+ * One move on the page whose turn it is at `seq`, chosen only among the controls it shows: `prefer`
+ * names actions (by JSON fields) to take when offered; else a multi-card choice (its first
+ * listed option), else the first raised card (clicked, or focused and played with Enter), else the first button.
+ */
+export async function move(page: Page, seq: number, prefer: Record<string, unknown>[], opts: { keyboard?: boolean } = {}): Promise<string> {
+  // The page must show the hand at `seq` or later (not an older view where it was this seat's
+  // turn too; in Doppelkopf others may announce meanwhile, so later views count).
+  const status = page.getByTestId('status');
+  for (const deadline = Date.now() + 15_000; ; await page.waitForTimeout(25)) {
+    const shown = Number(await status.getAttribute('data-seq').catch(() => -1));
+    if (shown >= seq && (await status.getAttribute('data-my-turn').catch(() => null)) === 'true') break;
+    if (Date.now() > deadline) throw new Error(`the page did not show its turn at seq ${seq} (it shows seq ${shown})`);
+  }
+  const buttons = await page.$$eval('[data-action]', (els) => els.map((e) => e.getAttribute('data-action')!));
+  for (const want of prefer) {
+    const hit = buttons.find((b) => {
+      const a = JSON.parse(b) as Record<string, unknown>;
+      return Object.entries(want).every(([k, v]) => a[k] === v);
+    });
+    if (hit) {
+      await page.locator(`[data-action='${hit}']`).click();
+      return hit;
+    }
+  }
+  const selection = page.locator('[data-options]').first();
+  if (await selection.count()) {
+    const options = JSON.parse((await selection.getAttribute('data-options'))!) as string[][];
+    for (const card of options[0]!) {
+      // Doppelkopf holds twins: click a copy not picked yet.
+      const copies = page.locator(`.hand [data-card='${card}']`);
+      const n = await copies.count();
+      for (let i = 0; i < n; i++) {
+        const copy = copies.nth(i);
+        if ((await copy.getAttribute('aria-pressed')) === 'true') continue;
+        await copy.click();
+        break;
+      }
+    }
+    const type = await selection.getAttribute('data-type');
+    await selection.click();
+    return `${type} ${options[0]!.join(' ')}`;
+  }
+  const card = page.locator('.hand button.card.legal').first();
+  if (await card.count()) {
+    const code = (await card.getAttribute('data-card'))!;
+    if (opts.keyboard) {
+      await card.focus();
+      await page.keyboard.press('Enter');
+    } else await card.click();
+    return `play ${code}`;
+  }
+  if (buttons.length) {
+    await page.locator(`[data-action='${buttons[0]}']`).click();
+    return buttons[0]!;
+  }
+  throw new Error(`my turn, but no control to use: ${await page.getByTestId('status').textContent()} (${await page.getByTestId('phase').textContent()})`);
+}
+
+/** Waits until the hand's log reaches `seq` (the move a page sent has landed). */
+export async function waitForSeq(site: Site, handId: string, seq: number): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if ((await auditorView(site, handId)).seq >= seq) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`hand did not reach seq ${seq}`);
+}

@@ -1,0 +1,123 @@
+import { useEffect, useState } from 'preact/hooks';
+import { useLocation } from 'preact-iso';
+import { api, messageOf, ok, type Game, type RuleOption } from '../api.js';
+
+type Value = string | number | boolean | null;
+
+/** A dependent option only matters while the option it depends on has its value. */
+const applies = (o: RuleOption, values: Record<string, Value>) => !o.dependsOn || values[o.dependsOn.option] === o.dependsOn.value;
+
+/** The create-table form, built from the engines' own option schemas (GET /games). */
+export function CreateTable() {
+  const [games, setGames] = useState<Game[]>([]);
+  const [gameId, setGameId] = useState<Game['id']>('dobbm');
+  const [values, setValues] = useState<Record<string, Value>>({});
+  const [error, setError] = useState<string | null>(null);
+  const { route } = useLocation();
+
+  useEffect(() => {
+    api.GET('/games').then((r) => setGames(ok(r)), (e) => setError(messageOf(e)));
+  }, []);
+  const game = games.find((g) => g.id === gameId);
+  useEffect(() => {
+    if (game) setValues(Object.fromEntries(game.options.map((o) => [o.name, o.default as Value])));
+  }, [game]);
+
+  async function submit(e: Event) {
+    e.preventDefault();
+    if (!game) return;
+    setError(null);
+    // Only what differs from the defaults; the API echoes the complete profile.
+    const rules = Object.fromEntries(game.options.filter((o) => applies(o, values) && values[o.name] !== o.default).map((o) => [o.name, values[o.name]]));
+    try {
+      const table = ok(await api.POST('/tables', { body: { game: game.id, rules } }));
+      route(`/tables/${table.id}`);
+    } catch (err) {
+      setError(messageOf(err));
+    }
+  }
+
+  return (
+    // noValidate: the API judges the profile (one place for the rules) and its message is shown.
+    <form class="panel" onSubmit={submit} aria-label="create a table" noValidate>
+      <h2>Open a table</h2>
+      <div class="row">
+        <label>
+          Game{' '}
+          <select name="game" aria-label="game of the new table" value={gameId} onChange={(e) => setGameId(e.currentTarget.value as Game['id'])}>
+            {games.map((g) => (
+              <option value={g.id}>{g.name}</option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {game && (
+        <details>
+          <summary>Rule options ({game.options.length}; the defaults are filled in)</summary>
+          <div class="options">
+            {game.options.map((o) => (
+              <OptionField option={o} value={values[o.name] ?? null} disabled={!applies(o, values)} onChange={(v) => setValues({ ...values, [o.name]: v })} />
+            ))}
+          </div>
+        </details>
+      )}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      <p>
+        <button class="primary" type="submit" disabled={!game}>
+          Open the table
+        </button>
+      </p>
+    </form>
+  );
+}
+
+function OptionField({ option: o, value, disabled, onChange }: { option: RuleOption; value: Value; disabled: boolean; onChange: (v: Value) => void }) {
+  const id = `opt-${o.name}`;
+  let control;
+  if (o.type === 'boolean') {
+    control = <input id={id} type="checkbox" checked={value === true} disabled={disabled} onChange={(e) => onChange(e.currentTarget.checked)} />;
+  } else if (o.type === 'enum') {
+    const values = o.values ?? [];
+    control = (
+      <select id={id} disabled={disabled} value={String(value)} onChange={(e) => onChange(values.find((v) => String(v) === e.currentTarget.value) ?? null)}>
+        {values.map((v) => (
+          <option value={String(v)}>{String(v)}</option>
+        ))}
+      </select>
+    );
+  } else {
+    control = (
+      <input
+        id={id}
+        type="number"
+        disabled={disabled}
+        min={o.minimum}
+        max={o.maximum}
+        placeholder={o.nullable ? 'none' : ''}
+        value={value === null ? '' : String(value)}
+        onInput={(e) => onChange(e.currentTarget.value === '' ? null : Number(e.currentTarget.value))}
+      />
+    );
+  }
+  return (
+    <div class="option">
+      <label for={id}>
+        <code>{o.name}</code>
+      </label>
+      {control}
+      <span class="note">
+        {o.description} Default: <code>{String(o.default)}</code>
+        {o.dependsOn && (
+          <>
+            {' '}
+            (applies when <code>{o.dependsOn.option}</code> is <code>{String(o.dependsOn.value)}</code>)
+          </>
+        )}
+      </span>
+    </div>
+  );
+}

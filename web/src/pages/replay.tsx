@@ -1,0 +1,137 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api, asAuditor, messageOf, ok, type HandEvent, type HandView, type Table } from '../api.js';
+import { Card, type GameId } from '../cards/index.js';
+import { deckCommitmentOf, replaySteps, type HandRecord, type Step } from '../replay/steps.js';
+import { auditorToken } from '../session.js';
+import { RecordList } from '../table/record.js';
+import { modelOf } from '../table/model.js';
+
+/** A finished hand stepped through action by action (forward, back, to a trick), from its record. */
+export function Replay({ id }: { id: string }) {
+  const [record, setRecord] = useState<HandRecord | null>(null);
+  const [events, setEvents] = useState<HandEvent[]>([]);
+  const [table, setTable] = useState<Table | null>(null);
+  const [steps, setSteps] = useState<Step[]>([]);
+  const [at, setAt] = useState(0);
+  const [commitment, setCommitment] = useState<'checking' | 'verified' | 'mismatch' | 'not checkable'>('checking');
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    (async () => {
+      try {
+        // A seat's token once the hand is over, else the auditor's.
+        const headers = auditorToken.value ? asAuditor : {};
+        const rec = ok(await api.GET('/hands/{id}/record', { params: { path: { id } }, headers }));
+        const evs = ok(await api.GET('/hands/{id}/events', { params: { path: { id } }, headers }));
+        setRecord(rec);
+        setEvents(evs);
+        setSteps(replaySteps(rec));
+        if (rec.tableId) setTable(ok(await api.GET('/tables/{id}', { params: { path: { id: rec.tableId } } })));
+        const committed = (evs[0]?.payload as { deckCommitment?: string } | undefined)?.deckCommitment;
+        if (rec.seed && rec.deck && committed) setCommitment((await deckCommitmentOf(rec.seed, rec.deck)) === committed ? 'verified' : 'mismatch');
+        else setCommitment('not checkable');
+      } catch (err) {
+        setError(messageOf(err));
+      }
+    })();
+  }, [id]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+      if (e.key === 'ArrowRight') setAt((a) => Math.min(a + 1, steps.length - 1));
+      if (e.key === 'ArrowLeft') setAt((a) => Math.max(a - 1, 0));
+    };
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, [steps.length]);
+
+  if (error) return <p class="error" role="alert">{error}</p>;
+  if (!record || steps.length === 0) return <p>Loading…</p>;
+  const game = record.game as GameId;
+  const step = steps[at]!;
+  const view = step.view;
+  const seats = ((view.hands as unknown[]) ?? []).length || table?.seatCount || 4;
+  const nameOf = (s: number) => table?.seats[s]?.name ?? `seat ${s}`;
+  const m = modelOf(game, { ...(view as object), seat: undefined } as unknown as HandView, seats, nameOf);
+  const hands = (view.hands as (string[] | null)[]) ?? [];
+  const trickStarts = steps.filter((s, i) => i > 0 && s.trick > steps[i - 1]!.trick).map((s) => s.index);
+  const event = events[at];
+  return (
+    <section class="replay">
+      <h1>
+        Replay <span class="note">{game} · hand {id.slice(0, 8)}</span>
+      </h1>
+      <p data-testid="commitment" class={commitment === 'mismatch' ? 'error' : 'note'}>
+        Deck commitment:{' '}
+        {commitment === 'verified'
+          ? '✔ verified — SHA-256 of the seed and the dealt deck equals the commitment logged before the first action'
+          : commitment === 'mismatch'
+            ? '✘ does not match the logged commitment'
+            : commitment}
+      </p>
+      <div class="row controls" role="group" aria-label="replay controls">
+        <button type="button" onClick={() => setAt(0)} disabled={at === 0}>
+          « Deal
+        </button>
+        <button type="button" onClick={() => setAt(at - 1)} disabled={at === 0} aria-label="back">
+          ◀ Back
+        </button>
+        <span data-testid="replay-position">
+          {at} / {steps.length - 1}
+        </span>
+        <button type="button" onClick={() => setAt(at + 1)} disabled={at === steps.length - 1} aria-label="forward">
+          Forward ▶
+        </button>
+        <button type="button" onClick={() => setAt(steps.length - 1)} disabled={at === steps.length - 1}>
+          End »
+        </button>
+        <label>
+          Jump to trick{' '}
+          <select aria-label="jump to trick" value="" onChange={(e) => setAt(Number(e.currentTarget.value))}>
+            <option value="">…</option>
+            {trickStarts.map((index, n) => (
+              <option value={index}>trick {n + 1}</option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <p>
+        {step.action ? (
+          <>
+            Action {at}: <code data-testid="replay-action">{JSON.stringify(step.action)}</code>
+            {event && <span class="note"> · logged as event {event.seq} ({event.type})</span>}
+          </>
+        ) : (
+          'The deal.'
+        )}
+      </p>
+      <div class="replay-board">
+        {hands.map((hand, seat) => (
+          <div class="panel" data-replay-seat={seat}>
+            <strong>{nameOf(seat)}</strong> {seat === record.dealer && <span class="note">(dealer)</span>}
+            <span class="note"> tricks: {m.tricksWon(seat) || '0'}</span>
+            <div class="card-row">
+              {(hand ?? []).map((c) => (
+                <span class="card small" data-card={c}>
+                  <Card game={game} code={c} />
+                </span>
+              ))}
+            </div>
+          </div>
+        ))}
+        <div class="panel trick-line" aria-label="trick">
+          <strong>{m.trick.plays.length ? 'Current trick' : m.lastTrick ? 'Last trick' : 'No trick yet'}</strong>
+          <div class="card-row">
+            {(m.trick.plays.length ? m.trick : m.lastTrick)?.plays.map((p) => (
+              <span class="card small" data-played={p.card} title={nameOf(p.seat)}>
+                <Card game={game} code={p.card} />
+              </span>
+            ))}
+          </div>
+        </div>
+      </div>
+      <RecordList phase={String(view.phase)} record={m.record} />
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import { signal } from '@preact/signals';
+import { useTokens } from './api.js';
+
+/** The player this browser plays as: kept in localStorage so it survives a reload. */
+export interface Me {
+  id: string;
+  name: string;
+  token: string;
+}
+const KEY = 'kartentisch.player';
+const AUDIT_KEY = 'kartentisch.auditor';
+
+function load(): Me | null {
+  try {
+    const raw = localStorage.getItem(KEY);
+    return raw ? (JSON.parse(raw) as Me) : null;
+  } catch {
+    return null;
+  }
+}
+
+export const me = signal<Me | null>(load());
+/** The auditor token, kept for this tab only (sessionStorage). */
+export const auditorToken = signal<string | null>(sessionStorage.getItem(AUDIT_KEY));
+
+export function rememberMe(player: Me | null): void {
+  if (player) localStorage.setItem(KEY, JSON.stringify(player));
+  else localStorage.removeItem(KEY);
+  me.value = player;
+}
+
+export function rememberAuditor(token: string | null): void {
+  if (token) sessionStorage.setItem(AUDIT_KEY, token);
+  else sessionStorage.removeItem(AUDIT_KEY);
+  auditorToken.value = token;
+}
+
+useTokens((auditor) => (auditor ? auditorToken.value : (me.value?.token ?? null)));
