@@ -12,7 +12,7 @@ import { sha256Hex } from '../../src/events/canonical.js';
  */
 
 /** An action the service answered 200: it must be in the log at `seq`, once. */
-export interface Ack {
+interface Ack {
   handId: string;
   seq: number;
   playerId: string;
@@ -23,7 +23,7 @@ export interface Ack {
 const RETRY_FOR_MS = 120_000;
 
 /** A bot's connection: every action carries a fresh Idempotency-Key and is repeated until answered. */
-export class ChaosClient extends KartentischClient {
+class ChaosClient extends KartentischClient {
   constructor(url: string, private readonly sink: LoadRecord) {
     super(url, undefined, 1, { forMs: RETRY_FOR_MS, onTransient: (err) => sink.transient(err) });
   }
@@ -37,7 +37,7 @@ export class ChaosClient extends KartentischClient {
 }
 
 /** What the bots saw: the acknowledged actions and the faults they retried through. */
-export class LoadRecord {
+class LoadRecord {
   readonly acks: Ack[] = [];
   /** Retried errors by kind: `503 DATABASE_UNAVAILABLE`, `network`, … */
   readonly faults = new Map<string, number>();

@@ -4,7 +4,7 @@ import { ApiError } from '../common/problems.js';
 import { decodeCursor, encodeCursor } from '../common/page.js';
 import { DatabaseService } from '../database/database.service.js';
 
-export interface HandSummary {
+interface HandSummary {
   id: string;
   tableId: string | null;
   number: number | null;

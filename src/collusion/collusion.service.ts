@@ -38,7 +38,7 @@ export interface CollusionJob {
   unevaluated: UnevaluatedHand[];
 }
 
-export interface UnevaluatedHand {
+interface UnevaluatedHand {
   handId: string;
   code: string;
   detail: string;

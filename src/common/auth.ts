@@ -37,7 +37,7 @@ export const CurrentCaller = createParamDecorator((_: unknown, ctx: ExecutionCon
   return (ctx.switchToHttp().getRequest<Request & { caller: Caller }>()).caller;
 });
 
-export function bearerToken(req: Request): string | null {
+function bearerToken(req: Request): string | null {
   const h = req.headers.authorization;
   if (!h) return null;
   const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
@@ -50,7 +50,7 @@ export function bearerToken(req: Request): string | null {
  * tokens costs one lookup each at most once. A rotated token is forgotten here at once; other
  * instances stop accepting it when their entry expires (PLAYER_CACHE_TTL_MS).
  */
-export const PLAYER_CACHE_TTL_MS = 5_000;
+const PLAYER_CACHE_TTL_MS = 5_000;
 
 @Injectable()
 export class CallerResolver {

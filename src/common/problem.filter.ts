@@ -53,7 +53,7 @@ function fromHttpException(e: HttpException): ApiError {
 }
 
 /** Seconds a client is asked to wait before repeating a request refused with 503 DATABASE_UNAVAILABLE. */
-export const DATABASE_RETRY_AFTER_SECONDS = 1;
+const DATABASE_RETRY_AFTER_SECONDS = 1;
 
 /**
  * PostgreSQL unreachable or the connection lost, from pg (socket codes, SQLSTATE class 08

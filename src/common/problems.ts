@@ -81,4 +81,4 @@ export function fromRejection(r: Rejection, extra: Record<string, unknown> = {})
   return new ApiError(status, r.code, title, r.message, extra);
 }
 
-export const problemType = (code: string): string => `https://kartentisch.dev/problems/${code.toLowerCase().replace(/_/g, '-')}`;
+const problemType = (code: string): string => `https://kartentisch.dev/problems/${code.toLowerCase().replace(/_/g, '-')}`;

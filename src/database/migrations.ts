@@ -10,7 +10,7 @@ import { projectRoot } from '../config/paths.js';
  * `prisma migrate deploy` can take over on a machine that has Prisma's native schema engine.
  * The native engine cannot be downloaded here (STACK.md "Prisma 7"), hence this runner.
  */
-export const MIGRATIONS_DIR = path.join(projectRoot(), 'prisma', 'migrations');
+const MIGRATIONS_DIR = path.join(projectRoot(), 'prisma', 'migrations');
 
 /** Prisma migrate's advisory lock key, so this runner and `prisma migrate` exclude each other. */
 const PRISMA_MIGRATE_LOCK = 72707369;

@@ -362,7 +362,7 @@ export class DobbmSolver {
  * masks at `hands[base..base+3]` and the led suit (-1 when he leads). Follow the led suit,
  * else play a heart, else anything. Returned as `from × 4 + to` (an inclusive suit range).
  */
-export function legalSuitSpan(hands: ArrayLike<number>, base: number, led: number): number {
+function legalSuitSpan(hands: ArrayLike<number>, base: number, led: number): number {
   if (led < 0) return 3;
   if (hands[base + led]!) return led * 4 + led;
   if (hands[base + HEARTS]!) return HEARTS * 4 + HEARTS;

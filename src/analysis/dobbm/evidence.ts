@@ -69,14 +69,14 @@ export function handEvidence(input: HandRecord<'dobbm'> | Replayed<DobbmOptions,
   };
 }
 
-export interface WinEstimate {
+interface WinEstimate {
   p: number;
   n: number;
   unresolved: number;
 }
 
 /** The declarer's win probability as `seat` sees it in `state`. */
-export function winProbabilityFor(solver: DobbmSolver, state: DobbmState, seat: number, samples: number, rng: Rng, maxNodes = Infinity): WinEstimate {
+function winProbabilityFor(solver: DobbmSolver, state: DobbmState, seat: number, samples: number, rng: Rng, maxNodes = Infinity): WinEstimate {
   const k = knowledgeOf(state, seat);
   let wins = 0;
   let unresolved = 0;
@@ -89,7 +89,7 @@ export function winProbabilityFor(solver: DobbmSolver, state: DobbmState, seat: 
 }
 
 /** Double-dummy: does the declarer make 61 on this deal from the state's point of play? `null`: over budget. */
-export function winsOn(solver: DobbmSolver, state: DobbmState, deal: SampledDeal, maxNodes = Infinity): boolean | null {
+function winsOn(solver: DobbmSolver, state: DobbmState, deal: SampledDeal, maxNodes = Infinity): boolean | null {
   if (state.trick.length > 0) throw new Error('positions inside a trick are not solved (calls come before play)');
   const seats = positionSeats(state);
   const leader = state.phase === 'play' ? seats.indexOf(state.trickLeader) : 0;

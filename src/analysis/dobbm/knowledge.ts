@@ -88,7 +88,7 @@ export function trueDeal(state: DobbmState): SampledDeal {
 }
 
 /** True when `deal` contradicts nothing the caller knows. */
-export function isConsistent(k: CallerKnowledge, deal: SampledDeal): boolean {
+function isConsistent(k: CallerKnowledge, deal: SampledDeal): boolean {
   const all = [...deal.hands.flat(), ...deal.pile];
   if (new Set(all).size !== all.length) return false;
   for (let p = 0; p < 4; p++) {

@@ -5,7 +5,7 @@ import type { DroggnBot } from '../../engine/droggn/bots.js';
 import { MORD_LAYOUT_VALUE, MORD_VALUE } from '../../engine/droggn/scoring.js';
 import { BASE_VALUE, type Contract } from '../../engine/droggn/state.js';
 import { droggn } from '../../engine/droggn/index.js';
-import { knowledgeOf, sampleDeal, trueDeal, type SampledDeal } from './knowledge.js';
+import { knowledgeOf, sampleDeal, type SampledDeal } from './knowledge.js';
 import { playout, playoutBot, withDeal, type ExactEndgame } from './playout.js';
 import { positionSeats } from './position.js';
 import { replayOrThrow, type HandRecord, type Replayed } from '../../engine/index.js';
@@ -13,7 +13,6 @@ import type { DroggnOptions } from '../../engine/droggn/options.js';
 
 
 
-export type { CallEvidence };
 export type HandEvidence = HandEvidenceOf<Contract>;
 
 export interface EvidenceOptions {
@@ -85,11 +84,10 @@ export function winProbabilityFor(state: DroggnState, seat: number, samples: num
 }
 
 /** One bot playout from `state` on `deal`. */
-export function winsOn(state: DroggnState, deal: SampledDeal, rng: Rng, bot: DroggnBot = playoutBot(), exact?: ExactEndgame): boolean {
+function winsOn(state: DroggnState, deal: SampledDeal, rng: Rng, bot: DroggnBot = playoutBot(), exact?: ExactEndgame): boolean {
   return playout(withDeal(state, deal), rng, bot, exact).won;
 }
 
-export { trueDeal };
 
 /** The part of the declarer's paper score that doubling multiplies, at m = 1 (per unit of m). */
 export function doubledPart(final: DroggnState): number | null {

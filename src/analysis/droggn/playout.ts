@@ -29,7 +29,7 @@ export interface ExactEndgame {
 }
 
 /** The solver answers the win question for ordinary contracts with a numeric threshold only. */
-export const solverApplies = (s: DroggnState): boolean =>
+const solverApplies = (s: DroggnState): boolean =>
   s.contract !== 'supermord' && typeof s.options.winThreshold === 'number' && !s.options['gstiess.lastTrickIllegal'];
 
 let sharedSolver: DroggnSolver | undefined;

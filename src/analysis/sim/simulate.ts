@@ -51,7 +51,7 @@ export interface SimHand<G extends SimGame = SimGame> {
 }
 
 /** Seats per table: Dobbm four, Droggn three unless `seats` says four. */
-export function tableSeats(config: SimConfig): number {
+function tableSeats(config: SimConfig): number {
   const game = config.game ?? 'dobbm';
   const seats = config.seats ?? (game === 'dobbm' ? 4 : 3);
   const allowed = game === 'dobbm' ? [4] : [3, 4];

@@ -3,7 +3,6 @@ import type { Action } from '../core/types.js';
 import { DOBBM_DECK } from './cards.js';
 import { deal } from './deal.js';
 import type { DobbmOptions } from './options.js';
-import { apply } from './rules.js';
 import { declarerCardPoints, paymentPerOpponent } from './scoring.js';
 import { result } from './result.js';
 import { applyAny, bid, call, discard, fromHands, opts, play, run } from './spec-helpers.js';

@@ -7,7 +7,7 @@ import type { Action } from '../core/types.js';
 import { DOBBM_DECK } from './cards.js';
 import { deal } from './deal.js';
 import type { DobbmOptions } from './options.js';
-import { apply, legalActions } from './rules.js';
+import { legalActions } from './rules.js';
 import { result } from './result.js';
 import { fieldOf } from '../core/spec-actions.js';
 import { applyAny, bid, call, discard, opts, play, run } from './spec-helpers.js';

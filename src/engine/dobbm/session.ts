@@ -20,7 +20,7 @@ const mussrundeSetup = (dealer: number): HandSetup => ({ dealer, context: { muss
  * Next dealer, RULES.md §1.4: the declarer of a played (or abandoned, §1.13) deal; after a
  * throw-in the same dealer with four players, `left(dealer)` with five.
  */
-export function nextDealer(options: DobbmOptions, finished: DobbmState): number {
+function nextDealer(options: DobbmOptions, finished: DobbmState): number {
   if (finished.declarer !== null) return finished.declarer;
   return options.players === 5 ? left(finished.dealer, 5) : finished.dealer;
 }

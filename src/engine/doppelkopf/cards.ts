@@ -1,15 +1,15 @@
 import type { Card } from '../core/types.js';
 
 /** Suits C (clubs/Eichel), S (spades/Laub), H (hearts/Herz), D (diamonds/Schellen). RULES.md §2.3 */
-export const SUITS = ['C', 'S', 'H', 'D'] as const;
+const SUITS = ['C', 'S', 'H', 'D'] as const;
 /** Ranks high → low in a plain suit: A (Daus), 10, K, Q (Ober), J (Unter), 9. */
-export const RANKS = ['A', '10', 'K', 'Q', 'J', '9'] as const;
+const RANKS = ['A', '10', 'K', 'Q', 'J', '9'] as const;
 export type Suit = (typeof SUITS)[number];
 export type Rank = (typeof RANKS)[number];
 
 const POINTS: Record<Rank, number> = { A: 11, '10': 10, K: 4, Q: 3, J: 2, '9': 0 };
 
-export const suitOfFace = (card: Card): Suit => card[0] as Suit;
+const suitOfFace = (card: Card): Suit => card[0] as Suit;
 export const rankOf = (card: Card): Rank => card.slice(1) as Rank;
 export const cardPoints = (card: Card): number => POINTS[rankOf(card)];
 
@@ -72,12 +72,12 @@ function trumpTable(contract: ContractKind, deck: 48 | 40): Card[] {
 }
 
 /** Plain-suit order high → low: the ranks of that suit that are not trumps. */
-export function plainOrder(suit: Suit, trumps: readonly Card[]): Card[] {
+function plainOrder(suit: Suit, trumps: readonly Card[]): Card[] {
   return RANKS.map((r) => suit + r).filter((c) => !trumps.includes(c));
 }
 
 /** "Suit" for following: trump counts as its own suit `T` (RULES.md §2.5). */
-export const followSuitOf = (card: Card, trumps: readonly Card[]): Suit | 'T' => followSuitIn(trumps)(card);
+const followSuitOf = (card: Card, trumps: readonly Card[]): Suit | 'T' => followSuitIn(trumps)(card);
 
 /** `followSuitOf` for one trump table, to ask about many cards with a single table lookup. */
 export function followSuitIn(trumps: readonly Card[]): (card: Card) => Suit | 'T' {

@@ -14,7 +14,7 @@ export function povertyCount(s: DokoState): number {
 }
 
 /** Seats asked to take the poverty, clockwise from the pauper's left. */
-export function askOrder(s: DokoState): number[] {
+function askOrder(s: DokoState): number[] {
   const p = s.poverty!.pauper;
   return activeOrder(p, seatCount(s), (x) => s.hands[x] !== null && x !== p);
 }

@@ -19,7 +19,7 @@ export function nextContractSeat(s: DokoState): number | null {
 }
 
 /** Throw-in with five nines (48 cards only) or five kings (RULES.md §2.13). */
-export function throwInReason(s: DokoState, seat: number): 'fiveNines' | 'fiveKings' | null {
+function throwInReason(s: DokoState, seat: number): 'fiveNines' | 'fiveKings' | null {
   const hand = s.hands[seat] ?? [];
   const count = (r: string): number => hand.filter((c) => rankOf(c) === r).length;
   if (s.options['throwIn.fiveNines'] && s.options.deck === 48 && count('9') >= 5) return 'fiveNines';
@@ -96,14 +96,14 @@ export function applyContract(s: DokoState, seat: number, contract: DeclaredCont
 }
 
 /** RULES.md §2.6.4: PFLICHT 4 > LUST 3 > ARMUT 2 > HOCHZEIT 1; `poverty.rank` moves Armut below. */
-export function reservationRank(s: DokoState, seat: number, contract: DeclaredContract): number {
+function reservationRank(s: DokoState, seat: number, contract: DeclaredContract): number {
   if (contract.startsWith('solo-')) return isCompulsory(s, seat) ? 4 : 3;
   if (contract === 'armut') return s.options['poverty.rank'] === 'belowWedding' ? 0.5 : 2;
   return 1;
 }
 
 /** Tournament mode: a player's first solo of the session is his compulsory solo (RULES.md §2.6.3). */
-export const isCompulsory = (s: DokoState, seat: number): boolean =>
+const isCompulsory = (s: DokoState, seat: number): boolean =>
   s.options.mode === 'tournament' && !(s.context.compulsoryDone ?? []).includes(seat);
 
 function resolve(s: DokoState): DokoState {

@@ -20,7 +20,7 @@ export interface ValueInput {
   loserCannotGain: boolean;
 }
 
-export interface ValueItem {
+interface ValueItem {
   party: Party;
   item: string;
   points: number;
@@ -38,7 +38,7 @@ export interface GameValue {
 const other = (p: Party): Party => (p === 're' ? 'kontra' : 're');
 
 /** RULES.md §2.10: thresholds by the own Absage, else the opponents', else 121/120. */
-export function partyWins(x: Party, v: ValueInput): boolean {
+function partyWins(x: Party, v: ValueInput): boolean {
   const y = other(x);
   const lx = v.levels[x];
   const ly = v.levels[y];

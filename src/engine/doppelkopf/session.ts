@@ -6,7 +6,7 @@ import type { DokoOptions } from './options.js';
 import type { DokoContext, DokoState } from './state.js';
 
 /** Counted deals of a tournament session (RULES.md §2.12). */
-export const TOURNAMENT_DEALS = 20;
+const TOURNAMENT_DEALS = 20;
 
 export interface DokoSession {
   dealer: number;

@@ -32,7 +32,7 @@ export const isTrump = (c: Card): boolean => c[0] === 'T';
 /** The suit of a suit card; `null` for trumps and the Gstieß. */
 export const suitOf = (c: Card): Suit | null => (c === GSTIESS || isTrump(c) ? null : (c[0] as Suit));
 export const isKing = (c: Card): boolean => suitOf(c) !== null && c.slice(1) === 'K';
-export const trumpNumber = (c: Card): number => (isTrump(c) ? Number(c.slice(1)) : 0);
+const trumpNumber = (c: Card): number => (isTrump(c) ? Number(c.slice(1)) : 0);
 
 /** Strength inside its own class: trump number, or 11 − position in the suit (king = 11). */
 export function rankValue(c: Card): number {

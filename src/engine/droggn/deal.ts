@@ -7,13 +7,13 @@ import type { DroggnOptions } from './options.js';
 import type { DroggnState } from './state.js';
 
 /** With four seated the dealer sits out (RULES.md §3.2). */
-export function activeSeats(options: DroggnOptions, dealer: number): number[] {
+function activeSeats(options: DroggnOptions, dealer: number): number[] {
   const n = options.players;
   return activeOrder(dealer, n, (s) => n === 3 || s !== dealer);
 }
 
 /** Index ranges of RULES.md §3.4: which deck positions each active seat and the talon get. */
-export function dealPositions(pattern: DroggnOptions['deal']): { hands: number[][]; talon: number[] } {
+function dealPositions(pattern: DroggnOptions['deal']): { hands: number[][]; talon: number[] } {
   const range = (from: number, len: number): number[] => Array.from({ length: len }, (_, i) => from + i);
   const hands: number[][] = [[], [], []];
   let talon: number[];

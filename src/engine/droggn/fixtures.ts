@@ -10,7 +10,7 @@
 import { cardsOf, dealt, plays, run, type ScriptTrick } from './testkit.js';
 import type { Action } from '../core/types.js';
 
-export const ORDER = [0, 1, 2];
+const ORDER = [0, 1, 2];
 const trumpTricks: ScriptTrick[] = [
   [0, 'T21', 'T15', 'T9'], [0, 'T20', 'T14', 'T8'], [0, 'T19', 'T13', 'T7'],
   [0, 'T18', 'T12', 'T6'], [0, 'T17', 'T11', 'T5'], [0, 'T16', 'T10', 'T4'],
@@ -22,8 +22,8 @@ const defenceTricks: ScriptTrick[] = [
   [1, 'D2', 'D3', 'D7'],
 ];
 const endTricks: ScriptTrick[] = [[1, 'DR', 'DJ', 'DK'], [0, 'T1', 'HK', 'DQ']];
-export const script = [...trumpTricks, ...defenceTricks, ...endTricks];
-export const TALON = ['T2', 'T3', 'D1'];
+const script = [...trumpTricks, ...defenceTricks, ...endTricks];
+const TALON = ['T2', 'T3', 'D1'];
 export const hands = ORDER.map((seat) => cardsOf(script, ORDER, seat).filter((c) => !TALON.includes(c)));
 
 const GUT_GUT: Action[] = [{ seat: 1, type: 'double', call: 'gut' }, { seat: 2, type: 'double', call: 'gut' }];

@@ -5,7 +5,7 @@ import { droggn } from './index.js';
 import type { DroggnState } from './state.js';
 
 /** Cards `seat` may know, computed from the state's record rather than from the view code. */
-export function knowable(s: DroggnState, seat: number): Set<Card> {
+function knowable(s: DroggnState, seat: number): Set<Card> {
   if (s.phase === 'over') return new Set(DECK);
   const known = new Set<Card>([...(s.dealtHands[seat] ?? []), ...(s.hands[seat] ?? [])]);
   for (const t of s.tricks) for (const p of t.plays) known.add(p.card);
