@@ -16,7 +16,14 @@ const SWEEP_MS = 5000;
 const MAX_REFUSALS_KEPT = 10_000;
 const HANDS_REMEMBERED = 50_000;
 
-export interface BotTurn { handId: string; game: GameId; seat: number; botId: string; botName: string; strength: BotStrength }
+export interface BotTurn {
+  handId: string;
+  game: GameId;
+  seat: number;
+  botId: string;
+  botName: string;
+  strength: BotStrength;
+}
 
 /**
  * Bots in seats. Every instance follows every hand's moves (HandWatch: the NOTIFY after each
@@ -39,7 +46,8 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly refused = new Set<string>();
   private unfollow: (() => void) | null = null;
   /** The bot's decision from its seat's view; the e2e tests wrap it to look at what bots see. */
-  choose: (turn: BotTurn, view: SeatView) => Action | Promise<Action> = (turn, view) => chooseBotAction(turn.strength, turn.game, view, this.rng);
+  choose: (turn: BotTurn, view: SeatView) => Action | Promise<Action> = (turn, view) =>
+    chooseBotAction(turn.strength, turn.game, view, this.rng);
   private sweeper: NodeJS.Timeout | undefined;
   private closed = false;
 
@@ -87,7 +95,9 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async sweep(): Promise<void> {
     if (this.closed) return;
-    const { rows } = await this.db.pool.query<{ table_id: string }>(`SELECT DISTINCT t.id AS table_id FROM tables t ${BOT_TO_ACT} WHERE t.status = 'playing'`);
+    const { rows } = await this.db.pool.query<{ table_id: string }>(
+      `SELECT DISTINCT t.id AS table_id FROM tables t ${BOT_TO_ACT} WHERE t.status = 'playing'`,
+    );
     for (const r of rows) this.drive(r.table_id);
   }
 
@@ -111,13 +121,18 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private async play(tableId: string): Promise<void> {
     // Reads that find nothing to do in a row: the projection and the view disagree only for a
     // moment (a move in between), so a few of them end the drive instead of spinning.
-    for (let idle = 0; idle < 3; ) {
+    for (let idle = 0; idle < 3;) {
       if (this.closed) return;
       const turn = await this.turnAt(tableId);
       if (!turn) return;
       const caller = { kind: 'player' as const, playerId: turn.botId, name: turn.botName };
       // The bot's whole knowledge: its seat's view, as GET /hands/{id} would give it.
-      const view = (await this.hands.view(turn.handId, caller)) as SeatView & { seq: number; toAct: number[]; status: string; nextHandId?: string };
+      const view = (await this.hands.view(turn.handId, caller)) as SeatView & {
+        seq: number;
+        toAct: number[];
+        status: string;
+        nextHandId?: string;
+      };
       if (view.status !== 'active' || !view.toAct.includes(turn.seat)) {
         idle++;
         continue;
@@ -128,20 +143,35 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
       let action: Action;
       try {
         action = await this.choose(turn, view);
-        const answer = await this.hands.act({ handId: turn.handId, caller, expectedSeq: view.seq, action, idempotencyKey: `bot-${view.seq}` });
+        const answer = await this.hands.act({
+          handId: turn.handId,
+          caller,
+          expectedSeq: view.seq,
+          action,
+          idempotencyKey: `bot-${view.seq}`,
+        });
         if (answer.nextHandId || answer.status !== 'active') await this.windDownIfOnlyBots(tableId);
       } catch (err) {
         if (err instanceof ApiError && err.code === 'STALE_SEQ') continue; // another instance or a person was first
         if (this.refused.size >= MAX_REFUSALS_KEPT) this.refused.clear(); // bounded; the worst case is one more try
         this.refused.add(at);
-        this.log.error(`bot ${turn.botId} (seat ${turn.seat}) at hand ${turn.handId} seq ${view.seq}: ${(err as Error).message}; it stops there`);
+        this.log.error(
+          `bot ${turn.botId} (seat ${turn.seat}) at hand ${turn.handId} seq ${view.seq}: ${(err as Error).message}; it stops there`,
+        );
         return;
       }
     }
   }
 
   private async turnAt(tableId: string): Promise<BotTurn | null> {
-    const { rows } = await this.db.pool.query<{ hand_id: string; game: GameId; seat: number; bot_id: string; bot_name: string; strength: BotStrength }>({
+    const { rows } = await this.db.pool.query<{
+      hand_id: string;
+      game: GameId;
+      seat: number;
+      bot_id: string;
+      bot_name: string;
+      strength: BotStrength;
+    }>({
       name: 'bot-turn',
       text: `SELECT h.id AS hand_id, h.game, s.seat, p.id AS bot_id, p.name AS bot_name, p.bot AS strength
              FROM tables t ${BOT_TO_ACT} WHERE t.id = $1 AND t.status = 'playing' LIMIT 1`,

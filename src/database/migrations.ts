@@ -35,7 +35,10 @@ export interface Migration {
 
 export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const sql = await readFile(path.join(dir, name, 'migration.sql'), 'utf8');
@@ -61,11 +64,16 @@ export async function migrate(connectionString: string, dir = MIGRATIONS_DIR): P
       const prior = applied.get(m.name);
       if (prior?.finished_at) {
         if (prior.checksum !== m.checksum) {
-          throw new Error(`migration ${m.name} was changed after it was applied (checksum differs); add a new migration instead of editing an applied one`);
+          throw new Error(
+            `migration ${m.name} was changed after it was applied (checksum differs); add a new migration instead of editing an applied one`,
+          );
         }
         continue;
       }
-      if (prior) throw new Error(`migration ${m.name} failed earlier and is half-applied; fix the database by hand, then delete its row in _prisma_migrations`);
+      if (prior)
+        throw new Error(
+          `migration ${m.name} failed earlier and is half-applied; fix the database by hand, then delete its row in _prisma_migrations`,
+        );
       await applyOne(client, m);
       done.push(m.name);
     }

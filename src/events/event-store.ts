@@ -55,7 +55,15 @@ export interface NewHand {
 
 /** The hashed form: every column but the hashes themselves, keys sorted (events/canonical.ts). */
 export function eventHash(handId: string, prevHash: string, e: NewEvent): string {
-  const body = { handId, seq: e.seq, type: e.type, seat: e.seat, payload: e.payload, commandId: e.commandId, createdAt: e.createdAt.toISOString() };
+  const body = {
+    handId,
+    seq: e.seq,
+    type: e.type,
+    seat: e.seat,
+    payload: e.payload,
+    commandId: e.commandId,
+    createdAt: e.createdAt.toISOString(),
+  };
   return sha256Hex(prevHash + canonicalJson(body));
 }
 
@@ -83,11 +91,28 @@ export async function openHand(tx: Tx, hand: NewHand, events: readonly NewEvent[
   const stored = chain(hand.id, GENESIS_HASH, events);
   const last = stored[stored.length - 1]!;
   const handParams = [
-    hand.id, hand.tableId, hand.number, hand.game, JSON.stringify(hand.options), hand.seatCount, hand.dealer,
-    JSON.stringify(hand.setup), JSON.stringify(hand.seating), hand.seed, hand.deck ? JSON.stringify(hand.deck) : null,
-    hand.dealtHands ? JSON.stringify(hand.dealtHands) : null, JSON.stringify(projection.state), projection.seq, projection.phase,
-    projection.toAct, projection.status, projection.result === null ? null : JSON.stringify(projection.result), last.hash,
-    hand.source, last.createdAt, projection.finishedAt,
+    hand.id,
+    hand.tableId,
+    hand.number,
+    hand.game,
+    JSON.stringify(hand.options),
+    hand.seatCount,
+    hand.dealer,
+    JSON.stringify(hand.setup),
+    JSON.stringify(hand.seating),
+    hand.seed,
+    hand.deck ? JSON.stringify(hand.deck) : null,
+    hand.dealtHands ? JSON.stringify(hand.dealtHands) : null,
+    JSON.stringify(projection.state),
+    projection.seq,
+    projection.phase,
+    projection.toAct,
+    projection.status,
+    projection.result === null ? null : JSON.stringify(projection.result),
+    last.hash,
+    hand.source,
+    last.createdAt,
+    projection.finishedAt,
   ];
   await tx.query(
     `WITH h AS (
@@ -117,14 +142,32 @@ export interface Expectation {
  * response to an Idempotency-Key is stored in the same statement.
  */
 export async function appendEvent(
-  q: Pick<Tx, 'query'>, handId: string, expected: Expectation, event: NewEvent, p: HandProjection,
+  q: Pick<Tx, 'query'>,
+  handId: string,
+  expected: Expectation,
+  event: NewEvent,
+  p: HandProjection,
   answer?: { key: string; body: string; requestHash: string },
 ): Promise<{ appended: boolean; hash: string }> {
   const [stored] = chain(handId, expected.lastHash, [event]);
   const e = stored!;
   const values: unknown[] = [
-    handId, expected.seq, JSON.stringify(p.state), p.seq, p.phase, p.toAct, p.status, p.result === null ? null : JSON.stringify(p.result),
-    e.hash, p.finishedAt, e.type, e.seat, JSON.stringify(e.payload), e.commandId, e.createdAt, e.prevHash,
+    handId,
+    expected.seq,
+    JSON.stringify(p.state),
+    p.seq,
+    p.phase,
+    p.toAct,
+    p.status,
+    p.result === null ? null : JSON.stringify(p.result),
+    e.hash,
+    p.finishedAt,
+    e.type,
+    e.seat,
+    JSON.stringify(e.payload),
+    e.commandId,
+    e.createdAt,
+    e.prevHash,
   ];
   if (answer) values.push(answer.key, answer.body, answer.requestHash);
   const { rows } = await q.query<{ n: number }>({
@@ -162,7 +205,14 @@ export async function readEvents(q: Pick<Tx, 'query'>, handId: string): Promise<
     [handId],
   );
   return rows.map((r) => ({
-    handId: r.hand_id, seq: r.seq, type: r.type, seat: r.seat, payload: r.payload, commandId: r.command_id,
-    createdAt: r.created_at, prevHash: r.prev_hash, hash: r.hash,
+    handId: r.hand_id,
+    seq: r.seq,
+    type: r.type,
+    seat: r.seat,
+    payload: r.payload,
+    commandId: r.command_id,
+    createdAt: r.created_at,
+    prevHash: r.prev_hash,
+    hash: r.hash,
   }));
 }

@@ -50,8 +50,21 @@ export class HandDealer {
     };
     await openHand(
       tx,
-      { id, tableId: table.id, number: table.handNumber, game: table.game, options: table.options, seatCount: table.seating.length,
-        dealer: setup.dealer, setup, seating: table.seating, seed, deck, dealtHands: null, source: 'table' },
+      {
+        id,
+        tableId: table.id,
+        number: table.handNumber,
+        game: table.game,
+        options: table.options,
+        seatCount: table.seating.length,
+        dealer: setup.dealer,
+        setup,
+        seating: table.seating,
+        seed,
+        deck,
+        dealtHands: null,
+        source: 'table',
+      },
       [opening],
       projectionOf(game, state, 0),
     );

@@ -31,7 +31,11 @@ type Decided = { answer: Record<string, unknown> } | { conflict: true; currentSe
  */
 @Injectable()
 export class HandsService {
-  constructor(private readonly db: DatabaseService, private readonly session: TableSession, private readonly cache: HandCache) {}
+  constructor(
+    private readonly db: DatabaseService,
+    private readonly session: TableSession,
+    private readonly cache: HandCache,
+  ) {}
 
   async view(handId: string, caller: Caller): Promise<Record<string, unknown>> {
     const hand = await this.current(handId);
@@ -39,7 +43,9 @@ export class HandsService {
     // Whoever waited on the hand learns where the table went on, as the last actor did.
     if (view.status !== 'active' && hand.tableId !== null && hand.number !== null) {
       const next = await this.db.pool.query<{ id: string }>({
-        name: 'next-hand', text: 'SELECT id FROM hands WHERE table_id = $1 AND number > $2 ORDER BY number LIMIT 1', values: [hand.tableId, hand.number],
+        name: 'next-hand',
+        text: 'SELECT id FROM hands WHERE table_id = $1 AND number > $2 ORDER BY number LIMIT 1',
+        values: [hand.tableId, hand.number],
       });
       if (next.rows[0]) view.nextHandId = next.rows[0].id;
     }
@@ -54,7 +60,11 @@ export class HandsService {
   private async current(handId: string): Promise<HandRow> {
     const cached = this.cache.get(handId);
     if (cached) {
-      const { rows } = await this.db.pool.query<{ seq: number; status: string }>({ name: 'hand-seq', text: 'SELECT seq, status FROM hands WHERE id = $1', values: [handId] });
+      const { rows } = await this.db.pool.query<{ seq: number; status: string }>({
+        name: 'hand-seq',
+        text: 'SELECT seq, status FROM hands WHERE id = $1',
+        values: [handId],
+      });
       if (rows[0]?.seq === cached.seq && rows[0].status === cached.status) return cached;
     }
     const fresh = await loadHand(this.db.pool, handId);
@@ -77,7 +87,10 @@ export class HandsService {
     // Scoped to player and hand, so keys chosen by different clients never collide.
     // The key names this one request: the same key with another body is refused, not answered.
     const idem: Idem | null = cmd.idempotencyKey
-      ? { key: sha256Hex(`${cmd.caller.playerId}\n${cmd.handId}\n${cmd.idempotencyKey}`), requestHash: sha256Hex(canonicalJson({ expectedSeq: cmd.expectedSeq, action: cmd.action })) }
+      ? {
+          key: sha256Hex(`${cmd.caller.playerId}\n${cmd.handId}\n${cmd.idempotencyKey}`),
+          requestHash: sha256Hex(canonicalJson({ expectedSeq: cmd.expectedSeq, action: cmd.action })),
+        }
       : null;
     if (idem) {
       const prior = await this.firstAnswer(idem);
@@ -115,24 +128,60 @@ export class HandsService {
 
     const seq = hand.seq + 1;
     const projection = projectionOf(game, applied.state, seq);
-    const event: NewEvent = { seq, type: parsed.action.type, seat, payload: parsed.action, commandId: idem?.key ?? randomUUID(), createdAt: new Date() };
+    const event: NewEvent = {
+      seq,
+      type: parsed.action.type,
+      seat,
+      payload: parsed.action,
+      commandId: idem?.key ?? randomUUID(),
+      createdAt: new Date(),
+    };
     const answer = handView(game, { ...hand, status: projection.status as HandStatus }, applied.state, seq, { kind: 'seat', seat });
-    const written = projection.result ? await this.appendLast(hand, event, projection, answer, idem) : await this.appendOne(hand, event, projection, answer, idem);
+    const written = projection.result
+      ? await this.appendLast(hand, event, projection, answer, idem)
+      : await this.appendOne(hand, event, projection, answer, idem);
     if (!written) {
       this.cache.drop(hand.id);
       return { conflict: true };
     }
-    this.cache.set({ ...hand, seq, state: applied.state, lastHash: written, status: projection.status as HandStatus, phase: projection.phase, toAct: projection.toAct });
+    this.cache.set({
+      ...hand,
+      seq,
+      state: applied.state,
+      lastHash: written,
+      status: projection.status as HandStatus,
+      phase: projection.phase,
+      toAct: projection.toAct,
+    });
     return { answer };
   }
 
-  private async appendOne(hand: HandRow, event: NewEvent, p: HandProjection, answer: Record<string, unknown>, idem: Idem | null): Promise<string | null> {
-    const res = await appendEvent(this.db.pool, hand.id, hand, event, p, idem ? { ...idem, body: JSON.stringify(answer) } : undefined).catch(conflictOnDuplicate);
+  private async appendOne(
+    hand: HandRow,
+    event: NewEvent,
+    p: HandProjection,
+    answer: Record<string, unknown>,
+    idem: Idem | null,
+  ): Promise<string | null> {
+    const res = await appendEvent(
+      this.db.pool,
+      hand.id,
+      hand,
+      event,
+      p,
+      idem ? { ...idem, body: JSON.stringify(answer) } : undefined,
+    ).catch(conflictOnDuplicate);
     return res.appended ? res.hash : null;
   }
 
   /** The hand's last action: the event, its ledger entries and the next deal in one transaction. */
-  private async appendLast(hand: HandRow, event: NewEvent, p: HandProjection, answer: Record<string, unknown>, idem: Idem | null): Promise<string | null> {
+  private async appendLast(
+    hand: HandRow,
+    event: NewEvent,
+    p: HandProjection,
+    answer: Record<string, unknown>,
+    idem: Idem | null,
+  ): Promise<string | null> {
     return this.db
       .transaction(async (tx) => {
         const res = await appendEvent(tx, hand.id, hand, event, p);
@@ -140,7 +189,12 @@ export class HandsService {
         const nextHandId = await this.session.afterHand(tx, hand, p.state, p.result!);
         if (nextHandId) answer.nextHandId = nextHandId;
         if (idem) {
-          await tx.query('INSERT INTO idempotent_responses (key, hand_id, status, body, request_hash) VALUES ($1, $2, 200, $3, $4)', [idem.key, hand.id, JSON.stringify(answer), idem.requestHash]);
+          await tx.query('INSERT INTO idempotent_responses (key, hand_id, status, body, request_hash) VALUES ($1, $2, 200, $3, $4)', [
+            idem.key,
+            hand.id,
+            JSON.stringify(answer),
+            idem.requestHash,
+          ]);
         }
         return res.hash;
       })
@@ -152,7 +206,9 @@ export class HandsService {
 
   private async firstAnswer(idem: Idem): Promise<Record<string, unknown> | null> {
     const { rows } = await this.db.pool.query<{ body: string; request_hash: string | null }>({
-      name: 'idem-get', text: 'SELECT body, request_hash FROM idempotent_responses WHERE key = $1', values: [idem.key],
+      name: 'idem-get',
+      text: 'SELECT body, request_hash FROM idempotent_responses WHERE key = $1',
+      values: [idem.key],
     });
     const row = rows[0];
     if (!row) return null;
@@ -165,7 +221,11 @@ export class HandsService {
 
 function staleSeq(expected: number, current: number | null): ApiError {
   const at = current === null ? 'the hand has moved on' : `the hand is at seq ${current}`;
-  return ApiError.of('STALE_SEQ', `expected seq ${expected}, but ${at}; fetch the hand and retry`, current === null ? {} : { currentSeq: current });
+  return ApiError.of(
+    'STALE_SEQ',
+    `expected seq ${expected}, but ${at}; fetch the hand and retry`,
+    current === null ? {} : { currentSeq: current },
+  );
 }
 
 /** A duplicate key (event seq or command id) means a concurrent writer won: a conflict, not an error. */

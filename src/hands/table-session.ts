@@ -28,7 +28,11 @@ interface TableRow {
  */
 @Injectable()
 export class TableSession {
-  constructor(private readonly db: DatabaseService, private readonly dealer: HandDealer, private readonly ledger: LedgerWriter) {}
+  constructor(
+    private readonly db: DatabaseService,
+    private readonly dealer: HandDealer,
+    private readonly ledger: LedgerWriter,
+  ) {}
 
   /** Every seat taken: the session starts with a random first dealer (RULES.md §1.4). */
   async start(tx: Tx, tableId: string): Promise<string | null> {
@@ -39,7 +43,12 @@ export class TableSession {
   }
 
   /** A hand ended (played out or thrown in): book it and deal the next one, if any. */
-  async afterHand(tx: Tx, hand: { id: string; tableId: string | null; seating: (string | null)[] }, finalState: unknown, result: HandResult): Promise<string | null> {
+  async afterHand(
+    tx: Tx,
+    hand: { id: string; tableId: string | null; seating: (string | null)[] },
+    finalState: unknown,
+    result: HandResult,
+  ): Promise<string | null> {
     if (!hand.tableId) return null;
     await this.ledger.recordHand(tx, { id: hand.id, tableId: hand.tableId, seating: hand.seating }, result);
     const table = await lockTable(tx, hand.tableId);
@@ -67,7 +76,11 @@ export class TableSession {
   }
 
   /** One attempt; `null` when the table's current hand changed after it was peeked at. */
-  private async tryRequestEnd(tx: Tx, tableId: string, caller: Caller & { kind: 'player' }): Promise<{ status: string; currentHandId: string | null } | null> {
+  private async tryRequestEnd(
+    tx: Tx,
+    tableId: string,
+    caller: Caller & { kind: 'player' },
+  ): Promise<{ status: string; currentHandId: string | null } | null> {
     // Lock order hand → table, as on the action path, so the two never deadlock.
     const peek = await tx.query<{ current_hand_id: string | null }>('SELECT current_hand_id FROM tables WHERE id = $1', [tableId]);
     if (!peek.rows[0]) throw ApiError.of('TABLE_NOT_FOUND', `no table ${tableId}`);
@@ -103,7 +116,12 @@ export class TableSession {
       return null;
     }
     const handNumber = table.handCount + 1;
-    const handId = await this.dealer.deal(tx, { id: table.id, game: table.game, options: table.options, seating: table.seating, handNumber }, next, seed);
+    const handId = await this.dealer.deal(
+      tx,
+      { id: table.id, game: table.game, options: table.options, seating: table.seating, handNumber },
+      next,
+      seed,
+    );
     await tx.query(
       `UPDATE tables SET session = $2::jsonb, status = 'playing', dealer = $3, current_hand_id = $4, hand_count = $5 WHERE id = $1`,
       [table.id, JSON.stringify(session), next.dealer, handId, handNumber],
@@ -114,8 +132,15 @@ export class TableSession {
 
 async function lockTable(tx: Tx, id: string): Promise<TableRow> {
   const { rows } = await tx.query<{
-    id: string; game: GameId; options: Record<string, unknown>; status: string; session: unknown; hand_count: number;
-    host_player_id: string; current_hand_id: string | null; seating: string[];
+    id: string;
+    game: GameId;
+    options: Record<string, unknown>;
+    status: string;
+    session: unknown;
+    hand_count: number;
+    host_player_id: string;
+    current_hand_id: string | null;
+    seating: string[];
   }>(
     `SELECT t.id, t.game, t.options, t.status, t.session, t.hand_count, t.host_player_id, t.current_hand_id,
             ARRAY(SELECT s.player_id::text FROM table_seats s WHERE s.table_id = t.id ORDER BY s.seat) AS seating
@@ -125,7 +150,14 @@ async function lockTable(tx: Tx, id: string): Promise<TableRow> {
   const r = rows[0];
   if (!r) throw ApiError.of('TABLE_NOT_FOUND', `no table ${id}`);
   return {
-    id: r.id, game: r.game, options: r.options, status: r.status, session: r.session, handCount: r.hand_count,
-    hostPlayerId: r.host_player_id, currentHandId: r.current_hand_id, seating: r.seating,
+    id: r.id,
+    game: r.game,
+    options: r.options,
+    status: r.status,
+    session: r.session,
+    handCount: r.hand_count,
+    hostPlayerId: r.host_player_id,
+    currentHandId: r.current_hand_id,
+    seating: r.seating,
   };
 }

@@ -27,7 +27,13 @@ export class LedgersService {
       const exists = await this.db.pool.query('SELECT 1 FROM tables WHERE id = $1', [tableId]);
       if (!exists.rowCount) throw ApiError.of('TABLE_NOT_FOUND', `no table ${tableId}`);
     }
-    const entries = await this.db.pool.query<{ hand_id: string; number: number | null; status: string; finished_at: Date | null; scores: string[] }>(
+    const entries = await this.db.pool.query<{
+      hand_id: string;
+      number: number | null;
+      status: string;
+      finished_at: Date | null;
+      scores: string[];
+    }>(
       `SELECT h.id AS hand_id, h.number, h.status, h.finished_at, ARRAY_AGG(l.amount::text ORDER BY l.seat) AS scores
        FROM ledger_entries l JOIN hands h ON h.id = l.hand_id
        WHERE l.table_id = $1 GROUP BY h.id, h.number, h.status, h.finished_at ORDER BY h.number`,
@@ -37,7 +43,10 @@ export class LedgersService {
       tableId,
       balances: seats.rows.map((r) => ({ seat: r.seat, playerId: r.player_id, name: r.name, amount: decimalToNumber(r.amount) })),
       entries: entries.rows.map((r) => ({
-        handId: r.hand_id, handNumber: r.number, status: r.status, finishedAt: r.finished_at?.toISOString() ?? null,
+        handId: r.hand_id,
+        handNumber: r.number,
+        status: r.status,
+        finishedAt: r.finished_at?.toISOString() ?? null,
         scores: r.scores.map(decimalToNumber),
       })),
     };

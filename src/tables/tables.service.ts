@@ -15,8 +15,16 @@ type Player = Caller & { kind: 'player' };
 
 /** A `tables` row with its seats, as both GET routes read it. */
 interface TableRecord {
-  id: string; game: string; options: unknown; seatCount: number; dealer: number | null; currentHandId: string | null;
-  status: string; hostPlayerId: string; handCount: number; createdAt: Date;
+  id: string;
+  game: string;
+  options: unknown;
+  seatCount: number;
+  dealer: number | null;
+  currentHandId: string | null;
+  status: string;
+  hostPlayerId: string;
+  handCount: number;
+  createdAt: Date;
   seats: { seat: number; playerId: string; player: { name: string; bot: string | null } }[];
 }
 
@@ -25,7 +33,10 @@ const DEFAULT_PAGE = 20;
 
 @Injectable()
 export class TablesService {
-  constructor(private readonly db: DatabaseService, private readonly session: TableSession) {}
+  constructor(
+    private readonly db: DatabaseService,
+    private readonly session: TableSession,
+  ) {}
 
   /** The rule profile is the engine's to judge: unknown option or value → 400 with its code. */
   async create(host: Player, gameId: GameId, rules: Record<string, unknown> | undefined): Promise<TableDto> {
@@ -35,7 +46,14 @@ export class TablesService {
     const options = parsed.options as Record<string, unknown>;
     const id = randomUUID();
     await this.db.prisma.cardTable.create({
-      data: { id, game: gameId, options: options as object, seatCount: game.seatCount(options), hostPlayerId: host.playerId, status: 'waiting' },
+      data: {
+        id,
+        game: gameId,
+        options: options as object,
+        seatCount: game.seatCount(options),
+        hostPlayerId: host.playerId,
+        status: 'waiting',
+      },
     });
     return this.get(id);
   }
@@ -55,7 +73,9 @@ export class TablesService {
       where: {
         ...(query.game ? { game: query.game } : {}),
         status: query.status ?? { in: ['waiting', 'playing'] },
-        ...(after ? { OR: [{ createdAt: { lt: new Date(after.createdAt) } }, { createdAt: new Date(after.createdAt), id: { lt: after.id } }] } : {}),
+        ...(after
+          ? { OR: [{ createdAt: { lt: new Date(after.createdAt) } }, { createdAt: new Date(after.createdAt), id: { lt: after.id } }] }
+          : {}),
       },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: limit + 1,
@@ -88,7 +108,7 @@ export class TablesService {
     if (!isUuid(tableId)) throw ApiError.of('TABLE_NOT_FOUND', `no table ${tableId}`);
     await this.db.transaction(async (tx) => {
       const table = await lockTable(tx, tableId);
-      if (table.host_player_id !== host.playerId) throw ApiError.of('NOT_HOST', 'only the table\'s host may unseat bots');
+      if (table.host_player_id !== host.playerId) throw ApiError.of('NOT_HOST', "only the table's host may unseat bots");
       const { rows } = await tx.query<{ player_id: string }>(
         'SELECT s.player_id FROM table_seats s JOIN players p ON p.id = s.player_id WHERE s.table_id = $1 AND s.seat = $2 AND p.bot IS NOT NULL',
         [tableId, seat],
@@ -107,11 +127,16 @@ export class TablesService {
     if (!isUuid(tableId)) throw ApiError.of('TABLE_NOT_FOUND', `no table ${tableId}`);
     return this.db.transaction(async (tx) => {
       const table = await lockTable(tx, tableId);
-      if (table.host_player_id !== host.playerId) throw ApiError.of('NOT_HOST', 'only the table\'s host may seat bots');
+      if (table.host_player_id !== host.playerId) throw ApiError.of('NOT_HOST', "only the table's host may seat bots");
       const botId = randomUUID();
       const seat = await freeSeat(tx, tableId, table, wanted);
       const name = `Bot ${seat + 1} (${strength})`;
-      await tx.query('INSERT INTO players (id, name, token_hash, bot) VALUES ($1, $2, $3, $4)', [botId, name, hashToken(newToken()).toString('hex'), strength]);
+      await tx.query('INSERT INTO players (id, name, token_hash, bot) VALUES ($1, $2, $3, $4)', [
+        botId,
+        name,
+        hashToken(newToken()).toString('hex'),
+        strength,
+      ]);
       const taken = await this.seat(tx, tableId, botId, seat);
       return { ...taken, playerId: botId, name, bot: strength };
     });
@@ -130,7 +155,11 @@ export class TablesService {
   }
 }
 
-interface LockedTable { seat_count: number; status: string; host_player_id: string }
+interface LockedTable {
+  seat_count: number;
+  status: string;
+  host_player_id: string;
+}
 
 async function lockTable(tx: Tx, tableId: string): Promise<LockedTable> {
   const { rows } = await tx.query<LockedTable>('SELECT seat_count, status, host_player_id FROM tables WHERE id = $1 FOR UPDATE', [tableId]);
@@ -147,7 +176,8 @@ async function freeSeatBeforeDeal(tx: Tx, tableId: string, table: LockedTable, p
 async function freeSeat(tx: Tx, tableId: string, table: LockedTable, wanted: number | undefined): Promise<number> {
   const seated = await tx.query<{ seat: number }>('SELECT seat FROM table_seats WHERE table_id = $1', [tableId]);
   if (table.status !== 'waiting' || seated.rowCount === table.seat_count) throw ApiError.of('TABLE_FULL');
-  if (wanted !== undefined && wanted >= table.seat_count) throw ApiError.of('VALIDATION_FAILED', `seat must be between 0 and ${table.seat_count - 1}`);
+  if (wanted !== undefined && wanted >= table.seat_count)
+    throw ApiError.of('VALIDATION_FAILED', `seat must be between 0 and ${table.seat_count - 1}`);
   const taken = new Set(seated.rows.map((r) => r.seat));
   if (wanted !== undefined && taken.has(wanted)) throw ApiError.of('SEAT_TAKEN', `seat ${wanted} is taken`);
   return wanted ?? [...Array(table.seat_count).keys()].find((s) => !taken.has(s))!;

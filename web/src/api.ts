@@ -55,5 +55,5 @@ export function ok<T>(res: { data?: T; error?: unknown; response: Response }): T
   return res.data as T;
 }
 
-export const messageOf = (err: unknown): string => (err instanceof ApiProblem ? `${err.message} (${err.code})` : err instanceof Error ? err.message : String(err));
-
+export const messageOf = (err: unknown): string =>
+  err instanceof ApiProblem ? `${err.message} (${err.code})` : err instanceof Error ? err.message : String(err);

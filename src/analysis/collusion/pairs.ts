@@ -242,7 +242,13 @@ const EDGEWORTH_MAX_SKEW = 0.5;
  * (1 + #{permuted sums ≥ observed}) / (1 + B): a valid p-value for any B. B grows ×10 while
  * fewer than 10 permutations reach the observed sum, so a small p is resolved where it matters.
  */
-function monteCarloP(values: readonly number[], n: number, observed: number, perms: { first: number; max: number }, rng: ReturnType<typeof seededRng>): number {
+function monteCarloP(
+  values: readonly number[],
+  n: number,
+  observed: number,
+  perms: { first: number; max: number },
+  rng: ReturnType<typeof seededRng>,
+): number {
   for (let b = perms.first; ; b *= 10) {
     const hits = permutationHits(values, n, observed, b, rng);
     if (hits >= 10 || b * 10 > perms.max) return (1 + hits) / (1 + b);

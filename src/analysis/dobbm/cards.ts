@@ -65,4 +65,3 @@ export function basePayment(declarerPoints: number, stake: number, rounding: 'ce
   // integer ceiling: every started 60/S card points costs a full unit
   return rounding === 'ceil' ? Math.floor((diff * stake + 59) / 60) : raw;
 }
-

@@ -161,7 +161,13 @@ export class DobbmSolver {
     const oh = h[4]! | h[8]! | h[12]!;
     const defendersSure = dh ? oh & ((dh & -dh) - 1) : oh;
     const declarerSure = oh ? dh & ((oh & -oh) - 1) : dh;
-    const most = MASK_POINTS[al[0]!]! + MASK_POINTS[al[1]!]! + MASK_POINTS[al[2]!]! + MASK_POINTS[al[3]!]! + (flag ? 0 : this.bonus) - MASK_POINTS[defendersSure]!;
+    const most =
+      MASK_POINTS[al[0]!]! +
+      MASK_POINTS[al[1]!]! +
+      MASK_POINTS[al[2]!]! +
+      MASK_POINTS[al[3]!]! +
+      (flag ? 0 : this.bonus) -
+      MASK_POINTS[defendersSure]!;
     if (most <= alpha) return most;
     const least = declarerSure ? MASK_POINTS[declarerSure]! + (flag ? 0 : this.bonus) : 0;
     if (least >= beta) return least;

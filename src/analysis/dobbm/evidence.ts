@@ -8,8 +8,6 @@ import { DobbmSolver } from './dds.js';
 import { knowledgeOf, sampleDeal, trueDeal, type SampledDeal } from './knowledge.js';
 import { positionSeats } from './seats.js';
 
-
-
 export type { CallEvidence };
 export type HandEvidence = HandEvidenceOf<'dobbm' | 'solo'>;
 
@@ -76,7 +74,14 @@ interface WinEstimate {
 }
 
 /** The declarer's win probability as `seat` sees it in `state`. */
-function winProbabilityFor(solver: DobbmSolver, state: DobbmState, seat: number, samples: number, rng: Rng, maxNodes = Infinity): WinEstimate {
+function winProbabilityFor(
+  solver: DobbmSolver,
+  state: DobbmState,
+  seat: number,
+  samples: number,
+  rng: Rng,
+  maxNodes = Infinity,
+): WinEstimate {
   const k = knowledgeOf(state, seat);
   let wins = 0;
   let unresolved = 0;

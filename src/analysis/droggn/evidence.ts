@@ -11,8 +11,6 @@ import { positionSeats } from './position.js';
 import { replayOrThrow, type HandRecord, type Replayed } from '../../engine/index.js';
 import type { DroggnOptions } from '../../engine/droggn/options.js';
 
-
-
 export type HandEvidence = HandEvidenceOf<Contract>;
 
 export interface EvidenceOptions {
@@ -44,7 +42,7 @@ export function handEvidence(input: HandRecord<'droggn'> | Replayed<DroggnOption
   const first = doubling[0]?.s;
   const winsTrue = first ? playout(first, rng, bot, options.exact).won : null;
   const result = final.phase === 'over' ? droggn.result(final) : null;
-  const played = result && final.endReason === 'played' ? result.cardPoints?.declarer ?? null : null;
+  const played = result && final.endReason === 'played' ? (result.cardPoints?.declarer ?? null) : null;
   const byCaller = new Map<number, WinEstimate>();
   const calls: CallEvidence[] = [];
   for (const { s, i } of doubling) {
@@ -76,7 +74,14 @@ export interface WinEstimate {
 }
 
 /** The declarer's win probability as `seat` sees it in `state`, by bot playouts on sampled deals. */
-export function winProbabilityFor(state: DroggnState, seat: number, samples: number, rng: Rng, bot: DroggnBot = playoutBot(), exact?: ExactEndgame): WinEstimate {
+export function winProbabilityFor(
+  state: DroggnState,
+  seat: number,
+  samples: number,
+  rng: Rng,
+  bot: DroggnBot = playoutBot(),
+  exact?: ExactEndgame,
+): WinEstimate {
   const k = knowledgeOf(state, seat);
   let wins = 0;
   for (let j = 0; j < samples; j++) if (winsOn(state, sampleDeal(k, rng), rng, bot, exact)) wins++;
@@ -87,7 +92,6 @@ export function winProbabilityFor(state: DroggnState, seat: number, samples: num
 function winsOn(state: DroggnState, deal: SampledDeal, rng: Rng, bot: DroggnBot = playoutBot(), exact?: ExactEndgame): boolean {
   return playout(withDeal(state, deal), rng, bot, exact).won;
 }
-
 
 /** The part of the declarer's paper score that doubling multiplies, at m = 1 (per unit of m). */
 export function doubledPart(final: DroggnState): number | null {
@@ -152,4 +156,3 @@ function describeCall(
 }
 
 const round2 = (x: number): number => Math.round(x * 100) / 100 || 0;
-

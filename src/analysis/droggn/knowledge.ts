@@ -45,7 +45,7 @@ const CLASSES = ['T', 'S', 'C', 'H', 'D'] as const;
 const voidClass = (c: Card): number => (c === GSTIESS ? -1 : isTrump(c) ? 0 : CLASSES.indexOf(suitOf(c)!));
 
 const hasPile = (s: DroggnState): boolean => s.contract !== null;
-const pileOf = (s: DroggnState): readonly Card[] => (s.contract === 'ansager' || s.contract === 'solo' ? s.discard ?? [] : s.talon);
+const pileOf = (s: DroggnState): readonly Card[] => (s.contract === 'ansager' || s.contract === 'solo' ? (s.discard ?? []) : s.talon);
 
 /** The caller's knowledge in `state` (after the bidding: layout, doubling or play). */
 export function knowledgeOf(state: DroggnState, seat: number): CallerKnowledge {
@@ -129,10 +129,14 @@ function isConsistent(k: CallerKnowledge, deal: SampledDeal): boolean {
 
 /** One deal consistent with the caller's knowledge (the shared sampler, src/analysis/sampling.ts). */
 export function sampleDeal(k: CallerKnowledge, rng: Rng): SampledDeal {
-  return sampleSharedDeal(k, {
-    mayHold: (p, c) => !(voidClass(c) >= 0 && k.voids[p]![voidClass(c)]),
-    // §3.6: a discard never holds the Gstieß, the Mond or the Pagat
-    pileMayHold: (c) => !k.pileIsDiscard || (c !== GSTIESS && c !== MOND && c !== PAGAT),
-    consistent: (deal) => isConsistent(k, deal),
-  }, rng);
+  return sampleSharedDeal(
+    k,
+    {
+      mayHold: (p, c) => !(voidClass(c) >= 0 && k.voids[p]![voidClass(c)]),
+      // §3.6: a discard never holds the Gstieß, the Mond or the Pagat
+      pileMayHold: (c) => !k.pileIsDiscard || (c !== GSTIESS && c !== MOND && c !== PAGAT),
+      consistent: (deal) => isConsistent(k, deal),
+    },
+    rng,
+  );
 }

@@ -56,7 +56,7 @@ export function playout(s: DroggnState, rng: Rng, bot: DroggnBot = defaultBot(),
     state = next.state;
   }
   const r = droggn.result(state)!;
-  return { won: r.details!['won'] === true, declarerPoints: state.endReason === 'played' ? r.cardPoints?.declarer ?? null : null };
+  return { won: r.details!['won'] === true, declarerPoints: state.endReason === 'played' ? (r.cardPoints?.declarer ?? null) : null };
 }
 
 let plain: DroggnBot | undefined;

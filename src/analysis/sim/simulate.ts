@@ -84,11 +84,15 @@ function checkCast(config: SimConfig): void {
   const seats = tableSeats(config);
   // Dobbm has always let surplus players sit out a seating; Droggn's tables must be full.
   if (game !== 'dobbm' && (config.players < seats || config.players % seats !== 0)) {
-    throw new Error(`${game} is simulated at tables of ${seats}: the number of players must be a positive multiple of ${seats}, not ${config.players}`);
+    throw new Error(
+      `${game} is simulated at tables of ${seats}: the number of players must be a positive multiple of ${seats}, not ${config.players}`,
+    );
   }
   const room = Math.floor(config.players / seats) * Math.floor(seats / 2);
   if (config.colludingPairs > room) {
-    throw new Error(`${config.colludingPairs} colluding pairs do not fit at ${Math.floor(config.players / seats)} ${game} tables of ${seats} (at most ${room}: a pair always sits together)`);
+    throw new Error(
+      `${config.colludingPairs} colluding pairs do not fit at ${Math.floor(config.players / seats)} ${game} tables of ${seats} (at most ${room}: a pair always sits together)`,
+    );
   }
 }
 

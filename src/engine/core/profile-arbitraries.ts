@@ -207,7 +207,13 @@ export const hundredths = (x: number): number => Math.round(x * 100);
  *   listed action applies (at most `sample` of them per state) without changing its input.
  *   `anyTime` names actions a seat may take out of turn (Doppelkopf announcements).
  */
-export function handProblems<O, S>(game: Game<O, S>, options: O, hand: PlayedHand<S>, anyTime: (a: Action) => boolean = () => false, sample = 12): string[] {
+export function handProblems<O, S>(
+  game: Game<O, S>,
+  options: O,
+  hand: PlayedHand<S>,
+  anyTime: (a: Action) => boolean = () => false,
+  sample = 12,
+): string[] {
   const problems: string[] = [];
   const result = game.result(hand.final);
   if (result === null) return ['no result for a finished hand'];

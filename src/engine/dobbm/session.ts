@@ -58,7 +58,12 @@ function afterHand(options: DobbmOptions, session: DobbmSession, finished: Dobbm
  * (afterHand counts only Mußrunde deals), so the Mußrunde starts with the deal after it.
  * Both cases thus give the same step; only the service treats `next` differently.
  */
-function requestEnd(options: DobbmOptions, session: DobbmSession, bySeat: number | null, _handUnderway: boolean): Applied<SessionStep<DobbmSession>> {
+function requestEnd(
+  options: DobbmOptions,
+  session: DobbmSession,
+  bySeat: number | null,
+  _handUnderway: boolean,
+): Applied<SessionStep<DobbmSession>> {
   if (session.next === null) return reject(Codes.SESSION_OVER, 'the session is over');
   if (session.mussrundeLeft !== null) return reject(Codes.SESSION_ALREADY_ENDING, 'a Mußrunde is already under way');
   if (bySeat !== null) {

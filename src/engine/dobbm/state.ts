@@ -1,7 +1,7 @@
 import type { Card } from '../core/types.js';
 import type { CallWord, DoublingStep } from '../core/doubling.js';
 
-export type { CallWord,  };
+export type { CallWord };
 import type { DobbmOptions } from './options.js';
 
 /** The two contracts: `dobbm` (ordinary game with exchange) and `solo` (no exchange). */

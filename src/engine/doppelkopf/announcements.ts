@@ -42,7 +42,13 @@ interface Windows {
 }
 
 function windows(s: DokoState, seat: number, party: Party): Windows {
-  return { party, played: cardsPlayed(s, seat), sigma: shift(s), own: partyLevel(s, party), other: partyLevel(s, party === 're' ? 'kontra' : 're') };
+  return {
+    party,
+    played: cardsPlayed(s, seat),
+    sigma: shift(s),
+    own: partyLevel(s, party),
+    other: partyLevel(s, party === 're' ? 'kontra' : 're'),
+  };
 }
 
 /** One level's window for this seat: own initiative, or a level-0 reply (RULES.md §2.9). */

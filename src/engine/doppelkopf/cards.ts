@@ -31,8 +31,7 @@ export const isCard = (c: unknown): c is Card => typeof c === 'string' && FACES.
 
 /** The contract decides only which cards are trumps (RULES.md §2.5). */
 export type ContractKind =
-  | 'normal' | 'hochzeit' | 'armut' | 'silent-solo'
-  | 'solo-d' | 'solo-h' | 'solo-s' | 'solo-c' | 'solo-q' | 'solo-j' | 'solo-f';
+  'normal' | 'hochzeit' | 'armut' | 'silent-solo' | 'solo-d' | 'solo-h' | 'solo-s' | 'solo-c' | 'solo-q' | 'solo-j' | 'solo-f';
 
 export const SOLOS = ['solo-d', 'solo-h', 'solo-s', 'solo-c', 'solo-q', 'solo-j', 'solo-f'] as const;
 
@@ -60,13 +59,26 @@ export function trumpsOf(contract: ContractKind, deck: 48 | 40): readonly Card[]
 function trumpTable(contract: ContractKind, deck: 48 | 40): Card[] {
   let list: Card[];
   switch (contract) {
-    case 'solo-q': list = QUEENS; break;
-    case 'solo-j': list = JACKS; break;
-    case 'solo-f': list = []; break;
-    case 'solo-h': list = [...TOP, ...suitTail('H')]; break;
-    case 'solo-s': list = [...TOP, ...suitTail('S')]; break;
-    case 'solo-c': list = [...TOP, ...suitTail('C')]; break;
-    default: list = [...TOP, ...suitTail('D')];
+    case 'solo-q':
+      list = QUEENS;
+      break;
+    case 'solo-j':
+      list = JACKS;
+      break;
+    case 'solo-f':
+      list = [];
+      break;
+    case 'solo-h':
+      list = [...TOP, ...suitTail('H')];
+      break;
+    case 'solo-s':
+      list = [...TOP, ...suitTail('S')];
+      break;
+    case 'solo-c':
+      list = [...TOP, ...suitTail('C')];
+      break;
+    default:
+      list = [...TOP, ...suitTail('D')];
   }
   return deck === 40 ? list.filter((c) => rankOf(c) !== '9') : list.slice();
 }

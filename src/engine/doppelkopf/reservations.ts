@@ -49,7 +49,8 @@ export function legalContracts(s: DokoState, seat: number): { contract: Declared
   if (isVorgefuehrt(s, seat)) return out;
   if (countFace(hand, 'CQ') === 2) {
     // Without callable types the one wedding is listed without a type (an explicit "first" is accepted too).
-    if (s.options['wedding.callableTypes']) for (const w of ['first', 'trump', 'nontrump'] as const) out.push({ contract: 'hochzeit', wedding: w });
+    if (s.options['wedding.callableTypes'])
+      for (const w of ['first', 'trump', 'nontrump'] as const) out.push({ contract: 'hochzeit', wedding: w });
     else out.push({ contract: 'hochzeit' });
   }
   if (s.options['poverty.enabled'] && povertyTrumps(s, hand).length <= 3) out.push({ contract: 'armut' });
@@ -82,12 +83,20 @@ export function startPlay(s: DokoState, leader: number): DokoState {
   return withChanges(s, { phase: 'play', current: { leader, plays: [] } });
 }
 
-export function applyContract(s: DokoState, seat: number, contract: DeclaredContract, wedding: WeddingType | undefined): Applied<DokoState> {
+export function applyContract(
+  s: DokoState,
+  seat: number,
+  contract: DeclaredContract,
+  wedding: WeddingType | undefined,
+): Applied<DokoState> {
   if (s.phase !== 'contracts') return reject(Codes.WRONG_PHASE, 'no contract is asked for now');
   if (nextContractSeat(s) !== seat) return reject(Codes.NOT_YOUR_TURN, 'not your turn to name a contract');
-  if (isVorgefuehrt(s, seat) && !contract.startsWith('solo-')) return reject(DokoCodes.MUST_DECLARE_SOLO, 'a Vorführung: you must declare a solo');
+  if (isVorgefuehrt(s, seat) && !contract.startsWith('solo-'))
+    return reject(DokoCodes.MUST_DECLARE_SOLO, 'a Vorführung: you must declare a solo');
   if (wedding !== undefined && contract !== 'hochzeit') return reject(Codes.CALL_NOT_ALLOWED, 'a wedding type goes with hochzeit only');
-  const allowed = legalContracts(s, seat).some((c) => c.contract === contract && (contract !== 'hochzeit' || (c.wedding ?? 'first') === (wedding ?? 'first')));
+  const allowed = legalContracts(s, seat).some(
+    (c) => c.contract === contract && (contract !== 'hochzeit' || (c.wedding ?? 'first') === (wedding ?? 'first')),
+  );
   if (!allowed) return reject(DokoCodes.NOT_ENTITLED, `you may not declare ${contract}${wedding ? ` (${wedding})` : ''}`);
   const call = contract === 'hochzeit' ? { seat, contract, wedding: wedding ?? 'first' } : { seat, contract };
   const next: DokoState = withChanges(s, { contractCalls: [...s.contractCalls, call] });
@@ -111,7 +120,11 @@ function resolve(s: DokoState): DokoState {
   let win = s.contractCalls[0];
   for (const c of s.contractCalls) if (reservationRank(s, c.seat, c.contract) > reservationRank(s, win.seat, win.contract)) win = c;
   if (win.contract === 'armut') {
-    return withChanges(s, { phase: 'poverty', contract: 'armut', poverty: { pauper: win.seat, passed: null, declined: [], acceptor: null, returned: null } });
+    return withChanges(s, {
+      phase: 'poverty',
+      contract: 'armut',
+      poverty: { pauper: win.seat, passed: null, declined: [], acceptor: null, returned: null },
+    });
   }
   if (win.contract === 'hochzeit') {
     return startPlay(withChanges(s, { contract: 'hochzeit', declarer: win.seat, weddingType: win.wedding ?? 'first' }), forehand(s));

@@ -47,11 +47,16 @@ export function facePoints(c: Card): number {
   if (c === GSTIESS || c === MOND || c === PAGAT) return 5;
   if (isTrump(c)) return 1;
   switch (c.slice(1)) {
-    case 'K': return 5;
-    case 'Q': return 4;
-    case 'R': return 3;
-    case 'J': return 2;
-    default: return 1;
+    case 'K':
+      return 5;
+    case 'Q':
+      return 4;
+    case 'R':
+      return 3;
+    case 'J':
+      return 2;
+    default:
+      return 1;
   }
 }
 

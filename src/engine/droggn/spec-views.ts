@@ -12,7 +12,11 @@ function knowable(s: DroggnState, seat: number): Set<Card> {
   for (const p of s.trick) known.add(p.card);
   for (const l of s.layouts) known.add(l.card);
   const declares = seat === s.declarer;
-  if ((declares && (s.contract === 'ansager' || s.contract === 'solo')) || (s.contract === 'ansager' && s.options['talon.expose'] === 'ansagerOnly')) s.talon.forEach((c) => known.add(c));
+  if (
+    (declares && (s.contract === 'ansager' || s.contract === 'solo')) ||
+    (s.contract === 'ansager' && s.options['talon.expose'] === 'ansagerOnly')
+  )
+    s.talon.forEach((c) => known.add(c));
   if (declares && s.discard) s.discard.forEach((c) => known.add(c));
   if (s.buy?.kind === 'bought') {
     known.add(s.buy.card);

@@ -1,7 +1,7 @@
 import type { Card } from '../core/types.js';
 import type { CallWord, DoublingStep } from '../core/doubling.js';
 
-export type { CallWord,  };
+export type { CallWord };
 import type { DroggnOptions } from './options.js';
 
 /** Contracts low → high (RULES.md §3.5): Ansager (ordinary game), Solo, Super, Super Mord. */
@@ -22,10 +22,7 @@ export interface CompletedTrick {
 }
 
 /** Buying in an Ansager (RULES.md §3.6): bought, declined, or the right forfeited. */
-type BuyRecord =
-  | { kind: 'bought'; card: Card; give: Card; from: number }
-  | { kind: 'declined' }
-  | { kind: 'forfeited'; card: Card };
+type BuyRecord = { kind: 'bought'; card: Card; give: Card; from: number } | { kind: 'declined' } | { kind: 'forfeited'; card: Card };
 
 /** A card laid out face up ("auslegen", RULES.md §3.7); it stays in its owner's hand. */
 export interface Layout {
