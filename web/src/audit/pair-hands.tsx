@@ -75,7 +75,7 @@ export function PairHands({ pair }: { pair: Pair }) {
 type Call = Record<string, unknown> & { actionIndex: number; seat: number; call: string };
 
 /** Each doubling call's evidence (GET /hands/{id}/audit) and the log's verification (GET /hands/{id}/verify). */
-export function HandEvidence({ handId }: { handId: string }) {
+function HandEvidence({ handId }: { handId: string }) {
   const [calls, setCalls] = useState<Call[] | null>(null);
   const [verify, setVerify] = useState<Schemas['VerifyDto'] | null>(null);
   const [error, setError] = useState<string | null>(null);

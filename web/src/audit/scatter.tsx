@@ -7,7 +7,7 @@ const W = 640;
 const H = 320;
 const PAD = { left: 56, right: 16, top: 16, bottom: 44 };
 /** −log10 p, the height at which a pair is drawn (p may underflow to 0). */
-export const significance = (p: number) => -Math.log10(Math.max(p, 1e-300));
+const significance = (p: number) => -Math.log10(Math.max(p, 1e-300));
 
 /**
  * Each pair as a dot: shared hands (as declarer and defender) across, −log10 p up; the two

@@ -2,8 +2,8 @@ import type { ComponentChildren, JSX } from 'preact';
 import { SuitSymbol, SUIT_COLOURS, type Symbol } from './suits.js';
 
 /** Every card is drawn in a 60 × 90 box; CSS decides how large it appears. */
-export const W = 60;
-export const H = 90;
+const W = 60;
+const H = 90;
 
 /** Pip positions (centres) for 1–10 pips, in the card's box. */
 const PIPS: Record<number, [number, number][]> = {

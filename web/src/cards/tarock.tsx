@@ -11,7 +11,7 @@ const ROMAN: [number, string][] = [
   [1, 'I'],
 ];
 
-export function roman(n: number): string {
+function roman(n: number): string {
   let out = '';
   for (const [value, letters] of ROMAN) {
     while (n >= value) {

@@ -1,7 +1,7 @@
 import type { HandView } from '../api.js';
 import type { GameId } from '../cards/index.js';
 
-export interface Play {
+interface Play {
   seat: number;
   card: string;
 }
