@@ -80,7 +80,12 @@ async function main(): Promise<void> {
     const dbUrl = withDatabase(admin, dbName);
     await createDatabase(admin, dbName);
     if (!args['keep-db']) cleanup.add('drop the bench database', () => dropDatabase(admin, dbName));
-    log(`database ${dbName} on ${pgTarget(admin).host}:${pgTarget(admin).port}; ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    log(
+      `database ${dbName} on ${pgTarget(admin).host}:${pgTarget(admin).port}; ${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
 
     log(`(a) pgbench: action-shaped transaction, ${CLIENTS} clients, ${BASELINE_SECONDS} s`);
     await initPgbench(pgTarget(dbUrl), PGBENCH_HANDS);
@@ -104,7 +109,12 @@ async function main(): Promise<void> {
     log(`(b) trivial endpoint POST /internal/bench/insert: ${CLIENTS} connections, ${BASELINE_SECONDS} s (autocannon)`);
     const trivialCpu = cpuSeconds(service.pid);
     const trivialDbBefore = backendCpu(dbName);
-    const trivial = await autocannon({ url: `${service.url}/internal/bench/insert`, method: 'POST', connections: CLIENTS, duration: BASELINE_SECONDS });
+    const trivial = await autocannon({
+      url: `${service.url}/internal/bench/insert`,
+      method: 'POST',
+      connections: CLIENTS,
+      duration: BASELINE_SECONDS,
+    });
     const trivialServerCpu = cpuSeconds(service.pid) - trivialCpu;
     const trivialDbCpu = cpuSince(trivialDbBefore, backendCpu(dbName));
     const trivialRequests = trivial.requests.total;
@@ -113,7 +123,12 @@ async function main(): Promise<void> {
     if (args.diagnose) {
       const { handId, token } = fleet.sample();
       diagnostics.push(await timeEndpoint(service, 'GET /health', { url: `${service.url}/health` }));
-      diagnostics.push(await timeEndpoint(service, "GET /hands/{id} (a seat's view)", { url: `${service.url}/hands/${handId}`, headers: { authorization: `Bearer ${token}` } }));
+      diagnostics.push(
+        await timeEndpoint(service, "GET /hands/{id} (a seat's view)", {
+          url: `${service.url}/hands/${handId}`,
+          headers: { authorization: `Bearer ${token}` },
+        }),
+      );
     }
 
     log(`bots: ${CLIENTS} clients playing whole hands for ${SECONDS} s`);
@@ -134,7 +149,24 @@ async function main(): Promise<void> {
     await service.stop();
     const profile = args['cpu-prof'] ? newestProfile(profileDir()) : null;
 
-    report({ diagnostics, pgbench, trivial, trivialServerCpu, trivialDbCpu, trivialRequests, play, botServerCpu, botClientCpu, botDbCpu, memIdle, memAfterPlay, memTables, filled, profile, seconds: (Date.now() - started) / 1000 });
+    report({
+      diagnostics,
+      pgbench,
+      trivial,
+      trivialServerCpu,
+      trivialDbCpu,
+      trivialRequests,
+      play,
+      botServerCpu,
+      botClientCpu,
+      botDbCpu,
+      memIdle,
+      memAfterPlay,
+      memTables,
+      filled,
+      profile,
+      seconds: (Date.now() - started) / 1000,
+    });
   } finally {
     await cleanup.run();
   }
@@ -147,7 +179,11 @@ async function startBenchService(dbUrl: string, cleanup: Cleanup): Promise<Runni
   if (args['cpu-prof']) {
     mkdirSync(profileDir(), { recursive: true });
     // --cpu-prof writes its profile on a normal exit only: turn SIGTERM into one.
-    nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${profileDir()}`, `--import=data:text/javascript,process.once('SIGTERM',()=>process.exit(0))`);
+    nodeArgs.push(
+      '--cpu-prof',
+      `--cpu-prof-dir=${profileDir()}`,
+      `--import=data:text/javascript,process.once('SIGTERM',()=>process.exit(0))`,
+    );
   }
   log(`starting the service (log: ${logFile}, LOG_LEVEL=${args['log-level']})`);
   const service = await startService({
@@ -182,7 +218,10 @@ class BotFleet {
   private readonly tables: { api: KartentischClient; bots: SeatBot[]; tableId: string; handId: string }[] = [];
   private recording: Pick<PlayStats, 'act' | 'view' | 'stale' | 'actByType' | 'viewByPhase'> | null = null;
 
-  constructor(private readonly url: string, private readonly clients: number) {}
+  constructor(
+    private readonly url: string,
+    private readonly clients: number,
+  ) {}
 
   async seat(): Promise<void> {
     for (let i = 0; i < this.clients; i++) {
@@ -220,7 +259,7 @@ class BotFleet {
             t.handId = played.nextHandId;
           } catch (err) {
             errors.push(err instanceof Error ? err.message : String(err));
-            if (errors.length > 20) throw new Error(`too many errors, the first: ${errors[0]}`);
+            if (errors.length > 20) throw new Error(`too many errors, the first: ${errors[0]}`, { cause: err });
             // Carry on with whatever hand the table is at now.
             t.handId = (await t.api.table(t.tableId)).currentHandId ?? t.handId;
           }
@@ -276,7 +315,10 @@ async function fillTables(url: string, count: number, workers: number): Promise<
             await playHand(handId, bots, { maxActions: 3 });
             done++;
           } catch (err) {
-            if (++errors > 20) throw new Error(`filling tables: too many errors, e.g. ${err instanceof ProblemError ? err.message : String(err)}`);
+            if (++errors > 20)
+              throw new Error(`filling tables: too many errors, e.g. ${err instanceof ProblemError ? err.message : String(err)}`, {
+                cause: err,
+              });
           }
         }
       } finally {
@@ -296,14 +338,24 @@ interface Diagnostic {
 }
 
 /** autocannon at CLIENTS connections on one endpoint, with the server's CPU per request. */
-async function timeEndpoint(service: RunningService, label: string, target: { url: string; headers?: Record<string, string> }): Promise<Diagnostic> {
+async function timeEndpoint(
+  service: RunningService,
+  label: string,
+  target: { url: string; headers?: Record<string, string> },
+): Promise<Diagnostic> {
   const seconds = Math.max(3, Math.round(BASELINE_SECONDS / 2));
   log(`diagnose: ${label}, ${CLIENTS} connections, ${seconds} s`);
   const cpu = cpuSeconds(service.pid);
   const r = await autocannon({ ...target, connections: CLIENTS, duration: seconds });
   const used = cpuSeconds(service.pid) - cpu;
   if (r.non2xx > 0) log(`  ${r.non2xx} answers were not 2xx`);
-  return { label, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpuMsPerRequest: (1000 * used) / Math.max(1, r.requests.total) };
+  return {
+    label,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    cpuMsPerRequest: (1000 * used) / Math.max(1, r.requests.total),
+  };
 }
 
 interface Figures {
@@ -339,7 +391,10 @@ function report(f: Figures): void {
   const lines = [
     '',
     '── kartentisch API benchmark ─────────────────────────────────────────────',
-    `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), load average now ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} — shared, numbers are noisy`,
+    `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), load average now ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} — shared, numbers are noisy`,
     '',
     `bots (${CLIENTS} clients, ${f.play.seconds.toFixed(1)} s): ${f.play.actions} actions, ${f.play.hands} hands finished, ${f.play.stale} × 409 STALE_SEQ, ${f.play.errors.length} errors`,
     `  actions/s                         ${actionsPerSecond.toFixed(0)}`,
@@ -362,7 +417,10 @@ function report(f: Figures): void {
     '',
     `server RSS: idle ${mib(f.memIdle)}, after the bot run ${mib(f.memAfterPlay)}, with ${f.filled.tables + CLIENTS} tables in play ${mib(f.memTables)} ` +
       `(peak ${f.memTables ? (f.memTables.peakKiB / 1024).toFixed(0) : '?'} MiB; ${f.filled.tables} tables filled in ${f.filled.seconds.toFixed(0)} s, ${f.filled.errors} errors)`,
-    ...f.diagnostics.map((d) => `diagnose ${d.label}: ${d.rps.toFixed(0)} req/s, p50 ${d.p50} ms, p99 ${d.p99} ms, server CPU per request ${d.cpuMsPerRequest.toFixed(2)} ms`),
+    ...f.diagnostics.map(
+      (d) =>
+        `diagnose ${d.label}: ${d.rps.toFixed(0)} req/s, p50 ${d.p50} ms, p99 ${d.p99} ms, server CPU per request ${d.cpuMsPerRequest.toFixed(2)} ms`,
+    ),
     ...(f.profile ? [`server CPU profile: ${f.profile} (open in Chrome DevTools → Performance, or speedscope)`] : []),
     ...(f.play.errors.length ? ['bot errors (first 3):', ...f.play.errors.slice(0, 3).map((e) => `  ${e}`)] : []),
     `whole run: ${f.seconds.toFixed(0)} s`,
@@ -409,7 +467,9 @@ function profileDir(): string {
 }
 
 function newestProfile(dir: string): string | null {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .sort();
   return files.length ? path.join(dir, files[files.length - 1]!) : null;
 }
 

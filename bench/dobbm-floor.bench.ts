@@ -30,24 +30,59 @@ const BITS = new Uint8Array(512);
 for (let m = 1; m < 512; m++) BITS[m] = BITS[m >> 1]! + (m & 1);
 
 interface FloorState {
-  options: DobbmOptions; dealer: number; mussrunde: boolean; active: readonly number[]; phase: string; turn: number;
+  options: DobbmOptions;
+  dealer: number;
+  mussrunde: boolean;
+  active: readonly number[];
+  phase: string;
+  turn: number;
   /** Seat s holds cards 0..17 in `hands[2s]` and 18..35 in `hands[2s+1]` (bit = card index). */
-  hands: readonly number[]; dobb: readonly string[]; bids: readonly { seat: number; bid: string }[];
-  declarer: number; contract: string | null; discard: readonly string[] | null; defenders: readonly number[];
-  calls: readonly { seat: number; call: string }[]; doublingStep: string | null; doublingIndex: number; doublings: number;
-  trickLeader: number; /** count in bits 0–2, then 6 bits a card */ trick: number; /** packed tricks */ tricks: readonly number[];
-  declarerTricks: number; declarerTrickPoints: number; irregularity: null;
+  hands: readonly number[];
+  dobb: readonly string[];
+  bids: readonly { seat: number; bid: string }[];
+  declarer: number;
+  contract: string | null;
+  discard: readonly string[] | null;
+  defenders: readonly number[];
+  calls: readonly { seat: number; call: string }[];
+  doublingStep: string | null;
+  doublingIndex: number;
+  doublings: number;
+  trickLeader: number;
+  /** count in bits 0–2, then 6 bits a card */ trick: number;
+  /** packed tricks */ tricks: readonly number[];
+  declarerTricks: number;
+  declarerTrickPoints: number;
+  irregularity: null;
 }
 type Applied = { ok: true; state: FloorState } | { ok: false; rejection: { code: string; message: string } };
 const no = (code: string): Applied => ({ ok: false, rejection: { code, message: code } });
 const yes = (state: FloorState): Applied => ({ ok: true, state });
 
 const copy = (s: FloorState): FloorState => ({
-  options: s.options, dealer: s.dealer, mussrunde: s.mussrunde, active: s.active, phase: s.phase, turn: s.turn,
-  hands: s.hands, dobb: s.dobb, bids: s.bids, declarer: s.declarer, contract: s.contract, discard: s.discard,
-  defenders: s.defenders, calls: s.calls, doublingStep: s.doublingStep, doublingIndex: s.doublingIndex,
-  doublings: s.doublings, trickLeader: s.trickLeader, trick: s.trick, tricks: s.tricks,
-  declarerTricks: s.declarerTricks, declarerTrickPoints: s.declarerTrickPoints, irregularity: s.irregularity,
+  options: s.options,
+  dealer: s.dealer,
+  mussrunde: s.mussrunde,
+  active: s.active,
+  phase: s.phase,
+  turn: s.turn,
+  hands: s.hands,
+  dobb: s.dobb,
+  bids: s.bids,
+  declarer: s.declarer,
+  contract: s.contract,
+  discard: s.discard,
+  defenders: s.defenders,
+  calls: s.calls,
+  doublingStep: s.doublingStep,
+  doublingIndex: s.doublingIndex,
+  doublings: s.doublings,
+  trickLeader: s.trickLeader,
+  trick: s.trick,
+  tricks: s.tricks,
+  declarerTricks: s.declarerTricks,
+  declarerTrickPoints: s.declarerTrickPoints,
+  irregularity: s.irregularity,
 });
 const word = (c: number): number => (c < 18 ? 0 : 1);
 const bit = (c: number): number => 1 << (c < 18 ? c : c - 18);
@@ -71,9 +106,29 @@ function deal(options: DobbmOptions, deck: readonly string[]): FloorState {
     if (i < 32) hands[2 * seat + word(c)] |= bit(c);
   }
   return {
-    options, dealer: 0, mussrunde: false, active: [1, 2, 3, 0], phase: 'bidding', turn: 1, hands, dobb: deck.slice(32, 36),
-    bids: [], declarer: -1, contract: null, discard: null, defenders: [], calls: [], doublingStep: null, doublingIndex: 0,
-    doublings: 0, trickLeader: -1, trick: 0, tricks: [], declarerTricks: 0, declarerTrickPoints: 0, irregularity: null,
+    options,
+    dealer: 0,
+    mussrunde: false,
+    active: [1, 2, 3, 0],
+    phase: 'bidding',
+    turn: 1,
+    hands,
+    dobb: deck.slice(32, 36),
+    bids: [],
+    declarer: -1,
+    contract: null,
+    discard: null,
+    defenders: [],
+    calls: [],
+    doublingStep: null,
+    doublingIndex: 0,
+    doublings: 0,
+    trickLeader: -1,
+    trick: 0,
+    tricks: [],
+    declarerTricks: 0,
+    declarerTrickPoints: 0,
+    irregularity: null,
   };
 }
 
@@ -204,7 +259,7 @@ function play(s: FloorState, seat: number, c: number): Applied {
   const t = s.trick;
   const count = t & 7;
   if (count > 0) {
-    const led = ((((t >> 3) & 63) / 9) | 0);
+    const led = (((t >> 3) & 63) / 9) | 0;
     const suit = (c / 9) | 0;
     if (suit !== led && suitMask(h, seat, led) !== 0) return no('MUST_FOLLOW_SUIT');
     if (suit !== led && suit !== 0 && suitMask(h, seat, 0) !== 0) return no('MUST_TRUMP');
@@ -396,12 +451,16 @@ if (only !== undefined) {
   for (let round = 1; round <= rounds; round++) {
     const row = { baseline: child('baseline'), floor: child('floor'), engine: child('engine'), floorPlay: child('floorPlay') };
     for (const k of ['baseline', 'floor', 'engine', 'floorPlay'] as const) best[k] = Math.max(best[k], row[k]);
-    console.log(`${String(round).padStart(5)}   ${fmt(row.baseline).padStart(18)}   ${fmt(row.floor).padStart(12)}   ${fmt(row.engine).padStart(11)}   ${fmt(row.floorPlay).padStart(25)}`);
+    console.log(
+      `${String(round).padStart(5)}   ${fmt(row.baseline).padStart(18)}   ${fmt(row.floor).padStart(12)}   ${fmt(row.engine).padStart(11)}   ${fmt(row.floorPlay).padStart(25)}`,
+    );
   }
   const us = (x: number): string => `${(1e6 / x).toFixed(2)} µs a hand`;
   console.log(`\nbest    shuffle + floor deal  ${fmt(best.baseline)}   (${us(best.baseline)})`);
   console.log(`        floor engine          ${fmt(best.floor)}   (${us(best.floor)})`);
-  console.log(`        real engine           ${fmt(best.engine)}   (${us(best.engine)}; floor / real = ${(best.floor / best.engine).toFixed(2)})`);
+  console.log(
+    `        real engine           ${fmt(best.engine)}   (${us(best.engine)}; floor / real = ${(best.floor / best.engine).toFixed(2)})`,
+  );
   console.log(`        floor, no shuffle     ${fmt(best.floorPlay)}   (${us(best.floorPlay)}: the rules alone, decks shuffled beforehand)`);
   console.log(`        aim (issue 2)         ${fmt(200_000)}   (${us(200_000)})`);
 }

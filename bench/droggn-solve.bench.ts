@@ -24,7 +24,15 @@ const depths = (process.argv[4] ?? '3,4,5,6,7,8,9,10').split(',').map(Number);
 const baselineDepths = depths.filter((k) => k <= 5);
 const rng = seededRng(20261122);
 
-interface Row { k: number; rate: number; median: number; mean: number; max: number; over: number; n: number }
+interface Row {
+  k: number;
+  rate: number;
+  median: number;
+  mean: number;
+  max: number;
+  over: number;
+  n: number;
+}
 
 function measure(label: string, k: number, positions: DroggnPosition[], switches: SolverSwitches, budget: number): Row {
   const solver = new DroggnSolver(switches);
@@ -53,7 +61,13 @@ for (const k of depths) {
   const positions = Array.from({ length: perDepth }, () => toPosition(randomPlayState(rng, k)));
   rows.push(measure('solver', k, positions, {}, maxNodes));
   if (baselineDepths.includes(k)) {
-    measure('baseline (plain a-b)', k, positions.slice(0, Math.max(5, perDepth >> 2)), { transpositionTable: false, moveOrdering: false, equivalentCards: false }, maxNodes);
+    measure(
+      'baseline (plain a-b)',
+      k,
+      positions.slice(0, Math.max(5, perDepth >> 2)),
+      { transpositionTable: false, moveOrdering: false, equivalentCards: false },
+      maxNodes,
+    );
   }
 }
 // Extrapolation: geometric growth per extra trick of the mean and of the median node count, a
@@ -63,23 +77,38 @@ if (fit.length >= 2) {
   const deepest = fit[fit.length - 1]!;
   // node rate of the deepest fitted depth (small depths are dominated by per-solve overhead)
   const nodesPerSec = deepest.mean * deepest.rate;
-  for (const [label, pick] of [['mean', (r: Row) => r.mean], ['median', (r: Row) => r.median]] as const) {
+  for (const [label, pick] of [
+    ['mean', (r: Row) => r.mean],
+    ['median', (r: Row) => r.median],
+  ] as const) {
     const xs = fit.map((r) => r.k);
     const ys = fit.map((r) => Math.log(pick(r)));
     const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
     const my = ys.reduce((a, b) => a + b, 0) / ys.length;
     const slope = xs.reduce((a, x, i) => a + (x - mx) * (ys[i]! - my), 0) / xs.reduce((a, x) => a + (x - mx) ** 2, 0);
     const at = (k: number): number => Math.exp(my + slope * (k - mx));
-    console.log(`${label} nodes: growth per trick ×${Math.exp(slope).toFixed(2)} (fit on k=${xs.join(',')}); at ${(nodesPerSec / 1e6).toFixed(2)} M nodes/s (k=${deepest.k}):`);
-    for (const k of [12, 15, 18, 21]) console.log(`  k=${k}: ≈ ${at(k).toExponential(2)} nodes, ≈ ${(at(k) / nodesPerSec).toExponential(2)} s per solve`);
+    console.log(
+      `${label} nodes: growth per trick ×${Math.exp(slope).toFixed(2)} (fit on k=${xs.join(',')}); at ${(nodesPerSec / 1e6).toFixed(2)} M nodes/s (k=${deepest.k}):`,
+    );
+    for (const k of [12, 15, 18, 21])
+      console.log(`  k=${k}: ≈ ${at(k).toExponential(2)} nodes, ≈ ${(at(k) / nodesPerSec).toExponential(2)} s per solve`);
   }
 }
 
 // Playout bias: the heuristic bot at all three seats against double-dummy play, on positions
 // where the solver is exact (same generator, fresh positions).
-const biasDepths = (process.argv[5] || '4,6,8').split(',').map(Number).filter((k) => k >= 1 && k <= 21);
+const biasDepths = (process.argv[5] || '4,6,8')
+  .split(',')
+  .map(Number)
+  .filter((k) => k >= 1 && k <= 21);
 for (const k of biasDepths) {
-  let both = 0, botOnly = 0, ddsOnly = 0, neither = 0, over = 0, hybridWrong = 0, hybridN = 0;
+  let both = 0,
+    botOnly = 0,
+    ddsOnly = 0,
+    neither = 0,
+    over = 0,
+    hybridWrong = 0,
+    hybridN = 0;
   const solver = new DroggnSolver();
   const t = performance.now();
   let playoutMs = 0;
@@ -89,12 +118,18 @@ for (const k of biasDepths) {
     const t0 = performance.now();
     const bot = playout(s, rng).won;
     playoutMs += performance.now() - t0;
-    if (dds === null) { over++; continue; }
+    if (dds === null) {
+      over++;
+      continue;
+    }
     if (k > 6) {
       hybridN++;
       if (playout(s, rng, undefined, { tricks: 6 }).won !== dds) hybridWrong++;
     }
-    if (dds && bot) both++; else if (bot) botOnly++; else if (dds) ddsOnly++; else neither++;
+    if (dds && bot) both++;
+    else if (bot) botOnly++;
+    else if (dds) ddsOnly++;
+    else neither++;
   }
   const n = both + botOnly + ddsOnly + neither;
   console.log(
@@ -108,15 +143,31 @@ for (const k of biasDepths) {
   const hands = Number(process.argv[6] ?? 100);
   const samples = Number(process.argv[7] ?? 16);
   const bots = [0, 1, 2].map(() => heuristicBot({ bidBias: 2, doubleBias: 4 }));
-  const played = Array.from({ length: hands }, (_, i) => playBotHand(droggn, { game: 'droggn', options: defaultOptions(), rules: {}, source: { deck: shuffled(DECK, rng) }, dealer: i % 3 }, bots, rng));
+  const played = Array.from({ length: hands }, (_, i) =>
+    playBotHand(
+      droggn,
+      { game: 'droggn', options: defaultOptions(), rules: {}, source: { deck: shuffled(DECK, rng) }, dealer: i % 3 },
+      bots,
+      rng,
+    ),
+  );
   for (const exactTricks of [0, 6, 8]) {
-    let calls = 0, callers = 0, sumP = 0, sumTrue = 0, defCalls = 0;
+    let calls = 0,
+      callers = 0,
+      sumP = 0,
+      sumTrue = 0,
+      defCalls = 0;
     const t = performance.now();
     for (const [i, h] of played.entries()) {
       const ev = handEvidence(h.record, { samples, seed: i, ...(exactTricks > 0 ? { exact: { tricks: exactTricks } } : {}) });
       calls += ev.calls.length;
       callers += new Set(ev.calls.map((c) => c.seat)).size;
-      for (const c of ev.calls) if (c.role === 'defender') { sumP += c.winProbabilityCaller; sumTrue += c.winTrue; defCalls++; }
+      for (const c of ev.calls)
+        if (c.role === 'defender') {
+          sumP += c.winProbabilityCaller;
+          sumTrue += c.winTrue;
+          defCalls++;
+        }
     }
     const s = (performance.now() - t) / 1000;
     const playouts = callers * samples + played.length;

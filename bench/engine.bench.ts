@@ -19,7 +19,6 @@ const profiles: { game: GameId; rules: Record<string, unknown> }[] = [
 ];
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 
-
 function measure(run: (i: number) => void): number {
   for (let i = 0; i < 200; i++) run(i); // warm-up for the JIT
   const start = process.hrtime.bigint();

@@ -52,7 +52,9 @@ export class HttpHandStore implements HandStore {
   async list(): Promise<StoredHand[]> {
     const out: StoredHand[] = [];
     for (const { handId, sequence, tableId } of this.ids) {
-      const exported = await this.client.call('GET /hands/{id}/record', () => this.client.api.GET('/hands/{id}/record', { params: { path: { id: handId } }, ...this.auditor }));
+      const exported = await this.client.call('GET /hands/{id}/record', () =>
+        this.client.api.GET('/hands/{id}/record', { params: { path: { id: handId } }, ...this.auditor }),
+      );
       const record = exported as unknown as StoredHand['record'] & { seating?: (string | null)[] };
       const players = record.seating ?? [];
       if (players.some((p) => p === null || p === undefined)) {

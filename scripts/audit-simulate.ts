@@ -141,7 +141,15 @@ async function main(): Promise<void> {
     audit = JSON.parse(readFileSync(args.fromAudit, 'utf8')) as AuditHand[];
     stored = audit;
   } else {
-    const multibar = new cliProgress.MultiBar({ format: ' {task} |{bar}| {value}/{total} {percentage}% eta {eta}s', hideCursor: true, noTTYOutput: !process.stderr.isTTY, notTTYSchedule: 15000 }, cliProgress.Presets.shades_classic);
+    const multibar = new cliProgress.MultiBar(
+      {
+        format: ' {task} |{bar}| {value}/{total} {percentage}% eta {eta}s',
+        hideCursor: true,
+        noTTYOutput: !process.stderr.isTTY,
+        notTTYSchedule: 15000,
+      },
+      cliProgress.Presets.shades_classic,
+    );
     const store: HandStore = args.storeUrl ? new HttpHandStore(args.storeUrl, process.env['AUDIT_TOKEN'] ?? '') : new MemoryHandStore();
     const simBar = multibar.create(args.hands, 0, { task: 'play    ' });
     await simulateInto(store, args, simBar);
@@ -151,7 +159,13 @@ async function main(): Promise<void> {
     const evBar = multibar.create(hands.length, 0, { task: 'evidence' });
     const evidence = await evidenceInWorkers(hands, args, evBar);
     multibar.stop();
-    audit = hands.map((h, i) => ({ handId: h.handId, sequence: h.sequence, tableId: h.tableId, players: h.players, evidence: evidence[i]! }));
+    audit = hands.map((h, i) => ({
+      handId: h.handId,
+      sequence: h.sequence,
+      tableId: h.tableId,
+      players: h.players,
+      evidence: evidence[i]!,
+    }));
     stored = hands;
   }
   const t2 = performance.now();
@@ -180,7 +194,10 @@ async function main(): Promise<void> {
   const at = (shared: number): Checkpoint | undefined => checkpoints.find((c) => c.medianTogether >= shared);
   const calls = evidence.reduce((a, e) => a + e.calls.length, 0);
   const samples = evidence.reduce((a, e) => a + new Set(e.calls.map((c) => c.seat)).size * args.samples, 0);
-  const unresolved = evidence.reduce((a, e) => a + [...new Map(e.calls.map((c) => [c.seat, c.unresolved])).values()].reduce((x, y) => x + y, 0), 0);
+  const unresolved = evidence.reduce(
+    (a, e) => a + [...new Map(e.calls.map((c) => [c.seat, c.unresolved])).values()].reduce((x, y) => x + y, 0),
+    0,
+  );
   const declared = evidence.filter((e) => e.declarer !== null).length;
 
   const lines: string[] = [];
@@ -188,22 +205,39 @@ async function main(): Promise<void> {
     lines.push(s);
     console.log(s);
   };
-  say(`hands ${stored.length} (declared ${declared}), players ${args.players} at tables of ${args.seats}, colluding pairs ${args.colludingPairs}, rate ${args.rate}, seed ${args.seed}`);
+  say(
+    `hands ${stored.length} (declared ${declared}), players ${args.players} at tables of ${args.seats}, colluding pairs ${args.colludingPairs}, rate ${args.rate}, seed ${args.seed}`,
+  );
   const evidenceTime = `${((t2 - t1) / 1000).toFixed(1)} s on ${args.workers} workers`;
   const rate = (samples / ((t2 - t1) / 1000)).toFixed(0);
-  if (args.game === 'dobbm') say(`time: play ${((t1 - t0) / 1000).toFixed(1)} s, evidence ${evidenceTime} (${samples} sampled solves + ${declared} true-deal solves, ${rate} sampled solves/s; ${unresolved} over the ${args.maxNodes}-node budget)`);
-  else say(`time: play ${((t1 - t0) / 1000).toFixed(1)} s, evidence ${evidenceTime} (${samples} sampled playouts + ${declared} true-deal playouts, ${rate} sampled playouts/s)`);
+  if (args.game === 'dobbm')
+    say(
+      `time: play ${((t1 - t0) / 1000).toFixed(1)} s, evidence ${evidenceTime} (${samples} sampled solves + ${declared} true-deal solves, ${rate} sampled solves/s; ${unresolved} over the ${args.maxNodes}-node budget)`,
+    );
+  else
+    say(
+      `time: play ${((t1 - t0) / 1000).toFixed(1)} s, evidence ${evidenceTime} (${samples} sampled playouts + ${declared} true-deal playouts, ${rate} sampled playouts/s)`,
+    );
   say(`defender calls audited ${calls}; ordered pairs tested ${final.pairs}`);
   if (args.colludingPairs > 0) {
     say(`ROC-AUC over ordered pairs: ${final.auc.toFixed(4)}`);
-    say(`colluding ordered pairs flagged at p <= ${FLAG_P}: ${(final.flaggedShare * 100).toFixed(1)} % (${final.colludingPairs} pairs); strong tier ${final.colludingStrong}`);
-    say(`median hands shared before a colluding pair is flagged: ${Number.isFinite(medianToFlag) ? medianToFlag : 'not flagged (in more than half)'}`);
+    say(
+      `colluding ordered pairs flagged at p <= ${FLAG_P}: ${(final.flaggedShare * 100).toFixed(1)} % (${final.colludingPairs} pairs); strong tier ${final.colludingStrong}`,
+    );
+    say(
+      `median hands shared before a colluding pair is flagged: ${Number.isFinite(medianToFlag) ? medianToFlag : 'not flagged (in more than half)'}`,
+    );
     for (const shared of [250, 500, 1000, 3000]) {
       const c = at(shared);
-      if (c) say(`  at ${shared} shared hands (first ${c.hands} hands of the log): AUC ${c.metrics.auc.toFixed(4)}, flagged ${(c.metrics.flaggedShare * 100).toFixed(1)} %`);
+      if (c)
+        say(
+          `  at ${shared} shared hands (first ${c.hands} hands of the log): AUC ${c.metrics.auc.toFixed(4)}, flagged ${(c.metrics.flaggedShare * 100).toFixed(1)} %`,
+        );
     }
   }
-  say(`honest pairs: flagged at p <= ${FLAG_P}: ${final.honestFlagged}, review tier ${final.honestReview}, strong tier ${final.honestStrong}; largest deviation of p-values from uniform (KS D) ${final.honestUniformityDeviation.toFixed(4)}; share with p <= 0.05: ${(final.honestBelow05 * 100).toFixed(1)} %, p <= 0.01: ${(final.honestBelow01 * 100).toFixed(1)} %`);
+  say(
+    `honest pairs: flagged at p <= ${FLAG_P}: ${final.honestFlagged}, review tier ${final.honestReview}, strong tier ${final.honestStrong}; largest deviation of p-values from uniform (KS D) ${final.honestUniformityDeviation.toFixed(4)}; share with p <= 0.05: ${(final.honestBelow05 * 100).toFixed(1)} %, p <= 0.01: ${(final.honestBelow01 * 100).toFixed(1)} %`,
+  );
 
   const outDir = resolve(args.out);
   mkdirSync(outDir, { recursive: true });
@@ -211,29 +245,46 @@ async function main(): Promise<void> {
   const svgName = `${stem}-roc.svg`;
   const series = [{ label: `all ${stored.length} hands (AUC ${final.auc.toFixed(3)})`, points: final.roc }];
   const c500 = at(500);
-  if (c500 && c500 !== checkpoints[checkpoints.length - 1]) series.push({ label: `first ${c500.hands} hands (~500 shared, AUC ${c500.metrics.auc.toFixed(3)})`, points: c500.metrics.roc });
+  if (c500 && c500 !== checkpoints[checkpoints.length - 1])
+    series.push({ label: `first ${c500.hands} hands (~500 shared, AUC ${c500.metrics.auc.toFixed(3)})`, points: c500.metrics.roc });
   writeFileSync(join(outDir, svgName), rocSvg(series, `ROC over ordered pairs — ${stem}`));
   writeFileSync(join(outDir, `${stem}.md`), reportMarkdown(args, lines, rows, colluding, checkpoints, svgName));
   if (!args.fromAudit) writeFileSync(join(outDir, `${stem}-audit.json`), JSON.stringify(audit));
   console.log(`report: ${join(outDir, `${stem}.md`)}`);
 }
 
-function reportMarkdown(args: Args, summary: string[], rows: PairRow[], colluding: Set<string>, checkpoints: Checkpoint[], svgName: string): string {
-  const top = rows.slice(0, 20).map((r, i) => [
-    i + 1,
-    `${r.declarer} → ${r.defender}${colluding.has(pairKey(r.declarer, r.defender)) ? ' (planted)' : ''}`,
-    r.handsTogether,
-    r.handsAsPair,
-    `${r.doubles}/${r.calls}`,
-    `${(r.doubleRate * 100).toFixed(1)} % / ${(r.doubleRateOthers * 100).toFixed(1)} %`,
-    r.z.toFixed(2),
-    r.p.toExponential(2),
-    r.q.toExponential(2),
-    r.tier ?? '',
-    r.mutual ? 'yes' : '',
-    r.valueToDeclarer,
+function reportMarkdown(
+  args: Args,
+  summary: string[],
+  rows: PairRow[],
+  colluding: Set<string>,
+  checkpoints: Checkpoint[],
+  svgName: string,
+): string {
+  const top = rows
+    .slice(0, 20)
+    .map((r, i) => [
+      i + 1,
+      `${r.declarer} → ${r.defender}${colluding.has(pairKey(r.declarer, r.defender)) ? ' (planted)' : ''}`,
+      r.handsTogether,
+      r.handsAsPair,
+      `${r.doubles}/${r.calls}`,
+      `${(r.doubleRate * 100).toFixed(1)} % / ${(r.doubleRateOthers * 100).toFixed(1)} %`,
+      r.z.toFixed(2),
+      r.p.toExponential(2),
+      r.q.toExponential(2),
+      r.tier ?? '',
+      r.mutual ? 'yes' : '',
+      r.valueToDeclarer,
+    ]);
+  const progress = checkpoints.map((c) => [
+    c.hands,
+    c.medianTogether,
+    Number.isNaN(c.metrics.auc) ? '–' : c.metrics.auc.toFixed(4),
+    Number.isNaN(c.metrics.flaggedShare) ? '–' : `${(c.metrics.flaggedShare * 100).toFixed(0)} %`,
+    c.metrics.honestFlagged,
+    c.metrics.honestStrong,
   ]);
-  const progress = checkpoints.map((c) => [c.hands, c.medianTogether, Number.isNaN(c.metrics.auc) ? '–' : c.metrics.auc.toFixed(4), Number.isNaN(c.metrics.flaggedShare) ? '–' : `${(c.metrics.flaggedShare * 100).toFixed(0)} %`, c.metrics.honestFlagged, c.metrics.honestStrong]);
   return [
     `# Collusion audit simulation: ${args.game}`,
     '',
@@ -251,11 +302,30 @@ function reportMarkdown(args: Args, summary: string[], rows: PairRow[], colludin
     '',
     '## Top pairs',
     '',
-    markdownTable(['#', 'declarer → defender', 'hands together', 'as pair', 'doubles/calls', 'double rate: with him / others', 'z', 'p', 'q', 'tier', 'mutual', 'value to declarer'], top),
+    markdownTable(
+      [
+        '#',
+        'declarer → defender',
+        'hands together',
+        'as pair',
+        'doubles/calls',
+        'double rate: with him / others',
+        'z',
+        'p',
+        'q',
+        'tier',
+        'mutual',
+        'value to declarer',
+      ],
+      top,
+    ),
     '',
     '## As the log grows',
     '',
-    markdownTable(['hands in log', 'median hands shared (planted pairs)', 'AUC', 'planted flagged', 'honest flagged (p ≤ 1e-3)', 'honest strong'], progress),
+    markdownTable(
+      ['hands in log', 'median hands shared (planted pairs)', 'AUC', 'planted flagged', 'honest flagged (p ≤ 1e-3)', 'honest strong'],
+      progress,
+    ),
     '',
     `Method and caveats: ${args.game === 'droggn' ? 'docs/audit-droggn.md (the estimator) and docs/audit.md (the statistics)' : 'docs/audit.md'}.`,
     '',

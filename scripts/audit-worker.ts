@@ -14,6 +14,8 @@ export type WorkerOptions = Omit<EvidenceInput, 'record' | 'seed'>;
 
 let solver: DobbmSolver | undefined;
 parentPort!.on('message', (msg: { id: number; jobs: Job[]; options: WorkerOptions }) => {
-  const evidence = msg.jobs.map((j) => evidenceOf({ ...msg.options, record: j.record, seed: j.seed }, () => (solver ??= new DobbmSolver())));
+  const evidence = msg.jobs.map((j) =>
+    evidenceOf({ ...msg.options, record: j.record, seed: j.seed }, () => (solver ??= new DobbmSolver())),
+  );
   parentPort!.postMessage({ id: msg.id, evidence });
 });

@@ -64,13 +64,17 @@ async function main(): Promise<number> {
     if (!args['no-build']) buildService();
     const db = await database(cleanup, args.embedded || !process.env.DATABASE_URL);
     const pgRestarts = args['pg-restarts'] !== undefined ? Number(args['pg-restarts']) : db.restart ? 1 : 0;
-    if (pgRestarts > 0 && !db.restart) throw new Error('--pg-restarts needs the run\'s own embedded PostgreSQL (unset DATABASE_URL or pass --embedded)');
+    if (pgRestarts > 0 && !db.restart)
+      throw new Error("--pg-restarts needs the run's own embedded PostgreSQL (unset DATABASE_URL or pass --embedded)");
 
     const port = await freePort();
     const logFile = path.join(os.tmpdir(), `kartentisch-chaos-${process.pid}.log`);
     const start = (appendLog: boolean) =>
       startService({
-        logFile, appendLog, port, readyTimeoutMs: 90_000,
+        logFile,
+        appendLog,
+        port,
+        readyTimeoutMs: 90_000,
         env: { DATABASE_URL: db.serviceUrl, AUDIT_TOKEN, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn' },
       });
     let service: RunningService = await start(false);
@@ -79,7 +83,16 @@ async function main(): Promise<number> {
 
     const started = Date.now();
     const load = await startLoad(url, { tables: Number(args.tables), seed });
-    const tally = { kill: 0, terminate: 0, 'pg-restart': 0, survived: { kill: 0, terminate: 0, 'pg-restart': 0 }, backends: 0, midTransaction: 0, redWhileDown: 0, unexpectedExits: 0 };
+    const tally = {
+      kill: 0,
+      terminate: 0,
+      'pg-restart': 0,
+      survived: { kill: 0, terminate: 0, 'pg-restart': 0 },
+      backends: 0,
+      midTransaction: 0,
+      redWhileDown: 0,
+      unexpectedExits: 0,
+    };
     const notes: string[] = [];
 
     for (const fault of schedule(rounds, terminations, pgRestarts)) {
@@ -109,7 +122,9 @@ async function main(): Promise<number> {
       const healed = await recovered(url, service);
       if (healed) tally.survived[fault]++;
       else {
-        notes.push(`${fault} #${tally[fault]}: ${service.exitStatus() !== undefined ? `the service exited (${service.exitStatus()})` : '/health did not turn green'} within ${RECOVERY_MS / 1000} s`);
+        notes.push(
+          `${fault} #${tally[fault]}: ${service.exitStatus() !== undefined ? `the service exited (${service.exitStatus()})` : '/health did not turn green'} within ${RECOVERY_MS / 1000} s`,
+        );
         if (service.exitStatus() !== undefined) {
           tally.unexpectedExits++;
           service = await start(true);
@@ -127,8 +142,14 @@ async function main(): Promise<number> {
 
     const faults = [...load.record.faults].map(([kind, n]) => `${n} × ${kind}`).join(', ') || 'none';
     const ok =
-      errors.length === 0 && notes.length === 0 && tally.redWhileDown === tally['pg-restart'] && r.problems.length === 0 && r.unacknowledged === 0 && drained === 0 &&
-      load.record.missingRetryAfter === 0 && [...load.record.faults.keys()].every((k) => k === 'network' || k === '503 DATABASE_UNAVAILABLE');
+      errors.length === 0 &&
+      notes.length === 0 &&
+      tally.redWhileDown === tally['pg-restart'] &&
+      r.problems.length === 0 &&
+      r.unacknowledged === 0 &&
+      drained === 0 &&
+      load.record.missingRetryAfter === 0 &&
+      [...load.record.faults.keys()].every((k) => k === 'network' || k === '503 DATABASE_UNAVAILABLE');
     for (const line of [...errors.map((e) => e.message), ...notes, ...r.problems].slice(0, 30)) console.error(`  ${line}`);
     if (load.record.missingRetryAfter) console.error(`  ${load.record.missingRetryAfter} answers 503 without Retry-After`);
     console.log(
@@ -231,7 +252,7 @@ async function database(cleanup: Cleanup, embedded: boolean): Promise<ChaosDatab
 main().then(
   (code) => process.exit(code),
   (err) => {
-    console.error(`chaos FAILED: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+    console.error(`chaos FAILED: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     process.exit(1);
   },
 );

@@ -67,7 +67,13 @@ async function main(): Promise<number> {
     for (const name of NAMES) players.push(await api.createPlayer(name));
 
     const bars = new cliProgress.MultiBar(
-      { format: ' {label} |{bar}| {value}/{total} hands  {note}', barsize: 24, hideCursor: true, clearOnComplete: false, stopOnComplete: false },
+      {
+        format: ' {label} |{bar}| {value}/{total} hands  {note}',
+        barsize: 24,
+        hideCursor: true,
+        clearOnComplete: false,
+        stopOnComplete: false,
+      },
       cliProgress.Presets.shades_classic,
     );
     const labelWidth = Math.max(...TABLES.map((t) => t.label.length));
@@ -125,7 +131,15 @@ async function serviceUrl(cleanup: Cleanup): Promise<string> {
 
 interface SessionOutcome {
   table: TableInfo;
-  hands: { number: number; declarer: number | null; contract: string | null; status: string; multiplier: unknown; mussrunde: boolean; scores: number[] }[];
+  hands: {
+    number: number;
+    declarer: number | null;
+    contract: string | null;
+    status: string;
+    multiplier: unknown;
+    mussrunde: boolean;
+    scores: number[];
+  }[];
 }
 
 /**
@@ -158,7 +172,15 @@ async function playSession(
     const r = played.result;
     const view = await bots[0]!.view(handId);
     if (r) {
-      hands.push({ number: hands.length + 1, declarer: r.declarer, contract: r.contract, status: r.status, multiplier: r.multiplier, mussrunde: view.mussrunde === true, scores: r.scores });
+      hands.push({
+        number: hands.length + 1,
+        declarer: r.declarer,
+        contract: r.contract,
+        status: r.status,
+        multiplier: r.multiplier,
+        mussrunde: view.mussrunde === true,
+        scores: r.scores,
+      });
       if (view.mussrunde === true) note = `${spec.ending}: deal ${hands.filter((h) => h.mussrunde).length} of ${spec.seats}`;
       bar.atLeast(hands.length + (played.nextHandId ? 1 : 0));
       bar.show(hands.length, note);
@@ -192,13 +214,15 @@ function expectedClosingHands(spec: TableSpec): number {
 
 /** Prints the hands and balances; false when the balances do not sum to zero. */
 function printLedger(spec: TableSpec, outcome: SessionOutcome, ledger: Ledger): boolean {
-  const nameOf = (seat: number | null) => (seat === null ? '—' : outcome.table.seats[seat]?.name ?? `seat ${seat}`);
+  const nameOf = (seat: number | null) => (seat === null ? '—' : (outcome.table.seats[seat]?.name ?? `seat ${seat}`));
   console.log(`${spec.label} (table ${outcome.table.id})`);
   console.log(`  ${''.padEnd(44)} ${outcome.table.seats.map((s) => (s.name ?? '').slice(0, 6).padStart(6)).join(' ')}`);
   for (const h of outcome.hands) {
     const who = h.declarer === null ? '' : `${nameOf(h.declarer)} `;
     const what = h.status === 'thrownIn' ? 'thrown in' : `${who}${h.contract}${Number(h.multiplier) > 1 ? ` ×${h.multiplier}` : ''}`;
-    console.log(`  hand ${String(h.number).padStart(2)}${h.mussrunde ? ' (Mußrunde)' : '           '}  ${what.padEnd(24)} ${h.scores.map((s) => String(s).padStart(6)).join(' ')}`);
+    console.log(
+      `  hand ${String(h.number).padStart(2)}${h.mussrunde ? ' (Mußrunde)' : '           '}  ${what.padEnd(24)} ${h.scores.map((s) => String(s).padStart(6)).join(' ')}`,
+    );
   }
   const cents = ledger.balances.reduce((sum, b) => sum + Math.round(b.amount * 100), 0);
   for (const b of ledger.balances) console.log(`  ${(b.name ?? nameOf(b.seat)).padEnd(8)} ${String(b.amount).padStart(8)}`);
@@ -210,7 +234,11 @@ function printLedger(spec: TableSpec, outcome: SessionOutcome, ledger: Ledger): 
 class TableBar {
   private readonly bar: cliProgress.SingleBar;
 
-  constructor(bars: cliProgress.MultiBar, private readonly label: string, planned: number) {
+  constructor(
+    bars: cliProgress.MultiBar,
+    private readonly label: string,
+    planned: number,
+  ) {
     this.bar = bars.create(planned, 0, { label, note: 'seating…' });
   }
 

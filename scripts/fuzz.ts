@@ -49,7 +49,10 @@ async function main(): Promise<boolean> {
     }
     const auditToken = randomBytes(32).toString('hex');
     const logFile = path.join(os.tmpdir(), `kartentisch-fuzz-${process.pid}.log`);
-    const service = await startService({ logFile, env: { DATABASE_URL: databaseUrl, AUDIT_TOKEN: auditToken, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'error' } });
+    const service = await startService({
+      logFile,
+      env: { DATABASE_URL: databaseUrl, AUDIT_TOKEN: auditToken, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'error' },
+    });
     cleanup.add('stop the service', () => service.stop());
     const requests = Number(args.requests);
     log(`service ${service.url} (log: ${logFile}); ${requests} requests, seed ${args.seed}, concurrency ${args.concurrency}`);
@@ -65,10 +68,19 @@ async function main(): Promise<boolean> {
       progress: (done) => process.stderr.write(`\r[fuzz] ${done}/${requests}`),
     });
     process.stderr.write('\n');
-    console.log(JSON.stringify({ byStatus: report.byStatus, failures: report.failures, unknownFieldExamples: report.unknownFieldExamples }, null, 1));
+    console.log(
+      JSON.stringify({ byStatus: report.byStatus, failures: report.failures, unknownFieldExamples: report.unknownFieldExamples }, null, 1),
+    );
     console.log(summary(report));
-    return report.failureCount === 0 && report.eventsChanged === 0 && report.eventsUnexplained === 0 && report.unknownFieldsInLogs === 0 &&
-      report.handsFailingVerify === 0 && report.rssEndMiB < 2 * report.rssStartMiB && report.requests >= requests;
+    return (
+      report.failureCount === 0 &&
+      report.eventsChanged === 0 &&
+      report.eventsUnexplained === 0 &&
+      report.unknownFieldsInLogs === 0 &&
+      report.handsFailingVerify === 0 &&
+      report.rssEndMiB < 2 * report.rssStartMiB &&
+      report.requests >= requests
+    );
   } finally {
     await cleanup.run();
   }
@@ -85,7 +97,10 @@ async function adminQuery(url: string, sql: string): Promise<void> {
 }
 
 // Exit explicitly: with only process.exitCode set, a failed run was seen to end with status 0.
-main().then((ok) => process.exit(ok ? 0 : 1), (err) => {
-  console.error(err instanceof Error ? err.stack ?? err.message : err);
-  process.exit(1);
-});
+main().then(
+  (ok) => process.exit(ok ? 0 : 1),
+  (err) => {
+    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+    process.exit(1);
+  },
+);

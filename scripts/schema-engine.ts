@@ -46,11 +46,18 @@ export async function diffToSchema(databaseUrl: string, fromEmpty = false, schem
   loadWasm();
   const files = [{ path: 'schema.prisma', content: schema }];
   const adapter = new PrismaPg({ connectionString: databaseUrl });
-  const engine = await engineGlue.SchemaEngine.new({ datamodels: [['schema.prisma', schema]] }, () => undefined, bindMigrationAwareSqlAdapterFactory(adapter));
+  const engine = await engineGlue.SchemaEngine.new(
+    { datamodels: [['schema.prisma', schema]] },
+    () => undefined,
+    bindMigrationAwareSqlAdapterFactory(adapter),
+  );
   try {
     const from = !fromEmpty ? { tag: 'schemaDatasource' as const, files, configDir: projectRoot() } : { tag: 'empty' as const };
     const result = await engine.diff({ from, to: { tag: 'schemaDatamodel', files }, script: true, exitCode: null, filters });
-    return (result.stdout ?? '').replace(/^-- CreateSchema\nCREATE SCHEMA IF NOT EXISTS "public";\n\n/, '').replace(/^-- This is an empty migration\.\s*$/, '').trim();
+    return (result.stdout ?? '')
+      .replace(/^-- CreateSchema\nCREATE SCHEMA IF NOT EXISTS "public";\n\n/, '')
+      .replace(/^-- This is an empty migration\.\s*$/, '')
+      .trim();
   } finally {
     engine.free();
   }
@@ -60,8 +67,11 @@ export async function diffToSchema(databaseUrl: string, fromEmpty = false, schem
 // empty one) to schema.prisma, i.e. the next migration.
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
   const url = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-  diffToSchema(url, process.argv.includes('--from-empty')).then((sql) => console.log(sql || '-- no changes'), (err) => {
-    console.error(err);
-    process.exit(1);
-  });
+  diffToSchema(url, process.argv.includes('--from-empty')).then(
+    (sql) => console.log(sql || '-- no changes'),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

@@ -20,7 +20,11 @@ function securityHeaders(): RequestHandler {
   const strict = helmet({ contentSecurityPolicy: { directives: { 'style-src': ["'self'"], 'upgrade-insecure-requests': null } } });
   const docs = helmet({
     contentSecurityPolicy: {
-      directives: { 'script-src': ["'self'", "'unsafe-inline'"], 'style-src': ["'self'", "'unsafe-inline'"], 'upgrade-insecure-requests': null },
+      directives: {
+        'script-src': ["'self'", "'unsafe-inline'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'upgrade-insecure-requests': null,
+      },
     },
   });
   return (req, res, next) => (req.path === '/docs' || req.path.startsWith('/docs/') ? docs : strict)(req, res, next);
@@ -30,7 +34,10 @@ function securityHeaders(): RequestHandler {
 export async function createApp(settings: Settings): Promise<INestApplication> {
   const logger = createLogger(settings.logLevel);
   // The body parser is mounted below, after the rate limit, so that every request is counted.
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(settings), { logger: new PinoNestLogger(logger), bodyParser: false });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(settings), {
+    logger: new PinoNestLogger(logger),
+    bodyParser: false,
+  });
   app.set('trust proxy', settings.trustProxy);
   app.use(requestLogging(logger));
   const limit = addressRateLimit(settings);
@@ -44,7 +51,10 @@ export async function createApp(settings: Settings): Promise<INestApplication> {
       forbidNonWhitelisted: true,
       transform: true,
       exceptionFactory: (errors) =>
-        ApiError.of('VALIDATION_FAILED', errors.map((e) => Object.values(e.constraints ?? { [e.property]: `${e.property} is invalid` }).join('; ')).join('; ')),
+        ApiError.of(
+          'VALIDATION_FAILED',
+          errors.map((e) => Object.values(e.constraints ?? { [e.property]: `${e.property} is invalid` }).join('; ')).join('; '),
+        ),
     }),
   );
   serveWebApp(app);

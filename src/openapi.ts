@@ -20,7 +20,7 @@ export function openApiDocument(app: INestApplication): OpenAPIObject {
       'Card tables for Dobbm, Droggn and Doppelkopf. Every action is checked by the rules engine and appended to a ' +
         'hash-chained event log. Errors are application/problem+json with a stable `code`: ' +
         Object.keys(ProblemCodes).join(', ') +
-        ', and the engine\'s own codes (NOT_YOUR_TURN, MUST_FOLLOW_SUIT, …) with 422.',
+        ", and the engine's own codes (NOT_YOUR_TURN, MUST_FOLLOW_SUIT, …) with 422.",
     )
     .setVersion('1')
     // Relative: the document is served by the service it describes (`npm start`: http://localhost:3000).

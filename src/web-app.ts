@@ -9,7 +9,15 @@ import { projectRoot } from './config/paths.js';
  * navigating there asks for HTML first and gets the page, any API client (JSON or `*∕*`) the
  * API. Nothing else is ever shadowed: /docs, /health and every other path go on to the API.
  */
-const PAGES = [/^\/$/, /^\/tables\/[^/]+$/, /^\/tables\/[^/]+\/hands$/, /^\/players\/[^/]+\/hands$/, /^\/hands\/[^/]+\/replay$/, /^\/audit(\/.*)?$/, /^\/cards$/];
+const PAGES = [
+  /^\/$/,
+  /^\/tables\/[^/]+$/,
+  /^\/tables\/[^/]+\/hands$/,
+  /^\/players\/[^/]+\/hands$/,
+  /^\/hands\/[^/]+\/replay$/,
+  /^\/audit(\/.*)?$/,
+  /^\/cards$/,
+];
 
 /** Serves the built web app (dist/web, `npm run build`) from the API's own process and origin. */
 export function serveWebApp(app: NestExpressApplication, root = path.join(projectRoot(), 'dist', 'web')): void {

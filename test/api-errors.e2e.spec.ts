@@ -10,10 +10,16 @@ describe('errors', () => {
   let tableId: string;
 
   const logOf = async (id: string) => (await t.sql.query('SELECT seq, hash FROM events WHERE hand_id = $1 ORDER BY seq', [id])).rows;
-  const expectProblem = (res: { status: number; headers: Record<string, string>; body: Record<string, unknown> }, status: number, code: string) => {
+  const expectProblem = (
+    res: { status: number; headers: Record<string, string>; body: Record<string, unknown> },
+    status: number,
+    code: string,
+  ) => {
     expect(res.status).toBe(status);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(res.body).toEqual(expect.objectContaining({ type: expect.any(String), title: expect.any(String), status, detail: expect.any(String), code }));
+    expect(res.body).toEqual(
+      expect.objectContaining({ type: expect.any(String), title: expect.any(String), status, detail: expect.any(String), code }),
+    );
   };
 
   beforeAll(async () => {
@@ -39,16 +45,41 @@ describe('errors', () => {
     expectProblem(await t.http.get('/hands/00000000-0000-4000-8000-000000000000').set(bearer(players[0]!.token)), 404, 'HAND_NOT_FOUND');
   });
 
-  it('an unknown rule option or value is 400 with the engine\'s code', async () => {
+  it("an unknown rule option or value is 400 with the engine's code", async () => {
     const tok = bearer(players[0]!.token);
-    expectProblem(await t.http.post('/tables').set(tok).send({ game: 'dobbm', rules: { nonsense: 1 } }), 400, 'UNKNOWN_OPTION');
-    expectProblem(await t.http.post('/tables').set(tok).send({ game: 'dobbm', rules: { players: 6 } }), 400, 'INVALID_OPTION');
+    expectProblem(
+      await t.http
+        .post('/tables')
+        .set(tok)
+        .send({ game: 'dobbm', rules: { nonsense: 1 } }),
+      400,
+      'UNKNOWN_OPTION',
+    );
+    expectProblem(
+      await t.http
+        .post('/tables')
+        .set(tok)
+        .send({ game: 'dobbm', rules: { players: 6 } }),
+      400,
+      'INVALID_OPTION',
+    );
     expectProblem(await t.http.post('/tables').set(tok).send({ game: 'skat' }), 400, 'VALIDATION_FAILED');
   });
 
   it('a table echoes its complete, nested rule profile; the flat dotted form is accepted too', async () => {
-    const res = await t.http.post('/tables').set(bearer(players[0]!.token)).send({ game: 'dobbm', rules: { players: 5, 'doubling.firstSpeaker': 'dealerLeft' } }).expect(201);
-    expect(res.body.rules).toEqual(expect.objectContaining({ players: 5, stake: 12, rounding: 'ceil', doubling: expect.objectContaining({ firstSpeaker: 'dealerLeft' }) }));
+    const res = await t.http
+      .post('/tables')
+      .set(bearer(players[0]!.token))
+      .send({ game: 'dobbm', rules: { players: 5, 'doubling.firstSpeaker': 'dealerLeft' } })
+      .expect(201);
+    expect(res.body.rules).toEqual(
+      expect.objectContaining({
+        players: 5,
+        stake: 12,
+        rounding: 'ceil',
+        doubling: expect.objectContaining({ firstSpeaker: 'dealerLeft' }),
+      }),
+    );
     expect(res.body.seats).toHaveLength(5);
   });
 
@@ -65,19 +96,27 @@ describe('errors', () => {
     expect(await logOf(handId)).toEqual(before);
   });
 
-  it('a malformed action is 400, an illegal one 422 with the engine\'s code, a stale seq 409 — and the log is unchanged', async () => {
+  it("a malformed action is 400, an illegal one 422 with the engine's code, a stale seq 409 — and the log is unchanged", async () => {
     const before = await logOf(handId);
     const views = await Promise.all(players.map((p) => getView(t, handId, p.token)));
     const actor = views.find((v) => v.toAct.includes(v.seat!))!;
     const idle = views.find((v) => !v.toAct.includes(v.seat!))!;
-    const post = (v: typeof actor, body: unknown) => t.http.post(`/hands/${handId}/actions`).set(bearer(players[v.seat!]!.token)).send(body as object);
+    const post = (v: typeof actor, body: unknown) =>
+      t.http
+        .post(`/hands/${handId}/actions`)
+        .set(bearer(players[v.seat!]!.token))
+        .send(body as object);
 
     expectProblem(await post(actor, { expectedSeq: actor.seq, action: { type: 'bid' } }), 400, 'BAD_ACTION');
     expectProblem(await post(actor, { expectedSeq: actor.seq, action: { type: 'teleport' } }), 400, 'BAD_ACTION');
     expectProblem(await post(actor, { expectedSeq: actor.seq }), 400, 'VALIDATION_FAILED');
     expectProblem(await post(actor, { expectedSeq: 'one', action: { type: 'bid', bid: 'pass' } }), 400, 'VALIDATION_FAILED');
     expectProblem(await post(idle, { expectedSeq: idle.seq, action: { type: 'bid', bid: 'pass' } }), 422, 'NOT_YOUR_TURN');
-    expectProblem(await post(actor, { expectedSeq: actor.seq, action: { type: 'play', card: (actor.hand as string[])[0] } }), 422, expect.any(String) as unknown as string);
+    expectProblem(
+      await post(actor, { expectedSeq: actor.seq, action: { type: 'play', card: (actor.hand as string[])[0] } }),
+      422,
+      expect.any(String) as unknown as string,
+    );
     const stale = await post(actor, { expectedSeq: actor.seq + 1, action: { type: 'bid', bid: 'pass' } });
     expectProblem(stale, 409, 'STALE_SEQ');
     expect(await logOf(handId)).toEqual(before);

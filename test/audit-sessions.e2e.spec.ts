@@ -23,7 +23,13 @@ describe('the audit of hands a session shapes', () => {
   let compulsorySolo = '';
 
   /** Plays a table's hands until the session ends, calling the end between the first two deals. */
-  async function sessionWithEnd(game: string, rules: Record<string, unknown>, players: Player[], seed: number, choose?: Parameters<typeof playHand>[3]['choose']) {
+  async function sessionWithEnd(
+    game: string,
+    rules: Record<string, unknown>,
+    players: Player[],
+    seed: number,
+    choose?: Parameters<typeof playHand>[3]['choose'],
+  ) {
     const { tableId, handId } = await openTable(t, game, rules, players);
     const random = rng(seed);
     const { nextHandId } = await playHand(t, handId, players, { random, choose });
@@ -55,7 +61,8 @@ describe('the audit of hands a session shapes', () => {
     stockerl = table.handId;
 
     const three = await newPlayers(t, 3, 'Schluss');
-    const keen = (options: { seat: number; action: Record<string, unknown> }[]) => options.find((o) => o.action.type === 'bid' && o.action.bid !== 'pass') ?? options[0]!;
+    const keen = (options: { seat: number; action: Record<string, unknown> }[]) =>
+      options.find((o) => o.action.type === 'bid' && o.action.bid !== 'pass') ?? options[0]!;
     const droggn = await sessionWithEnd('droggn', { players: 3 }, three, 303, keen);
     droggnTable = droggn.tableId;
     droggnHands.push(...droggn.hands);
@@ -73,12 +80,19 @@ describe('the audit of hands a session shapes', () => {
     const cards = shuffle('5eed'.repeat(16), game.deck(options.options));
     const context = { compulsoryDone: [0, 1, 3], vorfuehrung: 2 };
     const random = rng(7);
-    const { actions } = playOut(game, { options: options.options, source: { deck: cards }, setup: { dealer: 0, context } }, (state, seats) => {
-      const legal = game.legalActions(state, seats[0]!);
-      return legal[Math.floor(random() * legal.length)]!;
-    });
-    const res = await t.http.post('/hand-records').set(auditor)
-      .send({ game: 'doppelkopf', rules, dealer: 0, deck: cards, context, actions, seating: players.map((p) => p.id) }).expect(201);
+    const { actions } = playOut(
+      game,
+      { options: options.options, source: { deck: cards }, setup: { dealer: 0, context } },
+      (state, seats) => {
+        const legal = game.legalActions(state, seats[0]!);
+        return legal[Math.floor(random() * legal.length)]!;
+      },
+    );
+    const res = await t.http
+      .post('/hand-records')
+      .set(auditor)
+      .send({ game: 'doppelkopf', rules, dealer: 0, deck: cards, context, actions, seating: players.map((p) => p.id) })
+      .expect(201);
     expect((res.body.result as Record<string, unknown>).declarer).toBe(2);
     return res.body.handId as string;
   }
@@ -91,13 +105,17 @@ describe('the audit of hands a session shapes', () => {
       expect(res.body.evidence.calls).toEqual(expect.any(Array));
     }
     // a Mußrunde deal has a declarer by force: the first seat left of the dealer (RULES.md §1.12)
-    for (const id of mussrunde) expect((await t.http.get(`/hands/${id}/audit`).set(auditor)).body.evidence.declarer).toEqual(expect.any(Number));
+    for (const id of mussrunde)
+      expect((await t.http.get(`/hands/${id}/audit`).set(auditor)).body.evidence.declarer).toEqual(expect.any(Number));
     // nobody declared the Stockerl deal: nothing to weigh
-    expect((await t.http.get(`/hands/${stockerl}/audit`).set(auditor)).body.evidence).toEqual(expect.objectContaining({ declarer: null, calls: [] }));
+    expect((await t.http.get(`/hands/${stockerl}/audit`).set(auditor)).body.evidence).toEqual(
+      expect.objectContaining({ declarer: null, calls: [] }),
+    );
   });
 
   it('the collusion job over those tables finishes and reports every finished hand', async () => {
-    const finished = async (tableId: string) => Number((await t.sql.query(`SELECT count(*) FROM hands WHERE table_id = $1 AND status = 'finished'`, [tableId])).rows[0].count);
+    const finished = async (tableId: string) =>
+      Number((await t.sql.query(`SELECT count(*) FROM hands WHERE table_id = $1 AND status = 'finished'`, [tableId])).rows[0].count);
     const dobbm = await auditUntilDone(t, { game: 'dobbm', table: dobbmTable });
     expect(dobbm.total).toBe(await finished(dobbmTable));
     expect(dobbm.total).toBeGreaterThanOrEqual(4);
@@ -114,7 +132,9 @@ describe('the audit of hands a session shapes', () => {
 
   it('a Doppelkopf compulsory solo replays from its record (context included) and is outside the doubling audit', async () => {
     expect((await getView(t, compulsorySolo, AUDIT_TOKEN)).compulsory).toBe(true);
-    expect((await t.http.get(`/hands/${compulsorySolo}/verify`).set(auditor).expect(200)).body).toEqual(expect.objectContaining({ ok: true, problems: [] }));
+    expect((await t.http.get(`/hands/${compulsorySolo}/verify`).set(auditor).expect(200)).body).toEqual(
+      expect.objectContaining({ ok: true, problems: [] }),
+    );
     const record = (await t.http.get(`/hands/${compulsorySolo}/record`).set(auditor).expect(200)).body;
     expect(record.context).toEqual({ compulsoryDone: [0, 1, 3], vorfuehrung: 2 });
     const { handId: _h, tableId: _t, seed: _s, result, seating: _seating, ...again } = record;
@@ -131,14 +151,25 @@ describe('the audit of hands a session shapes', () => {
     const { handId: _h, tableId: _t, seed: _s, result: _r, ...copy } = record;
     const { handId } = (await t.http.post('/hand-records').set(auditor).send(copy).expect(201)).body;
     // the second action repeats the first: the log was changed after it was written
-    await t.sql.query(`UPDATE events SET payload = (SELECT payload FROM events WHERE hand_id = $1 AND seq = 1) WHERE hand_id = $1 AND seq = 2`, [handId]);
+    await t.sql.query(
+      `UPDATE events SET payload = (SELECT payload FROM events WHERE hand_id = $1 AND seq = 1) WHERE hand_id = $1 AND seq = 2`,
+      [handId],
+    );
     const res = await t.http.get(`/hands/${handId}/audit`).set(auditor);
     expect(res.status).toBe(422);
     expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
-    expect(res.body).toEqual(expect.objectContaining({ code: 'HAND_NOT_REPLAYABLE', actionIndex: 1, rejection: expect.objectContaining({ code: expect.any(String) }) }));
+    expect(res.body).toEqual(
+      expect.objectContaining({
+        code: 'HAND_NOT_REPLAYABLE',
+        actionIndex: 1,
+        rejection: expect.objectContaining({ code: expect.any(String) }),
+      }),
+    );
     // not the job of the test above (a finished job is reused for a minute): minHands makes it another
     const job = await auditUntilDone(t, { game: 'dobbm', minHands: 1 });
-    expect(job.unevaluated).toEqual([expect.objectContaining({ handId, code: 'HAND_NOT_REPLAYABLE', actionIndex: 1, detail: expect.any(String) })]);
+    expect(job.unevaluated).toEqual([
+      expect.objectContaining({ handId, code: 'HAND_NOT_REPLAYABLE', actionIndex: 1, detail: expect.any(String) }),
+    ]);
     expect(job.done).toBe(job.total);
     expect(job.pairs!.length).toBeGreaterThan(0);
   });

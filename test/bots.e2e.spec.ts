@@ -35,7 +35,8 @@ describe('bots in seats', () => {
     runners.forEach((r, i) => (r.choose = wrap(originals[i]!)));
     return () => runners.forEach((r, i) => (r.choose = originals[i]!));
   };
-  const tableOf = async (t: TestApp, handId: string): Promise<string> => (await t.sql.query<{ table_id: string }>('SELECT table_id FROM hands WHERE id = $1', [handId])).rows[0]!.table_id;
+  const tableOf = async (t: TestApp, handId: string): Promise<string> =>
+    (await t.sql.query<{ table_id: string }>('SELECT table_id FROM hands WHERE id = $1', [handId])).rows[0]!.table_id;
 
   const create = async (t: TestApp, game: string, host: Player, rules: Record<string, unknown> = {}) =>
     (await t.http.post('/tables').set(bearer(host.token)).send({ game, rules }).expect(201)).body as { id: string };
@@ -72,15 +73,29 @@ describe('bots in seats', () => {
     }
     expect((await a.http.post(`/tables/${table.id}/bots`).send({})).status).toBe(401);
     // Nothing changed by the refusals.
-    expect(((await a.http.get(`/tables/${table.id}`).expect(200)).body.seats as { bot: string | null }[]).map((s) => s.bot)).toEqual(['heuristic', null, 'random', null]);
+    expect(((await a.http.get(`/tables/${table.id}`).expect(200)).body.seats as { bot: string | null }[]).map((s) => s.bot)).toEqual([
+      'heuristic',
+      null,
+      'random',
+      null,
+    ]);
 
     // The host may take a bot out again before the deal; nobody else, and only a bot.
-    for (const [who, seat, status, code] of [[other, '2', 403, 'NOT_HOST'], [host, '1', 409, 'NO_BOT_IN_SEAT'], [host, 'x', 400, 'VALIDATION_FAILED']] as const) {
+    for (const [who, seat, status, code] of [
+      [other, '2', 403, 'NOT_HOST'],
+      [host, '1', 409, 'NO_BOT_IN_SEAT'],
+      [host, 'x', 400, 'VALIDATION_FAILED'],
+    ] as const) {
       const res = await a.http.delete(`/tables/${table.id}/bots/${seat}`).set(bearer(who.token));
       expect({ seat, status: res.status, code: res.body.code }).toEqual({ seat, status, code });
     }
     await a.http.delete(`/tables/${table.id}/bots/2`).set(bearer(host.token)).expect(204);
-    expect(((await a.http.get(`/tables/${table.id}`).expect(200)).body.seats as { bot: string | null }[]).map((s) => s.bot)).toEqual(['heuristic', null, null, null]);
+    expect(((await a.http.get(`/tables/${table.id}`).expect(200)).body.seats as { bot: string | null }[]).map((s) => s.bot)).toEqual([
+      'heuristic',
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('a person plays a whole Droggn hand against two bots, which move on their own turns and on to the next hand', async () => {
@@ -101,7 +116,10 @@ describe('bots in seats', () => {
       if (view.toAct.includes(1) && view.legalActions?.length) {
         const { seat: _seat, ...action } = view.legalActions[0]!;
         // Through the other instance: the bots answer on whichever instance sees the move.
-        const res = await (step % 2 ? a : b).http.post(`/hands/${handId}/actions`).set(bearer(host.token)).send({ expectedSeq: view.seq, action });
+        const res = await (step % 2 ? a : b).http
+          .post(`/hands/${handId}/actions`)
+          .set(bearer(host.token))
+          .send({ expectedSeq: view.seq, action });
         expect(res.status).toBe(200);
         mine++;
         view = res.body as View;
@@ -110,7 +128,10 @@ describe('bots in seats', () => {
       view = await viewAfter(a, handId, host.token, view.seq);
     }
     expect(mine).toBeGreaterThan(0);
-    const events = (await a.http.get(`/hands/${handId}/events`).set(bearer(AUDIT_TOKEN)).expect(200)).body as { seq: number; seat: number | null }[];
+    const events = (await a.http.get(`/hands/${handId}/events`).set(bearer(AUDIT_TOKEN)).expect(200)).body as {
+      seq: number;
+      seat: number | null;
+    }[];
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i));
     expect(new Set(events.slice(1).map((e) => e.seat))).toEqual(new Set([0, 1, 2]));
     const verified = await a.http.get(`/hands/${handId}/verify`).set(bearer(AUDIT_TOKEN)).expect(200);
@@ -120,21 +141,31 @@ describe('bots in seats', () => {
     const tableNow = (await a.http.get(`/tables/${table.id}`).expect(200)).body as { currentHandId: string; handCount: number };
     expect(tableNow.handCount).toBe(2);
     const next = await viewAfter(a, tableNow.currentHandId, host.token, -1);
-    for (let i = 0; !next.toAct.includes(1) && i < 20; i++) Object.assign(next, await viewAfter(a, tableNow.currentHandId, host.token, next.seq));
+    for (let i = 0; !next.toAct.includes(1) && i < 20; i++)
+      Object.assign(next, await viewAfter(a, tableNow.currentHandId, host.token, next.seq));
     expect(next.toAct).toContain(1);
   });
 
   it('a table of four bots plays on its own on two instances, winds its session down and ends, with every log intact', async () => {
     const host = players[2]!;
     const table = await create(b, 'dobbm', host);
-    for (let i = 0; i < 4; i++) await (i % 2 ? a : b).http.post(`/tables/${table.id}/bots`).set(bearer(host.token)).send({ strength: i % 2 ? 'random' : 'heuristic' }).expect(201);
+    for (let i = 0; i < 4; i++)
+      await (i % 2 ? a : b).http
+        .post(`/tables/${table.id}/bots`)
+        .set(bearer(host.token))
+        .send({ strength: i % 2 ? 'random' : 'heuristic' })
+        .expect(201);
     let status = 'playing';
     for (let i = 0; i < 240 && status !== 'ended'; i++) {
       await new Promise((r) => setTimeout(r, 250));
       status = (await a.http.get(`/tables/${table.id}`).expect(200)).body.status;
     }
     expect(status).toBe('ended');
-    const hands = (await a.http.get(`/tables/${table.id}/hands`).query({ limit: 100 }).expect(200)).body.items as { id: string; status: string; number: number }[];
+    const hands = (await a.http.get(`/tables/${table.id}/hands`).query({ limit: 100 }).expect(200)).body.items as {
+      id: string;
+      status: string;
+      number: number;
+    }[];
     // Three hands, then the host's end (the bots ask for it) brings the Mußrunde: four more.
     expect(hands.filter((h) => h.status !== 'void').length).toBeGreaterThanOrEqual(4);
     for (const h of hands.filter((x) => x.status !== 'void')) {
@@ -146,7 +177,7 @@ describe('bots in seats', () => {
     expect(ledger.balances.reduce((s, x) => s + x.amount, 0)).toBe(0);
   }, 90_000);
 
-  it('a bot decides from its seat\'s view: it holds its own cards and nothing another seat may hide', async () => {
+  it("a bot decides from its seat's view: it holds its own cards and nothing another seat may hide", async () => {
     const host = players[1]!;
     const table = await create(a, 'doppelkopf', host);
     leftOver.push(table.id);
@@ -197,12 +228,14 @@ describe('bots in seats', () => {
     try {
       await a.http.post(`/tables/${table.id}/seats`).set(bearer(host.token)).send({ seat: 0 }).expect(201);
       let handId = '';
-      for (let i = 0; i < 3; i++) handId = (await a.http.post(`/tables/${table.id}/bots`).set(bearer(host.token)).send({}).expect(201)).body.currentHandId ?? handId;
+      for (let i = 0; i < 3; i++)
+        handId = (await a.http.post(`/tables/${table.id}/bots`).set(bearer(host.token)).send({}).expect(201)).body.currentHandId ?? handId;
       // The host bids until a bot's turn comes.
       let view = (await a.http.get(`/hands/${handId}`).set(bearer(host.token)).expect(200)).body as View;
       while (view.toAct.includes(0)) {
         const { seat: _seat, ...action } = view.legalActions![0]!;
-        view = (await a.http.post(`/hands/${handId}/actions`).set(bearer(host.token)).send({ expectedSeq: view.seq, action }).expect(200)).body as View;
+        view = (await a.http.post(`/hands/${handId}/actions`).set(bearer(host.token)).send({ expectedSeq: view.seq, action }).expect(200))
+          .body as View;
       }
       const stuckAt = view.seq;
       await new Promise((r) => setTimeout(r, 6500)); // past the 5 s sweep of both instances

@@ -14,7 +14,22 @@ describe('npm run chaos (one kill round, one backend termination)', () => {
     buildService();
     const run = await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', 'scripts/chaos.ts', '--no-build', '--rounds', '1', '--terminations', '1', '--duration', '6', '--interval', '1000', '--seed', '10'],
+      [
+        '--import',
+        'tsx',
+        'scripts/chaos.ts',
+        '--no-build',
+        '--rounds',
+        '1',
+        '--terminations',
+        '1',
+        '--duration',
+        '6',
+        '--interval',
+        '1000',
+        '--seed',
+        '10',
+      ],
       { env: { ...process.env, FORCE_COLOR: '0' }, timeout: 100_000 },
     ).catch((err: { code?: number; stdout?: string; stderr?: string }) => ({ ...err, failed: true }));
     const out = `${run.stdout ?? ''}${run.stderr ?? ''}`;

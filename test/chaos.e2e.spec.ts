@@ -58,7 +58,8 @@ describe('database faults under load', () => {
     expect(healthy).toBe(true);
     // the LISTEN connection of live updates is back too
     const listening = async () =>
-      (await admin.query(`SELECT 1 FROM pg_stat_activity WHERE application_name = $1 AND query = 'LISTEN hand_moved'`, [applicationName])).rowCount;
+      (await admin.query(`SELECT 1 FROM pg_stat_activity WHERE application_name = $1 AND query = 'LISTEN hand_moved'`, [applicationName]))
+        .rowCount;
     for (let i = 0; i < 50 && !(await listening()); i++) await sleep(100);
     expect(await listening()).toBe(1);
     const before = load.record.acks.length;
@@ -87,7 +88,10 @@ describe('with the database unreachable', () => {
 
   it.each([
     ['POST /players (Prisma)', () => t.http.post('/players').send({ name: 'Resi' })],
-    ['GET /hands/{id} (raw SQL, after the token lookup)', () => t.http.get('/hands/00000000-0000-4000-8000-000000000000').set('Authorization', 'Bearer x'.padEnd(40, 'x'))],
+    [
+      'GET /hands/{id} (raw SQL, after the token lookup)',
+      () => t.http.get('/hands/00000000-0000-4000-8000-000000000000').set('Authorization', 'Bearer x'.padEnd(40, 'x')),
+    ],
     ['GET /health', () => t.http.get('/health')],
   ])('%s answers 503 DATABASE_UNAVAILABLE as problem+json with Retry-After', async (_name, send) => {
     const res = await send();

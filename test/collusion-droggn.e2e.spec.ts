@@ -28,10 +28,15 @@ describe('collusion audit of Droggn hands', () => {
     expect(doubled).toBeDefined();
     const body = (await t.http.get(`/hands/${doubled!.handId}/audit`).set(auditor).expect(200)).body;
     const calls = body.evidence.calls as Record<string, unknown>[];
-    const expected = doubled!.actions.map((a, i) => [i, a.seat, a.call, a.type]).filter((a) => a[3] === 'double').map((a) => a.slice(0, 3));
+    const expected = doubled!.actions
+      .map((a, i) => [i, a.seat, a.call, a.type])
+      .filter((a) => a[3] === 'double')
+      .map((a) => a.slice(0, 3));
     expect(calls.map((c) => [c.actionIndex, c.seat, c.call])).toEqual(expected);
     for (const c of calls) {
-      expect(c).toEqual(expect.objectContaining({ doubles: c.call !== 'gut', samples: 4, unresolved: 0, multiplierBefore: expect.any(Number) }));
+      expect(c).toEqual(
+        expect.objectContaining({ doubles: c.call !== 'gut', samples: 4, unresolved: 0, multiplierBefore: expect.any(Number) }),
+      );
       expect(c.winProbabilityCaller).toBeGreaterThanOrEqual(0);
       expect(c.winProbabilityCaller).toBeLessThanOrEqual(1);
     }

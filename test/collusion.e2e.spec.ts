@@ -69,7 +69,9 @@ describe('collusion audit through the service', () => {
     const sorted = [...probes].sort((x, y) => x - y);
     const p95 = sorted[Math.floor(sorted.length * 0.95)]!;
     const slow = probes.map((ms, i) => [i, Math.round(ms)]).filter(([, ms]) => ms! >= HEALTH_SLOW_MS);
-    console.log(`/health during the job: ${probes.length} probes, p50 ${sorted[sorted.length >> 1]!.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms; ≥ ${HEALTH_SLOW_MS} ms (probe, ms): ${JSON.stringify(slow)}`);
+    console.log(
+      `/health during the job: ${probes.length} probes, p50 ${sorted[sorted.length >> 1]!.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms; ≥ ${HEALTH_SLOW_MS} ms (probe, ms): ${JSON.stringify(slow)}`,
+    );
     expect(probes.length).toBeGreaterThan(20);
     expect(p95).toBeLessThan(HEALTH_P95_LIMIT_MS);
     expect(slow.length).toBeLessThanOrEqual(HEALTH_SLOW_ALLOWED);
@@ -115,7 +117,15 @@ describe('collusion audit through the service', () => {
   }, 120_000);
 
   it('bad query values are 400 problem+json, and Doppelkopf (no Schwacher and Retour) is not audited', async () => {
-    for (const query of [{ minHands: 0 }, { minHands: 'many' }, { table: 'nonsense' }, { from: 'yesterday' }, { game: 'skat' }, { game: 'doppelkopf' }, { colour: 'red' }]) {
+    for (const query of [
+      { minHands: 0 },
+      { minHands: 'many' },
+      { table: 'nonsense' },
+      { from: 'yesterday' },
+      { game: 'skat' },
+      { game: 'doppelkopf' },
+      { colour: 'red' },
+    ]) {
       const res = await t.http.get('/audit/collusion').query(query).set(auditor);
       expect({ query, status: res.status }).toEqual({ query, status: 400 });
       expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
@@ -126,7 +136,7 @@ describe('collusion audit through the service', () => {
     expect(unknownJob.headers['content-type']).toMatch(/application\/problem\+json/);
   });
 
-  it('only the auditor may run the audit or read a hand\'s evidence', async () => {
+  it("only the auditor may run the audit or read a hand's evidence", async () => {
     for (const path of ['/audit/collusion', `/hands/${handIds[0]}/audit`]) {
       const none = await t.http.get(path);
       expect(none.status).toBe(401);
@@ -142,21 +152,25 @@ describe('collusion audit through the service', () => {
     expect(handWithDouble).not.toBe('');
     const body = (await t.http.get(`/hands/${handWithDouble}/audit`).set(auditor).expect(200)).body;
     expect(body.handId).toBe(handWithDouble);
-    const doublingActions = handWithDoubleActions.map((a, i) => ({ i, type: a.type, seat: a.seat, call: a.call })).filter((a) => a.type === 'double');
+    const doublingActions = handWithDoubleActions
+      .map((a, i) => ({ i, type: a.type, seat: a.seat, call: a.call }))
+      .filter((a) => a.type === 'double');
     const calls = body.evidence.calls as Record<string, unknown>[];
     // every call of the record is there, in order, with the fields docs/audit.md promises
     expect(calls.map((c) => [c.actionIndex, c.seat, c.call])).toEqual(doublingActions.map((a) => [a.i, a.seat, a.call]));
     for (const c of calls) {
-      expect(c).toEqual(expect.objectContaining({
-        role: expect.stringMatching(/^(declarer|defender)$/),
-        doubles: c.call !== 'gut',
-        step: expect.stringMatching(/^(schwacher|declarer|retour)$/),
-        multiplierBefore: expect.any(Number),
-        samples: 4,
-        unresolved: expect.any(Number),
-        expectedCostToCaller: expect.any(Number),
-        valueToDeclarer: expect.any(Number),
-      }));
+      expect(c).toEqual(
+        expect.objectContaining({
+          role: expect.stringMatching(/^(declarer|defender)$/),
+          doubles: c.call !== 'gut',
+          step: expect.stringMatching(/^(schwacher|declarer|retour)$/),
+          multiplierBefore: expect.any(Number),
+          samples: 4,
+          unresolved: expect.any(Number),
+          expectedCostToCaller: expect.any(Number),
+          valueToDeclarer: expect.any(Number),
+        }),
+      );
       expect(c.winProbabilityCaller).toBeGreaterThanOrEqual(0);
       expect(c.winProbabilityCaller).toBeLessThanOrEqual(1);
       expect([0, 0.5, 1]).toContain(c.winTrue);

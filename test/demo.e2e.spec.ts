@@ -22,12 +22,19 @@ describe('npm run demo', () => {
   afterAll(() => t.close());
 
   it('plays a short session of each game through the HTTP API and prints zero-sum ledgers', async () => {
-    const run = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/demo.ts', '--url', url, '--hands', '1', '--seed', '7'], {
-      env: { ...process.env, FORCE_COLOR: '0' },
-      timeout: 120_000,
-    }).catch((err: { code?: number; stdout?: string; stderr?: string }) => ({ ...err, failed: true }));
-    const out = `${run.stdout ?? ''}${'stderr' in run ? run.stderr ?? '' : ''}`;
-    expect({ failed: 'failed' in run, tail: out.slice(-600) }).toEqual({ failed: false, tail: expect.stringContaining('All sessions ended and every ledger sums to zero.') });
+    const run = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/demo.ts', '--url', url, '--hands', '1', '--seed', '7'],
+      {
+        env: { ...process.env, FORCE_COLOR: '0' },
+        timeout: 120_000,
+      },
+    ).catch((err: { code?: number; stdout?: string; stderr?: string }) => ({ ...err, failed: true }));
+    const out = `${run.stdout ?? ''}${'stderr' in run ? (run.stderr ?? '') : ''}`;
+    expect({ failed: 'failed' in run, tail: out.slice(-600) }).toEqual({
+      failed: false,
+      tail: expect.stringContaining('All sessions ended and every ledger sums to zero.'),
+    });
     expect(out.match(/zero-sum ✓/g)).toHaveLength(4);
     expect(out).toMatch(/hand {2}2 \(Mußrunde\)/); // the session end was followed by the closing deals
   }, 150_000);

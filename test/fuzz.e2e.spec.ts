@@ -38,8 +38,12 @@ describe('fuzz (2,000 requests from the OpenAPI document)', () => {
 
   it('changes no event log except by legal accepted actions, and logs only contract shapes', () => {
     expect(report.acceptedActions).toBeGreaterThan(50);
-    expect({ changed: report.eventsChanged, unexplained: report.eventsUnexplained, unknown: report.unknownFieldsInLogs, examples: report.unknownFieldExamples })
-      .toEqual({ changed: 0, unexplained: 0, unknown: 0, examples: [] });
+    expect({
+      changed: report.eventsChanged,
+      unexplained: report.eventsUnexplained,
+      unknown: report.unknownFieldsInLogs,
+      examples: report.unknownFieldExamples,
+    }).toEqual({ changed: 0, unexplained: 0, unknown: 0, examples: [] });
     expect(report.handsFailingVerify).toBe(0);
   });
 

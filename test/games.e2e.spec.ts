@@ -5,11 +5,13 @@ import { newPlayers, openTable, playHand, rng } from './support/bots.js';
 type Option = { seat: number; action: Record<string, unknown> };
 
 /** Random, but keen to bid, so that most hands are played out rather than thrown in. */
-const keenBidder = (random: () => number) => (options: Option[]): Option => {
-  const bids = options.filter((o) => o.action.type === 'bid' && o.action.bid !== 'pass');
-  const pool = bids.length > 0 && random() < 0.7 ? bids : options;
-  return pool[Math.floor(random() * pool.length)]!;
-};
+const keenBidder =
+  (random: () => number) =>
+  (options: Option[]): Option => {
+    const bids = options.filter((o) => o.action.type === 'bid' && o.action.bid !== 'pass');
+    const pool = bids.length > 0 && random() < 0.7 ? bids : options;
+    return pool[Math.floor(random() * pool.length)]!;
+  };
 
 /**
  * Whole hands of every game and player count, played through HTTP by bots choosing from their

@@ -12,11 +12,16 @@ describe('hostile input', () => {
   let tableId: string;
   let handId: string;
 
-  const expectProblem = (res: { status: number; headers: Record<string, string>; body: Record<string, unknown> }, status: number, code: string) => {
+  const expectProblem = (
+    res: { status: number; headers: Record<string, string>; body: Record<string, unknown> },
+    status: number,
+    code: string,
+  ) => {
     expect({ status: res.status, code: res.body.code }).toEqual({ status, code });
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
   };
-  const logOf = async (id: string) => (await t.sql.query('SELECT seq, hash, payload FROM events WHERE hand_id = $1 ORDER BY seq', [id])).rows;
+  const logOf = async (id: string) =>
+    (await t.sql.query('SELECT seq, hash, payload FROM events WHERE hand_id = $1 ORDER BY seq', [id])).rows;
   const json = (path: string, body: string, token?: string) => {
     const req = t.http.post(path).set('Content-Type', 'application/json');
     return (token ? req.set(bearer(token)) : req).send(body);
@@ -49,7 +54,15 @@ describe('hostile input', () => {
       expectProblem(await json('/players', `{"name":"${s}"}`), 400, 'VALIDATION_FAILED');
       const view = await getView(t, handId, players[0]!.token);
       const seat = view.toAct[0]!;
-      expectProblem(await json(`/hands/${handId}/actions`, `{"expectedSeq":${view.seq},"action":{"type":"bid","bid":"pass","${s}":1}}`, players[seat]!.token), 400, 'VALIDATION_FAILED');
+      expectProblem(
+        await json(
+          `/hands/${handId}/actions`,
+          `{"expectedSeq":${view.seq},"action":{"type":"bid","bid":"pass","${s}":1}}`,
+          players[seat]!.token,
+        ),
+        400,
+        'VALIDATION_FAILED',
+      );
     }
     expectProblem(await t.http.get(`/tables/${tableId}/hands?cursor=a%00b`), 400, 'VALIDATION_FAILED');
     expect(await logOf(handId)).toEqual(before);
@@ -79,7 +92,10 @@ describe('hostile input', () => {
     const mine = await getView(t, id, ps[seat]!.token);
     const { seat: _seat, ...action } = mine.legalActions![0]!;
     const before = await logOf(id);
-    const res = await t.http.post(`/hands/${id}/actions`).set(bearer(ps[seat]!.token)).send({ expectedSeq: mine.seq, action: { ...action, note: 'hello' } });
+    const res = await t.http
+      .post(`/hands/${id}/actions`)
+      .set(bearer(ps[seat]!.token))
+      .send({ expectedSeq: mine.seq, action: { ...action, note: 'hello' } });
     expectProblem(res, 400, 'VALIDATION_FAILED');
     expect(res.body.detail).toContain('note');
     expect(await logOf(id)).toEqual(before);
@@ -94,10 +110,24 @@ describe('hostile input', () => {
     const view = await getView(t, id, ps[0]!.token);
     const seat = view.toAct[0]!;
     const key = { 'Idempotency-Key': `idem-${id}` };
-    const first = await t.http.post(`/hands/${id}/actions`).set(bearer(ps[seat]!.token)).set(key).send({ expectedSeq: 0, action: { type: 'bid', bid: 'pass' } }).expect(200);
-    const again = await t.http.post(`/hands/${id}/actions`).set(bearer(ps[seat]!.token)).set(key).send({ expectedSeq: 0, action: { type: 'bid', bid: 'pass' } }).expect(200);
+    const first = await t.http
+      .post(`/hands/${id}/actions`)
+      .set(bearer(ps[seat]!.token))
+      .set(key)
+      .send({ expectedSeq: 0, action: { type: 'bid', bid: 'pass' } })
+      .expect(200);
+    const again = await t.http
+      .post(`/hands/${id}/actions`)
+      .set(bearer(ps[seat]!.token))
+      .set(key)
+      .send({ expectedSeq: 0, action: { type: 'bid', bid: 'pass' } })
+      .expect(200);
     expect(again.body).toEqual(first.body);
-    const other = await t.http.post(`/hands/${id}/actions`).set(bearer(ps[seat]!.token)).set(key).send({ expectedSeq: 0, action: { type: 'bid', bid: 'dobbm' } });
+    const other = await t.http
+      .post(`/hands/${id}/actions`)
+      .set(bearer(ps[seat]!.token))
+      .set(key)
+      .send({ expectedSeq: 0, action: { type: 'bid', bid: 'dobbm' } });
     expectProblem(other, 422, 'IDEMPOTENCY_KEY_REUSED');
     expect((await logOf(id)).length).toBe(2);
   });

@@ -17,14 +17,20 @@ describe('two instances on one database', () => {
   const actVia = async (t: TestApp, view: View) => {
     // a bid rather than a pass, so the hand is not thrown in before the test is done
     const { seat, ...action } = view.legalActions!.find((a) => a.bid !== 'pass') ?? view.legalActions![0]!;
-    const res = await t.http.post(`/hands/${handId}/actions`).set(bearer(players[seat as number]!.token)).send({ expectedSeq: view.seq, action });
+    const res = await t.http
+      .post(`/hands/${handId}/actions`)
+      .set(bearer(players[seat as number]!.token))
+      .send({ expectedSeq: view.seq, action });
     expect(res.status).toBe(200);
     return res.body as View;
   };
   const actorVia = async (t: TestApp): Promise<View> => {
     const views = await Promise.all(players.map((_, s) => viewVia(t, s)));
     const actor = views.find((v) => v.toAct.includes(v.seat!));
-    if (!actor) throw new Error(`no seat to act: ${JSON.stringify(views.map((v) => ({ seat: v.seat, toAct: v.toAct, seq: v.seq, phase: v.phase })))}`);
+    if (!actor)
+      throw new Error(
+        `no seat to act: ${JSON.stringify(views.map((v) => ({ seat: v.seat, toAct: v.toAct, seq: v.seq, phase: v.phase })))}`,
+      );
     return actor;
   };
 
@@ -52,7 +58,9 @@ describe('two instances on one database', () => {
     await actVia(a, first);
     const next = await actorVia(b);
     const done = await actVia(b, next);
-    const seqs = (await a.sql.query<{ seq: number }>('SELECT seq FROM events WHERE hand_id = $1 ORDER BY seq', [handId])).rows.map((r) => r.seq);
+    const seqs = (await a.sql.query<{ seq: number }>('SELECT seq FROM events WHERE hand_id = $1 ORDER BY seq', [handId])).rows.map(
+      (r) => r.seq,
+    );
     expect(seqs).toEqual(Array.from({ length: done.seq + 1 }, (_, i) => i));
   });
 });

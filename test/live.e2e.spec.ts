@@ -27,7 +27,10 @@ describe('GET /hands/{id} with If-None-Match and Prefer: wait', () => {
   };
   const bid = async (t: TestApp, view: View) => {
     const { seat, ...action } = view.legalActions!.find((x) => x.bid !== 'pass')!;
-    const res = await t.http.post(`/hands/${handId}/actions`).set(bearer(players[seat as number]!.token)).send({ expectedSeq: view.seq, action });
+    const res = await t.http
+      .post(`/hands/${handId}/actions`)
+      .set(bearer(players[seat as number]!.token))
+      .send({ expectedSeq: view.seq, action });
     expect(res.status).toBe(200);
   };
 
@@ -37,7 +40,10 @@ describe('GET /hands/{id} with If-None-Match and Prefer: wait', () => {
     expect(res.status).toBe(304);
     expect(res.text ?? '').toBe('');
     expect(res.headers['etag']).toBe(`"${view.seq}"`);
-    const older = await a.http.get(`/hands/${handId}`).set(bearer(players[1]!.token)).set('If-None-Match', `"${view.seq - 1}"`);
+    const older = await a.http
+      .get(`/hands/${handId}`)
+      .set(bearer(players[1]!.token))
+      .set('If-None-Match', `"${view.seq - 1}"`);
     expect(older.status).toBe(200);
     expect(older.body.seq).toBe(view.seq);
   });
@@ -71,19 +77,32 @@ describe('GET /hands/{id} with If-None-Match and Prefer: wait', () => {
 
   it('answers 304 when the wait runs out with nothing played', async () => {
     const view = await getView(a, handId, players[3]!.token);
-    const res = await a.http.get(`/hands/${handId}`).set(bearer(players[3]!.token)).set('If-None-Match', `"${view.seq}"`).set('Prefer', 'wait=1');
+    const res = await a.http
+      .get(`/hands/${handId}`)
+      .set(bearer(players[3]!.token))
+      .set('If-None-Match', `"${view.seq}"`)
+      .set('Prefer', 'wait=1');
     expect(res.status).toBe(304);
     expect(res.headers['preference-applied']).toBe('wait=1');
   });
 
   it('survives a lost LISTEN connection: waiting readers look again at once, and later waits are woken again', async () => {
     const listeners = async (): Promise<number[]> =>
-      (await a.sql.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN hand_moved'`)).rows.map((r) => r.pid);
+      (
+        await a.sql.query<{ pid: number }>(
+          `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN hand_moved'`,
+        )
+      ).rows.map((r) => r.pid);
     const reader = players[1]!;
     const before = await getView(b, handId, reader.token);
     const started = Date.now();
     // `.then` sends the request now (supertest sends on the first then)
-    const polled = b.http.get(`/hands/${handId}`).set(bearer(reader.token)).set('If-None-Match', `"${before.seq}"`).set('Prefer', 'wait=30').then((r) => r);
+    const polled = b.http
+      .get(`/hands/${handId}`)
+      .set(bearer(reader.token))
+      .set('If-None-Match', `"${before.seq}"`)
+      .set('Prefer', 'wait=30')
+      .then((r) => r);
     await new Promise((r) => setTimeout(r, 300));
     const dropped = await listeners();
     expect(dropped.length).toBeGreaterThanOrEqual(2); // one per instance
@@ -92,9 +111,15 @@ describe('GET /hands/{id} with If-None-Match and Prefer: wait', () => {
     expect(res.status).toBe(304); // nothing moved, but a notification may have been lost: look again
     expect(Date.now() - started).toBeLessThan(15_000);
     // both instances listen again (on new connections) within a few seconds
-    for (let i = 0; i < 100 && (await listeners()).filter((pid) => !dropped.includes(pid)).length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 100 && (await listeners()).filter((pid) => !dropped.includes(pid)).length < 2; i++)
+      await new Promise((r) => setTimeout(r, 100));
     expect((await listeners()).filter((pid) => !dropped.includes(pid)).length).toBeGreaterThanOrEqual(2);
-    const again = b.http.get(`/hands/${handId}`).set(bearer(reader.token)).set('If-None-Match', `"${before.seq}"`).set('Prefer', 'wait=30').then((r) => r);
+    const again = b.http
+      .get(`/hands/${handId}`)
+      .set(bearer(reader.token))
+      .set('If-None-Match', `"${before.seq}"`)
+      .set('Prefer', 'wait=30')
+      .then((r) => r);
     await new Promise((r) => setTimeout(r, 300));
     await bid(a, await actor(a));
     const acted = Date.now();
@@ -106,7 +131,11 @@ describe('GET /hands/{id} with If-None-Match and Prefer: wait', () => {
 
   it('does not wait when the reader is already behind: the newer view comes at once', async () => {
     const view = await getView(a, handId, players[0]!.token);
-    const res = await a.http.get(`/hands/${handId}`).set(bearer(players[0]!.token)).set('If-None-Match', `"${view.seq - 1}"`).set('Prefer', 'wait=30');
+    const res = await a.http
+      .get(`/hands/${handId}`)
+      .set(bearer(players[0]!.token))
+      .set('If-None-Match', `"${view.seq - 1}"`)
+      .set('Prefer', 'wait=30');
     expect(res.status).toBe(200);
     expect(res.body.seq).toBe(view.seq);
     expect(res.headers['preference-applied']).toBeUndefined();
@@ -126,14 +155,19 @@ describe('LONG_POLL_MAX_WAITERS: an instance holds only so many long polls', () 
   afterAll(() => t.close());
 
   const longPoll = (seat: number, seq: number, wait: number) =>
-    t.http.get(`/hands/${handId}`).set(bearer(players[seat]!.token)).set('If-None-Match', `"${seq}"`).set('Prefer', `wait=${wait}`).then((r) => r);
+    t.http
+      .get(`/hands/${handId}`)
+      .set(bearer(players[seat]!.token))
+      .set('If-None-Match', `"${seq}"`)
+      .set('Prefer', `wait=${wait}`)
+      .then((r) => r);
 
   it('answers a long poll beyond the limit at once, as a plain conditional GET, and frees the place when a wait ends', async () => {
     const seq = (await getView(t, handId, players[0]!.token)).seq;
     const first = longPoll(1, seq, 30);
     // Wait until the first poll holds the one place (a fixed sleep raced it on a loaded machine).
     const watch = t.app.get(HandWatch);
-    for (const until = Date.now() + 10_000; watch.held < 1 && Date.now() < until; ) await new Promise((r) => setTimeout(r, 20));
+    for (const until = Date.now() + 10_000; watch.held < 1 && Date.now() < until;) await new Promise((r) => setTimeout(r, 20));
     expect(watch.held).toBe(1);
     const started = Date.now();
     const second = await longPoll(2, seq, 30);
@@ -142,9 +176,18 @@ describe('LONG_POLL_MAX_WAITERS: an instance holds only so many long polls', () 
     expect(Date.now() - started).toBeLessThan(5_000);
 
     // The seat to act bids; the first poll wakes and gives its place back.
-    const view = await Promise.all(players.map((p) => getView(t, handId, p.token))).then((vs) => vs.find((v) => v.toAct.includes(v.seat!))!);
+    const view = await Promise.all(players.map((p) => getView(t, handId, p.token))).then((vs) =>
+      vs.find((v) => v.toAct.includes(v.seat!))!,
+    );
     const { seat, ...action } = view.legalActions!.find((x) => x.bid !== 'pass')!;
-    expect((await t.http.post(`/hands/${handId}/actions`).set(bearer(players[seat as number]!.token)).send({ expectedSeq: view.seq, action })).status).toBe(200);
+    expect(
+      (
+        await t.http
+          .post(`/hands/${handId}/actions`)
+          .set(bearer(players[seat as number]!.token))
+          .send({ expectedSeq: view.seq, action })
+      ).status,
+    ).toBe(200);
     const woken = await first;
     expect(woken.status).toBe(200);
     expect(woken.headers['preference-applied']).toBe('wait=30');

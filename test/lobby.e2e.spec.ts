@@ -31,8 +31,14 @@ describe('the lobby: GET /tables, GET /games, DELETE /tables/{id}/seats/me', () 
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page = (await t.http.get('/tables').query({ game: 'droggn', status: 'waiting', limit: 2, ...(cursor ? { cursor } : {}) }).expect(200)).body as {
-        items: { id: string; seats: { playerId: string | null }[]; freeSeats: number }[]; nextCursor: string | null;
+      const page = (
+        await t.http
+          .get('/tables')
+          .query({ game: 'droggn', status: 'waiting', limit: 2, ...(cursor ? { cursor } : {}) })
+          .expect(200)
+      ).body as {
+        items: { id: string; seats: { playerId: string | null }[]; freeSeats: number }[];
+        nextCursor: string | null;
       };
       expect(page.items.length).toBeLessThanOrEqual(2);
       for (const item of page.items) {
@@ -44,7 +50,10 @@ describe('the lobby: GET /tables, GET /games, DELETE /tables/{id}/seats/me', () 
     } while (cursor);
     expect(new Set(seen).size).toBe(seen.length); // no table twice across pages
     expect(seen.filter((id) => ids.includes(id)).sort()).toEqual([...ids].sort());
-    const listed = (await t.http.get('/tables').query({ game: 'droggn', limit: 100 }).expect(200)).body.items as { id: string; createdAt: string }[];
+    const listed = (await t.http.get('/tables').query({ game: 'droggn', limit: 100 }).expect(200)).body.items as {
+      id: string;
+      createdAt: string;
+    }[];
     const key = (i: { id: string; createdAt: string }) => `${i.createdAt} ${i.id}`;
     expect(listed.map(key)).toEqual(listed.map(key).sort().reverse()); // newest first, ties by id
     expect(seen).not.toContain(full.id);
@@ -65,7 +74,12 @@ describe('the lobby: GET /tables, GET /games, DELETE /tables/{id}/seats/me', () 
       const out: string[] = [];
       let cursor: string | null = null;
       do {
-        const page = (await t.http.get('/tables').query({ ...query, ...(cursor ? { cursor } : {}) }).expect(200)).body as { items: { id: string }[]; nextCursor: string | null };
+        const page = (
+          await t.http
+            .get('/tables')
+            .query({ ...query, ...(cursor ? { cursor } : {}) })
+            .expect(200)
+        ).body as { items: { id: string }[]; nextCursor: string | null };
         out.push(...page.items.map((i) => i.id));
         cursor = page.nextCursor;
       } while (cursor);
@@ -83,7 +97,15 @@ describe('the lobby: GET /tables, GET /games, DELETE /tables/{id}/seats/me', () 
   });
 
   it('refuses an unknown game or status, a bad limit and a forged cursor with 400', async () => {
-    for (const query of [{ game: 'skat' }, { status: 'open' }, { limit: 0 }, { limit: 101 }, { limit: 'x' }, { cursor: 'bm90LWEtY3Vyc29y' }, { cursor: '!!' }]) {
+    for (const query of [
+      { game: 'skat' },
+      { status: 'open' },
+      { limit: 0 },
+      { limit: 101 },
+      { limit: 'x' },
+      { cursor: 'bm90LWEtY3Vyc29y' },
+      { cursor: '!!' },
+    ]) {
       const res = await t.http.get('/tables').query(query);
       expect({ query, status: res.status, code: res.body.code }).toEqual({ query, status: 400, code: 'VALIDATION_FAILED' });
     }
@@ -104,8 +126,17 @@ describe('the lobby: GET /tables, GET /games, DELETE /tables/{id}/seats/me', () 
       }
     }
     const dobbm = res.body[0].options as Record<string, unknown>[];
-    expect(dobbm.find((o) => o.name === 'doubling.maxDoublings')).toMatchObject({ type: 'integer', default: null, nullable: true, minimum: 0 });
-    expect(dobbm.find((o) => o.name === 'mussrunde.whoMayCall')).toMatchObject({ type: 'enum', values: ['host', 'anyPlayer'], dependsOn: { option: 'mussrunde.enabled', value: true } });
+    expect(dobbm.find((o) => o.name === 'doubling.maxDoublings')).toMatchObject({
+      type: 'integer',
+      default: null,
+      nullable: true,
+      minimum: 0,
+    });
+    expect(dobbm.find((o) => o.name === 'mussrunde.whoMayCall')).toMatchObject({
+      type: 'enum',
+      values: ['host', 'anyPlayer'],
+      dependsOn: { option: 'mussrunde.enabled', value: true },
+    });
   });
 
   it('a seated player leaves before the first deal (204) and the seat is free again; after the deal it is 409 SEATS_FIXED', async () => {
@@ -117,7 +148,9 @@ describe('the lobby: GET /tables, GET /games, DELETE /tables/{id}/seats/me', () 
     const again = await t.http.delete(`/tables/${table.id}/seats/me`).set(bearer(b.token));
     expect([again.status, again.body.code]).toEqual([403, 'NOT_SEATED']);
     expect((await t.http.delete(`/tables/${table.id}/seats/me`)).status).toBe(401);
-    expect((await t.http.delete('/tables/00000000-0000-4000-8000-000000000000/seats/me').set(bearer(b.token))).body.code).toBe('TABLE_NOT_FOUND');
+    expect((await t.http.delete('/tables/00000000-0000-4000-8000-000000000000/seats/me').set(bearer(b.token))).body.code).toBe(
+      'TABLE_NOT_FOUND',
+    );
 
     for (const p of [a, b, c, d]) await t.http.post(`/tables/${table.id}/seats`).set(bearer(p.token)).send({}).expect(201);
     const late = await t.http.delete(`/tables/${table.id}/seats/me`).set(bearer(c.token));

@@ -25,7 +25,8 @@ describe('security', () => {
     it('random bearer tokens from one address do not each get a fresh bucket', () =>
       limited({ RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '10' }, async (l) => {
         const statuses: number[] = [];
-        for (let i = 0; i < 30; i++) statuses.push((await l.http.get('/players/me').set(bearer(randomBytes(32).toString('base64url')))).status);
+        for (let i = 0; i < 30; i++)
+          statuses.push((await l.http.get('/players/me').set(bearer(randomBytes(32).toString('base64url')))).status);
         expect(statuses.filter((s) => s === 401)).toHaveLength(10);
         expect(statuses.filter((s) => s === 429)).toHaveLength(20);
       }));
@@ -34,7 +35,14 @@ describe('security', () => {
       limited({ RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '4' }, async (l) => {
         expect((await l.http.post('/players').set('Content-Type', 'application/json').send('{"name":')).status).toBe(400);
         expect((await l.http.get('/no/such/route')).status).toBe(404);
-        expect((await l.http.post('/players').set('Content-Type', 'application/json').send(JSON.stringify({ name: 'x'.repeat(2_000_000) }))).status).toBe(413);
+        expect(
+          (
+            await l.http
+              .post('/players')
+              .set('Content-Type', 'application/json')
+              .send(JSON.stringify({ name: 'x'.repeat(2_000_000) }))
+          ).status,
+        ).toBe(413);
         expect((await l.http.get('/health')).status).toBe(200);
         const res = await l.http.get('/health');
         expect(code(res)).toEqual({ status: 429, code: 'RATE_LIMITED' });
@@ -50,7 +58,7 @@ describe('security', () => {
         await l.http.get('/tables/not-a-uuid').expect(404);
       }));
 
-    it('TRUST_PROXY names whose X-Forwarded-For counts: by default nobody\'s beyond loopback, `false` not even that', async () => {
+    it("TRUST_PROXY names whose X-Forwarded-For counts: by default nobody's beyond loopback, `false` not even that", async () => {
       await limited({ RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '2', TRUST_PROXY: 'false' }, async (l) => {
         const statuses: number[] = [];
         for (let i = 0; i < 4; i++) statuses.push((await l.http.get('/tables/not-a-uuid').set('X-Forwarded-For', `203.0.113.${i}`)).status);

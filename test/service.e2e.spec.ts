@@ -12,7 +12,9 @@ describe('the service around the API', () => {
 
   it('/health answers 200 once the database is reachable and migrated', async () => {
     const res = await t.http.get('/health').expect(200);
-    expect(res.body).toEqual(expect.objectContaining({ status: 'ok', info: { database: expect.objectContaining({ status: 'up', migrated: true }) } }));
+    expect(res.body).toEqual(
+      expect.objectContaining({ status: 'ok', info: { database: expect.objectContaining({ status: 'up', migrated: true }) } }),
+    );
   });
 
   it('/docs serves Swagger UI and /docs-json the OpenAPI document with DTOs, bearer scheme, errors and the HandRecord schema', async () => {
@@ -20,7 +22,8 @@ describe('the service around the API', () => {
     const doc = (await t.http.get('/docs-json').expect(200)).body;
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.components.securitySchemes.bearer).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
-    for (const name of ['HandRecord', 'ProblemDto', 'CreateTableDto', 'ActionRequestDto', 'HandViewDto', 'TableDto']) expect(doc.components.schemas[name]).toBeDefined();
+    for (const name of ['HandRecord', 'ProblemDto', 'CreateTableDto', 'ActionRequestDto', 'HandViewDto', 'TableDto'])
+      expect(doc.components.schemas[name]).toBeDefined();
     expect(doc.components.schemas.HandRecord.properties.actions).toBeDefined();
     const act = doc.paths['/hands/{id}/actions'].post;
     for (const status of ['200', '400', '401', '403', '409', '422']) expect(act.responses[status]).toBeDefined();
@@ -28,7 +31,7 @@ describe('the service around the API', () => {
     expect(doc.components.schemas.CreateTableDto.properties.rules.example).toBeDefined();
   });
 
-  it('sends security headers and a request id (the client\'s, when it sends a sane one)', async () => {
+  it("sends security headers and a request id (the client's, when it sends a sane one)", async () => {
     const res = await t.http.get('/health').set('X-Request-Id', 'trace-42');
     expect(res.headers['x-request-id']).toBe('trace-42');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -72,12 +75,23 @@ describe('the benchmark baseline endpoint', () => {
 });
 
 describe('the hidden-information oracle itself', () => {
-  const auditor = { seat: undefined, hands: [['HS', 'H10'], ['L7', 'A8']], dobb: ['B6'], declarer: null, result: null } as unknown as View;
-  it('flags another seat\'s card or the talon in a seat\'s view', () => {
+  const auditor = {
+    seat: undefined,
+    hands: [
+      ['HS', 'H10'],
+      ['L7', 'A8'],
+    ],
+    dobb: ['B6'],
+    declarer: null,
+    result: null,
+  } as unknown as View;
+  it("flags another seat's card or the talon in a seat's view", () => {
     expect(() => assertNothingHidden({ seat: 0, hand: ['HS', 'H10'], tricks: ['L7'] } as unknown as View, auditor, null)).toThrow(/L7/);
     expect(() => assertNothingHidden({ seat: 0, hand: ['HS', 'H10'], talon: ['B6'] } as unknown as View, auditor, null)).toThrow(/B6/);
   });
   it('lets a seat see its own cards and anything public', () => {
-    expect(() => assertNothingHidden({ seat: 0, hand: ['HS', 'H10'], tricks: ['L7'] } as unknown as View, auditor, { tricks: ['L7'] })).not.toThrow();
+    expect(() =>
+      assertNothingHidden({ seat: 0, hand: ['HS', 'H10'], tricks: ['L7'] } as unknown as View, auditor, { tricks: ['L7'] }),
+    ).not.toThrow();
   });
 });

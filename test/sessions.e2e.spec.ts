@@ -32,7 +32,8 @@ describe('sessions', () => {
     const players = await newPlayers(t, 5, 'Fünf');
     const { tableId, handId } = await openTable(t, 'dobbm', { players: 5, stake: 12 }, players);
     const dealer = (await getView(t, handId, players[0]!.token)).dealer as number;
-    const passOnly = (options: { seat: number; action: Record<string, unknown> }[]) => options.find((o) => o.action.type === 'bid' && o.action.bid === 'pass')!;
+    const passOnly = (options: { seat: number; action: Record<string, unknown> }[]) =>
+      options.find((o) => o.action.type === 'bid' && o.action.bid === 'pass')!;
     const { result, nextHandId } = await playHand(t, handId, players, { random: rng(5), choose: passOnly });
     expect(result.status).toBe('thrownIn');
     expect(result.declarer).toBeNull();
@@ -50,7 +51,7 @@ describe('sessions', () => {
     expect((await t.http.get(`/hands/${handId}/verify`).set(bearer(AUDIT_TOKEN)).expect(200)).body.ok).toBe(true);
   });
 
-  it('the host\'s session end during a deal starts a Mußrunde: after the running deal, one forced deal per seat, then the table ends', async () => {
+  it("the host's session end during a deal starts a Mußrunde: after the running deal, one forced deal per seat, then the table ends", async () => {
     const players = await newPlayers(t, 4, 'Muß');
     const { tableId, handId } = await openTable(t, 'dobbm', { players: 4 }, players);
     // Someone has acted: the request falls during the deal, which is played out (RULES.md §1.12).
@@ -70,7 +71,12 @@ describe('sessions', () => {
     while (next) {
       const view = await getView(t, next, players[0]!.token);
       const { result, nextHandId } = await playHand(t, next, players, { random });
-      played.push({ handId: next, mussrunde: view.mussrunde as boolean, declarer: result.declarer as number | null, status: result.status as string });
+      played.push({
+        handId: next,
+        mussrunde: view.mussrunde as boolean,
+        declarer: result.declarer as number | null,
+        status: result.status as string,
+      });
       next = nextHandId;
     }
     const mussrunde = played.filter((h) => h.mussrunde);
@@ -130,7 +136,13 @@ describe('sessions', () => {
     while (next && played.length < 10) {
       const view = await getView(t, next, players[0]!.token);
       const { result, nextHandId } = await playHand(t, next, players, { random });
-      played.push({ handId: next, mussrunde: view.mussrunde, dealer: view.dealer as number, declarer: result.declarer, status: result.status });
+      played.push({
+        handId: next,
+        mussrunde: view.mussrunde,
+        dealer: view.dealer as number,
+        declarer: result.declarer,
+        status: result.status,
+      });
       next = nextHandId;
     }
     expect(next).toBeNull();
@@ -202,7 +214,12 @@ describe('sessions', () => {
     }
     expect(next).toBeNull();
     expect((await t.http.get(`/tables/${tableId}`).expect(200)).body.status).toBe('ended');
-    expect(hands.filter((h) => h.compulsory).map((h) => h.declarer).sort()).toEqual([0, 1, 2, 3]);
+    expect(
+      hands
+        .filter((h) => h.compulsory)
+        .map((h) => h.declarer)
+        .sort(),
+    ).toEqual([0, 1, 2, 3]);
     expect(hands.filter((h) => !h.compulsory && h.status === 'finished').length).toBeGreaterThanOrEqual(20);
     const ledger = (await t.http.get(`/tables/${tableId}/ledger`).expect(200)).body;
     expect(ledger.entries).toHaveLength(hands.length);

@@ -42,7 +42,11 @@ export interface PgbenchResult {
 
 /** Creates and fills the baseline's tables (schema.sql) with `hands` hand rows. */
 export async function initPgbench(db: PgTarget, hands: number): Promise<void> {
-  await run('psql', [...connArgs(db), '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-v', `hands=${hands}`, '-f', path.join(HERE, 'schema.sql'), db.database], db);
+  await run(
+    'psql',
+    [...connArgs(db), '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-v', `hands=${hands}`, '-f', path.join(HERE, 'schema.sql'), db.database],
+    db,
+  );
 }
 
 /** `pgbench -f action.sql` at `clients` connections for `seconds`, random hand ids in 1..hands. */
@@ -50,7 +54,23 @@ export async function runPgbench(db: PgTarget, opts: { clients: number; seconds:
   const threads = Math.min(opts.clients, 2);
   const out = await run(
     'pgbench',
-    [...connArgs(db), '-n', '-M', 'prepared', '-c', String(opts.clients), '-j', String(threads), '-T', String(opts.seconds), '-D', `hands=${opts.hands}`, '-f', path.join(HERE, 'action.sql'), db.database],
+    [
+      ...connArgs(db),
+      '-n',
+      '-M',
+      'prepared',
+      '-c',
+      String(opts.clients),
+      '-j',
+      String(threads),
+      '-T',
+      String(opts.seconds),
+      '-D',
+      `hands=${opts.hands}`,
+      '-f',
+      path.join(HERE, 'action.sql'),
+      db.database,
+    ],
     db,
   );
   const num = (re: RegExp) => Number(re.exec(out)?.[1] ?? NaN);
@@ -77,7 +97,11 @@ function run(command: string, args: string[], db: PgTarget): Promise<string> {
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-    child.once('error', (err) => reject(new Error(`${command} could not be started (${err.message}); is PostgreSQL's client on the PATH?`)));
-    child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} exited with ${code}:\n${out.trim().split('\n').slice(-15).join('\n')}`))));
+    child.once('error', (err) =>
+      reject(new Error(`${command} could not be started (${err.message}); is PostgreSQL's client on the PATH?`)),
+    );
+    child.once('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${command} exited with ${code}:\n${out.trim().split('\n').slice(-15).join('\n')}`)),
+    );
   });
 }

@@ -107,7 +107,12 @@ export class KartentischClient {
 
   takeSeat(tableId: string, player: Player, seat?: number): Promise<{ seat: number; currentHandId?: string }> {
     return this.call('POST /tables/{id}/seats', () =>
-      this.api.POST('/tables/{id}/seats', { params: { path: { id: tableId } }, body: seat === undefined ? {} : { seat }, ...bearer(player.token) }));
+      this.api.POST('/tables/{id}/seats', {
+        params: { path: { id: tableId } },
+        body: seat === undefined ? {} : { seat },
+        ...bearer(player.token),
+      }),
+    );
   }
 
   table(tableId: string): Promise<TableInfo> {
@@ -115,7 +120,12 @@ export class KartentischClient {
   }
 
   view(handId: string, player: Player): Promise<HandView> {
-    return this.call('GET /hands/{id}', () => this.api.GET('/hands/{id}', { params: { path: { id: handId } }, ...bearer(player.token) }), (v) => v.phase, true) as Promise<HandView>;
+    return this.call(
+      'GET /hands/{id}',
+      () => this.api.GET('/hands/{id}', { params: { path: { id: handId } }, ...bearer(player.token) }),
+      (v) => v.phase,
+      true,
+    ) as Promise<HandView>;
   }
 
   /** With an Idempotency-Key the action may be repeated safely (and is, through faults, with a FaultRetry). */
@@ -130,15 +140,27 @@ export class KartentischClient {
   }
 
   verify(handId: string, auditToken: string): Promise<Schemas['VerifyDto']> {
-    return this.call('GET /hands/{id}/verify', () => this.api.GET('/hands/{id}/verify', { params: { path: { id: handId } }, ...bearer(auditToken) }), undefined, true);
+    return this.call(
+      'GET /hands/{id}/verify',
+      () => this.api.GET('/hands/{id}/verify', { params: { path: { id: handId } }, ...bearer(auditToken) }),
+      undefined,
+      true,
+    );
   }
 
   sessionEnd(tableId: string, player: Player): Promise<{ status: string; currentHandId: string | null }> {
-    return this.call('POST /tables/{id}/session-end', () => this.api.POST('/tables/{id}/session-end', { params: { path: { id: tableId } }, ...bearer(player.token) }));
+    return this.call('POST /tables/{id}/session-end', () =>
+      this.api.POST('/tables/{id}/session-end', { params: { path: { id: tableId } }, ...bearer(player.token) }),
+    );
   }
 
   ledger(tableId: string): Promise<Ledger> {
-    return this.call('GET /tables/{id}/ledger', () => this.api.GET('/tables/{id}/ledger', { params: { path: { id: tableId } } }), undefined, true);
+    return this.call(
+      'GET /tables/{id}/ledger',
+      () => this.api.GET('/tables/{id}/ledger', { params: { path: { id: tableId } } }),
+      undefined,
+      true,
+    );
   }
 
   /**
@@ -147,7 +169,12 @@ export class KartentischClient {
    * default `npm start`. With a FaultRetry, a `repeatable` call (a GET, a POST with an
    * Idempotency-Key) is repeated through network errors and 503s.
    */
-  async call<T>(route: string, request: () => Promise<Answer<T>>, detail?: (data: T) => string | undefined, repeatable = false): Promise<T> {
+  async call<T>(
+    route: string,
+    request: () => Promise<Answer<T>>,
+    detail?: (data: T) => string | undefined,
+    repeatable = false,
+  ): Promise<T> {
     const retryFaults = this.faultRetry && repeatable;
     const giveUpAt = Date.now() + (this.faultRetry?.forMs ?? 0);
     for (let attempt = 0, transient = 0; ; attempt++) {
@@ -187,7 +214,16 @@ export class KartentischClient {
     const timeoutMs = 30_000;
     return new Promise<Response>((resolve, reject) => {
       const req = http.request(
-        { protocol: url.protocol, hostname: url.hostname, port: url.port, path: url.pathname + url.search, method: request.method, headers, agent: this.agent, signal: request.signal },
+        {
+          protocol: url.protocol,
+          hostname: url.hostname,
+          port: url.port,
+          path: url.pathname + url.search,
+          method: request.method,
+          headers,
+          agent: this.agent,
+          signal: request.signal,
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
@@ -195,7 +231,8 @@ export class KartentischClient {
           res.on('end', () => {
             const status = res.statusCode ?? 0;
             const answerHeaders = new Headers();
-            for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) answerHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
+            for (const [name, value] of Object.entries(res.headers))
+              if (value !== undefined) answerHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
             resolve(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status, headers: answerHeaders }));
           });
         },

@@ -12,7 +12,7 @@ import { sha256Hex } from '../../src/events/canonical.js';
  */
 
 /** An action the service answered 200: it must be in the log at `seq`, once. */
-export interface Ack {
+interface Ack {
   handId: string;
   seq: number;
   playerId: string;
@@ -23,8 +23,11 @@ export interface Ack {
 const RETRY_FOR_MS = 120_000;
 
 /** A bot's connection: every action carries a fresh Idempotency-Key and is repeated until answered. */
-export class ChaosClient extends KartentischClient {
-  constructor(url: string, private readonly sink: LoadRecord) {
+class ChaosClient extends KartentischClient {
+  constructor(
+    url: string,
+    private readonly sink: LoadRecord,
+  ) {
     super(url, undefined, 1, { forMs: RETRY_FOR_MS, onTransient: (err) => sink.transient(err) });
   }
 
@@ -37,7 +40,7 @@ export class ChaosClient extends KartentischClient {
 }
 
 /** What the bots saw: the acknowledged actions and the faults they retried through. */
-export class LoadRecord {
+class LoadRecord {
   readonly acks: Ack[] = [];
   /** Retried errors by kind: `503 DATABASE_UNAVAILABLE`, `network`, … */
   readonly faults = new Map<string, number>();
@@ -93,7 +96,12 @@ export async function startLoad(url: string, opts: { tables: number; seed: numbe
       if (!firstHand) throw new Error(`table ${table.id} dealt no hand`);
       const rng = seededRng(opts.seed + i);
       const clients = players.map(() => new ChaosClient(url, record));
-      tables.push({ id: table.id, firstHand, clients, bots: players.map((p, seat) => new SeatBot(clients[seat]!, p, seat, spec.game, rng)) });
+      tables.push({
+        id: table.id,
+        firstHand,
+        clients,
+        bots: players.map((p, seat) => new SeatBot(clients[seat]!, p, seat, spec.game, rng)),
+      });
     }
   } finally {
     setup.close();
@@ -102,7 +110,7 @@ export async function startLoad(url: string, opts: { tables: number; seed: numbe
   let hands = 0;
   const runs = tables.map(async (t): Promise<Error | null> => {
     try {
-      for (let handId: string | null = t.firstHand; handId && !stopping; ) {
+      for (let handId: string | null = t.firstHand; handId && !stopping;) {
         const played = await playHand(handId, t.bots, { shouldStop: () => stopping });
         if (played.finished) hands++;
         handId = played.nextHandId;
@@ -150,8 +158,13 @@ export async function reckon(url: string, databaseUrl: string, auditToken: strin
   let rows: { hand_id: string; seq: number; seat: number | null; command_id: string }[];
   let hands: { id: string; seq: number }[];
   try {
-    hands = (await sql.query<{ id: string; seq: number }>('SELECT id, seq FROM hands WHERE table_id = ANY($1::uuid[])', [load.tableIds])).rows;
-    rows = (await sql.query('SELECT hand_id, seq, seat, command_id FROM events WHERE hand_id = ANY($1::uuid[]) ORDER BY hand_id, seq', [hands.map((h) => h.id)])).rows;
+    hands = (await sql.query<{ id: string; seq: number }>('SELECT id, seq FROM hands WHERE table_id = ANY($1::uuid[])', [load.tableIds]))
+      .rows;
+    rows = (
+      await sql.query('SELECT hand_id, seq, seat, command_id FROM events WHERE hand_id = ANY($1::uuid[]) ORDER BY hand_id, seq', [
+        hands.map((h) => h.id),
+      ])
+    ).rows;
   } finally {
     await sql.end();
   }
@@ -217,8 +230,16 @@ export async function reckon(url: string, databaseUrl: string, auditToken: strin
     auditor.close();
   }
   return {
-    acknowledged: load.record.acks.length, lost, duplicated, gaps, unacknowledged,
-    hands: hands.length, notVerified, ledgers: load.tableIds.length, ledgersNotZero, problems,
+    acknowledged: load.record.acks.length,
+    lost,
+    duplicated,
+    gaps,
+    unacknowledged,
+    hands: hands.length,
+    notVerified,
+    ledgers: load.tableIds.length,
+    ledgersNotZero,
+    problems,
   };
 }
 
@@ -228,7 +249,11 @@ export async function reckon(url: string, databaseUrl: string, auditToken: strin
  * transaction between two statements (`idle in transaction`: its client is checked out and
  * waiting) if that happens within `waitMs`, else at the end of it.
  */
-export async function terminateBackends(adminUrl: string, applicationName: string, waitMs = 3000): Promise<{ terminated: number; midTransaction: boolean }> {
+export async function terminateBackends(
+  adminUrl: string,
+  applicationName: string,
+  waitMs = 3000,
+): Promise<{ terminated: number; midTransaction: boolean }> {
   const admin = new pg.Client({ connectionString: adminUrl, application_name: 'kartentisch-chaos-admin' });
   await admin.connect();
   const terminate = async (onlyMidTransaction: boolean) =>
@@ -241,7 +266,7 @@ export async function terminateBackends(adminUrl: string, applicationName: strin
       )
     ).rows[0]!.n;
   try {
-    for (const until = Date.now() + waitMs; Date.now() < until; ) {
+    for (const until = Date.now() + waitMs; Date.now() < until;) {
       const n = await terminate(true);
       if (n > 0) return { terminated: n, midTransaction: true };
     }

@@ -52,10 +52,26 @@ export interface FuzzReport {
 /** CONTRACT.md "Actions": the fields of each type besides `seat` and `type` (plus irregularity, RULES.md §1.13). */
 const CONTRACT_FIELDS: Record<string, Record<string, readonly string[]>> = {
   dobbm: { bid: ['bid'], discard: ['cards'], double: ['call'], play: ['card'], irregularity: ['offender'] },
-  droggn: { bid: ['bid'], discard: ['cards'], buy: ['card', 'give'], ready: ['layout'], layout: ['card'], double: ['call'], play: ['card'], irregularity: ['offender'] },
+  droggn: {
+    bid: ['bid'],
+    discard: ['cards'],
+    buy: ['card', 'give'],
+    ready: ['layout'],
+    layout: ['card'],
+    double: ['call'],
+    play: ['card'],
+    irregularity: ['offender'],
+  },
   doppelkopf: {
-    reservation: ['call'], contract: ['contract', 'wedding'], poverty: ['cards'], 'poverty-answer': ['accept'], 'poverty-return': ['cards'],
-    piglets: [], superpiglets: [], announce: ['level'], play: ['card'],
+    reservation: ['call'],
+    contract: ['contract', 'wedding'],
+    poverty: ['cards'],
+    'poverty-answer': ['accept'],
+    'poverty-return': ['cards'],
+    piglets: [],
+    superpiglets: [],
+    announce: ['level'],
+    play: ['card'],
   },
 };
 
@@ -77,9 +93,29 @@ const deepObjects = (n: number): unknown => {
 const anyCodeUnit = fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c));
 
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom('\u0000', 'a\u0000b', '\ud800', 'x\udfff', '\udc00\ud800', '\u202eevil', '\u200f', '', '   ', 'x'.repeat(5000), '<script>', "'; DROP TABLE hands; --"),
+  fc.constantFrom(
+    '\u0000',
+    'a\u0000b',
+    '\ud800',
+    'x\udfff',
+    '\udc00\ud800',
+    '\u202eevil',
+    '\u200f',
+    '',
+    '   ',
+    'x'.repeat(5000),
+    '<script>',
+    "'; DROP TABLE hands; --",
+  ),
   fc.constantFrom(1e308, -1e308, 2 ** 53 + 1, -(2 ** 63), 0.5, -1, 1e-300, Number.MAX_SAFE_INTEGER, 4294967296),
-  fc.constantFrom(deepArrays(40), deepObjects(40), deepArrays(2000), deepObjects(3000), new Array(1500).fill(0), Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`k${i}`, i]))),
+  fc.constantFrom(
+    deepArrays(40),
+    deepObjects(40),
+    deepArrays(2000),
+    deepObjects(3000),
+    new Array(1500).fill(0),
+    Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`k${i}`, i])),
+  ),
   fc.string({ unit: anyCodeUnit, maxLength: 12 }),
   fc.anything({ maxDepth: 3, maxKeys: 4 }),
 );
@@ -101,12 +137,17 @@ function arbitraryOf(schema: Schema, doc: Schema, depth = 0): fc.Arbitrary<unkno
 
 function baseArbitrary(schema: Schema, doc: Schema, depth: number): fc.Arbitrary<unknown> {
   if (schema.$ref) return baseArbitrary(doc.components.schemas[String(schema.$ref).split('/').pop()!], doc, depth);
-  if (!schema.properties && (schema.oneOf || schema.anyOf)) return fc.oneof(...(schema.oneOf ?? schema.anyOf).map((s: Schema) => baseArbitrary(s, doc, depth + 1)));
+  if (!schema.properties && (schema.oneOf || schema.anyOf))
+    return fc.oneof(...(schema.oneOf ?? schema.anyOf).map((s: Schema) => baseArbitrary(s, doc, depth + 1)));
   const nullable = (a: fc.Arbitrary<unknown>) => (schema.nullable ? fc.option(a, { nil: null }) : a);
   if (schema.enum) return nullable(fc.constantFrom(...schema.enum));
   switch (schema.type) {
     case 'string':
-      return nullable(schema.format === 'uuid' ? fc.uuid() : fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 16, 64) }));
+      return nullable(
+        schema.format === 'uuid'
+          ? fc.uuid()
+          : fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 16, 64) }),
+      );
     case 'integer':
       return nullable(fc.integer({ min: schema.minimum ?? -10, max: schema.maximum ?? 200 }));
     case 'number':
@@ -120,8 +161,12 @@ function baseArbitrary(schema: Schema, doc: Schema, depth: number): fc.Arbitrary
     default: {
       if (depth > 4) return fc.constant({});
       const props = Object.entries<Schema>(schema.properties ?? {});
-      const known = fc.record(Object.fromEntries(props.map(([k, s]) => [k, arbitraryOf(s, doc, depth + 1)])), { requiredKeys: schema.required ?? [] });
-      const extra = fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: schema.additionalProperties || props.length === 0 ? 4 : 1 });
+      const known = fc.record(Object.fromEntries(props.map(([k, s]) => [k, arbitraryOf(s, doc, depth + 1)])), {
+        requiredKeys: schema.required ?? [],
+      });
+      const extra = fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), {
+        maxKeys: schema.additionalProperties || props.length === 0 ? 4 : 1,
+      });
       return nullable(fc.tuple(known, fc.nat(9), extra).map(([k, roll, e]) => (roll === 0 || props.length === 0 ? { ...e, ...k } : k)));
     }
   }
@@ -150,11 +195,29 @@ const queryValue = fc.oneof(
 const idArb = fc.record({
   kind: fc.constantFrom('right', 'right', 'right', 'wrongKind', 'uuid', 'junk'),
   pick: fc.nat(),
-  junk: fc.constantFrom('not-a-uuid', '%00', '..%2F..%2Fetc', 'x'.repeat(300), '%ED%A0%80', '00000000-0000-0000-0000-000000000000', '%F0%9F%83%8F', '-1', '%'),
+  junk: fc.constantFrom(
+    'not-a-uuid',
+    '%00',
+    '..%2F..%2Fetc',
+    'x'.repeat(300),
+    '%ED%A0%80',
+    '00000000-0000-0000-0000-000000000000',
+    '%F0%9F%83%8F',
+    '-1',
+    '%',
+  ),
 });
 
 type Plan =
-  | { kind: 'schema'; op: number; auth: Auth; ids: { kind: string; pick: number; junk: string }[]; query: (string | null)[]; body: unknown; headers: { idem?: string; ifMatch?: string; ifNoneMatch?: string; prefer?: string } }
+  | {
+      kind: 'schema';
+      op: number;
+      auth: Auth;
+      ids: { kind: string; pick: number; junk: string }[];
+      query: (string | null)[];
+      body: unknown;
+      headers: { idem?: string; ifMatch?: string; ifNoneMatch?: string; prefer?: string };
+    }
   | { kind: 'legal'; table: number; pick: number; mutation: string; k: number; idem: 'none' | 'fixed' | 'fresh'; viaIfMatch: boolean }
   | { kind: 'raw'; op: number; body: string; contentType: string; auth: Auth }
   | { kind: 'record'; hand: number; mutation: string; k: number; auth: Auth }
@@ -172,8 +235,15 @@ function planArbitrary(ops: Operation[]): fc.Arbitrary<Plan> {
       headers: fc.record(
         {
           idem: fc.oneof(fc.constant('fuzz-fixed'), fc.string({ maxLength: 300 })),
-          ifMatch: fc.oneof(fc.nat(40).map((n) => `"${n}"`), fc.string({ maxLength: 8 })),
-          ifNoneMatch: fc.oneof(fc.nat(40).map((n) => `"${n}"`), fc.constant('*'), fc.string({ maxLength: 8 })),
+          ifMatch: fc.oneof(
+            fc.nat(40).map((n) => `"${n}"`),
+            fc.string({ maxLength: 8 }),
+          ),
+          ifNoneMatch: fc.oneof(
+            fc.nat(40).map((n) => `"${n}"`),
+            fc.constant('*'),
+            fc.string({ maxLength: 8 }),
+          ),
           // never a long wait: the run is bounded in time
           prefer: fc.constantFrom('wait=0', 'wait=1', 'wait=abc', 'wait=-5', 'respond-async'),
         },
@@ -190,7 +260,10 @@ function planArbitrary(ops: Operation[]): fc.Arbitrary<Plan> {
     idem: fc.constantFrom<'none' | 'fixed' | 'fresh'>('none', 'none', 'fixed', 'fresh'),
     viaIfMatch: fc.boolean(),
   });
-  const posts = ops.map((o, i) => [o, i] as const).filter(([o]) => o.method === 'POST').map(([, i]) => i);
+  const posts = ops
+    .map((o, i) => [o, i] as const)
+    .filter(([o]) => o.method === 'POST')
+    .map(([, i]) => i);
   const rawPlan = fc.record({
     kind: fc.constant('raw' as const),
     op: fc.constantFrom(...posts),
@@ -204,19 +277,60 @@ function planArbitrary(ops: Operation[]): fc.Arbitrary<Plan> {
       '{"expectedSeq":1e400,"action":{"type":"play","card":"HS","seat":99999999999999999999},"seat":-1e308}',
       `{"cards":[${new Array(5000).fill(0).join(',')}],"action":{"type":"discard","cards":[${new Array(1200).fill('"HS"').join(',')}]}}`,
       JSON.stringify(Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`k${i}`, i]))),
-      '[]', 'null', '"text"', '12', '',
+      '[]',
+      'null',
+      '"text"',
+      '12',
+      '',
     ),
-    contentType: fc.constantFrom('application/json', 'application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/problem+json'),
+    contentType: fc.constantFrom(
+      'application/json',
+      'application/json',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'application/problem+json',
+    ),
     auth: authArb,
   });
   const recordPlan = fc.record({
     kind: fc.constant('record' as const),
     hand: fc.nat(),
-    mutation: fc.constantFrom('none', 'card', 'deckDup', 'swap', 'dropAction', 'extraField', 'actionField', 'dealer', 'game', 'rules', 'seat', 'truncateDeck', 'hugeActions', 'seating'),
+    mutation: fc.constantFrom(
+      'none',
+      'card',
+      'deckDup',
+      'swap',
+      'dropAction',
+      'extraField',
+      'actionField',
+      'dealer',
+      'game',
+      'rules',
+      'seat',
+      'truncateDeck',
+      'hugeActions',
+      'seating',
+    ),
     k: fc.nat(),
     auth: fc.constantFrom<Auth>('auditor', 'auditor', 'auditor', 'seat', 'random'),
   });
-  const segment = fc.constantFrom('hands', 'tables', 'players', 'audit', '..', '%00', 'docs', 'me', 'token', 'x'.repeat(80), randomUUID(), '%ED%A0%80', 'actions', 'internal', 'bench');
+  const segment = fc.constantFrom(
+    'hands',
+    'tables',
+    'players',
+    'audit',
+    '..',
+    '%00',
+    'docs',
+    'me',
+    'token',
+    'x'.repeat(80),
+    randomUUID(),
+    '%ED%A0%80',
+    'actions',
+    'internal',
+    'bench',
+  );
   const pathPlan = fc.record({
     kind: fc.constant('path' as const),
     method: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'),
@@ -263,7 +377,11 @@ export async function fuzz(opts: FuzzOptions): Promise<FuzzReport> {
   let heavyAuditorCalls = 0;
 
   /** One request, checked: no 5xx, a problem+json `code` on every 4xx. */
-  const send = async (method: string, path: string, init: { body?: string; contentType?: string; token?: string | null; headers?: Record<string, string> } = {}): Promise<Answer> => {
+  const send = async (
+    method: string,
+    path: string,
+    init: { body?: string; contentType?: string; token?: string | null; headers?: Record<string, string> } = {},
+  ): Promise<Answer> => {
     requests++;
     const headers: Record<string, string> = { ...init.headers };
     if (init.body !== undefined) headers['content-type'] = init.contentType ?? 'application/json';
@@ -271,7 +389,12 @@ export async function fuzz(opts: FuzzOptions): Promise<FuzzReport> {
     const label = `${method} ${path.slice(0, 200)}${init.body ? ` ${init.body.slice(0, 200)}` : ''}`;
     let res: Response;
     try {
-      res = await fetch(opts.url + path, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : init.body, signal: AbortSignal.timeout(15_000) });
+      res = await fetch(opts.url + path, {
+        method,
+        headers,
+        body: method === 'GET' || method === 'HEAD' ? undefined : init.body,
+        signal: AbortSignal.timeout(15_000),
+      });
     } catch (err) {
       const status = (err as Error).name === 'TimeoutError' ? 'timeout' : `network: ${(err as Error).message}`;
       byStatus[status] = (byStatus[status] ?? 0) + 1;
@@ -285,12 +408,14 @@ export async function fuzz(opts: FuzzOptions): Promise<FuzzReport> {
     try {
       json = type.includes('json') && text ? JSON.parse(text) : null;
     } catch {
-      json = null;
+      // not JSON: json stays null
     }
     byStatus[res.status] = (byStatus[res.status] ?? 0) + 1;
     // Whichever plan rotated a token (a raw body, a random path), the world keeps the new one.
     if (method === 'POST' && path === '/players/me/token' && res.status === 201 && json?.id) onRotated(json.id, json.token);
-    const problemOk = res.status < 400 || (method === 'HEAD' ? true : type.startsWith('application/problem+json') && typeof json?.code === 'string' && json.code.length > 0);
+    const problemOk =
+      res.status < 400 ||
+      (method === 'HEAD' ? true : type.startsWith('application/problem+json') && typeof json?.code === 'string' && json.code.length > 0);
     if (res.status >= 500 || !problemOk) {
       failureCount++;
       if (failures.length < 20) failures.push({ request: label, status: res.status, body: text.slice(0, 300) });
@@ -308,7 +433,8 @@ export async function fuzz(opts: FuzzOptions): Promise<FuzzReport> {
     for (const [method, op] of Object.entries<Schema>(methods)) {
       const schema = op.requestBody?.content?.['application/json']?.schema;
       ops.push({
-        method: method.toUpperCase(), path,
+        method: method.toUpperCase(),
+        path,
         query: (op.parameters ?? []).filter((p: Schema) => p.in === 'query').map((p: Schema) => p.name as string),
         body: schema ? arbitraryOf(schema, doc) : null,
       });
@@ -348,30 +474,53 @@ export async function fuzz(opts: FuzzOptions): Promise<FuzzReport> {
   const db = new pg.Client({ connectionString: opts.databaseUrl });
   await db.connect();
   const snapshot = async () =>
-    (await db.query<{ hand_id: string; seq: number; hash: string; payload: Record<string, unknown>; game: string }>(
-      'SELECT e.hand_id, e.seq, e.hash, e.payload, h.game FROM events e JOIN hands h ON h.id = e.hand_id',
-    )).rows;
+    (
+      await db.query<{ hand_id: string; seq: number; hash: string; payload: Record<string, unknown>; game: string }>(
+        'SELECT e.hand_id, e.seq, e.hash, e.payload, h.game FROM events e JOIN hands h ON h.id = e.hand_id',
+      )
+    ).rows;
   const before = new Map((await snapshot()).map((r) => [`${r.hand_id}|${r.seq}`, r.hash]));
   const rssStart = opts.rss();
 
   const tokenFor = (auth: Auth, seated: Player[]): string | null => {
     switch (auth) {
-      case 'seat': return pick(seated.length ? seated : allPlayers(), requests).token;
-      case 'foreign': return foreign.token;
-      case 'auditor': return opts.auditToken;
-      case 'random': return randomBytes(32).toString('base64url');
-      case 'malformed': return pick(['!Bearer', '!Basic dXNlcjpwYXNz', '!Bearer a b c', `!Bearer ${'x'.repeat(5000)}`, '!bearer\ttoken'], requests);
-      default: return null;
+      case 'seat':
+        return pick(seated.length ? seated : allPlayers(), requests).token;
+      case 'foreign':
+        return foreign.token;
+      case 'auditor':
+        return opts.auditToken;
+      case 'random':
+        return randomBytes(32).toString('base64url');
+      case 'malformed':
+        return pick(['!Bearer', '!Basic dXNlcjpwYXNz', '!Bearer a b c', `!Bearer ${'x'.repeat(5000)}`, '!bearer\ttoken'], requests);
+      default:
+        return null;
     }
   };
   const idFor = (param: { kind: string; pick: number; junk: string }, path: string): string => {
-    const kinds = { hands: [...hands, ...imported], tables: tables.map((t) => t.id), players: allPlayers().map((p) => p.id), jobs: [randomUUID()] };
-    const right = path.startsWith('/hands') ? kinds.hands : path.startsWith('/tables') ? kinds.tables : path.startsWith('/players') ? kinds.players : kinds.jobs;
+    const kinds = {
+      hands: [...hands, ...imported],
+      tables: tables.map((t) => t.id),
+      players: allPlayers().map((p) => p.id),
+      jobs: [randomUUID()],
+    };
+    const right = path.startsWith('/hands')
+      ? kinds.hands
+      : path.startsWith('/tables')
+        ? kinds.tables
+        : path.startsWith('/players')
+          ? kinds.players
+          : kinds.jobs;
     switch (param.kind) {
-      case 'right': return pick(right, param.pick);
-      case 'wrongKind': return pick(right === kinds.hands ? kinds.tables : kinds.hands, param.pick);
-      case 'uuid': return randomUUID();
-      default: return param.junk;
+      case 'right':
+        return pick(right, param.pick);
+      case 'wrongKind':
+        return pick(right === kinds.hands ? kinds.tables : kinds.hands, param.pick);
+      case 'uuid':
+        return randomUUID();
+      default:
+        return param.junk;
     }
   };
   const encode = (v: string): string => {
@@ -416,7 +565,10 @@ export async function fuzz(opts: FuzzOptions): Promise<FuzzReport> {
         const op = ops[plan.op]!;
         let i = 0;
         const path = op.path.replace(/\{[^}]+\}/g, () => idFor(plan.ids[i++ % plan.ids.length]!, op.path));
-        const query = op.query.map((name, j) => (plan.query[j] == null ? '' : `${name}=${encode(plan.query[j]!)}`)).filter(Boolean).join('&');
+        const query = op.query
+          .map((name, j) => (plan.query[j] == null ? '' : `${name}=${encode(plan.query[j]!)}`))
+          .filter(Boolean)
+          .join('&');
         const table = tables.find((t) => path.includes(t.id) || (t.handId !== null && path.includes(t.handId)));
         let auth = plan.auth;
         // The collusion audit computes for seconds per job: a few auditor calls, not thousands.
@@ -435,7 +587,8 @@ export async function fuzz(opts: FuzzOptions): Promise<FuzzReport> {
         const rotating = op.path === '/players/me/token' && (auth === 'seat' || auth === 'foreign');
         const token = rotating ? rotor.token : tokenFor(auth, table?.players ?? []);
         const res = await send(op.method, `${path}${query ? `?${query}` : ''}`, { body, token, headers });
-        if (op.path === '/hands/{id}/actions' && res.status === 200) accepted.set(path.split('/')[2]!, (accepted.get(path.split('/')[2]!) ?? 0) + 1);
+        if (op.path === '/hands/{id}/actions' && res.status === 200)
+          accepted.set(path.split('/')[2]!, (accepted.get(path.split('/')[2]!) ?? 0) + 1);
         if (op.path === '/hand-records' && res.status === 201) imported.add(res.json.handId);
         return;
       }
@@ -451,14 +604,29 @@ export async function fuzz(opts: FuzzOptions): Promise<FuzzReport> {
         switch (plan.mutation) {
           case 'card': {
             const f = fields.find((k) => k === 'card' || k === 'cards' || k === 'give' || k === 'layout');
-            if (f) action[f] = Array.isArray(action[f]) ? (action[f] as unknown[]).map((c, i) => (i === 0 ? mutateCard(c, plan.k) : c)) : mutateCard(action[f], plan.k);
+            if (f)
+              action[f] = Array.isArray(action[f])
+                ? (action[f] as unknown[]).map((c, i) => (i === 0 ? mutateCard(c, plan.k) : c))
+                : mutateCard(action[f], plan.k);
             break;
           }
-          case 'seq': expectedSeq = turn.view.seq + pick([-1, 1, 2, 1000, -1000], plan.k); break;
-          case 'extra': action[pick(['note', 'seat', '__proto__', 'constructor', 'x\u0000'], plan.k)] = pick(['hallo', 99, { deep: [1] }], plan.k); break;
-          case 'wrongType': if (fields.length) action[pick(fields, plan.k)] = pick([42, [], {}, true, null, '1'], plan.k); else action.type = 7; break;
-          case 'dropField': if (fields.length) delete action[pick(fields, plan.k)]; else delete action.type; break;
-          case 'otherSeat': token = t.players[(turn.seat + 1 + (plan.k % (t.players.length - 1))) % t.players.length]!.token; break;
+          case 'seq':
+            expectedSeq = turn.view.seq + pick([-1, 1, 2, 1000, -1000], plan.k);
+            break;
+          case 'extra':
+            action[pick(['note', 'seat', '__proto__', 'constructor', 'x\u0000'], plan.k)] = pick(['hallo', 99, { deep: [1] }], plan.k);
+            break;
+          case 'wrongType':
+            if (fields.length) action[pick(fields, plan.k)] = pick([42, [], {}, true, null, '1'], plan.k);
+            else action.type = 7;
+            break;
+          case 'dropField':
+            if (fields.length) delete action[pick(fields, plan.k)];
+            else delete action.type;
+            break;
+          case 'otherSeat':
+            token = t.players[(turn.seat + 1 + (plan.k % (t.players.length - 1))) % t.players.length]!.token;
+            break;
         }
         const headers: Record<string, string> = {};
         if (plan.idem === 'fixed') headers['idempotency-key'] = `fixed-${turn.view.id}`;
@@ -474,7 +642,14 @@ export async function fuzz(opts: FuzzOptions): Promise<FuzzReport> {
       case 'raw': {
         const op = ops[plan.op]!;
         const path = op.path.replace(/\{[^}]+\}/g, () => idFor({ kind: 'right', pick: requests, junk: '' }, op.path));
-        await send('POST', path, { body: plan.body, contentType: plan.contentType, token: tokenFor(plan.auth, tables.flatMap((t) => t.players)) });
+        await send('POST', path, {
+          body: plan.body,
+          contentType: plan.contentType,
+          token: tokenFor(
+            plan.auth,
+            tables.flatMap((t) => t.players),
+          ),
+        });
         return;
       }
       case 'record': {
@@ -491,19 +666,45 @@ export async function fuzz(opts: FuzzOptions): Promise<FuzzReport> {
         const acts = rec.actions as Record<string, unknown>[];
         const k = plan.k;
         switch (plan.mutation) {
-          case 'card': if (rec.deck?.length) rec.deck[k % rec.deck.length] = mutateCard(rec.deck[k % rec.deck.length], k); break;
-          case 'deckDup': if (rec.deck?.length > 1) rec.deck[k % rec.deck.length] = rec.deck[(k + 1) % rec.deck.length]; break;
-          case 'swap': if (acts.length > 1) [acts[0], acts[k % acts.length]] = [acts[k % acts.length]!, acts[0]!]; break;
-          case 'dropAction': if (acts.length) acts.splice(k % acts.length, 1); break;
-          case 'extraField': rec[pick(['extra', '__proto__', 'deck2'], k)] = pick([1, { a: 1 }, '\u0000'], k); break;
-          case 'actionField': if (acts.length) acts[k % acts.length]!.note = 'tampered'; break;
-          case 'dealer': rec.dealer = pick([99, -1, 'x', 1.5, null], k); break;
-          case 'game': rec.game = pick(['skat', 'DOBBM', null, 7], k); break;
-          case 'rules': rec.rules = pick([{ players: 9 }, { stake: -1 }, { nonsense: true }, [], 'x'], k); break;
-          case 'seat': if (acts.length) acts[k % acts.length]!.seat = pick([7, -1, '0', null], k); break;
-          case 'truncateDeck': if (rec.deck) rec.deck = rec.deck.slice(0, k % rec.deck.length); break;
-          case 'hugeActions': rec.actions = new Array(900).fill(acts[0] ?? { seat: 0, type: 'bid', bid: 'pass' }); break;
-          case 'seating': rec.seating = pick([[randomUUID()], [foreign.id, foreign.id, foreign.id, foreign.id], ['x']], k); break;
+          case 'card':
+            if (rec.deck?.length) rec.deck[k % rec.deck.length] = mutateCard(rec.deck[k % rec.deck.length], k);
+            break;
+          case 'deckDup':
+            if (rec.deck?.length > 1) rec.deck[k % rec.deck.length] = rec.deck[(k + 1) % rec.deck.length];
+            break;
+          case 'swap':
+            if (acts.length > 1) [acts[0], acts[k % acts.length]] = [acts[k % acts.length]!, acts[0]!];
+            break;
+          case 'dropAction':
+            if (acts.length) acts.splice(k % acts.length, 1);
+            break;
+          case 'extraField':
+            rec[pick(['extra', '__proto__', 'deck2'], k)] = pick([1, { a: 1 }, '\u0000'], k);
+            break;
+          case 'actionField':
+            if (acts.length) acts[k % acts.length]!.note = 'tampered';
+            break;
+          case 'dealer':
+            rec.dealer = pick([99, -1, 'x', 1.5, null], k);
+            break;
+          case 'game':
+            rec.game = pick(['skat', 'DOBBM', null, 7], k);
+            break;
+          case 'rules':
+            rec.rules = pick([{ players: 9 }, { stake: -1 }, { nonsense: true }, [], 'x'], k);
+            break;
+          case 'seat':
+            if (acts.length) acts[k % acts.length]!.seat = pick([7, -1, '0', null], k);
+            break;
+          case 'truncateDeck':
+            if (rec.deck) rec.deck = rec.deck.slice(0, k % rec.deck.length);
+            break;
+          case 'hugeActions':
+            rec.actions = new Array(900).fill(acts[0] ?? { seat: 0, type: 'bid', bid: 'pass' });
+            break;
+          case 'seating':
+            rec.seating = pick([[randomUUID()], [foreign.id, foreign.id, foreign.id, foreign.id], ['x']], k);
+            break;
         }
         delete rec.handId;
         const res = await send('POST', '/hand-records', { body: JSON.stringify(rec), token: tokenFor(plan.auth, []) });
@@ -511,7 +712,10 @@ export async function fuzz(opts: FuzzOptions): Promise<FuzzReport> {
         return;
       }
       case 'path':
-        await send(plan.method, plan.path, { token: tokenFor(plan.auth, []), body: plan.method === 'POST' || plan.method === 'PUT' ? '{}' : undefined });
+        await send(plan.method, plan.path, {
+          token: tokenFor(plan.auth, []),
+          body: plan.method === 'POST' || plan.method === 'PUT' ? '{}' : undefined,
+        });
         return;
     }
   };
@@ -580,16 +784,29 @@ export async function fuzz(opts: FuzzOptions): Promise<FuzzReport> {
   }
 
   return {
-    requests, seconds: (Date.now() - started) / 1000, byStatus, failures, failureCount,
-    acceptedActions: [...accepted.values()].reduce((a, b) => a + b, 0), importedRecords: imported.size,
-    eventsChanged, eventsUnexplained, unknownFieldsInLogs, unknownFieldExamples, handsVerified, handsFailingVerify,
-    rssStartMiB: Math.round(rssStart / 2 ** 20), rssEndMiB: Math.round(rssEnd / 2 ** 20),
+    requests,
+    seconds: (Date.now() - started) / 1000,
+    byStatus,
+    failures,
+    failureCount,
+    acceptedActions: [...accepted.values()].reduce((a, b) => a + b, 0),
+    importedRecords: imported.size,
+    eventsChanged,
+    eventsUnexplained,
+    unknownFieldsInLogs,
+    unknownFieldExamples,
+    handsVerified,
+    handsFailingVerify,
+    rssStartMiB: Math.round(rssStart / 2 ** 20),
+    rssEndMiB: Math.round(rssEnd / 2 ** 20),
   };
 }
 
 /** One line for the console and docs/reliability.md. */
 export function summary(r: FuzzReport): string {
-  const fivexx = Object.entries(r.byStatus).filter(([s]) => /^5/.test(s) || !/^\d+$/.test(s)).reduce((a, [, n]) => a + n, 0);
+  const fivexx = Object.entries(r.byStatus)
+    .filter(([s]) => /^5/.test(s) || !/^\d+$/.test(s))
+    .reduce((a, [, n]) => a + n, 0);
   return (
     `fuzz: ${r.requests} requests in ${r.seconds.toFixed(0)} s; ${fivexx} 5xx or time-outs; ${r.failureCount} failures; ` +
     `${r.acceptedActions} actions accepted, ${r.importedRecords} records imported; events changed ${r.eventsChanged}, unexplained ${r.eventsUnexplained}; ` +

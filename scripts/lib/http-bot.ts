@@ -59,7 +59,11 @@ const MAX_ACTIONS_PER_HAND = 400;
  * just got already is that view) and acts; the answer to the hand's last action carries
  * `nextHandId`. `shouldStop` and `maxActions` let a bounded caller stop between actions.
  */
-export async function playHand(handId: string, bots: readonly SeatBot[], limits: { shouldStop?: () => boolean; maxActions?: number } = {}): Promise<PlayedHand> {
+export async function playHand(
+  handId: string,
+  bots: readonly SeatBot[],
+  limits: { shouldStop?: () => boolean; maxActions?: number } = {},
+): Promise<PlayedHand> {
   const shouldStop = limits.shouldStop ?? (() => false);
   const maxActions = limits.maxActions ?? Infinity;
   let view = await bots[0]!.view(handId);
@@ -70,7 +74,10 @@ export async function playHand(handId: string, bots: readonly SeatBot[], limits:
     if (step >= 2 * MAX_ACTIONS_PER_HAND) throw new Error(`hand ${handId} did not end within ${MAX_ACTIONS_PER_HAND} actions`);
     const seat = view.toAct[0];
     const bot = seat === undefined ? undefined : bots.find((b) => b.seat === seat);
-    if (!bot) throw new Error(`hand ${handId} is ${view.status} in phase ${view.phase} but no seated bot is to act (toAct ${JSON.stringify(view.toAct)})`);
+    if (!bot)
+      throw new Error(
+        `hand ${handId} is ${view.status} in phase ${view.phase} but no seated bot is to act (toAct ${JSON.stringify(view.toAct)})`,
+      );
     const own = view.seat === seat ? view : await bot.view(handId);
     if (!isMyTurn(own, seat!)) {
       view = own;

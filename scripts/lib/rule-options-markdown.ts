@@ -7,13 +7,15 @@ import { gameCatalog, type OptionInfo } from '../../src/games/catalog.js';
  */
 export function ruleOptionsMarkdown(): string {
   return gameCatalog()
-    .map((game) => [
-      `### ${game.id}`,
-      '',
-      '| option | default | values | meaning |',
-      '|---|---|---|---|',
-      ...game.options.map((o) => `| \`${o.name}\` | ${show(o.default)} | ${values(o)} | ${o.description}${only(o)} |`),
-    ].join('\n'))
+    .map((game) =>
+      [
+        `### ${game.id}`,
+        '',
+        '| option | default | values | meaning |',
+        '|---|---|---|---|',
+        ...game.options.map((o) => `| \`${o.name}\` | ${show(o.default)} | ${values(o)} | ${o.description}${only(o)} |`),
+      ].join('\n'),
+    )
     .join('\n\n');
 }
 
@@ -21,10 +23,14 @@ const show = (v: unknown): string => (v === null ? 'unlimited (`null`)' : `\`${J
 
 function values(o: OptionInfo): string {
   switch (o.type) {
-    case 'enum': return o.values!.map((v) => show(v)).join(', ');
-    case 'boolean': return '`true`, `false`';
-    case 'integer': return `integer ≥ ${o.minimum}${o.maximum !== undefined ? ` and ≤ ${o.maximum}` : ''}${o.nullable ? ', or `null`' : ''}`;
+    case 'enum':
+      return o.values!.map((v) => show(v)).join(', ');
+    case 'boolean':
+      return '`true`, `false`';
+    case 'integer':
+      return `integer ≥ ${o.minimum}${o.maximum !== undefined ? ` and ≤ ${o.maximum}` : ''}${o.nullable ? ', or `null`' : ''}`;
   }
 }
 
-const only = (o: OptionInfo): string => (o.dependsOn ? ` Only with \`${o.dependsOn.option}\` = \`${JSON.stringify(o.dependsOn.value)}\`.` : '');
+const only = (o: OptionInfo): string =>
+  o.dependsOn ? ` Only with \`${o.dependsOn.option}\` = \`${JSON.stringify(o.dependsOn.value)}\`.` : '';

@@ -96,7 +96,8 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
   try {
     while (!(await client.health())) {
       if (exited !== undefined) throw new Error(`the service exited (code ${exited}) before it was ready; its log:\n${tail(opts.logFile)}`);
-      if (Date.now() > deadline) throw new Error(`the service did not answer /health within ${opts.readyTimeoutMs ?? 60_000} ms; its log:\n${tail(opts.logFile)}`);
+      if (Date.now() > deadline)
+        throw new Error(`the service did not answer /health within ${opts.readyTimeoutMs ?? 60_000} ms; its log:\n${tail(opts.logFile)}`);
       await sleep(200);
     }
   } catch (err) {

@@ -5,7 +5,13 @@ const key = (d: SampledDeal): string => JSON.stringify({ hands: d.hands.map((h) 
 
 describe('the deal sampler of the audit', () => {
   // Seven unseen cards: three hands of one card and a hidden pile of four (a Dobbm last trick).
-  const slots: Slots = { known: [[], [], [], ['x']], counts: [1, 1, 1, 1], unseen: ['a', 'b', 'c', 'd', 'e', 'f', 'g'], pileSize: 4, knownPile: null };
+  const slots: Slots = {
+    known: [[], [], [], ['x']],
+    counts: [1, 1, 1, 1],
+    unseen: ['a', 'b', 'c', 'd', 'e', 'f', 'g'],
+    pileSize: 4,
+    knownPile: null,
+  };
 
   it('finds the one consistent deal among 720 placements every time', () => {
     // Random placement alone (1,000 tries) misses it in about a quarter of the calls.

@@ -1,7 +1,15 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
-  ApiBadRequestResponse, ApiBody, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty,
-  ApiPropertyOptional, ApiTags, ApiUnprocessableEntityResponse,
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiPropertyOptional,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { Auth, CurrentCaller, type Caller } from '../common/auth.js';
 import { PageQueryDto } from '../common/page.js';
@@ -12,7 +20,12 @@ import { VerifyService } from './verify.service.js';
 
 class ImportedDto {
   @ApiProperty() handId!: string;
-  @ApiProperty({ type: 'object', nullable: true, additionalProperties: true, description: 'CONTRACT.md result, null for an unfinished hand' })
+  @ApiProperty({
+    type: 'object',
+    nullable: true,
+    additionalProperties: true,
+    description: 'CONTRACT.md result, null for an unfinished hand',
+  })
   result!: Record<string, unknown> | null;
 }
 
@@ -63,7 +76,10 @@ export class AuditController {
   @ApiBody({ schema: { $ref: '#/components/schemas/HandRecord' } })
   @ApiCreatedResponse({ type: ImportedDto })
   @ApiBadRequestResponse({ type: ProblemDto, description: 'VALIDATION_FAILED, UNKNOWN_OPTION, BAD_DECK, BAD_ACTION (with actionIndex)' })
-  @ApiUnprocessableEntityResponse({ type: ProblemDto, description: 'the engine\'s code and the top-level actionIndex of the first bad action' })
+  @ApiUnprocessableEntityResponse({
+    type: ProblemDto,
+    description: "the engine's code and the top-level actionIndex of the first bad action",
+  })
   importRecord(@Body() body: unknown) {
     return this.records.importRecord(body);
   }
@@ -87,7 +103,7 @@ export class AuditController {
   }
 
   @Get('tables/:id/hands')
-  @ApiOperation({ summary: 'A table\'s hands, newest first (public: results only, never cards)' })
+  @ApiOperation({ summary: "A table's hands, newest first (public: results only, never cards)" })
   @ApiOkResponse({ type: HandPageDto })
   @ApiNotFoundResponse({ type: ProblemDto })
   tableHands(@Param('id') id: string, @Query() q: PageQueryDto) {

@@ -9,24 +9,48 @@ export const handRecordSchema = {
   required: ['game', 'dealer', 'actions'],
   properties: {
     game: { type: 'string', enum: ['dobbm', 'droggn', 'doppelkopf'] },
-    rules: { type: 'object', additionalProperties: true, description: 'rule options, nested or flat dotted; omitted ones take their defaults', example: { players: 4, stake: 12 } },
+    rules: {
+      type: 'object',
+      additionalProperties: true,
+      description: 'rule options, nested or flat dotted; omitted ones take their defaults',
+      example: { players: 4, stake: 12 },
+    },
     dealer: { type: 'integer', minimum: 0 },
     deck: { type: 'array', items: { type: 'string' }, description: 'all cards, index 0 = top, dealt by the pattern of RULES.md' },
-    hands: { type: 'array', items: { type: 'array', items: { type: 'string' }, nullable: true }, description: 'instead of deck: one list per seat, null for a sitting-out dealer' },
+    hands: {
+      type: 'array',
+      items: { type: 'array', items: { type: 'string' }, nullable: true },
+      description: 'instead of deck: one list per seat, null for a sitting-out dealer',
+    },
     talon: { type: 'array', items: { type: 'string' }, description: 'with hands: the talon (Dobb)' },
-    context: { type: 'object', additionalProperties: true, description: 'the session context of the deal (e.g. `{"mussrunde": true}`), as exported' },
+    context: {
+      type: 'object',
+      additionalProperties: true,
+      description: 'the session context of the deal (e.g. `{"mussrunde": true}`), as exported',
+    },
     actions: {
       type: 'array',
-      items: { type: 'object', required: ['seat', 'type'], properties: { seat: { type: 'integer', minimum: 0 }, type: { type: 'string' } }, additionalProperties: true },
+      items: {
+        type: 'object',
+        required: ['seat', 'type'],
+        properties: { seat: { type: 'integer', minimum: 0 }, type: { type: 'string' } },
+        additionalProperties: true,
+      },
     },
-    seed: { type: 'string', description: 'export only: the deal\'s seed (hex), revealed once the hand is over' },
+    seed: { type: 'string', description: "export only: the deal's seed (hex), revealed once the hand is over" },
     handId: { type: 'string', description: 'export only' },
     tableId: { type: 'string', nullable: true, description: 'export only' },
     seating: {
       type: 'array',
       items: { type: 'string', format: 'uuid', nullable: true },
-      description: 'optional: the player id of every seat (one entry per seat, the sitting-out dealer included; null for a seat whose player is not known), each an existing player and none twice. Exported as given (null entries when the record was imported without it), so that imported hands count for the collusion audit\'s pairs.',
-      example: ['4f6f8a4e-3c1b-4b7e-9a57-0d4f2b8c9e11', null, '9b2d7c1a-5e3f-4a8b-b6c4-2f1e0d9a8b7c', '1c3e5a7b-9d2f-4b6a-8c0e-3a5b7d9f1e2c'],
+      description:
+        "optional: the player id of every seat (one entry per seat, the sitting-out dealer included; null for a seat whose player is not known), each an existing player and none twice. Exported as given (null entries when the record was imported without it), so that imported hands count for the collusion audit's pairs.",
+      example: [
+        '4f6f8a4e-3c1b-4b7e-9a57-0d4f2b8c9e11',
+        null,
+        '9b2d7c1a-5e3f-4a8b-b6c4-2f1e0d9a8b7c',
+        '1c3e5a7b-9d2f-4b6a-8c0e-3a5b7d9f1e2c',
+      ],
     },
     result: { type: 'object', nullable: true, additionalProperties: true, description: 'export only: the CONTRACT.md result' },
   },
@@ -59,7 +83,8 @@ export function recordShapeProblem(body: unknown): string | null {
   if (hasDeck === hasHands) return 'give either deck, or hands and talon';
   if (hasDeck && !isCards(body.deck)) return 'deck must be a list of card codes';
   if (hasHands) {
-    if (!Array.isArray(body.hands) || !body.hands.every((h) => h === null || isCards(h))) return 'hands must be a list of card lists (null for a sitting-out dealer)';
+    if (!Array.isArray(body.hands) || !body.hands.every((h) => h === null || isCards(h)))
+      return 'hands must be a list of card lists (null for a sitting-out dealer)';
     if (!isCards(body.talon)) return 'talon must be a list of card codes';
   }
   if (!Array.isArray(body.actions) || !body.actions.every(isObject)) return 'actions must be a list of action objects';

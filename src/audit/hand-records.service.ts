@@ -43,11 +43,21 @@ export class HandRecordsService {
     const id = randomUUID();
     const seed = randomBytes(32).toString('hex'); // a fresh salt: the cards are given, not shuffled
     events.push({
-      seq: 0, type: 'deal', seat: null, commandId: `deal:${id}`, createdAt,
+      seq: 0,
+      type: 'deal',
+      seat: null,
+      commandId: `deal:${id}`,
+      createdAt,
       payload: {
-        game: record.game, rules: nestOptions(options), tableId: null, handNumber: null,
+        game: record.game,
+        rules: nestOptions(options),
+        tableId: null,
+        handNumber: null,
         seating: seating.map((playerId, seat) => ({ seat, playerId })),
-        dealer: record.dealer, setup, deckCommitment: dealCommitment(seed, source), source: 'record',
+        dealer: record.dealer,
+        setup,
+        deckCommitment: dealCommitment(seed, source),
+        source: 'record',
       },
     });
     for (const [i, action] of replayed.actions.entries()) {
@@ -58,9 +68,19 @@ export class HandRecordsService {
       this.db,
       {
         open: {
-          id, tableId: null, number: null, game: record.game, options, seatCount, dealer: record.dealer, setup,
-          seating, seed, deck: record.deck ?? null,
-          dealtHands: record.deck ? null : { hands: record.hands, talon: record.talon }, source: 'record',
+          id,
+          tableId: null,
+          number: null,
+          game: record.game,
+          options,
+          seatCount,
+          dealer: record.dealer,
+          setup,
+          seating,
+          seed,
+          deck: record.deck ?? null,
+          dealtHands: record.deck ? null : { hands: record.hands, talon: record.talon },
+          source: 'record',
         },
       },
       events,
@@ -83,10 +103,12 @@ export class HandRecordsService {
   async exportRecord(handId: string, caller: Caller): Promise<Record<string, unknown>> {
     const hand = await loadHand(this.db.pool, handId);
     if (caller.kind === 'player') {
-      if (!hand.seating.includes(caller.playerId)) throw ApiError.of('NOT_SEATED', 'only the auditor and the hand\'s players may read its record');
+      if (!hand.seating.includes(caller.playerId))
+        throw ApiError.of('NOT_SEATED', "only the auditor and the hand's players may read its record");
       // Only a hand played to its end: a void hand's deck is the deck of the hand that replaced
       // it (re-dealt from the same seed when a session ended between hands), still in play.
-      if (hand.status !== 'finished' && hand.status !== 'thrownIn') throw ApiError.of('RECORD_NOT_AVAILABLE', 'the record of a hand is available to its players once it has been played to its end');
+      if (hand.status !== 'finished' && hand.status !== 'thrownIn')
+        throw ApiError.of('RECORD_NOT_AVAILABLE', 'the record of a hand is available to its players once it has been played to its end');
     }
     return exportedRecord(hand, recordOf(hand, await readEvents(this.db.pool, hand.id)));
   }

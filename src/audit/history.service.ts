@@ -43,15 +43,27 @@ export class HistoryService {
   }
 
   private async page(
-    by: { tableId: string } | { playerId: string }, exists: () => Promise<boolean>, notFound: 'TABLE_NOT_FOUND' | 'PLAYER_NOT_FOUND', limit: number, cursor?: string,
+    by: { tableId: string } | { playerId: string },
+    exists: () => Promise<boolean>,
+    notFound: 'TABLE_NOT_FOUND' | 'PLAYER_NOT_FOUND',
+    limit: number,
+    cursor?: string,
   ): Promise<Page> {
     const id = 'tableId' in by ? by.tableId : by.playerId;
     if (!(await exists())) throw ApiError.of(notFound, `no such id ${id}`);
     const after = cursor ? decodeCursor(cursor) : null;
     const rows = await handPage(this.db.pool, by, limit + 1, after);
     const items = rows.slice(0, limit).map((r) => ({
-      id: r.id, tableId: r.table_id, number: r.number, game: r.game, dealer: r.dealer, status: r.status, seq: r.seq,
-      result: r.result ?? null, createdAt: r.created_at.toISOString(), finishedAt: r.finished_at?.toISOString() ?? null,
+      id: r.id,
+      tableId: r.table_id,
+      number: r.number,
+      game: r.game,
+      dealer: r.dealer,
+      status: r.status,
+      seq: r.seq,
+      result: r.result ?? null,
+      createdAt: r.created_at.toISOString(),
+      finishedAt: r.finished_at?.toISOString() ?? null,
     }));
     const last = items[items.length - 1];
     return { items, nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null };

@@ -25,16 +25,26 @@ export class VerifyService {
   async verify(handId: string): Promise<{ ok: boolean; handId: string; events: number; problems: VerifyProblem[] }> {
     const hand = await loadHand(this.db.pool, handId);
     const events = await readEvents(this.db.pool, hand.id);
-    const problems = [...checkChain(hand, events), ...checkDeal(hand, events[0]), ...checkReplay(hand, events), ...(await this.checkLedger(hand))];
+    const problems = [
+      ...checkChain(hand, events),
+      ...checkDeal(hand, events[0]),
+      ...checkReplay(hand, events),
+      ...(await this.checkLedger(hand)),
+    ];
     return { ok: problems.length === 0, handId: hand.id, events: events.length, problems };
   }
 
   private async checkLedger(hand: HandRow): Promise<VerifyProblem[]> {
     if (!hand.tableId || !hand.result) return [];
-    const { rows } = await this.db.pool.query<{ amount: string }>('SELECT amount::text FROM ledger_entries WHERE hand_id = $1 ORDER BY seat', [hand.id]);
+    const { rows } = await this.db.pool.query<{ amount: string }>(
+      'SELECT amount::text FROM ledger_entries WHERE hand_id = $1 ORDER BY seat',
+      [hand.id],
+    );
     const scores = (hand.result as { scores: number[] }).scores;
     const booked = rows.map((r) => Number(r.amount));
-    return canonicalJson(booked) === canonicalJson(scores) ? [] : [{ code: 'LEDGER_MISMATCH', detail: `ledger ${JSON.stringify(booked)} ≠ scores ${JSON.stringify(scores)}` }];
+    return canonicalJson(booked) === canonicalJson(scores)
+      ? []
+      : [{ code: 'LEDGER_MISMATCH', detail: `ledger ${JSON.stringify(booked)} ≠ scores ${JSON.stringify(scores)}` }];
   }
 }
 
@@ -43,12 +53,18 @@ function checkChain(hand: HandRow, events: StoredEvent[]): VerifyProblem[] {
   let prev = GENESIS_HASH;
   events.forEach((e, i) => {
     if (e.seq !== i) problems.push({ code: 'SEQ_GAP', seq: e.seq, detail: `event ${i} has seq ${e.seq}` });
-    if (e.prevHash !== prev) problems.push({ code: 'CHAIN_BROKEN', seq: e.seq, detail: 'prev_hash is not the previous event\'s hash' });
-    if (eventHash(hand.id, e.prevHash, e) !== e.hash) problems.push({ code: 'HASH_MISMATCH', seq: e.seq, detail: 'the stored event does not hash to its hash: it was changed after it was written' });
+    if (e.prevHash !== prev) problems.push({ code: 'CHAIN_BROKEN', seq: e.seq, detail: "prev_hash is not the previous event's hash" });
+    if (eventHash(hand.id, e.prevHash, e) !== e.hash)
+      problems.push({
+        code: 'HASH_MISMATCH',
+        seq: e.seq,
+        detail: 'the stored event does not hash to its hash: it was changed after it was written',
+      });
     prev = e.hash;
   });
-  if (events.length - 1 !== hand.seq) problems.push({ code: 'SEQ_MISMATCH', detail: `the hand is at seq ${hand.seq} but the log ends at ${events.length - 1}` });
-  if (prev !== hand.lastHash) problems.push({ code: 'CHAIN_HEAD_MISMATCH', detail: 'the hand\'s last_hash is not the last event\'s hash' });
+  if (events.length - 1 !== hand.seq)
+    problems.push({ code: 'SEQ_MISMATCH', detail: `the hand is at seq ${hand.seq} but the log ends at ${events.length - 1}` });
+  if (prev !== hand.lastHash) problems.push({ code: 'CHAIN_HEAD_MISMATCH', detail: "the hand's last_hash is not the last event's hash" });
   return problems;
 }
 
@@ -59,11 +75,15 @@ function checkDeal(hand: HandRow, opening: StoredEvent | undefined): VerifyProbl
   if (!source || opening.payload.deckCommitment !== dealCommitment(hand.seed, source)) {
     problems.push({ code: 'COMMITMENT_MISMATCH', seq: 0, detail: 'seed and cards do not match the commitment in the opening event' });
   }
-  if (hand.source === 'table' && hand.deck && canonicalJson(shuffle(hand.seed, games[hand.game].deck(hand.options))) !== canonicalJson(hand.deck)) {
+  if (
+    hand.source === 'table' &&
+    hand.deck &&
+    canonicalJson(shuffle(hand.seed, games[hand.game].deck(hand.options))) !== canonicalJson(hand.deck)
+  ) {
     problems.push({ code: 'DECK_NOT_FROM_SEED', seq: 0, detail: 'the stored deck is not the shuffle of the stored seed' });
   }
   if (canonicalJson(opening.payload.rules) !== canonicalJson(nestOptions(hand.options))) {
-    problems.push({ code: 'RULES_MISMATCH', seq: 0, detail: 'the opening event\'s rules differ from the hand\'s' });
+    problems.push({ code: 'RULES_MISMATCH', seq: 0, detail: "the opening event's rules differ from the hand's" });
   }
   return problems;
 }
@@ -78,7 +98,7 @@ function checkReplay(hand: HandRow, events: StoredEvent[]): VerifyProblem[] {
     const parsed = game.parseAction(e.payload);
     if (!parsed.ok) break;
     if (parsed.action.type !== e.type || parsed.action.seat !== e.seat) {
-      return [{ code: 'EVENT_MISMATCH', seq: e.seq, detail: 'the event\'s type or seat differs from its action' }];
+      return [{ code: 'EVENT_MISMATCH', seq: e.seq, detail: "the event's type or seat differs from its action" }];
     }
   }
   if (!replayed.ok) {

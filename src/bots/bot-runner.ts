@@ -18,7 +18,14 @@ const SWEEP_MS = 5000;
 const MAX_REFUSALS_KEPT = 10_000;
 const HANDS_REMEMBERED = 50_000;
 
-export interface BotTurn { handId: string; game: GameId; seat: number; botId: string; botName: string; strength: BotStrength }
+export interface BotTurn {
+  handId: string;
+  game: GameId;
+  seat: number;
+  botId: string;
+  botName: string;
+  strength: BotStrength;
+}
 
 /**
  * Bots in seats. Every instance follows every hand's moves (HandWatch: the NOTIFY after each
@@ -43,7 +50,8 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly refused = new Set<string>();
   private unfollow: (() => void) | null = null;
   /** The bot's decision from its seat's view; the e2e tests wrap it to look at what bots see. */
-  choose: (turn: BotTurn, view: SeatView) => Action | Promise<Action> = (turn, view) => chooseBotAction(turn.strength, turn.game, view, this.rng);
+  choose: (turn: BotTurn, view: SeatView) => Action | Promise<Action> = (turn, view) =>
+    chooseBotAction(turn.strength, turn.game, view, this.rng);
   private sweeper: NodeJS.Timeout | undefined;
   private closed = false;
 
@@ -118,13 +126,18 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private async play(tableId: string): Promise<void> {
     // Reads that find nothing to do in a row: the projection and the view disagree only for a
     // moment (a move in between), so a few of them end the drive instead of spinning.
-    for (let idle = 0; idle < 3; ) {
+    for (let idle = 0; idle < 3;) {
       if (this.closed) return;
       const turn = await this.turnAt(tableId);
       if (!turn) return;
       const caller = { kind: 'player' as const, playerId: turn.botId, name: turn.botName };
       // The bot's whole knowledge: its seat's view, as GET /hands/{id} would give it.
-      const view = (await this.hands.view(turn.handId, caller)) as SeatView & { seq: number; toAct: number[]; status: string; nextHandId?: string };
+      const view = (await this.hands.view(turn.handId, caller)) as SeatView & {
+        seq: number;
+        toAct: number[];
+        status: string;
+        nextHandId?: string;
+      };
       if (view.status !== 'active' || !view.toAct.includes(turn.seat)) {
         idle++;
         continue;
@@ -135,13 +148,21 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
       let action: Action;
       try {
         action = await this.choose(turn, view);
-        const answer = await this.hands.act({ handId: turn.handId, caller, expectedSeq: view.seq, action, idempotencyKey: `bot-${view.seq}` });
+        const answer = await this.hands.act({
+          handId: turn.handId,
+          caller,
+          expectedSeq: view.seq,
+          action,
+          idempotencyKey: `bot-${view.seq}`,
+        });
         if (answer.nextHandId || answer.status !== 'active') await this.windDownIfOnlyBots(tableId);
       } catch (err) {
         if (err instanceof ApiError && err.code === 'STALE_SEQ') continue; // another instance or a person was first
         if (this.refused.size >= MAX_REFUSALS_KEPT) this.refused.clear(); // bounded; the worst case is one more try
         this.refused.add(at);
-        this.log.error(`bot ${turn.botId} (seat ${turn.seat}) at hand ${turn.handId} seq ${view.seq}: ${(err as Error).message}; it stops there`);
+        this.log.error(
+          `bot ${turn.botId} (seat ${turn.seat}) at hand ${turn.handId} seq ${view.seq}: ${(err as Error).message}; it stops there`,
+        );
         return;
       }
     }

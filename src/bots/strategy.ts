@@ -65,7 +65,11 @@ export function chooseAction(game: Game, view: HandView, rng: Rng): Action {
   if (of('bid').length) return chooseBid(game, hand, of('bid'));
   if (of('discard').length) return best(sample(of('discard'), rng), (a) => strength(game, without(hand, a.cards as string[]), 'declarer'));
   if (of('buy').length) {
-    return best(sample(of('buy'), rng), (a) => (a.card === null ? strength(game, hand, 'declarer') : strength(game, [...without(hand, [a.give as string]), a.card as string], 'declarer')));
+    return best(sample(of('buy'), rng), (a) =>
+      a.card === null
+        ? strength(game, hand, 'declarer')
+        : strength(game, [...without(hand, [a.give as string]), a.card as string], 'declarer'),
+    );
   }
   // Laying out a Pagat or a Mond raises the stakes; the demo bots keep it modest.
   if (of('ready').length) return of('ready').find((a) => a.layout === null) ?? of('ready')[0]!;
@@ -73,7 +77,8 @@ export function chooseAction(game: Game, view: HandView, rng: Rng): Action {
   if (of('double').length) return chooseDouble(game, view, hand, of('double'));
   if (of('reservation').length) return chooseReservation(hand, of('reservation'));
   if (of('contract').length) return chooseContract(hand, of('contract'));
-  if (of('poverty-answer').length) return of('poverty-answer').find((a) => a.accept === dokoStrength(hand) >= DOKO_ANNOUNCE_FROM) ?? of('poverty-answer')[0]!;
+  if (of('poverty-answer').length)
+    return of('poverty-answer').find((a) => a.accept === dokoStrength(hand) >= DOKO_ANNOUNCE_FROM) ?? of('poverty-answer')[0]!;
   if (of('poverty').length || of('poverty-return').length) return [...of('poverty'), ...of('poverty-return')][0]!;
   const plays = of('play');
   const announce = of('announce').find((a) => a.level === 're' || a.level === 'kontra');
@@ -89,7 +94,8 @@ function chooseBid(game: Game, hand: string[], bids: Action[]): Action {
   const has = (bid: string) => bids.find((a) => a.bid === bid);
   const pass = has('pass');
   if (game === 'dobbm') {
-    const pick = (dobbmStrength(hand, 'solo') >= DOBBM_BID.solo && has('solo')) || (dobbmStrength(hand, 'dobbm') >= DOBBM_BID.dobbm && has('dobbm'));
+    const pick =
+      (dobbmStrength(hand, 'solo') >= DOBBM_BID.solo && has('solo')) || (dobbmStrength(hand, 'dobbm') >= DOBBM_BID.dobbm && has('dobbm'));
     // In a Mußrunde there is no pass: the forced declarer takes the cheaper contract.
     return pick || pass || has('dobbm') || bids[0]!;
   }
@@ -108,9 +114,10 @@ function chooseDouble(game: Game, view: HandView, hand: string[], calls: Action[
   if (!raise || doublings >= 2) return gut;
   const declarer = view.declarer === view.seat;
   const s = strength(game, hand, declarer ? 'declarer' : 'defence');
-  const needed = game === 'dobbm'
-    ? (raise.call === 'schwacher' ? DOBBM_DOUBLE.schwacher : DOBBM_DOUBLE.retour) + DOBBM_DOUBLE.escalation * doublings
-    : (declarer ? 42 : 32) + 4 * doublings;
+  const needed =
+    game === 'dobbm'
+      ? (raise.call === 'schwacher' ? DOBBM_DOUBLE.schwacher : DOBBM_DOUBLE.retour) + DOBBM_DOUBLE.escalation * doublings
+      : (declarer ? 42 : 32) + 4 * doublings;
   return s >= needed ? raise : gut;
 }
 
@@ -124,7 +131,9 @@ function chooseReservation(hand: string[], calls: Action[]): Action {
 function chooseContract(hand: string[], contracts: Action[]): Action {
   const special = contracts.find((a) => a.contract === 'hochzeit' || a.contract === 'armut');
   if (special) return special;
-  return best(contracts, (a) => ((DOKO_SOLOS as readonly string[]).includes(a.contract as string) ? dokoStrength(hand, a.contract as never) : -1));
+  return best(contracts, (a) =>
+    (DOKO_SOLOS as readonly string[]).includes(a.contract as string) ? dokoStrength(hand, a.contract as never) : -1,
+  );
 }
 
 type Role = 'declarer' | 'defence';

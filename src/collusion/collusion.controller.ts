@@ -1,5 +1,13 @@
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiNotFoundResponse, ApiUnprocessableEntityResponse, ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiNotFoundResponse,
+  ApiUnprocessableEntityResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiPropertyOptional,
+  ApiTags,
+} from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Min } from 'class-validator';
 import type { Response } from 'express';
@@ -10,53 +18,89 @@ import { AUDIT_GAMES } from './evidence-of.js';
 
 class CollusionQueryDto {
   @ApiPropertyOptional({ enum: AUDIT_GAMES, default: 'dobbm', description: 'the games with Schwacher and Retour' })
-  @IsOptional() @IsIn(AUDIT_GAMES)
+  @IsOptional()
+  @IsIn(AUDIT_GAMES)
   game?: string;
 
   @ApiPropertyOptional({ description: 'only hands of this table' })
-  @IsOptional() @IsUUID()
+  @IsOptional()
+  @IsUUID()
   table?: string;
 
   @ApiPropertyOptional({ description: 'only pairs with this player (as declarer or defender); judged against all hands' })
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   player?: string;
 
   @ApiPropertyOptional({ description: 'hands created at or after (ISO 8601)' })
-  @IsOptional() @IsISO8601()
+  @IsOptional()
+  @IsISO8601()
   from?: string;
 
   @ApiPropertyOptional({ description: 'hands created before (ISO 8601)' })
-  @IsOptional() @IsISO8601()
+  @IsOptional()
+  @IsISO8601()
   to?: string;
 
   @ApiPropertyOptional({ description: 'minimum hands as (declarer, defender) for a pair to be tested', default: 1 })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
   minHands?: number;
 }
 
 const JOB_SCHEMA = {
   type: 'object',
   properties: {
-    jobId: { type: 'string' }, status: { type: 'string', enum: ['running', 'done', 'failed'] }, done: { type: 'integer' }, total: { type: 'integer' },
-    startedAt: { type: 'string' }, finishedAt: { type: 'string', nullable: true }, error: { type: 'string', nullable: true },
+    jobId: { type: 'string' },
+    status: { type: 'string', enum: ['running', 'done', 'failed'] },
+    done: { type: 'integer' },
+    total: { type: 'integer' },
+    startedAt: { type: 'string' },
+    finishedAt: { type: 'string', nullable: true },
+    error: { type: 'string', nullable: true },
     filters: { type: 'object', additionalProperties: true },
     unevaluated: {
       type: 'array',
-      description: 'hands of the selection that could not be evaluated, each with its reason; the job goes on without them (their pairs are judged on the other hands)',
-      items: { type: 'object', required: ['handId', 'code', 'detail'], properties: {
-        handId: { type: 'string', format: 'uuid' },
-        code: { type: 'string', description: 'HAND_NOT_REPLAYABLE: the engine refuses the stored log; EVIDENCE_FAILED: an error while computing the evidence', example: 'HAND_NOT_REPLAYABLE' },
-        detail: { type: 'string' },
-        actionIndex: { type: 'integer', description: 'HAND_NOT_REPLAYABLE: the first refused action (absent: the rules or the deal)' },
-      } },
+      description:
+        'hands of the selection that could not be evaluated, each with its reason; the job goes on without them (their pairs are judged on the other hands)',
+      items: {
+        type: 'object',
+        required: ['handId', 'code', 'detail'],
+        properties: {
+          handId: { type: 'string', format: 'uuid' },
+          code: {
+            type: 'string',
+            description: 'HAND_NOT_REPLAYABLE: the engine refuses the stored log; EVIDENCE_FAILED: an error while computing the evidence',
+            example: 'HAND_NOT_REPLAYABLE',
+          },
+          detail: { type: 'string' },
+          actionIndex: { type: 'integer', description: 'HAND_NOT_REPLAYABLE: the first refused action (absent: the rules or the deal)' },
+        },
+      },
     },
     pairs: {
-      type: 'array', nullable: true, description: 'ranked by p; see docs/audit.md for every column',
-      items: { type: 'object', additionalProperties: true, properties: {
-        declarer: { type: 'string' }, defender: { type: 'string' }, handsTogether: { type: 'integer' }, handsAsPair: { type: 'integer' },
-        calls: { type: 'integer' }, doubles: { type: 'integer' }, z: { type: 'number' }, p: { type: 'number' }, q: { type: 'number' },
-        tier: { type: 'string', enum: ['strong', 'review', null], nullable: true }, mutual: { type: 'boolean' },
-      } },
+      type: 'array',
+      nullable: true,
+      description: 'ranked by p; see docs/audit.md for every column',
+      items: {
+        type: 'object',
+        additionalProperties: true,
+        properties: {
+          declarer: { type: 'string' },
+          defender: { type: 'string' },
+          handsTogether: { type: 'integer' },
+          handsAsPair: { type: 'integer' },
+          calls: { type: 'integer' },
+          doubles: { type: 'integer' },
+          z: { type: 'number' },
+          p: { type: 'number' },
+          q: { type: 'number' },
+          tier: { type: 'string', enum: ['strong', 'review', null], nullable: true },
+          mutual: { type: 'boolean' },
+        },
+      },
     },
   },
 };
@@ -76,7 +120,12 @@ export class CollusionController {
   @ApiAcceptedResponse({ schema: JOB_SCHEMA })
   list(@Query() q: CollusionQueryDto, @Res({ passthrough: true }) res: Response): CollusionJob {
     const job = this.collusion.collusion({
-      game: q.game ?? 'dobbm', tableId: q.table, playerId: q.player, from: q.from, to: q.to, minHands: q.minHands,
+      game: q.game ?? 'dobbm',
+      tableId: q.table,
+      playerId: q.player,
+      from: q.from,
+      to: q.to,
+      minHands: q.minHands,
     });
     res.status(job.status === 'running' ? 202 : 200);
     return job;
@@ -93,10 +142,15 @@ export class CollusionController {
 
   @Get('hands/:id/audit')
   @Auth('auditor')
-  @ApiOperation({ summary: 'Evidence for every doubling call of a Dobbm or Droggn hand (caller\'s estimate, true result, cost, value moved)' })
+  @ApiOperation({
+    summary: "Evidence for every doubling call of a Dobbm or Droggn hand (caller's estimate, true result, cost, value moved)",
+  })
   @ApiOkResponse({ schema: { type: 'object', additionalProperties: true } })
   @ApiNotFoundResponse({ type: ProblemDto })
-  @ApiUnprocessableEntityResponse({ type: ProblemDto, description: 'HAND_NOT_REPLAYABLE: the engine refuses the hand\'s stored log (`actionIndex`, `rejection`), so it cannot be evaluated' })
+  @ApiUnprocessableEntityResponse({
+    type: ProblemDto,
+    description: "HAND_NOT_REPLAYABLE: the engine refuses the hand's stored log (`actionIndex`, `rejection`), so it cannot be evaluated",
+  })
   hand(@Param('id') id: string) {
     return this.collusion.handAudit(id);
   }

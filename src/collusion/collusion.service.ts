@@ -37,7 +37,7 @@ export interface CollusionJob {
   unevaluated: UnevaluatedHand[];
 }
 
-export interface UnevaluatedHand {
+interface UnevaluatedHand {
   handId: string;
   code: string;
   detail: string;
@@ -66,7 +66,10 @@ export class CollusionService implements OnModuleDestroy {
   private readonly samples: number;
 
   // @Inject by class: works also where no decorator metadata is emitted (tsx).
-  constructor(@Inject(DatabaseService) private readonly db: DatabaseService, @Inject(SETTINGS) settings: Settings) {
+  constructor(
+    @Inject(DatabaseService) private readonly db: DatabaseService,
+    @Inject(SETTINGS) settings: Settings,
+  ) {
     this.samples = settings.auditSamples;
     this.pool = new EvidencePool(settings.auditWorkers);
   }
@@ -78,13 +81,21 @@ export class CollusionService implements OnModuleDestroy {
   /** Evidence per call of one hand (`GET /hands/{id}/audit`). */
   async handAudit(handId: string): Promise<{ handId: string; evidence: HandEvidence }> {
     const hand = await loadHand(this.db.pool, handId);
-    if (!isAuditGame(hand.game)) throw ApiError.of('VALIDATION_FAILED', `the collusion audit covers ${AUDIT_GAMES.join(' and ')} (the games with Schwacher and Retour); hand ${handId} is ${hand.game}`);
+    if (!isAuditGame(hand.game))
+      throw ApiError.of(
+        'VALIDATION_FAILED',
+        `the collusion audit covers ${AUDIT_GAMES.join(' and ')} (the games with Schwacher and Retour); hand ${handId} is ${hand.game}`,
+      );
     return { handId, evidence: await this.evidenceOf(handId) };
   }
 
   /** The job for these filters: a finished one is reused for a minute, a running one is joined. */
   collusion(filters: CollusionFilters): CollusionJob {
-    if (!isAuditGame(filters.game)) throw ApiError.of('VALIDATION_FAILED', `the collusion audit covers ${AUDIT_GAMES.map((g) => `"${g}"`).join(' and ')}, the games with Schwacher and Retour`);
+    if (!isAuditGame(filters.game))
+      throw ApiError.of(
+        'VALIDATION_FAILED',
+        `the collusion audit covers ${AUDIT_GAMES.map((g) => `"${g}"`).join(' and ')}, the games with Schwacher and Retour`,
+      );
     this.forgetExpiredJobs();
     const key = JSON.stringify(filters);
     for (const job of this.jobs.values()) {
@@ -93,8 +104,16 @@ export class CollusionService implements OnModuleDestroy {
       if (job.status !== 'failed' && fresh) return job;
     }
     const job: CollusionJob = {
-      jobId: randomUUID(), status: 'running', filters, done: 0, total: 0,
-      startedAt: new Date().toISOString(), finishedAt: null, error: null, pairs: null, unevaluated: [],
+      jobId: randomUUID(),
+      status: 'running',
+      filters,
+      done: 0,
+      total: 0,
+      startedAt: new Date().toISOString(),
+      finishedAt: null,
+      error: null,
+      pairs: null,
+      unevaluated: [],
     };
     this.jobs.set(job.jobId, job);
     void this.run(job);
@@ -168,7 +187,10 @@ export class CollusionService implements OnModuleDestroy {
     const replayed = replay(games[record.game], record);
     if (!replayed.ok) {
       const at = replayed.actionIndex === null ? {} : { actionIndex: replayed.actionIndex };
-      throw ApiError.of('HAND_NOT_REPLAYABLE', `hand ${handId} cannot be evaluated: ${describeRefusal(replayed)}`, { ...at, rejection: replayed.rejection });
+      throw ApiError.of('HAND_NOT_REPLAYABLE', `hand ${handId} cannot be evaluated: ${describeRefusal(replayed)}`, {
+        ...at,
+        rejection: replayed.rejection,
+      });
     }
     const evidence = await this.pool.evidence({ record, samples: this.samples, seed: seedOf(record) });
     if (hand.status !== 'active') {

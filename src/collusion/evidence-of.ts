@@ -34,5 +34,11 @@ export function evidenceOf(input: EvidenceInput, dobbmSolver: () => DobbmSolver)
   const { record, samples, seed } = input;
   const defendersOnly = input.defendersOnly ?? false;
   if (record.game === 'droggn') return droggnEvidence(record as HandRecord<'droggn'>, { samples, seed, defendersOnly });
-  return dobbmEvidence(record as HandRecord<'dobbm'>, { samples, seed, defendersOnly, maxNodesPerSolve: input.maxNodesPerSolve ?? MAX_NODES_PER_SOLVE, solver: dobbmSolver() });
+  return dobbmEvidence(record as HandRecord<'dobbm'>, {
+    samples,
+    seed,
+    defendersOnly,
+    maxNodesPerSolve: input.maxNodesPerSolve ?? MAX_NODES_PER_SOLVE,
+    solver: dobbmSolver(),
+  });
 }

@@ -1,7 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import {
-  applyDecorators, CanActivate, createParamDecorator, ExecutionContext, Inject, Injectable, SetMetadata,
-} from '@nestjs/common';
+import { applyDecorators, CanActivate, createParamDecorator, ExecutionContext, Inject, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -34,10 +32,10 @@ export const Auth = (...kinds: CallerKind[]) =>
 
 /** The resolved caller of a route marked with @Auth. */
 export const CurrentCaller = createParamDecorator((_: unknown, ctx: ExecutionContext): Caller => {
-  return (ctx.switchToHttp().getRequest<Request & { caller: Caller }>()).caller;
+  return ctx.switchToHttp().getRequest<Request & { caller: Caller }>().caller;
 });
 
-export function bearerToken(req: Request): string | null {
+function bearerToken(req: Request): string | null {
   const h = req.headers.authorization;
   if (!h) return null;
   const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
@@ -50,7 +48,7 @@ export function bearerToken(req: Request): string | null {
  * tokens costs one lookup each at most once. A rotated token is forgotten here at once; other
  * instances stop accepting it when their entry expires (PLAYER_CACHE_TTL_MS).
  */
-export const PLAYER_CACHE_TTL_MS = 5_000;
+const PLAYER_CACHE_TTL_MS = 5_000;
 
 @Injectable()
 export class CallerResolver {
@@ -58,7 +56,10 @@ export class CallerResolver {
   private readonly unknown = new LRUCache<string, true>({ max: 10_000, ttl: 5_000 });
   private readonly auditHash: Buffer | null;
 
-  constructor(@Inject(SETTINGS) settings: Settings, private readonly db: DatabaseService) {
+  constructor(
+    @Inject(SETTINGS) settings: Settings,
+    private readonly db: DatabaseService,
+  ) {
     this.auditHash = settings.auditToken ? hashToken(settings.auditToken) : null;
   }
 
@@ -97,7 +98,11 @@ export class CallerResolver {
 /** Enforces @Auth: 401 without a known token, 403 for a token of the wrong kind. */
 @Injectable()
 export class AuthGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector, private readonly resolver: CallerResolver, private readonly rateLimit: PlayerRateLimit) {}
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly resolver: CallerResolver,
+    private readonly rateLimit: PlayerRateLimit,
+  ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const kinds = this.reflector.getAllAndOverride<CallerKind[] | undefined>(AUTH_KEY, [ctx.getHandler(), ctx.getClass()]);

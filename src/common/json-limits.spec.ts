@@ -9,7 +9,9 @@ const nested = (depth: number): unknown => {
 
 describe('jsonProblem', () => {
   it('takes what CONTRACT.md bodies look like, emoji (paired surrogates) and all', () => {
-    expect(jsonProblem({ name: 'Resi 🂡', rules: { doubling: { firstSpeaker: 'dealerLeft' } }, actions: [{ seat: 0, cards: ['HS'] }] })).toBeNull();
+    expect(
+      jsonProblem({ name: 'Resi 🂡', rules: { doubling: { firstSpeaker: 'dealerLeft' } }, actions: [{ seat: 0, cards: ['HS'] }] }),
+    ).toBeNull();
     expect(jsonProblem(nested(MAX_JSON_DEPTH))).toBeNull();
     expect(jsonProblem(new Array(MAX_ARRAY_LENGTH).fill(0))).toBeNull();
   });

@@ -11,11 +11,16 @@ import { ApiError } from './problems.js';
  */
 export class PageQueryDto {
   @ApiPropertyOptional({ default: 20, minimum: 1, maximum: 100 })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
   limit?: number;
 
   @ApiPropertyOptional({ description: 'nextCursor of the previous page' })
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   cursor?: string;
 }
 

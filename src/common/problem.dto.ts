@@ -10,7 +10,10 @@ export class ProblemDto {
   status!: number;
   @ApiProperty({ example: 'expected seq 3, the hand is at seq 4' })
   detail!: string;
-  @ApiProperty({ example: 'STALE_SEQ', description: 'stable upper-case code; engine rejections keep the engine code (MUST_FOLLOW_SUIT, NOT_YOUR_TURN, …)' })
+  @ApiProperty({
+    example: 'STALE_SEQ',
+    description: 'stable upper-case code; engine rejections keep the engine code (MUST_FOLLOW_SUIT, NOT_YOUR_TURN, …)',
+  })
   code!: string;
   @ApiProperty({ required: false, example: 4, description: 'hand records only: index of the first bad action' })
   actionIndex?: number;

@@ -12,7 +12,7 @@ export class ProblemFilter implements ExceptionFilter {
     const error = this.toApiError(exception);
     if (error.status >= 500) {
       const reqId = host.switchToHttp().getRequest<{ id?: string }>().id;
-      this.logger.error(`request ${reqId}: ${exception instanceof Error ? exception.stack ?? exception.message : String(exception)}`);
+      this.logger.error(`request ${reqId}: ${exception instanceof Error ? (exception.stack ?? exception.message) : String(exception)}`);
     }
     if (res.headersSent) return;
     // The database may be back in a moment (a failover, a restart): tell clients when to retry.
@@ -26,7 +26,8 @@ export class ProblemFilter implements ExceptionFilter {
     const status = (exception as { status?: number; statusCode?: number })?.status ?? (exception as { statusCode?: number })?.statusCode;
     const type = (exception as { type?: string })?.type;
     // body-parser errors that reach us unwrapped carry a status and a type.
-    if (type === 'entity.parse.failed') return ApiError.of('VALIDATION_FAILED', `the body is not valid JSON: ${(exception as Error).message}`);
+    if (type === 'entity.parse.failed')
+      return ApiError.of('VALIDATION_FAILED', `the body is not valid JSON: ${(exception as Error).message}`);
     if (type === 'entity.too.large') return ApiError.of('PAYLOAD_TOO_LARGE');
     if (typeof status === 'number' && status >= 400 && status < 500) return ApiError.of('VALIDATION_FAILED', (exception as Error).message);
     if (isDatabaseDown(exception)) return ApiError.of('DATABASE_UNAVAILABLE', 'the database is not reachable; retry shortly');
@@ -48,12 +49,18 @@ function fromHttpException(e: HttpException): ApiError {
     503: 'DATABASE_UNAVAILABLE',
   };
   const code = byStatus[status];
-  if (code) return new ApiError(status, code, ProblemCodes[code].title, status === 429 ? 'too many requests; slow down and retry after a minute' : detail);
+  if (code)
+    return new ApiError(
+      status,
+      code,
+      ProblemCodes[code].title,
+      status === 429 ? 'too many requests; slow down and retry after a minute' : detail,
+    );
   return new ApiError(status, status >= 500 ? 'INTERNAL' : 'HTTP_' + status, e.name, detail);
 }
 
 /** Seconds a client is asked to wait before repeating a request refused with 503 DATABASE_UNAVAILABLE. */
-export const DATABASE_RETRY_AFTER_SECONDS = 1;
+const DATABASE_RETRY_AFTER_SECONDS = 1;
 
 /**
  * PostgreSQL unreachable or the connection lost, from pg (socket codes, SQLSTATE class 08
@@ -62,14 +69,34 @@ export const DATABASE_RETRY_AFTER_SECONDS = 1;
  * a pool checkout timed out), or from Prisma (P1001 …, its driver adapter's error kinds).
  */
 const DOWN_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN',
-  '57P01', '57P02', '57P03', '53300', 'P1001', 'P1002', 'P1017', 'P2024',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  'P1001',
+  'P1002',
+  'P1017',
+  'P2024',
 ]);
 const DOWN_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
-const DOWN_MESSAGES = /Connection terminated|not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end|Connection ended unexpectedly/;
+const DOWN_MESSAGES =
+  /Connection terminated|not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end|Connection ended unexpectedly/;
 
 function isDatabaseDown(e: unknown, depth = 0): boolean {
-  const err = e as { code?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: string; originalCode?: string } } } } | null;
+  const err = e as {
+    code?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    meta?: { driverAdapterError?: { cause?: { kind?: string; originalCode?: string } } };
+  } | null;
   if (!err || typeof err !== 'object' || depth > 5) return false;
   const code = typeof err.code === 'string' ? err.code : '';
   if (DOWN_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;

@@ -12,7 +12,7 @@ export const ProblemCodes = {
   AUDITOR_ONLY: { status: 403, title: 'Only the auditor token may do this' },
   PLAYER_ONLY: { status: 403, title: 'Only a player token may do this' },
   NOT_SEATED: { status: 403, title: 'The player has no seat at this table' },
-  NOT_HOST: { status: 403, title: 'Only the table\'s host may do this' },
+  NOT_HOST: { status: 403, title: "Only the table's host may do this" },
   RECORD_NOT_AVAILABLE: { status: 403, title: 'The record is available to seats once the hand is over' },
   ROUTE_NOT_FOUND: { status: 404, title: 'No such route' },
   PLAYER_NOT_FOUND: { status: 404, title: 'No such player' },
@@ -27,7 +27,7 @@ export const ProblemCodes = {
   TABLE_NOT_PLAYING: { status: 409, title: 'The table has no hand in play' },
   HAND_CLOSED: { status: 409, title: 'The hand takes no more actions' },
   UNKNOWN_PLAYER: { status: 422, title: 'The record seats a player that does not exist' },
-  HAND_NOT_REPLAYABLE: { status: 422, title: 'The engine refuses the hand\'s stored log: it cannot be evaluated' },
+  HAND_NOT_REPLAYABLE: { status: 422, title: "The engine refuses the hand's stored log: it cannot be evaluated" },
   IDEMPOTENCY_KEY_REUSED: { status: 422, title: 'The Idempotency-Key was used for another request' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'The body is too large' },
   RATE_LIMITED: { status: 429, title: 'Too many requests' },
@@ -81,4 +81,4 @@ export function fromRejection(r: Rejection, extra: Record<string, unknown> = {})
   return new ApiError(status, r.code, title, r.message, extra);
 }
 
-export const problemType = (code: string): string => `https://kartentisch.dev/problems/${code.toLowerCase().replace(/_/g, '-')}`;
+const problemType = (code: string): string => `https://kartentisch.dev/problems/${code.toLowerCase().replace(/_/g, '-')}`;

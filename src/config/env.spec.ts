@@ -3,7 +3,9 @@ import { ConfigError, validateEnv } from './env.js';
 
 describe('configuration', () => {
   it('takes the documented defaults', () => {
-    expect(validateEnv({})).toEqual(expect.objectContaining({ port: 3000, databaseUrl: undefined, auditToken: undefined, rateLimitPerMinute: 6000 }));
+    expect(validateEnv({})).toEqual(
+      expect.objectContaining({ port: 3000, databaseUrl: undefined, auditToken: undefined, rateLimitPerMinute: 6000 }),
+    );
   });
   it('says what to fix, for every bad variable at once', () => {
     const attempt = () => validateEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', AUDIT_TOKEN: 'short', RATE_LIMIT_PER_MINUTE: '-1' });
@@ -20,7 +22,9 @@ describe('configuration', () => {
     expect(validateEnv({ AUDIT_TOKEN: '3f9c2a7be1d04c5a8e6b9f1d2c3a4b5e' }).auditToken).toHaveLength(32);
   });
   it('BENCH_ENDPOINTS is refused with NODE_ENV=production', () => {
-    expect(() => validateEnv({ BENCH_ENDPOINTS: '1', NODE_ENV: 'production' })).toThrow(/BENCH_ENDPOINTS=1 .* refused with NODE_ENV=production/);
+    expect(() => validateEnv({ BENCH_ENDPOINTS: '1', NODE_ENV: 'production' })).toThrow(
+      /BENCH_ENDPOINTS=1 .* refused with NODE_ENV=production/,
+    );
     expect(validateEnv({ BENCH_ENDPOINTS: '1' }).benchEndpoints).toBe(true);
   });
   it('TRUST_PROXY: loopback by default; false, hop counts, names, addresses and subnets; never `true`', () => {
@@ -31,7 +35,7 @@ describe('configuration', () => {
     expect(() => validateEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY="true" is not valid/);
     expect(() => validateEnv({ TRUST_PROXY: 'proxy.example' })).toThrow(/TRUST_PROXY/);
   });
-  it('the address bucket is ten players\' worth by default', () => {
+  it("the address bucket is ten players' worth by default", () => {
     expect(validateEnv({ RATE_LIMIT_PER_MINUTE: '100' }).rateLimitPerAddressPerMinute).toBe(1000);
     expect(validateEnv({ RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '7' }).rateLimitPerAddressPerMinute).toBe(7);
   });

@@ -49,9 +49,11 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): boolean |
   if (/^\d{1,2}$/.test(v)) return Number(v);
   const items = v.split(',').map((x) => x.trim());
   const named = ['loopback', 'linklocal', 'uniquelocal'];
-  const ok = items.every((x) => named.includes(x) || isIP(x) !== 0 || /^[\d.:a-f]+\/\d{1,3}$/i.test(x) && isIP(x.split('/')[0]!) !== 0);
+  const ok = items.every((x) => named.includes(x) || isIP(x) !== 0 || (/^[\d.:a-f]+\/\d{1,3}$/i.test(x) && isIP(x.split('/')[0]!) !== 0));
   if (!ok || v === 'true') {
-    problems.push(`TRUST_PROXY="${raw}" is not valid: use false, a number of proxy hops, or a comma-separated list of loopback, linklocal, uniquelocal, IP addresses and CIDR subnets (default loopback)`);
+    problems.push(
+      `TRUST_PROXY="${raw}" is not valid: use false, a number of proxy hops, or a comma-separated list of loopback, linklocal, uniquelocal, IP addresses and CIDR subnets (default loopback)`,
+    );
     return ['loopback'];
   }
   return items;
@@ -75,17 +77,22 @@ export function validateEnv(env: Record<string, unknown>): Settings {
   };
   const databaseUrl = str('DATABASE_URL');
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    problems.push('DATABASE_URL must be a PostgreSQL URL such as postgresql://user:password@host:5432/db; unset it to use the embedded PostgreSQL');
+    problems.push(
+      'DATABASE_URL must be a PostgreSQL URL such as postgresql://user:password@host:5432/db; unset it to use the embedded PostgreSQL',
+    );
   }
   const auditToken = str('AUDIT_TOKEN');
   if (auditToken !== undefined && auditToken.length < MIN_AUDIT_TOKEN) {
-    problems.push(`AUDIT_TOKEN is too short: use at least ${MIN_AUDIT_TOKEN} random characters (e.g. \`openssl rand -hex 32\`), or unset it to disable auditor operations`);
+    problems.push(
+      `AUDIT_TOKEN is too short: use at least ${MIN_AUDIT_TOKEN} random characters (e.g. \`openssl rand -hex 32\`), or unset it to disable auditor operations`,
+    );
   } else if (auditToken !== undefined && PLACEHOLDER.test(auditToken)) {
     problems.push('AUDIT_TOKEN looks like a placeholder from an example; set a random one (e.g. `openssl rand -hex 32`)');
   }
   const production = str('NODE_ENV') === 'production';
   const benchEndpoints = str('BENCH_ENDPOINTS') === '1';
-  if (benchEndpoints && production) problems.push('BENCH_ENDPOINTS=1 mounts an unauthenticated insert route and is refused with NODE_ENV=production; unset it');
+  if (benchEndpoints && production)
+    problems.push('BENCH_ENDPOINTS=1 mounts an unauthenticated insert route and is refused with NODE_ENV=production; unset it');
   const trustProxy = parseTrustProxy(str('TRUST_PROXY'), problems);
   const rateLimitPerMinute = int('RATE_LIMIT_PER_MINUTE', 6000, 0, 100_000_000);
   const logLevel = str('LOG_LEVEL') ?? 'info';

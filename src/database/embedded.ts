@@ -51,7 +51,10 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions = {}): Promise
   try {
     await server.start();
   } catch (err) {
-    throw new Error(`the embedded PostgreSQL in ${dataDir} did not start${err ? `: ${String(err)}` : ''}; set DATABASE_URL to use another server`);
+    throw new Error(
+      `the embedded PostgreSQL in ${dataDir} did not start${err ? `: ${String(err)}` : ''}; set DATABASE_URL to use another server`,
+      { cause: err },
+    );
   }
   await ensureDatabase(port, database);
   return {

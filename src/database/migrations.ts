@@ -10,7 +10,7 @@ import { projectRoot } from '../config/paths.js';
  * `prisma migrate deploy` can take over on a machine that has Prisma's native schema engine.
  * The native engine cannot be downloaded here (STACK.md "Prisma 7"), hence this runner.
  */
-export const MIGRATIONS_DIR = path.join(projectRoot(), 'prisma', 'migrations');
+const MIGRATIONS_DIR = path.join(projectRoot(), 'prisma', 'migrations');
 
 /** Prisma migrate's advisory lock key, so this runner and `prisma migrate` exclude each other. */
 const PRISMA_MIGRATE_LOCK = 72707369;
@@ -35,7 +35,10 @@ export interface Migration {
 
 export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const sql = await readFile(path.join(dir, name, 'migration.sql'), 'utf8');
@@ -61,11 +64,16 @@ export async function migrate(connectionString: string, dir = MIGRATIONS_DIR): P
       const prior = applied.get(m.name);
       if (prior?.finished_at) {
         if (prior.checksum !== m.checksum) {
-          throw new Error(`migration ${m.name} was changed after it was applied (checksum differs); add a new migration instead of editing an applied one`);
+          throw new Error(
+            `migration ${m.name} was changed after it was applied (checksum differs); add a new migration instead of editing an applied one`,
+          );
         }
         continue;
       }
-      if (prior) throw new Error(`migration ${m.name} failed earlier and is half-applied; fix the database by hand, then delete its row in _prisma_migrations`);
+      if (prior)
+        throw new Error(
+          `migration ${m.name} failed earlier and is half-applied; fix the database by hand, then delete its row in _prisma_migrations`,
+        );
       await applyOne(client, m);
       done.push(m.name);
     }
@@ -89,7 +97,7 @@ async function applyOne(client: pg.Client, m: Migration): Promise<void> {
     await client.query('COMMIT');
   } catch (err) {
     await client.query('ROLLBACK');
-    throw new Error(`migration ${m.name} failed: ${(err as Error).message}`);
+    throw new Error(`migration ${m.name} failed: ${(err as Error).message}`, { cause: err });
   }
 }
 

@@ -30,7 +30,11 @@ describe.each(cases)('copyState keeps every field: $id $rules', ({ id, rules, co
     const rng = seededRng(3);
     let states = 0;
     for (let h = 0; h < 40; h++) {
-      const deal = { options: parsed.options, source: { deck: shuffle(h.toString(16).padStart(64, '0'), game.deck(parsed.options)) }, setup: { dealer: h % game.seatCount(parsed.options) } };
+      const deal = {
+        options: parsed.options,
+        source: { deck: shuffle(h.toString(16).padStart(64, '0'), game.deck(parsed.options)) },
+        setup: { dealer: h % game.seatCount(parsed.options) },
+      };
       for (const s of playOut(game, deal, (s, seats) => bot(s, seats[0]!, rng)).states) {
         expect(Object.keys(copy(s))).toEqual(Object.keys(s));
         expect(copy(s)).toEqual(s);

@@ -46,9 +46,36 @@ const ENTRIES: Record<string, readonly string[]> = {
 };
 
 const modules: Record<string, Record<string, Record<string, unknown>>> = {
-  dobbm: { options: dobbmOptions, deal: dobbmDeal, actions: dobbmActions, rules: dobbmRules, view: dobbmView, result: dobbmResult, session: dobbmSession, codes: dobbmCodes },
-  droggn: { options: droggnOptions, deal: droggnDeal, actions: droggnActions, rules: droggnRules, view: droggnView, result: droggnResult, session: droggnSession, codes: droggnCodes },
-  doppelkopf: { options: dokoOptions, deal: dokoDeal, actions: dokoActions, rules: dokoRules, view: dokoView, result: dokoResult, session: dokoSession, codes: dokoCodes },
+  dobbm: {
+    options: dobbmOptions,
+    deal: dobbmDeal,
+    actions: dobbmActions,
+    rules: dobbmRules,
+    view: dobbmView,
+    result: dobbmResult,
+    session: dobbmSession,
+    codes: dobbmCodes,
+  },
+  droggn: {
+    options: droggnOptions,
+    deal: droggnDeal,
+    actions: droggnActions,
+    rules: droggnRules,
+    view: droggnView,
+    result: droggnResult,
+    session: droggnSession,
+    codes: droggnCodes,
+  },
+  doppelkopf: {
+    options: dokoOptions,
+    deal: dokoDeal,
+    actions: dokoActions,
+    rules: dokoRules,
+    view: dokoView,
+    result: dokoResult,
+    session: dokoSession,
+    codes: dokoCodes,
+  },
 };
 
 /** Source files a README's table names in its first column (`a.ts`, `b.ts`). */
@@ -64,14 +91,26 @@ describe.each(Object.keys(modules))('%s', (id) => {
 
   it('has every entry of the contract in its file, and the Game object is built from them', () => {
     for (const [file, names] of Object.entries(ENTRIES)) {
-      for (const name of names) expect([`${file}.ts`, name, typeof modules[id]![file]![name]]).toEqual([`${file}.ts`, name, expect.stringMatching(/function|object/)]);
+      for (const name of names)
+        expect([`${file}.ts`, name, typeof modules[id]![file]![name]]).toEqual([
+          `${file}.ts`,
+          name,
+          expect.stringMatching(/function|object/),
+        ]);
     }
     const game = games[id as keyof typeof games];
     const m = modules[id]!;
     expect(game.optionSchema).toBe(m['options']!['optionSchema']);
-    expect([game.deal, game.dealHands, game.parseAction, game.apply, game.legalActions, game.view, game.result, game.session]).toEqual(
-      [m['deal']!['deal'], m['deal']!['dealFromHands'], m['actions']!['parseAction'], m['rules']!['apply'], m['rules']!['legalActions'], m['view']!['view'], m['result']!['result'], m['session']!['session']],
-    );
+    expect([game.deal, game.dealHands, game.parseAction, game.apply, game.legalActions, game.view, game.result, game.session]).toEqual([
+      m['deal']!['deal'],
+      m['deal']!['dealFromHands'],
+      m['actions']!['parseAction'],
+      m['rules']!['apply'],
+      m['rules']!['legalActions'],
+      m['view']!['view'],
+      m['result']!['result'],
+      m['session']!['session'],
+    ]);
   });
 
   it('keeps its rejection codes in codes.ts, one upper-case code per name', () => {
@@ -81,7 +120,9 @@ describe.each(Object.keys(modules))('%s', (id) => {
   });
 
   it("README's file map names exactly the folder's source files", () => {
-    const files = readdirSync(folder).filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts')).sort();
+    const files = readdirSync(folder)
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts'))
+      .sort();
     const mapped = mappedFiles(readFileSync(join(folder, 'README.md'), 'utf8'));
     expect(new Set(mapped).size).toBe(mapped.length);
     expect(mapped.slice().sort()).toEqual(files);

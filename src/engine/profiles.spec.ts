@@ -40,10 +40,16 @@ describe.each(Object.values(games).map((game) => [game.id, game] as const))('%s 
     const spellings = new Set<string>();
     for (const { rules, profile } of fc.sample(ruleProfileArb(game.optionSchema), 400)) {
       for (const [name, v] of Object.entries(profile)) seen.set(name, (seen.get(name) ?? new Set()).add(JSON.stringify(v)));
-      for (const [key, v] of Object.entries(rules)) spellings.add(key.includes('.') ? 'flat' : typeof v === 'object' && v !== null ? 'nested' : 'plain');
+      for (const [key, v] of Object.entries(rules))
+        spellings.add(key.includes('.') ? 'flat' : typeof v === 'object' && v !== null ? 'nested' : 'plain');
     }
     for (const [name, spec] of Object.entries(game.optionSchema)) {
-      const values = spec.kind === 'enum' ? spec.values : spec.kind === 'bool' ? [true, false] : [spec.min, ...(spec.max !== undefined ? [spec.max] : []), ...(spec.allowNull ? [null] : [])];
+      const values =
+        spec.kind === 'enum'
+          ? spec.values
+          : spec.kind === 'bool'
+            ? [true, false]
+            : [spec.min, ...(spec.max !== undefined ? [spec.max] : []), ...(spec.allowNull ? [null] : [])];
       for (const v of values) expect([name, seen.get(name)?.has(JSON.stringify(v))]).toEqual([name, true]);
     }
     expect([...spellings].sort()).toEqual(['flat', 'nested', 'plain']);

@@ -7,15 +7,30 @@ function reference(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
   if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : reference(v))).join(',')}]`;
   const obj = value as Record<string, unknown>;
-  const keys = Object.keys(obj).filter((k) => obj[k] !== undefined).sort();
+  const keys = Object.keys(obj)
+    .filter((k) => obj[k] !== undefined)
+    .sort();
   return `{${keys.map((k) => `${JSON.stringify(k)}:${reference(obj[k])}`).join(',')}}`;
 }
 
 describe('canonicalJson', () => {
   it('equals the recursive definition on any JSON-like value', () => {
-    fc.assert(fc.property(fc.anything({ withNullPrototype: false, withBigInt: false, withMap: false, withSet: false, withTypedArray: false, withSparseArray: false }), (v) => {
-      expect(canonicalJson(v)).toBe(reference(v));
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(
+        fc.anything({
+          withNullPrototype: false,
+          withBigInt: false,
+          withMap: false,
+          withSet: false,
+          withTypedArray: false,
+          withSparseArray: false,
+        }),
+        (v) => {
+          expect(canonicalJson(v)).toBe(reference(v));
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 
   it('sorts keys at every depth', () => {

@@ -28,7 +28,9 @@ export function canonicalJson(value: unknown): string {
       stack.push(new Raw('['));
     } else {
       const obj = v as Record<string, unknown>;
-      const keys = Object.keys(obj).filter((k) => obj[k] !== undefined).sort();
+      const keys = Object.keys(obj)
+        .filter((k) => obj[k] !== undefined)
+        .sort();
       stack.push(new Raw('}'));
       for (let i = keys.length - 1; i >= 0; i--) {
         stack.push(obj[keys[i]!]);

@@ -38,10 +38,24 @@ export function gameCatalog(): GameInfo[] {
 function describe(game: GameId, name: string, spec: OptionSpec): OptionInfo {
   const note = optionNotes[game][name];
   if (!note) throw new Error(`${game}: rule option ${name} has no note in src/games/option-notes.ts`);
-  const common = { name, default: spec.default as OptionInfo['default'], description: note.description, ...(note.dependsOn ? { dependsOn: note.dependsOn } : {}) };
+  const common = {
+    name,
+    default: spec.default as OptionInfo['default'],
+    description: note.description,
+    ...(note.dependsOn ? { dependsOn: note.dependsOn } : {}),
+  };
   switch (spec.kind) {
-    case 'enum': return { ...common, type: 'enum', values: [...spec.values], nullable: false };
-    case 'bool': return { ...common, type: 'boolean', nullable: false };
-    case 'int': return { ...common, type: 'integer', minimum: spec.min, ...(spec.max !== undefined ? { maximum: spec.max } : {}), nullable: spec.allowNull === true };
+    case 'enum':
+      return { ...common, type: 'enum', values: [...spec.values], nullable: false };
+    case 'bool':
+      return { ...common, type: 'boolean', nullable: false };
+    case 'int':
+      return {
+        ...common,
+        type: 'integer',
+        minimum: spec.min,
+        ...(spec.max !== undefined ? { maximum: spec.max } : {}),
+        nullable: spec.allowNull === true,
+      };
   }
 }

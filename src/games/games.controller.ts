@@ -11,7 +11,8 @@ export class GamesController {
   @Get()
   @ApiOperation({
     summary: 'The games and their rule options (public)',
-    description: 'Generated from the engines\' option schemas: what `rules` in POST /tables takes, with defaults, admitted values and a line on each.',
+    description:
+      "Generated from the engines' option schemas: what `rules` in POST /tables takes, with defaults, admitted values and a line on each.",
   })
   @ApiOkResponse({ type: [GameDto] })
   list(): GameDto[] {

@@ -8,23 +8,34 @@ const OPTION_VALUE_OR_NULL = { oneOf: [{ type: 'string' }, { type: 'number', nul
 
 export class OptionDependencyDto {
   @ApiProperty({ example: 'piglets', description: 'the option this one depends on' }) option!: string;
-  @ApiProperty({ ...OPTION_VALUE, example: true, description: 'the value under which this option has an effect' }) value!: string | number | boolean;
+  @ApiProperty({ ...OPTION_VALUE, example: true, description: 'the value under which this option has an effect' }) value!:
+    string | number | boolean;
 }
 
 export class RuleOptionDto {
-  @ApiProperty({ example: 'doubling.maxDoublings', description: 'dotted name without the game prefix, as `rules` in POST /tables takes it' }) name!: string;
+  @ApiProperty({
+    example: 'doubling.maxDoublings',
+    description: 'dotted name without the game prefix, as `rules` in POST /tables takes it',
+  })
+  name!: string;
   @ApiProperty({ enum: ['enum', 'integer', 'boolean'] }) type!: 'enum' | 'integer' | 'boolean';
-  @ApiProperty({ ...OPTION_VALUE_OR_NULL, example: null, description: 'the value when the option is omitted' }) default!: string | number | boolean | null;
-  @ApiPropertyOptional({ type: 'array', items: OPTION_VALUE, example: ['ceil', 'exact'], description: 'enum: the admitted values' }) values?: (string | number | boolean)[];
+  @ApiProperty({ ...OPTION_VALUE_OR_NULL, example: null, description: 'the value when the option is omitted' }) default!:
+    string | number | boolean | null;
+  @ApiPropertyOptional({ type: 'array', items: OPTION_VALUE, example: ['ceil', 'exact'], description: 'enum: the admitted values' })
+  values?: (string | number | boolean)[];
   @ApiPropertyOptional({ type: 'integer', example: 0, description: 'integer: the least value' }) minimum?: number;
   @ApiPropertyOptional({ type: 'integer', example: 64, description: 'integer: the greatest value (none: unbounded)' }) maximum?: number;
   @ApiProperty({ description: 'whether `null` is admitted (an integer option\'s "unlimited" or "open-ended")' }) nullable!: boolean;
   @ApiPropertyOptional({ type: OptionDependencyDto }) dependsOn?: OptionDependencyDto;
-  @ApiProperty({ example: 'At most this many doublings per deal; null = unlimited (§1.8).', description: 'one line, with the RULES.md section' }) description!: string;
+  @ApiProperty({
+    example: 'At most this many doublings per deal; null = unlimited (§1.8).',
+    description: 'one line, with the RULES.md section',
+  })
+  description!: string;
 }
 
 export class GameDto {
   @ApiProperty({ enum: GAME_IDS }) id!: string;
   @ApiProperty({ example: 'Dobbm' }) name!: string;
-  @ApiProperty({ type: [RuleOptionDto], description: 'every rule option, in the engine\'s order' }) options!: RuleOptionDto[];
+  @ApiProperty({ type: [RuleOptionDto], description: "every rule option, in the engine's order" }) options!: RuleOptionDto[];
 }

@@ -7,7 +7,8 @@ import { MAX_WAIT_SECONDS } from './hand-watch.js';
  */
 
 /** The view's entity tag: the seq, marked when the hand was dropped (voiding keeps the seq). */
-export const etagOf = (view: Record<string, unknown>): string => (view.status === 'void' ? `"${String(view.seq)}-void"` : `"${String(view.seq)}"`);
+export const etagOf = (view: Record<string, unknown>): string =>
+  view.status === 'void' ? `"${String(view.seq)}-void"` : `"${String(view.seq)}"`;
 
 /** True when an If-None-Match header lists `etag` (weak comparison; `*` is not a wait). */
 export function listsEtag(ifNoneMatch: string | undefined, etag: string): boolean {

@@ -35,15 +35,51 @@ export const HAND_COLUMNS = `h.id, h.table_id, h.number, h.game, h.options, h.se
 
 /** The row as PostgreSQL returns it. */
 export interface RawHand {
-  id: string; table_id: string | null; number: number | null; game: GameId; options: Record<string, unknown>;
-  seat_count: number; dealer: number; setup: HandSetup; seating: (string | null)[]; seed: string; deck: string[] | null;
-  dealt_hands: HandRow['dealtHands']; state: unknown; seq: number; phase: string; to_act: number[] | null; status: HandStatus;
-  result: unknown; last_hash: string; source: 'table' | 'record'; created_at: Date; finished_at: Date | null;
+  id: string;
+  table_id: string | null;
+  number: number | null;
+  game: GameId;
+  options: Record<string, unknown>;
+  seat_count: number;
+  dealer: number;
+  setup: HandSetup;
+  seating: (string | null)[];
+  seed: string;
+  deck: string[] | null;
+  dealt_hands: HandRow['dealtHands'];
+  state: unknown;
+  seq: number;
+  phase: string;
+  to_act: number[] | null;
+  status: HandStatus;
+  result: unknown;
+  last_hash: string;
+  source: 'table' | 'record';
+  created_at: Date;
+  finished_at: Date | null;
 }
 
 export const toHandRow = (r: RawHand): HandRow => ({
-  id: r.id, tableId: r.table_id, number: r.number, game: r.game, options: r.options, seatCount: r.seat_count, dealer: r.dealer,
-  setup: r.setup, seating: r.seating, seed: r.seed, deck: r.deck, dealtHands: r.dealt_hands, state: r.state, seq: r.seq,
-  phase: r.phase, toAct: r.to_act ?? [], status: r.status, result: r.result, lastHash: r.last_hash, source: r.source,
-  createdAt: r.created_at, finishedAt: r.finished_at,
+  id: r.id,
+  tableId: r.table_id,
+  number: r.number,
+  game: r.game,
+  options: r.options,
+  seatCount: r.seat_count,
+  dealer: r.dealer,
+  setup: r.setup,
+  seating: r.seating,
+  seed: r.seed,
+  deck: r.deck,
+  dealtHands: r.dealt_hands,
+  state: r.state,
+  seq: r.seq,
+  phase: r.phase,
+  toAct: r.to_act ?? [],
+  status: r.status,
+  result: r.result,
+  lastHash: r.last_hash,
+  source: r.source,
+  createdAt: r.created_at,
+  finishedAt: r.finished_at,
 });

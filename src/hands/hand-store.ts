@@ -77,7 +77,15 @@ export interface AppendOptions {
 
 /** The hashed form: every column but the hashes themselves, keys sorted (events/canonical.ts). */
 export function eventHash(handId: string, prevHash: string, e: NewEvent): string {
-  const body = { handId, seq: e.seq, type: e.type, seat: e.seat, payload: e.payload, commandId: e.commandId, createdAt: e.createdAt.toISOString() };
+  const body = {
+    handId,
+    seq: e.seq,
+    type: e.type,
+    seat: e.seat,
+    payload: e.payload,
+    commandId: e.commandId,
+    createdAt: e.createdAt.toISOString(),
+  };
   return sha256Hex(prevHash + canonicalJson(body));
 }
 
@@ -110,7 +118,11 @@ const resultJson = (p: HandProjection): string | null => (p.result === null ? nu
  * the hook and the idempotent answer share one transaction — on `via`'s, if it is one already.
  */
 export async function append(
-  via: DatabaseService | Tx, expected: Expected, events: NewEvent | readonly NewEvent[], p: HandProjection, opts: AppendOptions = {},
+  via: DatabaseService | Tx,
+  expected: Expected,
+  events: NewEvent | readonly NewEvent[],
+  p: HandProjection,
+  opts: AppendOptions = {},
 ): Promise<{ appended: boolean; hash: string }> {
   const list = Array.isArray(events) ? (events as readonly NewEvent[]) : [events as NewEvent];
   const inTx = !('pool' in via);
@@ -127,7 +139,10 @@ export async function append(
     const idem = opts.idempotency;
     if (idem) {
       await tx.query('INSERT INTO idempotent_responses (key, hand_id, status, body, request_hash) VALUES ($1, $2, 200, $3, $4)', [
-        idem.key, handIdOf(expected), JSON.stringify(idem.answer), idem.requestHash,
+        idem.key,
+        handIdOf(expected),
+        JSON.stringify(idem.answer),
+        idem.requestHash,
       ]);
     }
     return res;
@@ -138,13 +153,31 @@ export async function append(
 const handIdOf = (e: Expected): string => ('open' in e ? e.open.id : e.handId);
 
 async function appendStatement(
-  q: Queryable, expected: Expected, events: readonly NewEvent[], p: HandProjection, idem: AppendOptions['idempotency'],
+  q: Queryable,
+  expected: Expected,
+  events: readonly NewEvent[],
+  p: HandProjection,
+  idem: AppendOptions['idempotency'],
 ): Promise<{ appended: boolean; hash: string }> {
   if ('open' in expected) return { appended: true, hash: await openStatement(q, expected.open, events, p) };
   const [e] = chain(expected.handId, expected.lastHash, events) as [StoredEvent];
   const values: unknown[] = [
-    expected.handId, expected.seq, JSON.stringify(p.state), p.seq, p.phase, p.toAct, p.status, resultJson(p),
-    e.hash, p.finishedAt, e.type, e.seat, JSON.stringify(e.payload), e.commandId, e.createdAt, e.prevHash,
+    expected.handId,
+    expected.seq,
+    JSON.stringify(p.state),
+    p.seq,
+    p.phase,
+    p.toAct,
+    p.status,
+    resultJson(p),
+    e.hash,
+    p.finishedAt,
+    e.type,
+    e.seat,
+    JSON.stringify(e.payload),
+    e.commandId,
+    e.createdAt,
+    e.prevHash,
   ];
   if (idem) values.push(idem.key, JSON.stringify(idem.answer), idem.requestHash);
   const { rows } = await q.query<{ n: number }>({
@@ -168,10 +201,28 @@ async function openStatement(q: Queryable, hand: NewHand, events: readonly NewEv
   const stored = chain(hand.id, GENESIS_HASH, events);
   const last = stored[stored.length - 1]!;
   const handParams = [
-    hand.id, hand.tableId, hand.number, hand.game, JSON.stringify(hand.options), hand.seatCount, hand.dealer,
-    JSON.stringify(hand.setup), JSON.stringify(hand.seating), hand.seed, hand.deck ? JSON.stringify(hand.deck) : null,
-    hand.dealtHands ? JSON.stringify(hand.dealtHands) : null, JSON.stringify(p.state), p.seq, p.phase,
-    p.toAct, p.status, resultJson(p), last.hash, hand.source, last.createdAt, p.finishedAt,
+    hand.id,
+    hand.tableId,
+    hand.number,
+    hand.game,
+    JSON.stringify(hand.options),
+    hand.seatCount,
+    hand.dealer,
+    JSON.stringify(hand.setup),
+    JSON.stringify(hand.seating),
+    hand.seed,
+    hand.deck ? JSON.stringify(hand.deck) : null,
+    hand.dealtHands ? JSON.stringify(hand.dealtHands) : null,
+    JSON.stringify(p.state),
+    p.seq,
+    p.phase,
+    p.toAct,
+    p.status,
+    resultJson(p),
+    last.hash,
+    hand.source,
+    last.createdAt,
+    p.finishedAt,
   ];
   await q.query(
     `WITH h AS (
@@ -202,7 +253,11 @@ export interface StoredAnswer {
  * Reads a hand; `lock` takes its row lock for the rest of the transaction (the session end),
  * `answerTo` brings the answer stored for that idempotency key in the same statement.
  */
-export async function loadHand(q: Queryable, id: string, opts: { lock?: boolean; answerTo?: string } = {}): Promise<HandRow & { answer?: StoredAnswer }> {
+export async function loadHand(
+  q: Queryable,
+  id: string,
+  opts: { lock?: boolean; answerTo?: string } = {},
+): Promise<HandRow & { answer?: StoredAnswer }> {
   if (!isUuid(id)) throw ApiError.of('HAND_NOT_FOUND', `no hand ${id}`);
   const { lock = false, answerTo } = opts;
   const answer = answerTo === undefined ? '' : ', i.body AS answer_body, i.request_hash AS answer_request_hash';
@@ -222,9 +277,17 @@ export async function loadHand(q: Queryable, id: string, opts: { lock?: boolean;
  * The narrow read that tells whether a cached copy is still current: the row's seq and status
  * and, with a key, the answer stored for it. Undefined when there is no such hand.
  */
-export async function peekHand(q: Queryable, id: string, answerTo?: string): Promise<{ seq: number; status: string; answer?: StoredAnswer } | undefined> {
+export async function peekHand(
+  q: Queryable,
+  id: string,
+  answerTo?: string,
+): Promise<{ seq: number; status: string; answer?: StoredAnswer } | undefined> {
   if (answerTo === undefined) {
-    const { rows } = await q.query<{ seq: number; status: string }>({ name: 'hand-seq', text: 'SELECT seq, status FROM hands WHERE id = $1', values: [id] });
+    const { rows } = await q.query<{ seq: number; status: string }>({
+      name: 'hand-seq',
+      text: 'SELECT seq, status FROM hands WHERE id = $1',
+      values: [id],
+    });
     return rows[0];
   }
   const { rows } = await q.query<{ seq: number; status: string; body: string | null; request_hash: string | null }>({
@@ -234,13 +297,17 @@ export async function peekHand(q: Queryable, id: string, answerTo?: string): Pro
   });
   const r = rows[0];
   if (!r) return undefined;
-  return r.body === null ? { seq: r.seq, status: r.status } : { seq: r.seq, status: r.status, answer: { body: r.body, requestHash: r.request_hash } };
+  return r.body === null
+    ? { seq: r.seq, status: r.status }
+    : { seq: r.seq, status: r.status, answer: { body: r.body, requestHash: r.request_hash } };
 }
 
 /** The answer stored for an idempotency key, if any (after a lost race, when the winner may have been a retry). */
 export async function storedAnswer(q: Queryable, key: string): Promise<StoredAnswer | undefined> {
   const { rows } = await q.query<{ body: string; request_hash: string | null }>({
-    name: 'idem-get', text: 'SELECT body, request_hash FROM idempotent_responses WHERE key = $1', values: [key],
+    name: 'idem-get',
+    text: 'SELECT body, request_hash FROM idempotent_responses WHERE key = $1',
+    values: [key],
   });
   return rows[0] ? { body: rows[0].body, requestHash: rows[0].request_hash } : undefined;
 }
@@ -248,19 +315,37 @@ export async function storedAnswer(q: Queryable, key: string): Promise<StoredAns
 /** The whole log of a hand in seq order. */
 export async function readEvents(q: Queryable, handId: string): Promise<StoredEvent[]> {
   const { rows } = await q.query<{
-    hand_id: string; seq: number; type: string; seat: number | null; payload: Record<string, unknown>; command_id: string;
-    created_at: Date; prev_hash: string; hash: string;
-  }>('SELECT hand_id, seq, type, seat, payload, command_id, created_at, prev_hash, hash FROM events WHERE hand_id = $1 ORDER BY seq', [handId]);
+    hand_id: string;
+    seq: number;
+    type: string;
+    seat: number | null;
+    payload: Record<string, unknown>;
+    command_id: string;
+    created_at: Date;
+    prev_hash: string;
+    hash: string;
+  }>('SELECT hand_id, seq, type, seat, payload, command_id, created_at, prev_hash, hash FROM events WHERE hand_id = $1 ORDER BY seq', [
+    handId,
+  ]);
   return rows.map((r) => ({
-    handId: r.hand_id, seq: r.seq, type: r.type, seat: r.seat, payload: r.payload, commandId: r.command_id,
-    createdAt: r.created_at, prevHash: r.prev_hash, hash: r.hash,
+    handId: r.hand_id,
+    seq: r.seq,
+    type: r.type,
+    seat: r.seat,
+    payload: r.payload,
+    commandId: r.command_id,
+    createdAt: r.created_at,
+    prevHash: r.prev_hash,
+    hash: r.hash,
   }));
 }
 
 /** The hand dealt at the table after hand number `number`, if any. */
 export async function nextHandId(q: Queryable, tableId: string, number: number): Promise<string | undefined> {
   const { rows } = await q.query<{ id: string }>({
-    name: 'next-hand', text: 'SELECT id FROM hands WHERE table_id = $1 AND number > $2 ORDER BY number LIMIT 1', values: [tableId, number],
+    name: 'next-hand',
+    text: 'SELECT id FROM hands WHERE table_id = $1 AND number > $2 ORDER BY number LIMIT 1',
+    values: [tableId, number],
   });
   return rows[0]?.id;
 }
@@ -272,21 +357,35 @@ export async function voidHand(tx: Tx, id: string): Promise<void> {
 
 /** The table a hand was dealt at (null for an imported record). */
 export async function tableOfHand(q: Queryable, id: string): Promise<string | null> {
-  const { rows } = await q.query<{ table_id: string | null }>({ name: 'table-of-hand', text: 'SELECT table_id FROM hands WHERE id = $1', values: [id] });
+  const { rows } = await q.query<{ table_id: string | null }>({
+    name: 'table-of-hand',
+    text: 'SELECT table_id FROM hands WHERE id = $1',
+    values: [id],
+  });
   return rows[0]?.table_id ?? null;
 }
 
 /** Who is to act in a hand still being played (the bots' question). */
 export async function activeTurn(q: Queryable, id: string): Promise<{ game: string; toAct: number[] } | undefined> {
   const { rows } = await q.query<{ game: string; to_act: number[] | null }>({
-    name: 'active-turn', text: `SELECT game, to_act FROM hands WHERE id = $1 AND status = 'active'`, values: [id],
+    name: 'active-turn',
+    text: `SELECT game, to_act FROM hands WHERE id = $1 AND status = 'active'`,
+    values: [id],
   });
   return rows[0] ? { game: rows[0].game, toAct: rows[0].to_act ?? [] } : undefined;
 }
 
 export interface HandSummaryRow {
-  id: string; table_id: string | null; number: number | null; game: string; dealer: number; status: string; seq: number;
-  result: unknown; created_at: Date; finished_at: Date | null;
+  id: string;
+  table_id: string | null;
+  number: number | null;
+  game: string;
+  dealer: number;
+  status: string;
+  seq: number;
+  result: unknown;
+  created_at: Date;
+  finished_at: Date | null;
 }
 
 /**
@@ -294,7 +393,10 @@ export interface HandSummaryRow {
  * a read across tables — those a player sat in.
  */
 export async function handPage(
-  q: Queryable, by: { tableId: string } | { playerId: string }, limit: number, after: { createdAt: string; id: string } | null,
+  q: Queryable,
+  by: { tableId: string } | { playerId: string },
+  limit: number,
+  after: { createdAt: string; id: string } | null,
 ): Promise<HandSummaryRow[]> {
   const where = 'tableId' in by ? 'h.table_id = $1' : 'h.seating @> jsonb_build_array($1::text)';
   const params: unknown[] = ['tableId' in by ? by.tableId : by.playerId, limit];
@@ -313,7 +415,8 @@ export async function handPage(
 
 /** Finished hands of a game for the collusion audit — a read across tables, oldest first. */
 export async function finishedHands(
-  q: Queryable, f: { game: string; tableId?: string; from?: string; to?: string },
+  q: Queryable,
+  f: { game: string; tableId?: string; from?: string; to?: string },
 ): Promise<{ id: string; tableId: string | null; seating: (string | null)[] }[]> {
   const params: unknown[] = [f.game];
   const where = ['game = $1', `status = 'finished'`];
@@ -329,7 +432,8 @@ export async function finishedHands(
 
 /** A table's booked hands with their ledger entries, in hand order (the score sheet). */
 export async function bookedHands(
-  q: Queryable, tableId: string,
+  q: Queryable,
+  tableId: string,
 ): Promise<{ hand_id: string; number: number | null; status: string; finished_at: Date | null; scores: string[] }[]> {
   const { rows } = await q.query<{ hand_id: string; number: number | null; status: string; finished_at: Date | null; scores: string[] }>(
     `SELECT h.id AS hand_id, h.number, h.status, h.finished_at, ARRAY_AGG(l.amount::text ORDER BY l.seat) AS scores

@@ -1,7 +1,15 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
 import {
-  ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags,
-  ApiResponse, ApiUnprocessableEntityResponse,
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiConflictResponse,
+  ApiHeader,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiResponse,
+  ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth, CurrentCaller, type Caller } from '../common/auth.js';
@@ -41,14 +49,21 @@ export class HandsController {
   @Get(':id')
   @Auth('player', 'auditor')
   @ApiOperation({
-    summary: 'The hand as the caller may see it: its seat\'s view, the auditor view, or (other players) the spectator view',
+    summary: "The hand as the caller may see it: its seat's view, the auditor view, or (other players) the spectator view",
     description:
       'Conditional and long-polling: with `If-None-Match: "<seq>"` (the ETag of the view you hold) the answer is 304 while the hand has not moved; ' +
       `add \`Prefer: wait=N\` (seconds, at most ${MAX_WAIT_SECONDS}) to wait that long for the next action, from any instance, before answering.`,
   })
   @ApiHeader({ name: 'if-none-match', required: false, description: 'the ETag of the view you hold, e.g. `"7"`' })
-  @ApiHeader({ name: 'prefer', required: false, description: `\`wait=N\`: with If-None-Match, wait up to N seconds (≤ ${MAX_WAIT_SECONDS}) for a change` })
-  @ApiOkResponse({ type: HandViewDto, headers: { ETag: { description: 'the seq, `"7"` (`"7-void"` once the hand was dropped)', schema: { type: 'string' } } } })
+  @ApiHeader({
+    name: 'prefer',
+    required: false,
+    description: `\`wait=N\`: with If-None-Match, wait up to N seconds (≤ ${MAX_WAIT_SECONDS}) for a change`,
+  })
+  @ApiOkResponse({
+    type: HandViewDto,
+    headers: { ETag: { description: 'the seq, `"7"` (`"7-void"` once the hand was dropped)', schema: { type: 'string' } } },
+  })
   @ApiResponse({ status: 304, description: 'Not Modified: If-None-Match still names the current view (after the preferred wait)' })
   async view(
     @Param('id') id: string,
@@ -80,14 +95,18 @@ export class HandsController {
   @Post(':id/actions')
   @HttpCode(200)
   @Auth('player')
-  @ApiOperation({ summary: 'Play one action; answers the seat\'s new view' })
-  @ApiHeader({ name: 'idempotency-key', required: false, description: 'a retry with the same key gets the first answer and appends nothing' })
+  @ApiOperation({ summary: "Play one action; answers the seat's new view" })
+  @ApiHeader({
+    name: 'idempotency-key',
+    required: false,
+    description: 'a retry with the same key gets the first answer and appends nothing',
+  })
   @ApiHeader({ name: 'if-match', required: false, description: 'the expected seq (`"3"`), when the body has no expectedSeq' })
   @ApiBody({ type: ActionRequestDto, examples: ACTION_EXAMPLES })
   @ApiOkResponse({ type: HandViewDto })
   @ApiBadRequestResponse({ type: ProblemDto, description: 'VALIDATION_FAILED, BAD_ACTION' })
   @ApiConflictResponse({ type: ProblemDto, description: 'STALE_SEQ' })
-  @ApiUnprocessableEntityResponse({ type: ProblemDto, description: 'the engine\'s reason: NOT_YOUR_TURN, MUST_FOLLOW_SUIT, …' })
+  @ApiUnprocessableEntityResponse({ type: ProblemDto, description: "the engine's reason: NOT_YOUR_TURN, MUST_FOLLOW_SUIT, …" })
   act(
     @Param('id') id: string,
     @Body() body: ActionRequestDto,
@@ -106,7 +125,7 @@ export class HandsController {
 
   @Get(':id/events')
   @Auth('player', 'auditor')
-  @ApiOperation({ summary: 'The hand\'s event log in seq order, as the caller may see it (all of it for the auditor)' })
+  @ApiOperation({ summary: "The hand's event log in seq order, as the caller may see it (all of it for the auditor)" })
   @ApiOkResponse({ type: [HandEventDto] })
   events(@Param('id') id: string, @CurrentCaller() caller: Caller) {
     return this.hands.events(id, caller);

@@ -25,26 +25,46 @@ export class ActionRequestDto {
 export class HandViewDto {
   @ApiProperty({ example: '5d0c…' }) id!: string;
   @ApiProperty({ type: 'string', example: '1f2e…', nullable: true }) tableId!: string | null;
-  @ApiProperty({ type: 'integer', example: 3, nullable: true, description: 'the hand\'s number at its table' }) number!: number | null;
-  @ApiProperty({ enum: ['active', 'over', 'void'], description: 'void: dropped unplayed when the session ended' }) status!: 'active' | 'over' | 'void';
+  @ApiProperty({ type: 'integer', example: 3, nullable: true, description: "the hand's number at its table" }) number!: number | null;
+  @ApiProperty({ enum: ['active', 'over', 'void'], description: 'void: dropped unplayed when the session ended' }) status!:
+    'active' | 'over' | 'void';
   @ApiProperty({ example: 2 }) dealer!: number;
-  @ApiPropertyOptional({ example: 1, description: 'a seat\'s view: its seat' }) seat?: number;
+  @ApiPropertyOptional({ example: 1, description: "a seat's view: its seat" }) seat?: number;
   @ApiProperty({ example: 4, description: 'seq of the latest event (0 = the deal); send it back as expectedSeq' }) seq!: number;
   @ApiProperty({ example: 'bidding' }) phase!: string;
   @ApiProperty({ example: [1], type: [Number] }) toAct!: number[];
-  @ApiPropertyOptional({ example: ['HS', 'H10', 'L7'], type: [String], description: 'the seat\'s own cards' }) hand?: string[];
-  @ApiPropertyOptional({ example: [{ type: 'bid', bid: 'pass' }, { type: 'bid', bid: 'dobbm' }], type: 'array', items: { type: 'object', additionalProperties: true } })
+  @ApiPropertyOptional({ example: ['HS', 'H10', 'L7'], type: [String], description: "the seat's own cards" }) hand?: string[];
+  @ApiPropertyOptional({
+    example: [
+      { type: 'bid', bid: 'pass' },
+      { type: 'bid', bid: 'dobbm' },
+    ],
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
+  })
   legalActions?: Record<string, unknown>[];
-  @ApiPropertyOptional({ description: 'CONTRACT.md `result` once the hand is over, else null', type: 'object', nullable: true, additionalProperties: true })
+  @ApiPropertyOptional({
+    description: 'CONTRACT.md `result` once the hand is over, else null',
+    type: 'object',
+    nullable: true,
+    additionalProperties: true,
+  })
   result?: Record<string, unknown> | null;
-  @ApiPropertyOptional({ description: 'once the hand is over or dropped (and on the answer to the action that ended it): the hand the table dealt next; absent when the session ended' }) nextHandId?: string;
+  @ApiPropertyOptional({
+    description:
+      'once the hand is over or dropped (and on the answer to the action that ended it): the hand the table dealt next; absent when the session ended',
+  })
+  nextHandId?: string;
 }
 
 export class HandEventDto {
   @ApiProperty({ example: 1 }) seq!: number;
   @ApiProperty({ example: 'bid' }) type!: string;
   @ApiProperty({ type: 'integer', example: 1, nullable: true }) seat!: number | null;
-  @ApiProperty({ example: { seat: 1, type: 'bid', bid: 'dobbm' }, type: 'object', additionalProperties: true }) payload!: Record<string, unknown>;
+  @ApiProperty({ example: { seat: 1, type: 'bid', bid: 'dobbm' }, type: 'object', additionalProperties: true }) payload!: Record<
+    string,
+    unknown
+  >;
   @ApiProperty({ example: '2026-11-22T14:00:00.000Z' }) createdAt!: string;
   @ApiPropertyOptional({ description: 'auditor only' }) hash?: string;
   @ApiPropertyOptional({ description: 'auditor only' }) prevHash?: string;

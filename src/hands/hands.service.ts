@@ -38,7 +38,10 @@ export type HandEnd = (tx: Tx, hand: HandRow, finalState: unknown, result: HandR
 export class HandsService {
   private handEnd: HandEnd = async () => null;
 
-  constructor(private readonly db: DatabaseService, private readonly cache: HandCache) {}
+  constructor(
+    private readonly db: DatabaseService,
+    private readonly cache: HandCache,
+  ) {}
 
   /** The tables module's part of a hand's end (one hook: the table session). */
   onHandEnd(hook: HandEnd): void {
@@ -89,7 +92,10 @@ export class HandsService {
     // Scoped to player and hand, so keys chosen by different clients never collide.
     // The key names this one request: the same key with another body is refused, not answered.
     const idem: Idem | null = cmd.idempotencyKey
-      ? { key: sha256Hex(`${cmd.caller.playerId}\n${cmd.handId}\n${cmd.idempotencyKey}`), requestHash: sha256Hex(canonicalJson({ expectedSeq: cmd.expectedSeq, action: cmd.action })) }
+      ? {
+          key: sha256Hex(`${cmd.caller.playerId}\n${cmd.handId}\n${cmd.idempotencyKey}`),
+          requestHash: sha256Hex(canonicalJson({ expectedSeq: cmd.expectedSeq, action: cmd.action })),
+        }
       : null;
     const cached = this.cache.get(cmd.handId);
     if (cached) {
@@ -125,14 +131,21 @@ export class HandsService {
 
     const seq = hand.seq + 1;
     const projection = projectionOf(game, applied.state, seq);
-    const event: NewEvent = { seq, type: parsed.action.type, seat, payload: parsed.action, commandId: idem?.key ?? randomUUID(), createdAt: new Date() };
+    const event: NewEvent = {
+      seq,
+      type: parsed.action.type,
+      seat,
+      payload: parsed.action,
+      commandId: idem?.key ?? randomUUID(),
+      createdAt: new Date(),
+    };
     const answer = handView(game, { ...hand, status: projection.status as HandStatus }, applied.state, seq, { kind: 'seat', seat });
     const result = projection.result;
     const ended = result
       ? async (tx: Tx) => {
-        const next = await this.handEnd(tx, hand, applied.state, result);
-        if (next) answer.nextHandId = next;
-      }
+          const next = await this.handEnd(tx, hand, applied.state, result);
+          if (next) answer.nextHandId = next;
+        }
       : undefined;
     const written = await append(this.db, { handId: hand.id, seq: hand.seq, lastHash: hand.lastHash }, event, projection, {
       ...(idem ? { idempotency: { ...idem, answer } } : {}),
@@ -142,7 +155,15 @@ export class HandsService {
       this.cache.drop(hand.id);
       return { conflict: true };
     }
-    this.cache.set({ ...hand, seq, state: applied.state, lastHash: written.hash, status: projection.status as HandStatus, phase: projection.phase, toAct: projection.toAct });
+    this.cache.set({
+      ...hand,
+      seq,
+      state: applied.state,
+      lastHash: written.hash,
+      status: projection.status as HandStatus,
+      phase: projection.phase,
+      toAct: projection.toAct,
+    });
     return { answer };
   }
 }
@@ -157,5 +178,9 @@ function answered(stored: StoredAnswer, idem: Idem): Record<string, unknown> {
 
 function staleSeq(expected: number, current: number | null): ApiError {
   const at = current === null ? 'the hand has moved on' : `the hand is at seq ${current}`;
-  return ApiError.of('STALE_SEQ', `expected seq ${expected}, but ${at}; fetch the hand and retry`, current === null ? {} : { currentSeq: current });
+  return ApiError.of(
+    'STALE_SEQ',
+    `expected seq ${expected}, but ${at}; fetch the hand and retry`,
+    current === null ? {} : { currentSeq: current },
+  );
 }

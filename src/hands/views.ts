@@ -19,7 +19,13 @@ export function viewerOf(caller: Caller, seating: readonly (string | null)[]): V
  * Seq convention: `seq` is the seq of the hand's latest event (0 = the deal); a client sends
  * it back as `expectedSeq` and its accepted action becomes event `seq + 1`.
  */
-export function handView(game: Game, hand: Pick<HandRow, 'id' | 'tableId' | 'number' | 'dealer' | 'status'>, state: unknown, seq: number, viewer: Viewer): Record<string, unknown> {
+export function handView(
+  game: Game,
+  hand: Pick<HandRow, 'id' | 'tableId' | 'number' | 'dealer' | 'status'>,
+  state: unknown,
+  seq: number,
+  viewer: Viewer,
+): Record<string, unknown> {
   const view = game.view(state, viewer);
   const out: Record<string, unknown> = {
     id: hand.id,

@@ -32,10 +32,17 @@ export class HealthController {
     schema: {
       type: 'object',
       properties: {
-        status: { type: 'string', enum: ['ok'] }, info: { type: 'object', additionalProperties: true }, error: { type: 'object', additionalProperties: true },
+        status: { type: 'string', enum: ['ok'] },
+        info: { type: 'object', additionalProperties: true },
+        error: { type: 'object', additionalProperties: true },
         details: { type: 'object', additionalProperties: true },
       },
-      example: { status: 'ok', info: { database: { status: 'up', migrated: true } }, error: {}, details: { database: { status: 'up', migrated: true } } },
+      example: {
+        status: 'ok',
+        info: { database: { status: 'up', migrated: true } },
+        error: {},
+        details: { database: { status: 'up', migrated: true } },
+      },
     },
   })
   @ApiServiceUnavailableResponse({ type: ProblemDto, description: 'DATABASE_UNAVAILABLE' })

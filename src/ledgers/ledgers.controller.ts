@@ -7,7 +7,7 @@ class BalanceDto {
   @ApiProperty({ example: 0 }) seat!: number;
   @ApiProperty({ example: '0b6f…' }) playerId!: string;
   @ApiProperty({ example: 'Resi' }) name!: string;
-  @ApiProperty({ example: 144, description: 'sum of the seat\'s hand scores; exact (at most two decimals)' }) amount!: number;
+  @ApiProperty({ example: 144, description: "sum of the seat's hand scores; exact (at most two decimals)" }) amount!: number;
 }
 
 class LedgerEntryDto {
@@ -15,7 +15,7 @@ class LedgerEntryDto {
   @ApiProperty({ example: 1 }) handNumber!: number;
   @ApiProperty({ example: 'finished', enum: ['finished', 'thrownIn'] }) status!: string;
   @ApiProperty({ type: 'string', nullable: true }) finishedAt!: string | null;
-  @ApiProperty({ example: [-48, -48, 144, -48], type: [Number], description: 'the hand\'s `result.scores`, zero-sum' }) scores!: number[];
+  @ApiProperty({ example: [-48, -48, 144, -48], type: [Number], description: "the hand's `result.scores`, zero-sum" }) scores!: number[];
 }
 
 class LedgerDto {

@@ -26,7 +26,10 @@ export class LedgersService {
       tableId,
       balances: seats.map((r) => ({ seat: r.seat, playerId: r.player_id, name: r.name, amount: decimalToNumber(r.amount) })),
       entries: entries.map((r) => ({
-        handId: r.hand_id, handNumber: r.number, status: r.status, finishedAt: r.finished_at?.toISOString() ?? null,
+        handId: r.hand_id,
+        handNumber: r.number,
+        status: r.status,
+        finishedAt: r.finished_at?.toISOString() ?? null,
         scores: r.scores.map(decimalToNumber),
       })),
     };

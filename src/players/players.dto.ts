@@ -14,7 +14,9 @@ export class CreatePlayerDto {
   @Transform(({ value }) => (typeof value === 'string' ? value.normalize('NFC').trim() : value))
   @IsString()
   @Length(1, 64)
-  @Matches(PRINTABLE, { message: 'name must be printable: letters, digits, punctuation, symbols and spaces (no control or bidi characters)' })
+  @Matches(PRINTABLE, {
+    message: 'name must be printable: letters, digits, punctuation, symbols and spaces (no control or bidi characters)',
+  })
   name!: string;
 }
 

@@ -6,7 +6,10 @@ import type { PlayerCreatedDto } from './players.dto.js';
 
 @Injectable()
 export class PlayersService {
-  constructor(private readonly db: DatabaseService, private readonly callers: CallerResolver) {}
+  constructor(
+    private readonly db: DatabaseService,
+    private readonly callers: CallerResolver,
+  ) {}
 
   async create(name: string): Promise<PlayerCreatedDto> {
     const token = newToken();
@@ -19,7 +22,10 @@ export class PlayersService {
   /** A new token replaces the stored hash; every cached copy of the old one is dropped. */
   async rotateToken(caller: Caller & { kind: 'player' }): Promise<PlayerCreatedDto> {
     const token = newToken();
-    const player = await this.db.prisma.player.update({ where: { id: caller.playerId }, data: { tokenHash: hashToken(token).toString('hex') } });
+    const player = await this.db.prisma.player.update({
+      where: { id: caller.playerId },
+      data: { tokenHash: hashToken(token).toString('hex') },
+    });
     this.callers.forgetPlayer(caller.playerId);
     return { id: player.id, name: player.name, token };
   }

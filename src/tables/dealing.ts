@@ -50,8 +50,23 @@ export class HandDealer {
     };
     await append(
       tx,
-      { open: { id, tableId: table.id, number: table.handNumber, game: table.game, options: table.options, seatCount: table.seating.length,
-        dealer: setup.dealer, setup, seating: table.seating, seed, deck, dealtHands: null, source: 'table' } },
+      {
+        open: {
+          id,
+          tableId: table.id,
+          number: table.handNumber,
+          game: table.game,
+          options: table.options,
+          seatCount: table.seating.length,
+          dealer: setup.dealer,
+          setup,
+          seating: table.seating,
+          seed,
+          deck,
+          dealtHands: null,
+          source: 'table',
+        },
+      },
       [opening],
       projectionOf(game, state, 0),
     );

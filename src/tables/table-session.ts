@@ -21,7 +21,9 @@ import { currentHandOf, endSession, lockForSession, saveSession, startHand, type
 @Injectable()
 export class TableSession implements OnModuleInit {
   constructor(
-    private readonly db: DatabaseService, private readonly dealer: HandDealer, private readonly ledger: LedgerWriter,
+    private readonly db: DatabaseService,
+    private readonly dealer: HandDealer,
+    private readonly ledger: LedgerWriter,
     private readonly hands: HandsService,
   ) {}
 
@@ -38,7 +40,12 @@ export class TableSession implements OnModuleInit {
   }
 
   /** A hand ended (played out or thrown in): book it and deal the next one, if any. */
-  async afterHand(tx: Tx, hand: { id: string; tableId: string | null; seating: (string | null)[] }, finalState: unknown, result: HandResult): Promise<string | null> {
+  async afterHand(
+    tx: Tx,
+    hand: { id: string; tableId: string | null; seating: (string | null)[] },
+    finalState: unknown,
+    result: HandResult,
+  ): Promise<string | null> {
     if (!hand.tableId) return null;
     await this.ledger.recordHand(tx, { id: hand.id, tableId: hand.tableId, seating: hand.seating }, result);
     const table = await lockForSession(tx, hand.tableId);
@@ -66,7 +73,11 @@ export class TableSession implements OnModuleInit {
   }
 
   /** One attempt; `null` when the table's current hand changed after it was peeked at. */
-  private async tryRequestEnd(tx: Tx, tableId: string, caller: Caller & { kind: 'player' }): Promise<{ status: string; currentHandId: string | null } | null> {
+  private async tryRequestEnd(
+    tx: Tx,
+    tableId: string,
+    caller: Caller & { kind: 'player' },
+  ): Promise<{ status: string; currentHandId: string | null } | null> {
     // Lock order hand → table, as on the action path, so the two never deadlock.
     const peek = await currentHandOf(tx, tableId);
     if (!peek) throw ApiError.of('TABLE_NOT_FOUND', `no table ${tableId}`);
@@ -102,7 +113,12 @@ export class TableSession implements OnModuleInit {
       return null;
     }
     const handNumber = table.handCount + 1;
-    const handId = await this.dealer.deal(tx, { id: table.id, game: table.game, options: table.options, seating: table.seating, handNumber }, next, seed);
+    const handId = await this.dealer.deal(
+      tx,
+      { id: table.id, game: table.game, options: table.options, seating: table.seating, handNumber },
+      next,
+      seed,
+    );
     await startHand(tx, table.id, { session, dealer: next.dealer, handId, handNumber });
     return handId;
   }

@@ -12,15 +12,24 @@ export type Queryable = Pick<Tx, 'query'>;
 
 /** A `tables` row with its seats, as both GET routes read it. */
 export interface TableRecord {
-  id: string; game: string; options: unknown; seatCount: number; dealer: number | null; currentHandId: string | null;
-  status: string; hostPlayerId: string; handCount: number; createdAt: Date;
+  id: string;
+  game: string;
+  options: unknown;
+  seatCount: number;
+  dealer: number | null;
+  currentHandId: string | null;
+  status: string;
+  hostPlayerId: string;
+  handCount: number;
+  createdAt: Date;
   seats: { seat: number; playerId: string; player: { name: string; bot: string | null } }[];
 }
 
 const WITH_SEATS = { seats: { include: { player: { select: { name: true, bot: true } } }, orderBy: { seat: 'asc' } } } as const;
 
 export async function createTable(
-  db: DatabaseService, t: { id: string; game: GameId; options: Record<string, unknown>; seatCount: number; hostPlayerId: string },
+  db: DatabaseService,
+  t: { id: string; game: GameId; options: Record<string, unknown>; seatCount: number; hostPlayerId: string },
 ): Promise<void> {
   await db.prisma.cardTable.create({ data: { ...t, options: t.options as object, status: 'waiting' } });
 }
@@ -31,14 +40,17 @@ export function findTable(db: DatabaseService, id: string): Promise<TableRecord 
 
 /** Tables newest first, keyset on (createdAt, id) — a read across tables. */
 export function listTables(
-  db: DatabaseService, f: { game?: string; statuses: string[]; after: { createdAt: string; id: string } | null; take: number },
+  db: DatabaseService,
+  f: { game?: string; statuses: string[]; after: { createdAt: string; id: string } | null; take: number },
 ): Promise<TableRecord[]> {
   const { after } = f;
   return db.prisma.cardTable.findMany({
     where: {
       ...(f.game ? { game: f.game } : {}),
       status: { in: f.statuses },
-      ...(after ? { OR: [{ createdAt: { lt: new Date(after.createdAt) } }, { createdAt: new Date(after.createdAt), id: { lt: after.id } }] } : {}),
+      ...(after
+        ? { OR: [{ createdAt: { lt: new Date(after.createdAt) } }, { createdAt: new Date(after.createdAt), id: { lt: after.id } }] }
+        : {}),
     },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: f.take,
@@ -53,7 +65,11 @@ export async function tableExists(q: Queryable, id: string): Promise<boolean> {
 
 // ---- seats (before the first deal), in the caller's transaction --------------------------------
 
-export interface SeatLock { seat_count: number; status: string; host_player_id: string }
+export interface SeatLock {
+  seat_count: number;
+  status: string;
+  host_player_id: string;
+}
 
 /** Locks the table row for a change of seats. */
 export async function lockForSeats(tx: Tx, tableId: string): Promise<SeatLock> {
@@ -108,8 +124,15 @@ export interface SessionTable {
 /** Locks the table row for the session's next step and reads it with its seating. */
 export async function lockForSession(tx: Tx, id: string): Promise<SessionTable> {
   const { rows } = await tx.query<{
-    id: string; game: GameId; options: Record<string, unknown>; status: string; session: unknown; hand_count: number;
-    host_player_id: string; current_hand_id: string | null; seating: string[];
+    id: string;
+    game: GameId;
+    options: Record<string, unknown>;
+    status: string;
+    session: unknown;
+    hand_count: number;
+    host_player_id: string;
+    current_hand_id: string | null;
+    seating: string[];
   }>({
     name: 'table-for-session',
     text: `SELECT t.id, t.game, t.options, t.status, t.session, t.hand_count, t.host_player_id, t.current_hand_id,
@@ -120,8 +143,15 @@ export async function lockForSession(tx: Tx, id: string): Promise<SessionTable> 
   const r = rows[0];
   if (!r) throw ApiError.of('TABLE_NOT_FOUND', `no table ${id}`);
   return {
-    id: r.id, game: r.game, options: r.options, status: r.status, session: r.session, handCount: r.hand_count,
-    hostPlayerId: r.host_player_id, currentHandId: r.current_hand_id, seating: r.seating,
+    id: r.id,
+    game: r.game,
+    options: r.options,
+    status: r.status,
+    session: r.session,
+    handCount: r.hand_count,
+    hostPlayerId: r.host_player_id,
+    currentHandId: r.current_hand_id,
+    seating: r.seating,
   };
 }
 
@@ -139,7 +169,11 @@ export async function endSession(tx: Tx, tableId: string, session: unknown): Pro
   await tx.query(`UPDATE tables SET session = $2::jsonb, status = 'ended' WHERE id = $1`, [tableId, JSON.stringify(session)]);
 }
 
-export async function startHand(tx: Tx, tableId: string, s: { session: unknown; dealer: number; handId: string; handNumber: number }): Promise<void> {
+export async function startHand(
+  tx: Tx,
+  tableId: string,
+  s: { session: unknown; dealer: number; handId: string; handNumber: number },
+): Promise<void> {
   await tx.query({
     name: 'table-next-hand',
     text: `UPDATE tables SET session = $2::jsonb, status = 'playing', dealer = $3, current_hand_id = $4, hand_count = $5 WHERE id = $1`,
@@ -150,7 +184,10 @@ export async function startHand(tx: Tx, tableId: string, s: { session: unknown; 
 // ---- ledger and bots -----------------------------------------------------------------------------
 
 /** Each seat's balance, summed by PostgreSQL (exact NUMERIC). */
-export async function seatBalances(q: Queryable, tableId: string): Promise<{ seat: number; player_id: string; name: string; amount: string }[]> {
+export async function seatBalances(
+  q: Queryable,
+  tableId: string,
+): Promise<{ seat: number; player_id: string; name: string; amount: string }[]> {
   const { rows } = await q.query<{ seat: number; player_id: string; name: string; amount: string }>(
     `SELECT s.seat, s.player_id, p.name,
             COALESCE((SELECT SUM(l.amount) FROM ledger_entries l WHERE l.table_id = s.table_id AND l.seat = s.seat), 0)::numeric(20,2)::text AS amount
@@ -160,7 +197,12 @@ export async function seatBalances(q: Queryable, tableId: string): Promise<{ sea
   return rows;
 }
 
-export interface BotSeat { seat: number; botId: string; botName: string; strength: BotStrength }
+export interface BotSeat {
+  seat: number;
+  botId: string;
+  botName: string;
+  strength: BotStrength;
+}
 
 /** Whether a bot holds a seat at the table. */
 export async function seatsBots(q: Queryable, tableId: string): Promise<boolean> {
@@ -191,11 +233,17 @@ export async function botSeatsAt(q: Queryable, tableId: string): Promise<{ curre
     values: [tableId],
   });
   if (!rows[0]) return undefined;
-  return { currentHandId: rows[0].current_hand_id, bots: rows.map((r) => ({ seat: r.seat, botId: r.bot_id, botName: r.bot_name, strength: r.strength })) };
+  return {
+    currentHandId: rows[0].current_hand_id,
+    bots: rows.map((r) => ({ seat: r.seat, botId: r.bot_id, botName: r.bot_name, strength: r.strength })),
+  };
 }
 
 /** A playing table's host, its hand count, and whether only bots sit at it. */
-export async function botOnlyTable(q: Queryable, tableId: string): Promise<{ host: string; hands: number; only_bots: boolean } | undefined> {
+export async function botOnlyTable(
+  q: Queryable,
+  tableId: string,
+): Promise<{ host: string; hands: number; only_bots: boolean } | undefined> {
   const { rows } = await q.query<{ host: string; hands: number; only_bots: boolean }>({
     name: 'bot-only-table',
     text: `SELECT t.host_player_id AS host, t.hand_count AS hands, bool_and(p.bot IS NOT NULL) AS only_bots

@@ -1,14 +1,30 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
 import {
-  ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation,
-  ApiTags, ApiUnprocessableEntityResponse,
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { Auth, CurrentCaller, type Caller } from '../common/auth.js';
 import { ProblemDto } from '../common/problem.dto.js';
 import { ApiError } from '../common/problems.js';
 import { TableSession } from './table-session.js';
 import {
-  BotSeatedDto, CreateTableDto, ListTablesQueryDto, SeatBotDto, SeatTakenDto, SessionEndDto, TableDto, TablePageDto, TakeSeatDto,
+  BotSeatedDto,
+  CreateTableDto,
+  ListTablesQueryDto,
+  SeatBotDto,
+  SeatTakenDto,
+  SessionEndDto,
+  TableDto,
+  TablePageDto,
+  TakeSeatDto,
 } from './tables.dto.js';
 import { TablesService } from './tables.service.js';
 
@@ -21,7 +37,10 @@ const SEAT = new ParseIntPipe({ exceptionFactory: () => ApiError.of('VALIDATION_
 @ApiNotFoundResponse({ type: ProblemDto, description: 'TABLE_NOT_FOUND' })
 @Controller('tables')
 export class TablesController {
-  constructor(private readonly tables: TablesService, private readonly session: TableSession) {}
+  constructor(
+    private readonly tables: TablesService,
+    private readonly session: TableSession,
+  ) {}
 
   @Post()
   @HttpCode(201)
@@ -30,7 +49,10 @@ export class TablesController {
   @ApiBody({
     type: CreateTableDto,
     examples: {
-      dobbm: { summary: 'Dobbm, five players', value: { game: 'dobbm', rules: { players: 5, stake: 12, rounding: 'ceil', doubling: { firstSpeaker: 'dealerLeft' } } } },
+      dobbm: {
+        summary: 'Dobbm, five players',
+        value: { game: 'dobbm', rules: { players: 5, stake: 12, rounding: 'ceil', doubling: { firstSpeaker: 'dealerLeft' } } },
+      },
       droggn: { summary: 'Droggn, defaults (three players)', value: { game: 'droggn' } },
       doppelkopf: { summary: 'Doppelkopf tournament', value: { game: 'doppelkopf', rules: { mode: 'tournament' } } },
       flat: { summary: 'flat dotted option names', value: { game: 'dobbm', rules: { 'mussrunde.whoMayCall': 'anyPlayer' } } },
@@ -45,7 +67,7 @@ export class TablesController {
   @Get()
   @ApiOperation({
     summary: 'Tables, newest first: by default the open (waiting) and running (playing) ones (public)',
-    description: 'Filter by `game` and `status`; page with `limit` and the answer\'s `nextCursor`.',
+    description: "Filter by `game` and `status`; page with `limit` and the answer's `nextCursor`.",
   })
   @ApiOkResponse({ type: TablePageDto })
   @ApiBadRequestResponse({ type: ProblemDto, description: 'VALIDATION_FAILED (an unknown game or status, a bad limit or cursor)' })
@@ -73,7 +95,7 @@ export class TablesController {
   @Delete(':id/seats/me')
   @HttpCode(204)
   @Auth('player')
-  @ApiOperation({ summary: 'Leave one\'s seat; only before the first hand is dealt' })
+  @ApiOperation({ summary: "Leave one's seat; only before the first hand is dealt" })
   @ApiNoContentResponse({ description: 'the seat is free again' })
   @ApiConflictResponse({ type: ProblemDto, description: 'SEATS_FIXED: the first hand has been dealt' })
   async leaveSeat(@Param('id') id: string, @CurrentCaller() caller: Caller): Promise<void> {
@@ -85,9 +107,10 @@ export class TablesController {
   @Auth('player')
   @ApiOperation({
     summary: 'The host seats a bot in an empty seat',
-    description: 'The bot is a player of its own (`bot` names its strength). It acts through the same checks and event log as a person, '
-      + 'from its seat\'s view only, as soon as its turn comes, on whichever instance sees the hand move. '
-      + 'When only bots are seated, the host\'s session end is asked for after a few hands (README "Bots").',
+    description:
+      'The bot is a player of its own (`bot` names its strength). It acts through the same checks and event log as a person, ' +
+      "from its seat's view only, as soon as its turn comes, on whichever instance sees the hand move. " +
+      'When only bots are seated, the host\'s session end is asked for after a few hands (README "Bots").',
   })
   @ApiBody({ type: SeatBotDto, required: false })
   @ApiCreatedResponse({ type: BotSeatedDto })
@@ -111,12 +134,16 @@ export class TablesController {
   @Auth('player')
   @ApiOperation({
     summary: 'Ask to wind the session down (Dobbm: the Mußrunde; Droggn: the last hands; Doppelkopf: the end)',
-    description: 'The host asks as the host (engine bySeat = null), any other seated player as its seat. A hand someone has acted in is played out; '
-      + 'a hand nobody has acted in yet is voided and, unless the session ends now, replaced by the engine\'s next deal with the same cards (docs/service.md).',
+    description:
+      'The host asks as the host (engine bySeat = null), any other seated player as its seat. A hand someone has acted in is played out; ' +
+      "a hand nobody has acted in yet is voided and, unless the session ends now, replaced by the engine's next deal with the same cards (docs/service.md).",
   })
   @ApiOkResponse({ type: SessionEndDto })
   @ApiConflictResponse({ type: ProblemDto, description: 'TABLE_NOT_PLAYING' })
-  @ApiUnprocessableEntityResponse({ type: ProblemDto, description: 'the engine\'s reason: SESSION_OVER, SESSION_ALREADY_ENDING, CALL_NOT_ALLOWED' })
+  @ApiUnprocessableEntityResponse({
+    type: ProblemDto,
+    description: "the engine's reason: SESSION_OVER, SESSION_ALREADY_ENDING, CALL_NOT_ALLOWED",
+  })
   sessionEnd(@Param('id') id: string, @CurrentCaller() caller: Caller) {
     return this.session.requestEnd(id, caller as Player);
   }

@@ -35,7 +35,12 @@ export class SeatDto {
   @ApiProperty({ example: 0 }) seat!: number;
   @ApiProperty({ type: 'string', example: '0b6f…', nullable: true }) playerId!: string | null;
   @ApiProperty({ type: 'string', example: 'Resi', nullable: true }) name!: string | null;
-  @ApiProperty({ type: 'string', enum: BOT_STRENGTHS, nullable: true, description: 'the bot\'s strength when a bot holds the seat; null for a person or an empty seat' })
+  @ApiProperty({
+    type: 'string',
+    enum: BOT_STRENGTHS,
+    nullable: true,
+    description: "the bot's strength when a bot holds the seat; null for a person or an empty seat",
+  })
   bot!: BotStrength | null;
 }
 
@@ -54,7 +59,8 @@ export class TableDto {
   @ApiProperty({ example: 1, description: 'seats nobody holds yet' }) freeSeats!: number;
   @ApiProperty({ type: 'integer', example: 2, nullable: true }) dealer!: number | null;
   @ApiProperty({ type: 'string', nullable: true }) currentHandId!: string | null;
-  @ApiProperty({ enum: TABLE_STATUSES, description: 'waiting: seats free, nothing dealt yet; playing: a session is under way; ended' }) status!: string;
+  @ApiProperty({ enum: TABLE_STATUSES, description: 'waiting: seats free, nothing dealt yet; playing: a session is under way; ended' })
+  status!: string;
   @ApiProperty({ description: 'the player who created the table (the host of RULES.md §1.12)' }) hostPlayerId!: string;
   @ApiProperty({ example: 3 }) handCount!: number;
   @ApiProperty({ example: '2026-11-24T02:00:00.000Z' }) createdAt!: string;
@@ -70,12 +76,12 @@ export class ListTablesQueryDto extends PageQueryDto {
   @IsOptional()
   @IsIn(TABLE_STATUSES)
   status?: (typeof TABLE_STATUSES)[number];
-
 }
 
 export class TablePageDto {
   @ApiProperty({ type: [TableDto], description: 'newest first' }) items!: TableDto[];
-  @ApiProperty({ type: 'string', nullable: true, description: 'pass as `cursor` for the next page; null on the last page' }) nextCursor!: string | null;
+  @ApiProperty({ type: 'string', nullable: true, description: 'pass as `cursor` for the next page; null on the last page' }) nextCursor!:
+    string | null;
 }
 
 export class SeatBotDto {
@@ -85,7 +91,11 @@ export class SeatBotDto {
   @Min(0)
   seat?: number;
 
-  @ApiPropertyOptional({ enum: BOT_STRENGTHS, default: 'heuristic', description: 'heuristic: bids, doubles and plays from hand strength; random: any legal action' })
+  @ApiPropertyOptional({
+    enum: BOT_STRENGTHS,
+    default: 'heuristic',
+    description: 'heuristic: bids, doubles and plays from hand strength; random: any legal action',
+  })
   @IsOptional()
   @IsIn(BOT_STRENGTHS)
   strength?: BotStrength;
@@ -93,7 +103,7 @@ export class SeatBotDto {
 
 export class BotSeatedDto {
   @ApiProperty({ example: 3 }) seat!: number;
-  @ApiProperty({ description: 'the bot\'s own player identity' }) playerId!: string;
+  @ApiProperty({ description: "the bot's own player identity" }) playerId!: string;
   @ApiProperty({ example: 'Bot 3 (heuristic)' }) name!: string;
   @ApiProperty({ enum: BOT_STRENGTHS }) bot!: BotStrength;
   @ApiPropertyOptional({ description: 'set when this seat completed the table and the first hand was dealt' }) currentHandId?: string;

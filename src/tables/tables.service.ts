@@ -8,7 +8,17 @@ import { ApiError, fromRejection } from '../common/problems.js';
 import { DatabaseService, type Tx } from '../database/database.service.js';
 import { TableSession } from './table-session.js';
 import {
-  addSeat, botInSeat, createTable, findTable, isSeated, listTables, lockForSeats, removeSeat, takenSeats, type SeatLock, type TableRecord,
+  addSeat,
+  botInSeat,
+  createTable,
+  findTable,
+  isSeated,
+  listTables,
+  lockForSeats,
+  removeSeat,
+  takenSeats,
+  type SeatLock,
+  type TableRecord,
 } from './table-store.js';
 import type { BotStrength } from '../bots/strategy.js';
 import { decodeCursor, encodeCursor } from '../common/page.js';
@@ -20,7 +30,10 @@ const DEFAULT_PAGE = 20;
 
 @Injectable()
 export class TablesService {
-  constructor(private readonly db: DatabaseService, private readonly session: TableSession) {}
+  constructor(
+    private readonly db: DatabaseService,
+    private readonly session: TableSession,
+  ) {}
 
   /** The rule profile is the engine's to judge: unknown option or value → 400 with its code. */
   async create(host: Player, gameId: GameId, rules: Record<string, unknown> | undefined): Promise<TableDto> {
@@ -44,7 +57,12 @@ export class TablesService {
   async list(query: ListTablesQueryDto): Promise<TablePageDto> {
     const limit = query.limit ?? DEFAULT_PAGE;
     const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
-    const rows = await listTables(this.db, { ...(query.game ? { game: query.game } : {}), statuses: query.status ? [query.status] : ['waiting', 'playing'], after, take: limit + 1 });
+    const rows = await listTables(this.db, {
+      ...(query.game ? { game: query.game } : {}),
+      statuses: query.status ? [query.status] : ['waiting', 'playing'],
+      after,
+      take: limit + 1,
+    });
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return { items: page.map(toDto), nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt.toISOString(), last.id) : null };
@@ -71,7 +89,7 @@ export class TablesService {
     if (!isUuid(tableId)) throw ApiError.of('TABLE_NOT_FOUND', `no table ${tableId}`);
     await this.db.transaction(async (tx) => {
       const table = await lockForSeats(tx, tableId);
-      if (table.host_player_id !== host.playerId) throw ApiError.of('NOT_HOST', 'only the table\'s host may unseat bots');
+      if (table.host_player_id !== host.playerId) throw ApiError.of('NOT_HOST', "only the table's host may unseat bots");
       const bot = await botInSeat(tx, tableId, seat);
       if (!bot) throw ApiError.of('NO_BOT_IN_SEAT', `no bot holds seat ${seat}`);
       await freeSeatBeforeDeal(tx, tableId, table, bot);
@@ -87,11 +105,16 @@ export class TablesService {
     if (!isUuid(tableId)) throw ApiError.of('TABLE_NOT_FOUND', `no table ${tableId}`);
     return this.db.transaction(async (tx) => {
       const table = await lockForSeats(tx, tableId);
-      if (table.host_player_id !== host.playerId) throw ApiError.of('NOT_HOST', 'only the table\'s host may seat bots');
+      if (table.host_player_id !== host.playerId) throw ApiError.of('NOT_HOST', "only the table's host may seat bots");
       const botId = randomUUID();
       const seat = await freeSeat(tx, tableId, table, wanted);
       const name = `Bot ${seat + 1} (${strength})`;
-      await tx.query('INSERT INTO players (id, name, token_hash, bot) VALUES ($1, $2, $3, $4)', [botId, name, hashToken(newToken()).toString('hex'), strength]);
+      await tx.query('INSERT INTO players (id, name, token_hash, bot) VALUES ($1, $2, $3, $4)', [
+        botId,
+        name,
+        hashToken(newToken()).toString('hex'),
+        strength,
+      ]);
       const taken = await this.seat(tx, tableId, botId, seat);
       return { ...taken, playerId: botId, name, bot: strength };
     });
@@ -116,7 +139,8 @@ async function freeSeatBeforeDeal(tx: Tx, tableId: string, table: SeatLock, play
 async function freeSeat(tx: Tx, tableId: string, table: SeatLock, wanted: number | undefined): Promise<number> {
   const seated = await takenSeats(tx, tableId);
   if (table.status !== 'waiting' || seated.length === table.seat_count) throw ApiError.of('TABLE_FULL');
-  if (wanted !== undefined && wanted >= table.seat_count) throw ApiError.of('VALIDATION_FAILED', `seat must be between 0 and ${table.seat_count - 1}`);
+  if (wanted !== undefined && wanted >= table.seat_count)
+    throw ApiError.of('VALIDATION_FAILED', `seat must be between 0 and ${table.seat_count - 1}`);
   const taken = new Set(seated);
   if (wanted !== undefined && taken.has(wanted)) throw ApiError.of('SEAT_TAKEN', `seat ${wanted} is taken`);
   return wanted ?? [...Array(table.seat_count).keys()].find((s) => !taken.has(s))!;

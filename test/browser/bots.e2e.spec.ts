@@ -15,10 +15,22 @@ describe('one person plays against three bots in the browser', () => {
 
   const cases = [
     // Droggn: a Solo when the bidding still allows it (a bot may have bid higher first).
-    { game: 'droggn', prefer: [{ type: 'bid', bid: 'solo' }, { type: 'bid', bid: 'pass' }, { type: 'double', call: 'gut' }], mark: 'play ' },
+    {
+      game: 'droggn',
+      prefer: [
+        { type: 'bid', bid: 'solo' },
+        { type: 'bid', bid: 'pass' },
+        { type: 'double', call: 'gut' },
+      ],
+      mark: 'play ',
+    },
     {
       game: 'doppelkopf',
-      prefer: [{ type: 'reservation', call: 'vorbehalt' }, { type: 'contract', contract: 'solo-q' }, { type: 'announce', level: 're' }],
+      prefer: [
+        { type: 'reservation', call: 'vorbehalt' },
+        { type: 'contract', contract: 'solo-q' },
+        { type: 'announce', level: 're' },
+      ],
       mark: 'solo-q',
     },
   ] as const;

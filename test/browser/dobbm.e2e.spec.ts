@@ -40,7 +40,17 @@ describe('four people play a Dobbm hand in the browser', () => {
     expect(await pages[0]!.locator('.seat-name b').count()).toBe(0);
 
     const dealt = (await auditorView(site, handId)).hands!;
-    const seating = await Promise.all(pages.map(async (p) => Number(await p.locator('.status .note').first().textContent().then((t) => /seat (\d)/.exec(t ?? '')![1]))));
+    const seating = await Promise.all(
+      pages.map(async (p) =>
+        Number(
+          await p
+            .locator('.status .note')
+            .first()
+            .textContent()
+            .then((t) => /seat (\d)/.exec(t ?? '')![1]),
+        ),
+      ),
+    );
     const pageOf = (seat: number) => pages[seating.indexOf(seat)]!;
 
     let bid = false;
@@ -78,7 +88,8 @@ describe('four people play a Dobbm hand in the browser', () => {
     for (const page of pages) {
       await page.getByTestId('result').waitFor();
       await page.getByTestId('ledger').waitFor();
-      for (const [seat, score] of scores.entries()) await expect(page.getByTestId(`score-${seat}`).textContent()).resolves.toBe(score > 0 ? `+${score}` : String(score));
+      for (const [seat, score] of scores.entries())
+        await expect(page.getByTestId(`score-${seat}`).textContent()).resolves.toBe(score > 0 ? `+${score}` : String(score));
       texts.push(`${await page.getByTestId('result').textContent()}|${await page.getByTestId('ledger').textContent()}`);
     }
     expect(new Set(texts).size).toBe(1);
@@ -100,7 +111,9 @@ describe('four people play a Dobbm hand in the browser', () => {
     const replay = pages[1]!;
     await replay.goto(`/hands/${handId}/replay`);
     await replay.getByTestId('commitment').filter({ hasText: '✔ verified' }).waitFor();
-    const events = (await (await fetch(`${site.url}/hands/${handId}/events`, { headers: { Authorization: `Bearer ${AUDIT_TOKEN}` } })).json()) as { seq: number; payload: unknown }[];
+    const events = (await (
+      await fetch(`${site.url}/hands/${handId}/events`, { headers: { Authorization: `Bearer ${AUDIT_TOKEN}` } })
+    ).json()) as { seq: number; payload: unknown }[];
     const screens: string[] = [await replay.locator('.replay-board').innerHTML()];
     for (let k = 1; k < events.length; k++) {
       await replay.getByRole('button', { name: 'forward' }).click();
@@ -117,7 +130,9 @@ describe('four people play a Dobbm hand in the browser', () => {
     }
     // At the deal, each seat holds what the auditor saw dealt.
     for (const [seat, cards] of dealt.entries()) {
-      const shown = await replay.locator(`[data-replay-seat="${seat}"] [data-card]`).evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
+      const shown = await replay
+        .locator(`[data-replay-seat="${seat}"] [data-card]`)
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
       expect([...shown].sort()).toEqual([...(cards ?? [])].sort());
     }
     await Promise.all(people.map((p) => p.context.close()));

@@ -47,7 +47,10 @@ export function stringsIn(value: unknown, out: string[] = []): string[] {
 
 /** Cards played so far in a view (public to everyone). */
 export function playedIn(view: Record<string, unknown>): Set<string> {
-  const tricks = [...((view.tricks as { plays?: { card: string }[] }[]) ?? []), (view.currentTrick ?? view.trick) as { plays?: { card: string }[] } | null];
+  const tricks = [
+    ...((view.tricks as { plays?: { card: string }[] }[]) ?? []),
+    (view.currentTrick ?? view.trick) as { plays?: { card: string }[] } | null,
+  ];
   return new Set(tricks.flatMap((t) => (t?.plays ?? []).map((p) => p.card)));
 }
 
@@ -112,7 +115,9 @@ export async function move(page: Page, seq: number, prefer: Record<string, unkno
     await page.locator(`[data-action='${buttons[0]}']`).click();
     return buttons[0]!;
   }
-  throw new Error(`my turn, but no control to use: ${await page.getByTestId('status').textContent()} (${await page.getByTestId('phase').textContent()})`);
+  throw new Error(
+    `my turn, but no control to use: ${await page.getByTestId('status').textContent()} (${await page.getByTestId('phase').textContent()})`,
+  );
 }
 
 /** Waits until the hand's log reaches `seq` (the move a page sent has landed). */

@@ -19,7 +19,10 @@ describe('the web app served by the service', () => {
     await page.getByRole('textbox', { name: 'Name' }).fill('Resi');
     await page.getByRole('button', { name: 'Start playing' }).click();
     await page.getByRole('heading', { name: 'Open a table' }).waitFor();
-    await page.locator('details').last().evaluate((d) => d.setAttribute('open', ''));
+    await page
+      .locator('details')
+      .last()
+      .evaluate((d) => d.setAttribute('open', ''));
     await site.shot(page, 'lobby');
     expect(errors).toEqual([]);
     // A profile the API refuses shows the API's own message (the browser logs the 400 itself).
@@ -46,7 +49,9 @@ describe('the web app served by the service', () => {
     });
     const violations: string[] = [];
     await page.exposeFunction('reportViolation', (v: string) => violations.push(v));
-    await page.addInitScript("document.addEventListener('securitypolicyviolation', (e) => window.reportViolation(e.violatedDirective + ' ' + e.blockedURI))");
+    await page.addInitScript(
+      "document.addEventListener('securitypolicyviolation', (e) => window.reportViolation(e.violatedDirective + ' ' + e.blockedURI))",
+    );
     await page.goto('/');
     await page.getByRole('textbox', { name: 'Name' }).fill('Strict');
     await page.getByRole('button', { name: 'Start playing' }).click();

@@ -3,9 +3,23 @@ import { castPlayers, simulateHands, type SimConfig } from '../../src/analysis/s
 import { AUDIT_TOKEN, bearer, type TestApp } from './app.js';
 import { newPlayers, type Player } from './bots.js';
 
-export interface PairRow { declarer: string; defender: string; handsAsPair: number; p: number; tier: 'strong' | 'review' | null; mutual: boolean }
-export interface Job { jobId: string; status: 'running' | 'done' | 'failed'; done: number; total: number; error: string | null; pairs: PairRow[] | null;
-  unevaluated?: { handId: string; code: string; detail: string; actionIndex?: number }[] }
+export interface PairRow {
+  declarer: string;
+  defender: string;
+  handsAsPair: number;
+  p: number;
+  tier: 'strong' | 'review' | null;
+  mutual: boolean;
+}
+export interface Job {
+  jobId: string;
+  status: 'running' | 'done' | 'failed';
+  done: number;
+  total: number;
+  error: string | null;
+  pairs: PairRow[] | null;
+  unevaluated?: { handId: string; code: string; detail: string; actionIndex?: number }[];
+}
 
 const auditor = bearer(AUDIT_TOKEN);
 
@@ -14,7 +28,7 @@ export async function auditUntilDone(t: TestApp, query: Record<string, string | 
   const first = await t.http.get('/audit/collusion').query(query).set(auditor);
   expect([200, 202]).toContain(first.status);
   let job = first.body as Job;
-  for (const deadline = Date.now() + 90_000; job.status === 'running' && Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 90_000; job.status === 'running' && Date.now() < deadline;) {
     await new Promise((r) => setTimeout(r, 100));
     job = (await t.http.get(`/audit/collusion/jobs/${job.jobId}`).set(auditor).expect(200)).body;
   }
@@ -38,7 +52,11 @@ export async function importSimulatedLog(t: TestApp, config: SimConfig, namePref
   const hands: ImportedLog['hands'] = [];
   for (const h of simulateHands(config)) {
     const seating = h.players.map((p) => ids.get(p)!);
-    const res = await t.http.post('/hand-records').set(auditor).send({ ...h.record, seating }).expect(201);
+    const res = await t.http
+      .post('/hand-records')
+      .set(auditor)
+      .send({ ...h.record, seating })
+      .expect(201);
     hands.push({ handId: res.body.handId, actions: h.record.actions as Record<string, unknown>[] });
   }
   return { players, planted: [ids.get(a.id)!, ids.get(a.partner!)!], hands };

@@ -9,7 +9,14 @@ export interface Player {
   token: string;
 }
 
-export type View = Record<string, unknown> & { id: string; seq: number; toAct: number[]; seat?: number; legalActions?: Record<string, unknown>[]; result: unknown };
+export type View = Record<string, unknown> & {
+  id: string;
+  seq: number;
+  toAct: number[];
+  seat?: number;
+  legalActions?: Record<string, unknown>[];
+  result: unknown;
+};
 
 /** A small seeded PRNG (mulberry32), so a failing game can be replayed. */
 export function rng(seed: number): () => number {
@@ -26,14 +33,22 @@ export function rng(seed: number): () => number {
 export async function newPlayers(t: TestApp, n: number, prefix = 'Bot'): Promise<Player[]> {
   const out: Player[] = [];
   for (let i = 0; i < n; i++) {
-    const res = await t.http.post('/players').send({ name: `${prefix} ${i}` }).expect(201);
+    const res = await t.http
+      .post('/players')
+      .send({ name: `${prefix} ${i}` })
+      .expect(201);
     out.push(res.body as Player);
   }
   return out;
 }
 
 /** Creates a table hosted by players[0] and seats everyone in order; returns the first hand. */
-export async function openTable(t: TestApp, game: string, rules: Record<string, unknown>, players: Player[]): Promise<{ tableId: string; handId: string }> {
+export async function openTable(
+  t: TestApp,
+  game: string,
+  rules: Record<string, unknown>,
+  players: Player[],
+): Promise<{ tableId: string; handId: string }> {
   const table = await t.http.post('/tables').set(bearer(players[0]!.token)).send({ game, rules }).expect(201);
   let handId = '';
   for (const [seat, p] of players.entries()) {
@@ -57,18 +72,29 @@ export interface PlayOptions {
   /** A player with no seat at the table, for the spectator view. */
   spectator?: Player;
   /** Picks the action; default: uniformly among the legal ones of the seats that may act. */
-  choose?: (options: { seat: number; action: Record<string, unknown> }[], views: View[]) => { seat: number; action: Record<string, unknown> };
+  choose?: (
+    options: { seat: number; action: Record<string, unknown> }[],
+    views: View[],
+  ) => { seat: number; action: Record<string, unknown> };
   maxActions?: number;
 }
 
 /** Plays the hand to its end through HTTP; every move is one of a seat's own legalActions. */
-export async function playHand(t: TestApp, handId: string, players: Player[], opts: PlayOptions): Promise<{ result: Record<string, unknown>; nextHandId: string | null; actions: number }> {
+export async function playHand(
+  t: TestApp,
+  handId: string,
+  players: Player[],
+  opts: PlayOptions,
+): Promise<{ result: Record<string, unknown>; nextHandId: string | null; actions: number }> {
   for (let n = 0; n < (opts.maxActions ?? 400); n++) {
     const views = await Promise.all(players.map((p) => getView(t, handId, p.token)));
     if (opts.oracle) {
       const auditor = await getView(t, handId, AUDIT_TOKEN);
       const spectator = opts.spectator
-        ? { view: await getView(t, handId, opts.spectator.token), log: (await t.http.get(`/hands/${handId}/events`).set(bearer(opts.spectator.token)).expect(200)).body }
+        ? {
+            view: await getView(t, handId, opts.spectator.token),
+            log: (await t.http.get(`/hands/${handId}/events`).set(bearer(opts.spectator.token)).expect(200)).body,
+          }
         : null;
       const auditorLog = (await t.http.get(`/hands/${handId}/events`).set(bearer(AUDIT_TOKEN)).expect(200)).body;
       for (const v of views) assertNothingHidden(v, auditor, spectator, v, auditorLog);
@@ -78,7 +104,8 @@ export async function playHand(t: TestApp, handId: string, players: Player[], op
       }
     }
     const first = views[0]!;
-    if (first.result) return { result: first.result as Record<string, unknown>, nextHandId: (first.nextHandId as string) ?? null, actions: n };
+    if (first.result)
+      return { result: first.result as Record<string, unknown>, nextHandId: (first.nextHandId as string) ?? null, actions: n };
     const options = views.flatMap((v) => (v.legalActions ?? []).map((action) => ({ seat: v.seat!, action })));
     expect(options.length).toBeGreaterThan(0);
     const pick = opts.choose ? opts.choose(options, views) : options[Math.floor(opts.random() * options.length)]!;
@@ -87,7 +114,8 @@ export async function playHand(t: TestApp, handId: string, players: Player[], op
       .post(`/hands/${handId}/actions`)
       .set(bearer(players[pick.seat]!.token))
       .send({ expectedSeq: views[pick.seat]!.seq, action });
-    if (res.status !== 200) throw new Error(`action ${JSON.stringify(action)} by seat ${pick.seat} → ${res.status} ${JSON.stringify(res.body)}`);
+    if (res.status !== 200)
+      throw new Error(`action ${JSON.stringify(action)} by seat ${pick.seat} → ${res.status} ${JSON.stringify(res.body)}`);
     if (res.body.result) return { result: res.body.result, nextHandId: res.body.nextHandId ?? null, actions: n + 1 };
   }
   throw new Error(`hand ${handId} did not end`);
@@ -97,18 +125,25 @@ export async function playHand(t: TestApp, handId: string, players: Player[], op
  * A faster player for long sessions: asks one seat's view for whose turn it is, then plays a
  * legal action of the first seat to act (announcement-only options of other seats are skipped).
  */
-export async function playHandQuickly(t: TestApp, handId: string, players: Player[], random: () => number): Promise<{ result: Record<string, unknown>; nextHandId: string | null; view: View }> {
+export async function playHandQuickly(
+  t: TestApp,
+  handId: string,
+  players: Player[],
+  random: () => number,
+): Promise<{ result: Record<string, unknown>; nextHandId: string | null; view: View }> {
   let view = await getView(t, handId, players[0]!.token);
   const first = view;
   for (let n = 0; n < 400; n++) {
-    if (view.result) return { result: view.result as Record<string, unknown>, nextHandId: (view.nextHandId as string) ?? null, view: first };
+    if (view.result)
+      return { result: view.result as Record<string, unknown>, nextHandId: (view.nextHandId as string) ?? null, view: first };
     const actor = view.toAct[0]!;
     if (view.seat !== actor) view = await getView(t, handId, players[actor]!.token);
     const options = view.legalActions!.filter((a) => a.type !== 'announce');
     const pool = options.length > 0 ? options : view.legalActions!;
     const { seat: _seat, ...action } = pool[Math.floor(random() * pool.length)]!;
     const res = await t.http.post(`/hands/${handId}/actions`).set(bearer(players[actor]!.token)).send({ expectedSeq: view.seq, action });
-    if (res.status !== 200) throw new Error(`action ${JSON.stringify(action)} by seat ${actor} → ${res.status} ${JSON.stringify(res.body)}`);
+    if (res.status !== 200)
+      throw new Error(`action ${JSON.stringify(action)} by seat ${actor} → ${res.status} ${JSON.stringify(res.body)}`);
     view = res.body as View;
   }
   throw new Error(`hand ${handId} did not end`);

@@ -28,7 +28,13 @@ function withoutBuyRequests(doc: View): unknown {
  * itself (Doppelkopf has every face twice) or named in an action of its own.
  * None of those cards may appear anywhere in `doc` (a seat's view or its event log).
  */
-export function assertNothingHidden(doc: View, auditor: View, spectator: unknown, ownView: View = doc, auditorLog: { seat: number | null; payload: unknown }[] = []): void {
+export function assertNothingHidden(
+  doc: View,
+  auditor: View,
+  spectator: unknown,
+  ownView: View = doc,
+  auditorLog: { seat: number | null; payload: unknown }[] = [],
+): void {
   if (auditor.result) return; // over: everything is public
   const seat = ownView.seat as number;
   const publicCards = new Set(spectator ? strings(spectator) : []);
@@ -42,7 +48,10 @@ export function assertNothingHidden(doc: View, auditor: View, spectator: unknown
   });
   // Only a declarer who picked the talon up knows it (Dobbm "dobbm", Droggn Ansager/Solo);
   // in a Dobbm Solo and a Droggn Super/Super Mord it stays face down for him too.
-  const tookTalon = auditor.declarer === seat && ['dobbm', 'ansager', 'solo'].includes(String(auditor.contract)) && !(auditor.game === 'dobbm' && auditor.contract === 'solo');
+  const tookTalon =
+    auditor.declarer === seat &&
+    ['dobbm', 'ansager', 'solo'].includes(String(auditor.contract)) &&
+    !(auditor.game === 'dobbm' && auditor.contract === 'solo');
   if (!tookTalon) for (const key of ['dobb', 'talon']) for (const c of cardsIn(auditor[key])) hidden.add(c);
   if (auditor.declarer !== seat) for (const c of cardsIn(auditor.discard)) hidden.add(c);
   const seen = new Set(strings(withoutBuyRequests(doc)));

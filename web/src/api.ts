@@ -8,7 +8,7 @@ export type RuleOption = Schemas['RuleOptionDto'];
 export type HandView = Schemas['HandViewDto'];
 export type HandEvent = Schemas['HandEventDto'];
 export type Ledger = Schemas['LedgerDto'];
-export type Problem = Schemas['ProblemDto'];
+type Problem = Schemas['ProblemDto'];
 
 /**
  * The one way the page talks to the service: the typed client generated from the OpenAPI
@@ -36,7 +36,7 @@ api.use(auth);
 export const asAuditor = { [AUDITOR]: '1' } as Record<string, string>;
 
 /** An API refusal: the problem+json `detail` and stable `code`, shown to the person as they are. */
-export class ApiProblem extends Error {
+class ApiProblem extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
@@ -55,5 +55,5 @@ export function ok<T>(res: { data?: T; error?: unknown; response: Response }): T
   return res.data as T;
 }
 
-export const messageOf = (err: unknown): string => (err instanceof ApiProblem ? `${err.message} (${err.code})` : err instanceof Error ? err.message : String(err));
-
+export const messageOf = (err: unknown): string =>
+  err instanceof ApiProblem ? `${err.message} (${err.code})` : err instanceof Error ? err.message : String(err);

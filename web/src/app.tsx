@@ -14,7 +14,9 @@ export function App() {
   return (
     <LocationProvider>
       <header class="top">
-        <a href="/" class="brand">kartentisch</a>
+        <a href="/" class="brand">
+          kartentisch
+        </a>
         <nav>
           <a href="/">Lobby</a>
           <a href="/audit">Audit</a>

@@ -48,7 +48,14 @@ function syntheticLog(hands: number, seed: number): AuditHand[] {
         valueToDeclarer: 0,
       });
     }
-    const evidence: HandEvidence = { declarer, contract: 'dobbm', defenders, declarerWinsTrue: winTrue === 1, declarerPointsPlayed: null, calls };
+    const evidence: HandEvidence = {
+      declarer,
+      contract: 'dobbm',
+      defenders,
+      declarerWinsTrue: winTrue === 1,
+      declarerPointsPlayed: null,
+      calls,
+    };
     out.push({ handId: `h${i}`, sequence: i, players: order, evidence });
   }
   return out;
@@ -95,10 +102,28 @@ describe('pair statistics for a defender who almost never doubles', () => {
       const winTrue = doubles || rng.next() < 0.55 ? 1 : 0;
       const pCaller = doubles ? 0.1 : Math.min(1, Math.max(0, 0.55 + (rng.next() - 0.5) * 0.6));
       const call: CallEvidence = {
-        actionIndex: 0, seat: 1, role: 'defender', call: doubles ? 'schwacher' : 'gut', doubles, step: 'schwacher', multiplierBefore: 1,
-        winProbabilityCaller: pCaller, samples: 8, unresolved: 0, winTrue, expectedCostToCaller: 0, valueToDeclarer: 0,
+        actionIndex: 0,
+        seat: 1,
+        role: 'defender',
+        call: doubles ? 'schwacher' : 'gut',
+        doubles,
+        step: 'schwacher',
+        multiplierBefore: 1,
+        winProbabilityCaller: pCaller,
+        samples: 8,
+        unresolved: 0,
+        winTrue,
+        expectedCostToCaller: 0,
+        valueToDeclarer: 0,
       };
-      const evidence: HandEvidence = { declarer: 0, contract: 'dobbm', defenders: [1], declarerWinsTrue: winTrue === 1, declarerPointsPlayed: null, calls: [call] };
+      const evidence: HandEvidence = {
+        declarer: 0,
+        contract: 'dobbm',
+        defenders: [1],
+        declarerWinsTrue: winTrue === 1,
+        declarerPointsPlayed: null,
+        calls: [call],
+      };
       out.push({ handId: `q${i}`, sequence: i, players: [x, 'Q'], evidence });
     }
     return out;

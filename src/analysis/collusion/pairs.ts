@@ -30,7 +30,7 @@ export interface PairOptions {
   strongAlpha?: number;
 }
 
-export type Tier = 'strong' | 'review' | null;
+type Tier = 'strong' | 'review' | null;
 
 export interface PairRow {
   declarer: string;
@@ -236,13 +236,19 @@ export function pairStatistics(hands: readonly AuditHand[], options: PairOptions
  * (it can even turn negative: a defender with one double in 30 calls got p = 0 at z = −0.11,
  * where the permutation test says 0.41), so such pairs are permuted instead.
  */
-export const EDGEWORTH_MAX_SKEW = 0.5;
+const EDGEWORTH_MAX_SKEW = 0.5;
 
 /**
  * (1 + #{permuted sums ≥ observed}) / (1 + B): a valid p-value for any B. B grows ×10 while
  * fewer than 10 permutations reach the observed sum, so a small p is resolved where it matters.
  */
-function monteCarloP(values: readonly number[], n: number, observed: number, perms: { first: number; max: number }, rng: ReturnType<typeof seededRng>): number {
+function monteCarloP(
+  values: readonly number[],
+  n: number,
+  observed: number,
+  perms: { first: number; max: number },
+  rng: ReturnType<typeof seededRng>,
+): number {
   for (let b = perms.first; ; b *= 10) {
     const hits = permutationHits(values, n, observed, b, rng);
     if (hits >= 10 || b * 10 > perms.max) return (1 + hits) / (1 + b);

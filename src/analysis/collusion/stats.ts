@@ -4,14 +4,21 @@
  */
 
 /** Complementary error function, Numerical Recipes' Chebyshev fit: relative error < 1.2e-7 everywhere. */
-export function erfc(x: number): number {
+function erfc(x: number): number {
   const z = Math.abs(x);
   const t = 1 / (1 + 0.5 * z);
   const r =
     t *
     Math.exp(
-      -z * z - 1.26551223 +
-        t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
+      -z * z -
+        1.26551223 +
+        t *
+          (1.00002368 +
+            t *
+              (0.37409196 +
+                t *
+                  (0.09678418 +
+                    t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
     );
   return x >= 0 ? r : 2 - r;
 }
@@ -50,14 +57,15 @@ export function rocAuc(scores: readonly number[], positive: readonly boolean[]):
   const items = scores.map((s, i) => ({ s, pos: positive[i]! })).sort((a, b) => a.s - b.s);
   let rankSum = 0;
   let nPos = 0;
-  for (let i = 0; i < items.length; ) {
+  for (let i = 0; i < items.length;) {
     let j = i;
     while (j < items.length && items[j]!.s === items[i]!.s) j++;
     const midRank = (i + 1 + j) / 2;
-    for (let k = i; k < j; k++) if (items[k]!.pos) {
-      rankSum += midRank;
-      nPos++;
-    }
+    for (let k = i; k < j; k++)
+      if (items[k]!.pos) {
+        rankSum += midRank;
+        nPos++;
+      }
     i = j;
   }
   const nNeg = items.length - nPos;
@@ -73,7 +81,7 @@ export function rocCurve(scores: readonly number[], positive: readonly boolean[]
   const out = [{ fpr: 0, tpr: 0 }];
   let tp = 0;
   let fp = 0;
-  for (let i = 0; i < items.length; ) {
+  for (let i = 0; i < items.length;) {
     let j = i;
     while (j < items.length && items[j]!.s === items[i]!.s) {
       if (items[j]!.pos) tp++;

@@ -9,7 +9,6 @@ export const RANK_TOKENS = ['S', '10', 'K', 'O', 'U', '9', '8', '7', '6'] as con
 /** Card points by rank, RULES.md §1.3: Sow 11, Ten 10, King 4, Ober 3, Unter 2, rest 0. */
 export const RANK_POINTS: readonly number[] = [11, 10, 4, 3, 2, 0, 0, 0, 0];
 export const HEARTS = 0;
-export const SUIT_MASK = 0x1ff;
 
 const CODE_TO_INDEX = new Map<string, number>();
 const INDEX_TO_CODE: string[] = [];
@@ -28,9 +27,9 @@ export function cardIndex(code: string): number {
   return i;
 }
 export const cardCode = (index: number): string => INDEX_TO_CODE[index]!;
-export const suitOfIndex = (index: number): number => (index / 9) | 0;
-export const rankOfIndex = (index: number): number => index % 9;
-export const pointsOfIndex = (index: number): number => RANK_POINTS[index % 9]!;
+const suitOfIndex = (index: number): number => (index / 9) | 0;
+const rankOfIndex = (index: number): number => index % 9;
+const pointsOfIndex = (index: number): number => RANK_POINTS[index % 9]!;
 
 export function pointsOfCodes(codes: readonly string[]): number {
   let total = 0;
@@ -46,12 +45,6 @@ export function toSuitMasks(codes: readonly string[]): number[] {
     masks[suitOfIndex(i)]! |= 1 << rankOfIndex(i);
   }
   return masks;
-}
-
-export function fromSuitMasks(masks: readonly number[]): string[] {
-  const out: string[] = [];
-  for (let s = 0; s < 4; s++) for (let r = 0; r < 9; r++) if (masks[s]! & (1 << r)) out.push(INDEX_TO_CODE[s * 9 + r]!);
-  return out;
 }
 
 /** Sum of card points of the ranks in a 9-bit mask (precomputed: used at every node). */
@@ -71,10 +64,4 @@ export function basePayment(declarerPoints: number, stake: number, rounding: 'ce
   const raw = (diff * stake) / 60;
   // integer ceiling: every started 60/S card points costs a full unit
   return rounding === 'ceil' ? Math.floor((diff * stake + 59) / 60) : raw;
-}
-
-/** What each opponent pays the declarer per unit of multiplier (negative: the declarer pays). */
-export function signedBase(declarerPoints: number, stake: number, rounding: 'ceil' | 'exact'): number {
-  const b = basePayment(declarerPoints, stake, rounding);
-  return declarerPoints > 60 ? b : declarerPoints < 60 ? -b : 0;
 }

@@ -58,7 +58,12 @@ describe('double-dummy solver (RULES.md §1.9, §1.10)', () => {
 
   it('a declarer who cannot win a trick scores 0 and loses the discard (zero-trick transfer)', () => {
     const pos = {
-      hands: [['L6', 'L7'], ['LS', 'L10'], ['LK', 'LO'], ['LU', 'L9']],
+      hands: [
+        ['L6', 'L7'],
+        ['LS', 'L10'],
+        ['LK', 'LO'],
+        ['LU', 'L9'],
+      ],
       leader: 0,
       bonusPoints: 25,
     };

@@ -161,7 +161,13 @@ export class DobbmSolver {
     const oh = h[4]! | h[8]! | h[12]!;
     const defendersSure = dh ? oh & ((dh & -dh) - 1) : oh;
     const declarerSure = oh ? dh & ((oh & -oh) - 1) : dh;
-    const most = MASK_POINTS[al[0]!]! + MASK_POINTS[al[1]!]! + MASK_POINTS[al[2]!]! + MASK_POINTS[al[3]!]! + (flag ? 0 : this.bonus) - MASK_POINTS[defendersSure]!;
+    const most =
+      MASK_POINTS[al[0]!]! +
+      MASK_POINTS[al[1]!]! +
+      MASK_POINTS[al[2]!]! +
+      MASK_POINTS[al[3]!]! +
+      (flag ? 0 : this.bonus) -
+      MASK_POINTS[defendersSure]!;
     if (most <= alpha) return most;
     const least = declarerSure ? MASK_POINTS[declarerSure]! + (flag ? 0 : this.bonus) : 0;
     if (least >= beta) return least;
@@ -362,7 +368,7 @@ export class DobbmSolver {
  * masks at `hands[base..base+3]` and the led suit (-1 when he leads). Follow the led suit,
  * else play a heart, else anything. Returned as `from × 4 + to` (an inclusive suit range).
  */
-export function legalSuitSpan(hands: ArrayLike<number>, base: number, led: number): number {
+function legalSuitSpan(hands: ArrayLike<number>, base: number, led: number): number {
   if (led < 0) return 3;
   if (hands[base + led]!) return led * 4 + led;
   if (hands[base + HEARTS]!) return HEARTS * 4 + HEARTS;

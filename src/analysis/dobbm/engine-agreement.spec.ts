@@ -20,13 +20,16 @@ function playStates(seed: number): DobbmState[] {
   return out;
 }
 
-describe('the solver plays by the engine\'s rules (RULES.md §1.9)', () => {
-  it('its legal cards equal the engine\'s legalActions plays in every state of random hands', () => {
+describe("the solver plays by the engine's rules (RULES.md §1.9)", () => {
+  it("its legal cards equal the engine's legalActions plays in every state of random hands", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (seed) => {
         for (const state of playStates(seed)) {
           const seat = state.turn;
-          const engine = games.dobbm.legalActions(state, seat).map((a) => a['card'] as string).sort();
+          const engine = games.dobbm
+            .legalActions(state, seat)
+            .map((a) => a['card'] as string)
+            .sort();
           const led = state.trick.length > 0 ? (cardIndex(state.trick[0]!) / 9) | 0 : -1;
           const mine = legalPlays(toSuitMasks(state.hands[seat]!), led).map(cardCode).sort();
           expect(mine).toEqual(engine);

@@ -9,7 +9,9 @@ describe('evidence for every doubling call (RULES.md §1.8, §1.10)', () => {
   // Eager doublers, so that most hands carry Schwacher and Retour chains.
   const bots = [0, 1, 2, 3].map(() => heuristicBot({ tilt: 20, noise: 6, maxDoublings: 4 }));
   const rng = seededRng(99);
-  const hands = Array.from({ length: 12 }, (_, i) => playBotHand(dobbm, { game: 'dobbm', options, rules: {}, source: { deck: shuffled(DOBBM_DECK, rng) }, dealer: i % 4 }, bots, rng));
+  const hands = Array.from({ length: 12 }, (_, i) =>
+    playBotHand(dobbm, { game: 'dobbm', options, rules: {}, source: { deck: shuffled(DOBBM_DECK, rng) }, dealer: i % 4 }, bots, rng),
+  );
 
   it('lists every call — Gut as well as Schwacher and Retour — with its caller and the multiplier before it', () => {
     for (const h of hands) {
@@ -26,7 +28,7 @@ describe('evidence for every doubling call (RULES.md §1.8, §1.10)', () => {
     }
   });
 
-  it('the money moved by the doubles adds up to the declarer\'s gain beyond the undoubled game', () => {
+  it("the money moved by the doubles adds up to the declarer's gain beyond the undoubled game", () => {
     let checked = 0;
     for (const h of hands) {
       const result = games.dobbm.result(h.final)!;
@@ -47,7 +49,12 @@ describe('evidence for every doubling call (RULES.md §1.8, §1.10)', () => {
     const r = seededRng(4);
     let solos = 0;
     for (let i = 0; i < 12; i++) {
-      const h = playBotHand(dobbm, { game: 'dobbm', options: five, rules: { players: 5 }, source: { deck: shuffled(DOBBM_DECK, r) }, dealer: i % 5 }, eager, r);
+      const h = playBotHand(
+        dobbm,
+        { game: 'dobbm', options: five, rules: { players: 5 }, source: { deck: shuffled(DOBBM_DECK, r) }, dealer: i % 5 },
+        eager,
+        r,
+      );
       const result = games.dobbm.result(h.final)!;
       if (result.declarer === null) continue;
       if (result.contract === 'solo') solos++;

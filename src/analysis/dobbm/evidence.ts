@@ -8,8 +8,6 @@ import { DobbmSolver } from './dds.js';
 import { knowledgeOf, sampleDeal, trueDeal, type SampledDeal } from './knowledge.js';
 import { positionSeats } from './seats.js';
 
-
-
 export type { CallEvidence };
 export type HandEvidence = HandEvidenceOf<'dobbm' | 'solo'>;
 
@@ -41,10 +39,9 @@ export function handEvidence(input: HandRecord<'dobbm'> | Replayed<DobbmOptions,
     return { declarer: null, contract: null, defenders: [], declarerWinsTrue: null, declarerPointsPlayed: null, calls: [] };
   }
   const doublingStates = taken.map((a, i) => ({ a, s: states[i]!, i })).filter(({ a }) => a.type === 'double');
-  let winsTrue: boolean | null = null;
   const firstPlayable = doublingStates[0]?.s ?? final;
   const budget = options.maxNodesPerSolve ?? Infinity;
-  winsTrue = winsOn(solver, firstPlayable, trueDeal(firstPlayable), budget * 100);
+  const winsTrue: boolean | null = winsOn(solver, firstPlayable, trueDeal(firstPlayable), budget * 100);
   const played = final.phase === 'over' ? declarerCardPoints(final) : null;
   const byCaller = new Map<number, WinEstimate>();
   const calls: CallEvidence[] = [];
@@ -70,14 +67,21 @@ export function handEvidence(input: HandRecord<'dobbm'> | Replayed<DobbmOptions,
   };
 }
 
-export interface WinEstimate {
+interface WinEstimate {
   p: number;
   n: number;
   unresolved: number;
 }
 
 /** The declarer's win probability as `seat` sees it in `state`. */
-export function winProbabilityFor(solver: DobbmSolver, state: DobbmState, seat: number, samples: number, rng: Rng, maxNodes = Infinity): WinEstimate {
+function winProbabilityFor(
+  solver: DobbmSolver,
+  state: DobbmState,
+  seat: number,
+  samples: number,
+  rng: Rng,
+  maxNodes = Infinity,
+): WinEstimate {
   const k = knowledgeOf(state, seat);
   let wins = 0;
   let unresolved = 0;
@@ -90,7 +94,7 @@ export function winProbabilityFor(solver: DobbmSolver, state: DobbmState, seat: 
 }
 
 /** Double-dummy: does the declarer make 61 on this deal from the state's point of play? `null`: over budget. */
-export function winsOn(solver: DobbmSolver, state: DobbmState, deal: SampledDeal, maxNodes = Infinity): boolean | null {
+function winsOn(solver: DobbmSolver, state: DobbmState, deal: SampledDeal, maxNodes = Infinity): boolean | null {
   if (state.trick.length > 0) throw new Error('positions inside a trick are not solved (calls come before play)');
   const seats = positionSeats(state);
   const leader = state.phase === 'play' ? seats.indexOf(state.trickLeader) : 0;

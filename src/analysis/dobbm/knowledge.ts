@@ -47,7 +47,10 @@ export function knowledgeOf(state: DobbmState, seat: number): CallerKnowledge {
   if (position < 0) throw new Error(`seat ${seat} takes no part in this deal`);
   const voids = seats.map(() => [false, false, false, false]);
   const seen = new Set<Card>(state.hands[seat]!);
-  const tricks = [...state.tricks.map((t) => ({ leader: t.leader, cards: t.cards })), { leader: state.trickLeader, cards: [...state.trick] }];
+  const tricks = [
+    ...state.tricks.map((t) => ({ leader: t.leader, cards: t.cards })),
+    { leader: state.trickLeader, cards: [...state.trick] },
+  ];
   for (const t of tricks) {
     if (t.cards.length === 0) continue;
     const leadPos = seats.indexOf(t.leader);
@@ -88,7 +91,7 @@ export function trueDeal(state: DobbmState): SampledDeal {
 }
 
 /** True when `deal` contradicts nothing the caller knows. */
-export function isConsistent(k: CallerKnowledge, deal: SampledDeal): boolean {
+function isConsistent(k: CallerKnowledge, deal: SampledDeal): boolean {
   const all = [...deal.hands.flat(), ...deal.pile];
   if (new Set(all).size !== all.length) return false;
   for (let p = 0; p < 4; p++) {
@@ -109,9 +112,13 @@ export function isConsistent(k: CallerKnowledge, deal: SampledDeal): boolean {
 
 /** One deal consistent with the caller's knowledge (the shared sampler, src/analysis/sampling.ts). */
 export function sampleDeal(k: CallerKnowledge, rng: Rng): SampledDeal {
-  return sampleSharedDeal(k, {
-    mayHold: (p, c) => !k.voids[p]![suitIndex(c)],
-    pileMayHold: () => true,
-    consistent: (deal) => isConsistent(k, deal),
-  }, rng);
+  return sampleSharedDeal(
+    k,
+    {
+      mayHold: (p, c) => !k.voids[p]![suitIndex(c)],
+      pileMayHold: () => true,
+      consistent: (deal) => isConsistent(k, deal),
+    },
+    rng,
+  );
 }

@@ -18,7 +18,7 @@ export interface CodePosition {
 const points = (c: string): number => RANK_POINTS[RANK_TOKENS.indexOf(c.slice(1) as (typeof RANK_TOKENS)[number])]!;
 const rank = (c: string): number => RANK_TOKENS.indexOf(c.slice(1) as (typeof RANK_TOKENS)[number]);
 
-export function legalPlays(hand: readonly string[], trick: readonly string[]): string[] {
+function legalPlays(hand: readonly string[], trick: readonly string[]): string[] {
   if (trick.length === 0) return hand.slice();
   const led = trick[0]![0]!;
   const follow = hand.filter((c) => c[0] === led);
@@ -27,7 +27,7 @@ export function legalPlays(hand: readonly string[], trick: readonly string[]): s
   return hearts.length > 0 ? hearts : hand.slice();
 }
 
-export function trickWinner(trick: readonly string[]): number {
+function trickWinner(trick: readonly string[]): number {
   let best = 0;
   for (let i = 1; i < trick.length; i++) {
     const a = trick[i]!;

@@ -8,7 +8,7 @@ import type { CodePosition } from './minimax.js';
 export { shuffled };
 
 /** RULES.md §1.7 sow rule (default `heartSowIsSow`): each discarded sow needs another heart. */
-export function isLegalDiscard(cards: readonly string[]): boolean {
+function isLegalDiscard(cards: readonly string[]): boolean {
   let sows = 0;
   let hearts = 0;
   for (const c of cards) {

@@ -10,7 +10,6 @@ import { isTrump, rankValue, suitOf } from '../../engine/droggn/cards.js';
 export const CARD_COUNT = 66;
 export const GS_INDEX = 65;
 export const PAGAT_INDEX = 0;
-export const CARD_CODES: readonly Card[] = DECK;
 const SUIT_CLASS: Record<string, number> = { S: 1, C: 2, H: 3, D: 4 };
 
 export const CLASS = Int8Array.from(DECK, (c) => (c === 'GS' ? 5 : isTrump(c) ? 0 : SUIT_CLASS[suitOf(c)!]!));

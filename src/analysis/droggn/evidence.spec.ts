@@ -8,7 +8,8 @@ import { replayOrThrow } from '../../engine/index.js';
 import { playBotHand } from '../bot-hand.js';
 import { shuffled } from './position.js';
 
-const range = (prefix: string, from: number, to: number): string[] => Array.from({ length: to - from + 1 }, (_, i) => `${prefix}${from + i}`);
+const range = (prefix: string, from: number, to: number): string[] =>
+  Array.from({ length: to - from + 1 }, (_, i) => `${prefix}${from + i}`);
 
 /** Dealer 0: seat 1 (a0) bids Ansager, the others pass, the declarer discards the talon and buys nothing. */
 function scriptedAnsager(hands: string[][], talon: string[], seed: number) {
@@ -30,7 +31,9 @@ describe('Droggn evidence for every doubling call (RULES.md §3.8, §3.11)', () 
   // Bold bidders and doublers, so that most hands carry Schwacher and Retour chains.
   const bots = [0, 1, 2].map(() => heuristicBot({ bidBias: 6, doubleBias: 12 }));
   const rng = seededRng(99);
-  const hands = Array.from({ length: 10 }, (_, i) => playBotHand(droggn, { game: 'droggn', options, rules: {}, source: { deck: shuffled(DECK, rng) }, dealer: i % 3 }, bots, rng));
+  const hands = Array.from({ length: 10 }, (_, i) =>
+    playBotHand(droggn, { game: 'droggn', options, rules: {}, source: { deck: shuffled(DECK, rng) }, dealer: i % 3 }, bots, rng),
+  );
 
   it('lists every call with its caller and the multiplier before it; probabilities in [0, 1]', () => {
     let calls = 0;
@@ -53,7 +56,7 @@ describe('Droggn evidence for every doubling call (RULES.md §3.8, §3.11)', () 
     expect(calls).toBeGreaterThan(10);
   });
 
-  it('the money moved by the doubles adds up to the doubled part of the declarer\'s score', () => {
+  it("the money moved by the doubles adds up to the doubled part of the declarer's score", () => {
     let checked = 0;
     for (const h of hands) {
       const result = droggn.result(h.final)!;
@@ -74,17 +77,45 @@ describe('Droggn evidence for every doubling call (RULES.md §3.8, §3.11)', () 
     expect(checked).toBeGreaterThan(0);
   });
 
-  it('overwhelming trumps: the declarer\'s estimate is high; a hopeless hand: low', () => {
+  it("overwhelming trumps: the declarer's estimate is high; a hopeless hand: low", () => {
     // Seat 1 declares. Strong: T2–T21 and the Gstieß.
     const strongDecl = [...range('T', 2, 21), 'GS'];
-    const rest = shuffled(DECK.filter((c) => !strongDecl.includes(c)), seededRng(5));
+    const rest = shuffled(
+      DECK.filter((c) => !strongDecl.includes(c)),
+      seededRng(5),
+    );
     const strongTalon = ['S4', 'S5', 'S6'];
     const others = rest.filter((c) => !strongTalon.includes(c));
     const strong = scriptedAnsager([others.slice(0, 21), strongDecl, others.slice(21, 42)], strongTalon, 1);
     // Hopeless: 21 low suit cards, no trump, no king; the talon three more.
-    const weakDecl = ['S4', 'S5', 'S6', 'S7', 'S8', 'S9', 'S10', 'C4', 'C5', 'C6', 'C7', 'C8', 'C9', 'C10', 'H7', 'H6', 'H5', 'H4', 'H3', 'H2', 'H1'];
+    const weakDecl = [
+      'S4',
+      'S5',
+      'S6',
+      'S7',
+      'S8',
+      'S9',
+      'S10',
+      'C4',
+      'C5',
+      'C6',
+      'C7',
+      'C8',
+      'C9',
+      'C10',
+      'H7',
+      'H6',
+      'H5',
+      'H4',
+      'H3',
+      'H2',
+      'H1',
+    ];
     const weakTalon = ['D7', 'D6', 'D5'];
-    const rest2 = shuffled(DECK.filter((c) => !weakDecl.includes(c) && !weakTalon.includes(c)), seededRng(6));
+    const rest2 = shuffled(
+      DECK.filter((c) => !weakDecl.includes(c) && !weakTalon.includes(c)),
+      seededRng(6),
+    );
     const weak = scriptedAnsager([rest2.slice(0, 21), weakDecl, rest2.slice(21, 42)], weakTalon, 2);
     const estimate = (h: typeof strong): { p: number; true: boolean | null; defender: number } => {
       const r = replayOrThrow(droggn, h.record);
@@ -110,13 +141,23 @@ describe('Droggn evidence for every doubling call (RULES.md §3.8, §3.11)', () 
       evidence: handEvidence(h.record, { samples: 2, seed: i, defendersOnly: true }),
     }));
     const rows = pairStatistics(audit, { seed: 1, monteCarloPermutations: 200 });
-    const pairsSeen = new Set(audit.flatMap((a) => (a.evidence.declarer === null ? [] : a.evidence.calls.map((c) => `${ids[a.evidence.declarer!]}>${ids[c.seat]}`))));
+    const pairsSeen = new Set(
+      audit.flatMap((a) =>
+        a.evidence.declarer === null ? [] : a.evidence.calls.map((c) => `${ids[a.evidence.declarer!]}>${ids[c.seat]}`),
+      ),
+    );
     expect(rows.length).toBeGreaterThan(0);
     for (const key of pairsSeen) expect(rows.some((r) => `${r.declarer}>${r.defender}` === key)).toBe(true);
     for (const r of rows) {
       expect(r.p).toBeGreaterThan(0);
       expect(r.p).toBeLessThanOrEqual(1);
-      expect(r.calls).toBe(audit.reduce((a, h) => a + (ids[h.evidence.declarer ?? -1] === r.declarer ? h.evidence.calls.filter((c) => ids[c.seat] === r.defender).length : 0), 0));
+      expect(r.calls).toBe(
+        audit.reduce(
+          (a, h) =>
+            a + (ids[h.evidence.declarer ?? -1] === r.declarer ? h.evidence.calls.filter((c) => ids[c.seat] === r.defender).length : 0),
+          0,
+        ),
+      );
     }
   });
 });

@@ -5,15 +5,12 @@ import type { DroggnBot } from '../../engine/droggn/bots.js';
 import { MORD_LAYOUT_VALUE, MORD_VALUE } from '../../engine/droggn/scoring.js';
 import { BASE_VALUE, type Contract } from '../../engine/droggn/state.js';
 import { droggn } from '../../engine/droggn/index.js';
-import { knowledgeOf, sampleDeal, trueDeal, type SampledDeal } from './knowledge.js';
+import { knowledgeOf, sampleDeal, type SampledDeal } from './knowledge.js';
 import { playout, playoutBot, withDeal, type ExactEndgame } from './playout.js';
 import { positionSeats } from './position.js';
 import { replayOrThrow, type HandRecord, type Replayed } from '../../engine/index.js';
 import type { DroggnOptions } from '../../engine/droggn/options.js';
 
-
-
-export type { CallEvidence };
 export type HandEvidence = HandEvidenceOf<Contract>;
 
 export interface EvidenceOptions {
@@ -45,7 +42,7 @@ export function handEvidence(input: HandRecord<'droggn'> | Replayed<DroggnOption
   const first = doubling[0]?.s;
   const winsTrue = first ? playout(first, rng, bot, options.exact).won : null;
   const result = final.phase === 'over' ? droggn.result(final) : null;
-  const played = result && final.endReason === 'played' ? result.cardPoints?.declarer ?? null : null;
+  const played = result && final.endReason === 'played' ? (result.cardPoints?.declarer ?? null) : null;
   const byCaller = new Map<number, WinEstimate>();
   const calls: CallEvidence[] = [];
   for (const { s, i } of doubling) {
@@ -77,7 +74,14 @@ export interface WinEstimate {
 }
 
 /** The declarer's win probability as `seat` sees it in `state`, by bot playouts on sampled deals. */
-export function winProbabilityFor(state: DroggnState, seat: number, samples: number, rng: Rng, bot: DroggnBot = playoutBot(), exact?: ExactEndgame): WinEstimate {
+export function winProbabilityFor(
+  state: DroggnState,
+  seat: number,
+  samples: number,
+  rng: Rng,
+  bot: DroggnBot = playoutBot(),
+  exact?: ExactEndgame,
+): WinEstimate {
   const k = knowledgeOf(state, seat);
   let wins = 0;
   for (let j = 0; j < samples; j++) if (winsOn(state, sampleDeal(k, rng), rng, bot, exact)) wins++;
@@ -85,11 +89,9 @@ export function winProbabilityFor(state: DroggnState, seat: number, samples: num
 }
 
 /** One bot playout from `state` on `deal`. */
-export function winsOn(state: DroggnState, deal: SampledDeal, rng: Rng, bot: DroggnBot = playoutBot(), exact?: ExactEndgame): boolean {
+function winsOn(state: DroggnState, deal: SampledDeal, rng: Rng, bot: DroggnBot = playoutBot(), exact?: ExactEndgame): boolean {
   return playout(withDeal(state, deal), rng, bot, exact).won;
 }
-
-export { trueDeal };
 
 /** The part of the declarer's paper score that doubling multiplies, at m = 1 (per unit of m). */
 export function doubledPart(final: DroggnState): number | null {
@@ -154,4 +156,3 @@ function describeCall(
 }
 
 const round2 = (x: number): number => Math.round(x * 100) / 100 || 0;
-

@@ -74,7 +74,9 @@ describe('sampled Droggn deals never contradict what the caller knows', () => {
           }
           if (state.contract === 'ansager' || state.contract === 'solo') {
             expect(deal.pile.some((c) => c === 'GS' || c === 'T21' || c === 'T1')).toBe(false);
-            expect(deal.pile.filter((c) => c.length >= 2 && c[0] !== 'T' && c.slice(1) === 'K').length).toBeLessThanOrEqual(deal.pile.filter(isTrump).length);
+            expect(deal.pile.filter((c) => c.length >= 2 && c[0] !== 'T' && c.slice(1) === 'K').length).toBeLessThanOrEqual(
+              deal.pile.filter(isTrump).length,
+            );
             if (seat === state.declarer) expect(deal.pile.slice().sort()).toEqual([...state.discard!].sort());
             discardsChecked++;
           } else {
@@ -84,7 +86,14 @@ describe('sampled Droggn deals never contradict what the caller knows', () => {
       }),
       // Hands whose first doubling state has a bought card still in the declarer's hand: the
       // coverage checks below must not hang on whether 60 random hands happen to include one.
-      { numRuns: 60, examples: [[1, 0, false], [4, 0, false], [11, 0, false]] },
+      {
+        numRuns: 60,
+        examples: [
+          [1, 0, false],
+          [4, 0, false],
+          [11, 0, false],
+        ],
+      },
     );
     expect(discardsChecked).toBeGreaterThan(0);
     expect(boughtChecked).toBeGreaterThan(0);

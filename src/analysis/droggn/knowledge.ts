@@ -42,10 +42,10 @@ export type { SampledDeal };
 
 const CLASSES = ['T', 'S', 'C', 'H', 'D'] as const;
 /** Class of a card for voids; −1 for the Gstieß (it never shows a void and is never excluded). */
-export const voidClass = (c: Card): number => (c === GSTIESS ? -1 : isTrump(c) ? 0 : CLASSES.indexOf(suitOf(c)!));
+const voidClass = (c: Card): number => (c === GSTIESS ? -1 : isTrump(c) ? 0 : CLASSES.indexOf(suitOf(c)!));
 
 const hasPile = (s: DroggnState): boolean => s.contract !== null;
-const pileOf = (s: DroggnState): readonly Card[] => (s.contract === 'ansager' || s.contract === 'solo' ? s.discard ?? [] : s.talon);
+const pileOf = (s: DroggnState): readonly Card[] => (s.contract === 'ansager' || s.contract === 'solo' ? (s.discard ?? []) : s.talon);
 
 /** The caller's knowledge in `state` (after the bidding: layout, doubling or play). */
 export function knowledgeOf(state: DroggnState, seat: number): CallerKnowledge {
@@ -97,18 +97,13 @@ export function knowledgeOf(state: DroggnState, seat: number): CallerKnowledge {
   };
 }
 
-/** The true deal in the same shape. */
-export function trueDeal(state: DroggnState): SampledDeal {
-  return { hands: positionSeats(state).map((s) => [...state.hands[s]!]), pile: [...pileOf(state)] };
-}
-
 /** A discard allowed by RULES.md §3.6 (no GS, T21, T1; the king rule of the options). */
-export function discardAllowed(state: DroggnState, cards: readonly Card[]): boolean {
+function discardAllowed(state: DroggnState, cards: readonly Card[]): boolean {
   return !cards.some((c) => c === GSTIESS || c === MOND || c === PAGAT) && kingRuleHolds(state, cards);
 }
 
 /** True when `deal` contradicts nothing the caller knows. */
-export function isConsistent(k: CallerKnowledge, deal: SampledDeal): boolean {
+function isConsistent(k: CallerKnowledge, deal: SampledDeal): boolean {
   const all = [...deal.hands.flat(), ...deal.pile];
   if (new Set(all).size !== all.length) return false;
   const pool = new Set(k.unseen);
@@ -134,10 +129,14 @@ export function isConsistent(k: CallerKnowledge, deal: SampledDeal): boolean {
 
 /** One deal consistent with the caller's knowledge (the shared sampler, src/analysis/sampling.ts). */
 export function sampleDeal(k: CallerKnowledge, rng: Rng): SampledDeal {
-  return sampleSharedDeal(k, {
-    mayHold: (p, c) => !(voidClass(c) >= 0 && k.voids[p]![voidClass(c)]),
-    // §3.6: a discard never holds the Gstieß, the Mond or the Pagat
-    pileMayHold: (c) => !k.pileIsDiscard || (c !== GSTIESS && c !== MOND && c !== PAGAT),
-    consistent: (deal) => isConsistent(k, deal),
-  }, rng);
+  return sampleSharedDeal(
+    k,
+    {
+      mayHold: (p, c) => !(voidClass(c) >= 0 && k.voids[p]![voidClass(c)]),
+      // §3.6: a discard never holds the Gstieß, the Mond or the Pagat
+      pileMayHold: (c) => !k.pileIsDiscard || (c !== GSTIESS && c !== MOND && c !== PAGAT),
+      consistent: (deal) => isConsistent(k, deal),
+    },
+    rng,
+  );
 }

@@ -29,7 +29,7 @@ export interface ExactEndgame {
 }
 
 /** The solver answers the win question for ordinary contracts with a numeric threshold only. */
-export const solverApplies = (s: DroggnState): boolean =>
+const solverApplies = (s: DroggnState): boolean =>
   s.contract !== 'supermord' && typeof s.options.winThreshold === 'number' && !s.options['gstiess.lastTrickIllegal'];
 
 let sharedSolver: DroggnSolver | undefined;
@@ -56,7 +56,7 @@ export function playout(s: DroggnState, rng: Rng, bot: DroggnBot = defaultBot(),
     state = next.state;
   }
   const r = droggn.result(state)!;
-  return { won: r.details!['won'] === true, declarerPoints: state.endReason === 'played' ? r.cardPoints?.declarer ?? null : null };
+  return { won: r.details!['won'] === true, declarerPoints: state.endReason === 'played' ? (r.cardPoints?.declarer ?? null) : null };
 }
 
 let plain: DroggnBot | undefined;

@@ -24,8 +24,14 @@ export function toPosition(s: DroggnState, deal?: { hands: readonly (readonly Ca
   if (s.trick.length > 0) throw new Error('positions inside a trick are not solved');
   const seats = positionSeats(s);
   const p = piles(s);
-  const trickCards = (side: 'declarer' | 'defenders'): Card[] => side === 'declarer' ? p.declarer.slice(0, p.declarer.length - (s.contract === 'ansager' || s.contract === 'solo' ? (s.discard ?? []).length : s.talon.length)) : p.defenders;
-  const ownPile = deal ? deal.pile : s.contract === 'ansager' || s.contract === 'solo' ? s.discard ?? [] : s.talon;
+  const trickCards = (side: 'declarer' | 'defenders'): Card[] =>
+    side === 'declarer'
+      ? p.declarer.slice(
+          0,
+          p.declarer.length - (s.contract === 'ansager' || s.contract === 'solo' ? (s.discard ?? []).length : s.talon.length),
+        )
+      : p.defenders;
+  const ownPile = deal ? deal.pile : s.contract === 'ansager' || s.contract === 'solo' ? (s.discard ?? []) : s.talon;
   const dec = [...trickCards('declarer'), ...ownPile];
   const def = p.defenders;
   const laid = s.layouts.find((l) => l.card === 'T1');

@@ -28,7 +28,7 @@ const ALL: SolverSwitches[] = [
 ];
 
 describe('Droggn double-dummy solver (RULES.md §3.9–§3.11)', () => {
-  it('generates exactly the engine\'s legal cards in every state of randomly played hands', () => {
+  it("generates exactly the engine's legal cards in every state of randomly played hands", () => {
     const rng = seededRng(5);
     const solver = new DroggnSolver();
     let checked = 0;

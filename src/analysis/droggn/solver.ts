@@ -106,7 +106,11 @@ export class DroggnSolver {
   /** Legal cards of `pos` after `k` cards of the current trick (RULES.md §3.9). */
   legal(pos: number, k: number): number[] {
     let ref = -1;
-    for (let i = 0; i < k; i++) if (this.trick[i] !== GS_INDEX) { ref = this.trick[i]!; break; }
+    for (let i = 0; i < k; i++)
+      if (this.trick[i] !== GS_INDEX) {
+        ref = this.trick[i]!;
+        break;
+      }
     const hand = this.hands[pos]!.filter((c) => this.owner[c] === pos);
     let out = hand;
     if (ref >= 0) {
@@ -129,10 +133,17 @@ export class DroggnSolver {
     for (let i = 0; i < 3; i++) {
       const c = t[i]!;
       if (c === GS_INDEX) continue;
-      if (best < 0) { best = i; continue; }
+      if (best < 0) {
+        best = i;
+        continue;
+      }
       const b = t[best]!;
-      const ct = CLASS[c] === 0, bt = CLASS[b] === 0;
-      if (ct !== bt) { if (ct) best = i; continue; }
+      const ct = CLASS[c] === 0,
+        bt = CLASS[b] === 0;
+      if (ct !== bt) {
+        if (ct) best = i;
+        continue;
+      }
       if (CLASS[c] === CLASS[b] && RANK[c]! > RANK[b]!) best = i;
     }
     return best;
@@ -140,7 +151,10 @@ export class DroggnSolver {
 
   private search(k: number, leader: number): boolean {
     if (this.aborted) return false;
-    if (++this.nodes > this.maxNodes) { this.aborted = true; return false; }
+    if (++this.nodes > this.maxNodes) {
+      this.aborted = true;
+      return false;
+    }
     let keyB = 0;
     if (k === 0) {
       if (countedPoints(this.decFace, this.decCards) >= this.threshold) return true;
@@ -170,7 +184,10 @@ export class DroggnSolver {
       if (c < 33) this.keyLo += 2 ** c;
       else this.keyHi += 2 ** (c - 33);
       if (this.aborted) return false;
-      if (r === declarerMoves) { result = r; break; }
+      if (r === declarerMoves) {
+        result = r;
+        break;
+      }
     }
     if (k === 0 && this.useTt) this.tt.set(this.keyLo, keyB, result);
     return result;
@@ -178,18 +195,35 @@ export class DroggnSolver {
 
   private finishTrick(leader: number): boolean {
     const w = (leader + this.winnerIndex()) % 3;
-    let df = 0, dc = 0, ef = 0, ec = 0;
+    let df = 0,
+      dc = 0,
+      ef = 0,
+      ec = 0;
     const played = [this.trick[0]!, this.trick[1]!, this.trick[2]!];
     for (let i = 0; i < 3; i++) {
       const c = played[i]!;
       // The Gstieß stays with the side that played it (RULES.md §3.9).
       const toDeclarer = c === GS_INDEX ? (leader + i) % 3 === 0 : w === 0;
-      if (toDeclarer) { df += FACE[c]!; dc++; } else { ef += FACE[c]!; ec++; }
+      if (toDeclarer) {
+        df += FACE[c]!;
+        dc++;
+      } else {
+        ef += FACE[c]!;
+        ec++;
+      }
       this.owner[c] = -1;
     }
-    this.decFace += df; this.decCards += dc; this.defFace += ef; this.defCards += ec;
-    const r = this.hands[0]!.some((c) => this.owner[c] === 0) ? this.search(0, w) : countedPoints(this.decFace, this.decCards) >= this.threshold;
-    this.decFace -= df; this.decCards -= dc; this.defFace -= ef; this.defCards -= ec;
+    this.decFace += df;
+    this.decCards += dc;
+    this.defFace += ef;
+    this.defCards += ec;
+    const r = this.hands[0]!.some((c) => this.owner[c] === 0)
+      ? this.search(0, w)
+      : countedPoints(this.decFace, this.decCards) >= this.threshold;
+    this.decFace -= df;
+    this.decCards -= dc;
+    this.defFace -= ef;
+    this.defCards -= ec;
     for (let i = 0; i < 3; i++) {
       this.owner[played[i]!] = 3;
       this.trick[i] = played[i]!; // the next trick overwrote them
@@ -245,10 +279,17 @@ export class DroggnSolver {
     for (let i = 0; i < n; i++) {
       const c = t[i]!;
       if (c === GS_INDEX) continue;
-      if (best < 0) { best = i; continue; }
+      if (best < 0) {
+        best = i;
+        continue;
+      }
       const b = t[best]!;
-      const ct = CLASS[c] === 0, bt = CLASS[b] === 0;
-      if (ct !== bt) { if (ct) best = i; continue; }
+      const ct = CLASS[c] === 0,
+        bt = CLASS[b] === 0;
+      if (ct !== bt) {
+        if (ct) best = i;
+        continue;
+      }
       if (CLASS[c] === CLASS[b] && RANK[c]! > RANK[b]!) best = i;
     }
     return best;

@@ -3,10 +3,10 @@ import type { DobbmState } from '../../engine/dobbm/index.js';
 import { colludeInDoubling } from './colluding.js';
 import type { Collusion, Habit } from './habits.js';
 
-export { HABITS, type Collusion, type Habit } from './habits.js';
+export { type Collusion, type Habit } from './habits.js';
 
 /** Dobbm's knobs per habit (habits.ts): `noise` everywhere, thresholds, `tilt` and the bid thresholds. */
-export function habitProfile(habit: Habit, recentLosses: number): Partial<HeuristicProfile> {
+function habitProfile(habit: Habit, recentLosses: number): Partial<HeuristicProfile> {
   switch (habit) {
     case 'cautious':
       return { noise: 3, schwacherThreshold: 50, retourThreshold: 60 };
@@ -25,9 +25,9 @@ export function habitProfile(habit: Habit, recentLosses: number): Partial<Heuris
  * A declarer counts as strong for his partner when his final eight cards reach this (handStrength,
  * declarer role): 58.6 % of declarations at the doubling (1,913 hands of plain bots, seed 1).
  */
-export const STRONG_PARTNER = 44;
+const STRONG_PARTNER = 44;
 
-export const partnerIsStrong = (state: DobbmState, partnerSeat: number): boolean =>
+const partnerIsStrong = (state: DobbmState, partnerSeat: number): boolean =>
   handStrength(state.hands[partnerSeat]!, 'declarer') >= STRONG_PARTNER;
 
 /** Dobbm's colluding player (colluding.ts): the strong-partner test is `partnerIsStrong`. */

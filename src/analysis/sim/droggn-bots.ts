@@ -16,7 +16,7 @@ import type { Collusion, Habit } from './habits.js';
  * - tilted: doubleBias 2 per hand lost of his last five (0 … +10);
  * - strongDeclarer: bidBias −6 (Ansager at 30 instead of 24, Solo at 37 instead of 31).
  */
-export function droggnHabitProfile(habit: Habit, recentLosses: number): BotProfile {
+function droggnHabitProfile(habit: Habit, recentLosses: number): BotProfile {
   switch (habit) {
     case 'cautious':
       return { doubleBias: -6 };

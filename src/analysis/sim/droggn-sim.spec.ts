@@ -128,6 +128,8 @@ describe.each([
 });
 
 it('simulates Dobbm at four seats and Droggn at three or four only', () => {
-  expect(() => castPlayers({ game: 'droggn', seats: 5, players: 10, hands: 1, colludingPairs: 0, rate: 0, seed: 1 })).toThrow(/tables of 3 or 4/);
+  expect(() => castPlayers({ game: 'droggn', seats: 5, players: 10, hands: 1, colludingPairs: 0, rate: 0, seed: 1 })).toThrow(
+    /tables of 3 or 4/,
+  );
   expect(() => castPlayers({ game: 'dobbm', seats: 3, players: 9, hands: 1, colludingPairs: 0, rate: 0, seed: 1 })).toThrow(/tables of 4/);
 });

@@ -12,7 +12,13 @@ import type { TableGame } from './table-game.js';
 export function droggnTable(players: 3 | 4 = 3): TableGame<'droggn', DroggnState> {
   const options = defaultOptions({ players });
   const rules = { players, stake: options.stake };
-  const between = (dealer: number) => ({ dealer, paper: new Array<number>(players).fill(0), endPending: false, handsLeft: null, over: false });
+  const between = (dealer: number) => ({
+    dealer,
+    paper: new Array<number>(players).fill(0),
+    endPending: false,
+    handsLeft: null,
+    over: false,
+  });
   return {
     game: 'droggn',
     seats: players,

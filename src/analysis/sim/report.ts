@@ -33,7 +33,9 @@ export function rocSvg(series: RocSeries[], title: string): string {
   }
   parts.push(`<line x1="${x(1e-3)}" y1="${T}" x2="${x(1e-3)}" y2="${H - B}" stroke="#888" stroke-dasharray="4 3"/>`);
   parts.push(`<text x="${W / 2}" y="${H - 12}" text-anchor="middle">false-positive rate over honest pairs (log scale)</text>`);
-  parts.push(`<text x="16" y="${(H - B + T) / 2}" text-anchor="middle" transform="rotate(-90 16 ${(H - B + T) / 2})">share of colluding pairs found</text>`);
+  parts.push(
+    `<text x="16" y="${(H - B + T) / 2}" text-anchor="middle" transform="rotate(-90 16 ${(H - B + T) / 2})">share of colluding pairs found</text>`,
+  );
   series.forEach((s, i) => {
     const pts: string[] = [];
     let prev = { fpr: 0, tpr: 0 };

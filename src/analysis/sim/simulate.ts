@@ -51,7 +51,7 @@ export interface SimHand<G extends SimGame = SimGame> {
 }
 
 /** Seats per table: Dobbm four, Droggn three unless `seats` says four. */
-export function tableSeats(config: SimConfig): number {
+function tableSeats(config: SimConfig): number {
   const game = config.game ?? 'dobbm';
   const seats = config.seats ?? (game === 'dobbm' ? 4 : 3);
   const allowed = game === 'dobbm' ? [4] : [3, 4];
@@ -84,11 +84,15 @@ function checkCast(config: SimConfig): void {
   const seats = tableSeats(config);
   // Dobbm has always let surplus players sit out a seating; Droggn's tables must be full.
   if (game !== 'dobbm' && (config.players < seats || config.players % seats !== 0)) {
-    throw new Error(`${game} is simulated at tables of ${seats}: the number of players must be a positive multiple of ${seats}, not ${config.players}`);
+    throw new Error(
+      `${game} is simulated at tables of ${seats}: the number of players must be a positive multiple of ${seats}, not ${config.players}`,
+    );
   }
   const room = Math.floor(config.players / seats) * Math.floor(seats / 2);
   if (config.colludingPairs > room) {
-    throw new Error(`${config.colludingPairs} colluding pairs do not fit at ${Math.floor(config.players / seats)} ${game} tables of ${seats} (at most ${room}: a pair always sits together)`);
+    throw new Error(
+      `${config.colludingPairs} colluding pairs do not fit at ${Math.floor(config.players / seats)} ${game} tables of ${seats} (at most ${room}: a pair always sits together)`,
+    );
   }
 }
 
@@ -123,7 +127,7 @@ function* simulateAt<G extends SimGame, S>(table: TableGame<G, S>, config: SimCo
         const seats = tables[t]!;
         const deck = shuffled(table.deck, rng);
         const acting = rng.next() < config.rate;
-        const bots = seats.map((id, seat) => {
+        const bots = seats.map((id) => {
           const p = byId.get(id)!;
           const losses = recent.get(id)!.filter((x) => x < 0).length;
           const honest = table.honestBot(p.habit, losses);

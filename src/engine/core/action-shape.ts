@@ -3,7 +3,6 @@ import type { Action, Parsed } from './types.js';
 
 export type { Parsed };
 
-
 /**
  * Every game's parseAction ends here: `clean` is the action built from the fields its type
  * has (CONTRACT.md "Actions"), and a field of `raw` that it does not carry is refused by
@@ -12,6 +11,9 @@ export type { Parsed };
 export function exactly<A extends Action>(raw: Record<string, unknown>, clean: A): Parsed<A> {
   const extra = Object.keys(raw).filter((k) => !Object.hasOwn(clean, k));
   if (extra.length === 0) return { ok: true, action: clean };
-  const names = extra.slice(0, 10).map((k) => JSON.stringify(k)).join(', ');
+  const names = extra
+    .slice(0, 10)
+    .map((k) => JSON.stringify(k))
+    .join(', ');
   return { ok: false, rejection: rejection(Codes.UNKNOWN_FIELDS, `a ${JSON.stringify(clean.type)} action has no field ${names}`) };
 }

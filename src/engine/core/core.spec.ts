@@ -63,7 +63,12 @@ describe('rule options', () => {
     const nested = parseOptionRecord(schema, { players: 5, doubling: { firstSpeaker: 'dealerLeft' } });
     const flat = parseOptionRecord(schema, { players: 5, 'doubling.firstSpeaker': 'dealerLeft' });
     expect(nested).toEqual(flat);
-    expect(nested.ok && nested.options).toMatchObject({ players: 5, stake: 12, 'doubling.firstSpeaker': 'dealerLeft', 'doubling.maxDoublings': null });
+    expect(nested.ok && nested.options).toMatchObject({
+      players: 5,
+      stake: 12,
+      'doubling.firstSpeaker': 'dealerLeft',
+      'doubling.maxDoublings': null,
+    });
   });
 
   it('an unknown option is an error that names it', () => {
@@ -89,7 +94,8 @@ describe('rule options', () => {
 
 describe('seeded rng', () => {
   it('is reproducible', () => {
-    const a = seededRng(7), b = seededRng(7);
+    const a = seededRng(7),
+      b = seededRng(7);
     const xs = Array.from({ length: 5 }, () => a.next());
     expect(xs).toEqual(Array.from({ length: 5 }, () => b.next()));
     expect(xs.every((x) => x >= 0 && x < 1)).toBe(true);

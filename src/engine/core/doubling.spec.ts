@@ -1,4 +1,11 @@
-import { doublingSpeaker, firstDoublingPosition, nextDoublingPosition, openCalls, type CallWord, type DoublingPosition } from './doubling.js';
+import {
+  doublingSpeaker,
+  firstDoublingPosition,
+  nextDoublingPosition,
+  openCalls,
+  type CallWord,
+  type DoublingPosition,
+} from './doubling.js';
 
 const defenders = [1, 2, 3];
 const declarer = 0;

@@ -64,7 +64,10 @@ export function parseOptionRecord(schema: OptionSchema, input: unknown): Options
       const okNull = spec.allowNull && v === null;
       const okInt = typeof v === 'number' && Number.isInteger(v) && v >= spec.min && (spec.max === undefined || v <= spec.max);
       if (!okNull && !okInt) {
-        return fail(Codes.INVALID_OPTION, `rule option "${name}" must be an integer ≥ ${spec.min}${spec.max !== undefined ? ` and ≤ ${spec.max}` : ''}${spec.allowNull ? ' or null' : ''}`);
+        return fail(
+          Codes.INVALID_OPTION,
+          `rule option "${name}" must be an integer ≥ ${spec.min}${spec.max !== undefined ? ` and ≤ ${spec.max}` : ''}${spec.allowNull ? ' or null' : ''}`,
+        );
       }
     }
     out[name] = v;

@@ -12,7 +12,7 @@ import { shuffle } from './shuffle.js';
 import type { Action, Card, Game, HandSetup } from './types.js';
 
 /** A deal seed as the service draws it: 32 bytes, hex. */
-export const seedArb = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join(''));
+const seedArb = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join(''));
 
 /** Every admitted value; integers mostly small (where the rounding is interesting), sometimes anywhere up to the limit. */
 function valueArb(spec: OptionSpec): fc.Arbitrary<unknown> {
@@ -152,7 +152,7 @@ export function playDrawn<O, S, Sess>(
 }
 
 /** Plays a session the way the service does: session.start, deal, bots act, afterHand, … */
-export function playSession<O, S, Sess>(game: Game<O, S, Sess>, options: O, plan: SessionPlan<S>): PlayedHand<S>[] {
+function playSession<O, S, Sess>(game: Game<O, S, Sess>, options: O, plan: SessionPlan<S>): PlayedHand<S>[] {
   const started = game.session.start(options, plan.firstDealer);
   let session = started.session;
   let next = started.next;
@@ -207,7 +207,13 @@ export const hundredths = (x: number): number => Math.round(x * 100);
  *   listed action applies (at most `sample` of them per state) without changing its input.
  *   `anyTime` names actions a seat may take out of turn (Doppelkopf announcements).
  */
-export function handProblems<O, S>(game: Game<O, S>, options: O, hand: PlayedHand<S>, anyTime: (a: Action) => boolean = () => false, sample = 12): string[] {
+export function handProblems<O, S>(
+  game: Game<O, S>,
+  options: O,
+  hand: PlayedHand<S>,
+  anyTime: (a: Action) => boolean = () => false,
+  sample = 12,
+): string[] {
   const problems: string[] = [];
   const result = game.result(hand.final);
   if (result === null) return ['no result for a finished hand'];

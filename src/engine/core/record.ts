@@ -2,8 +2,7 @@ import type { Action, Card, GameId, HandSetup } from './types.js';
 
 /** How a hand's cards were given: a deck in deal order (index 0 = top), or (hand records) hands and talon. */
 export type DealSource =
-  | { deck: Card[]; hands?: undefined; talon?: undefined }
-  | { hands: (Card[] | null)[]; talon: Card[]; deck?: undefined };
+  { deck: Card[]; hands?: undefined; talon?: undefined } | { hands: (Card[] | null)[]; talon: Card[]; deck?: undefined };
 
 /**
  * The one record of a hand (CONTRACT.md "Hand records"): rules, the deal's setup (dealer and

@@ -46,7 +46,11 @@ export function replay<O, S>(game: Game<O, S>, record: HandRecord): Replayed<O, 
 }
 
 /** Applies `actions` in order from `state`: every state (the first is `state`), or the first refusal with its index. */
-export function applyAll<S>(game: Pick<Game<unknown, S>, 'apply'>, state: S, actions: readonly Action[]): { ok: true; states: S[] } | ReplayRefused {
+export function applyAll<S>(
+  game: Pick<Game<unknown, S>, 'apply'>,
+  state: S,
+  actions: readonly Action[],
+): { ok: true; states: S[] } | ReplayRefused {
   const states = [state];
   for (let i = 0; i < actions.length; i++) {
     const applied = game.apply(state, actions[i]!);
@@ -96,7 +100,11 @@ export interface Deal<O> {
  * Plays a hand to its end, `choose` giving every action (bots, the simulator); the actions
  * are trusted, so a refused one is a bug and throws. `seats` are the seats that may act.
  */
-export function playOut<O, S>(game: Game<O, S>, deal: Deal<O>, choose: (state: S, seats: readonly number[]) => Action): { actions: Action[]; states: S[]; final: S } {
+export function playOut<O, S>(
+  game: Game<O, S>,
+  deal: Deal<O>,
+  choose: (state: S, seats: readonly number[]) => Action,
+): { actions: Action[]; states: S[]; final: S } {
   const dealt = dealFrom(game, deal.options, deal.source, deal.setup);
   if (!dealt.ok) throw new Error(`deal: ${dealt.rejection.code} ${dealt.rejection.message}`);
   let state = dealt.state;
@@ -105,7 +113,10 @@ export function playOut<O, S>(game: Game<O, S>, deal: Deal<O>, choose: (state: S
   while (!game.isOver(state)) {
     const action = choose(state, game.toAct(state));
     const applied = game.apply(state, action);
-    if (!applied.ok) throw new Error(`seat ${action.seat} chose an illegal action ${JSON.stringify(action)}: ${applied.rejection.code} ${applied.rejection.message}`);
+    if (!applied.ok)
+      throw new Error(
+        `seat ${action.seat} chose an illegal action ${JSON.stringify(action)}: ${applied.rejection.code} ${applied.rejection.message}`,
+      );
     actions.push(action);
     state = applied.state;
     states.push(state);

@@ -16,7 +16,10 @@ export function seededRng(seed: number): Rng {
   let c = 0xb7e15162 ^ (seed * 17);
   let d = 1;
   const next = (): number => {
-    a |= 0; b |= 0; c |= 0; d |= 0;
+    a |= 0;
+    b |= 0;
+    c |= 0;
+    d |= 0;
     const t = (((a + b) | 0) + d) | 0;
     d = (d + 1) | 0;
     a = b ^ (b >>> 9);

@@ -65,7 +65,10 @@ describe('the lean shuffle gives the reference order', () => {
   });
 
   it.each(decks)('%s: fast-check seeds and the counting seeds of the benchmark', (_, deck) => {
-    fc.assert(fc.property(seedArb, (seed) => expect(shuffle(seed, deck)).toEqual(referenceShuffle(seed, deck))), { numRuns: 2000 });
+    fc.assert(
+      fc.property(seedArb, (seed) => expect(shuffle(seed, deck)).toEqual(referenceShuffle(seed, deck))),
+      { numRuns: 2000 },
+    );
     for (let i = 0; i < 2000; i++) {
       const seed = i.toString(16).padStart(64, '0');
       expect(shuffle(seed, deck)).toEqual(referenceShuffle(seed, deck));
@@ -94,6 +97,11 @@ describe('the lean shuffle gives the reference order', () => {
   });
 
   it('rejects a deck of more than 256 cards', () => {
-    expect(() => shuffle('ab'.repeat(32), Array.from({ length: 257 }, (_, i) => `c${i}`))).toThrow(/256/);
+    expect(() =>
+      shuffle(
+        'ab'.repeat(32),
+        Array.from({ length: 257 }, (_, i) => `c${i}`),
+      ),
+    ).toThrow(/256/);
   });
 });

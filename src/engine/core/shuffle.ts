@@ -43,7 +43,9 @@ export function shuffle(seedHex: string, cards: readonly Card[]): Card[] {
 
 /** SHA-256 commitment to seed and deck, carried by a hand's first event and checked on verify. */
 export function deckCommitment(seedHex: string, deck: readonly Card[]): string {
-  return createHash('sha256').update(`${seedHex.toLowerCase()}:${deck.join(',')}`).digest('hex');
+  return createHash('sha256')
+    .update(`${seedHex.toLowerCase()}:${deck.join(',')}`)
+    .digest('hex');
 }
 
 export function assertSeed(seedHex: string): void {

@@ -61,7 +61,8 @@ describe('randomBot', () => {
 
 describe('randomBot over whole hands', () => {
   it('always picks one of legalActions (any order of a discard), for four and five players', () => {
-    const key = (a: Record<string, unknown>) => JSON.stringify({ ...a, cards: Array.isArray(a['cards']) ? [...(a['cards'] as string[])].sort() : undefined });
+    const key = (a: Record<string, unknown>) =>
+      JSON.stringify({ ...a, cards: Array.isArray(a['cards']) ? [...(a['cards'] as string[])].sort() : undefined });
     fc.assert(
       fc.property(seedArb, fc.nat(1000), fc.constantFrom(4, 5), (seed, r, players) => {
         const rng = seededRng(r);
@@ -83,8 +84,13 @@ describe('randomBot over whole hands', () => {
   it('plays each legal card about equally often', () => {
     // Rules.spec's deal: seat 2 leads A6 in its Solo, seat 3 (no acorns, no hearts) may play any of 8.
     const s = run(deal(opts(), DOBBM_DECK, { dealer: 3 }), [
-      bid(0, 'pass'), bid(1, 'pass'), bid(2, 'solo'), bid(3, 'pass'),
-      { seat: 3, type: 'double', call: 'gut' }, { seat: 0, type: 'double', call: 'gut' }, { seat: 1, type: 'double', call: 'gut' },
+      bid(0, 'pass'),
+      bid(1, 'pass'),
+      bid(2, 'solo'),
+      bid(3, 'pass'),
+      { seat: 3, type: 'double', call: 'gut' },
+      { seat: 0, type: 'double', call: 'gut' },
+      { seat: 1, type: 'double', call: 'gut' },
       { seat: 2, type: 'play', card: 'A6' },
     ]);
     const rng = seededRng(3);
@@ -134,7 +140,12 @@ describe('heuristicBot', () => {
       ['H9', 'H8', 'H7', 'A9', 'AU', 'AO', 'L9', 'LU'],
       ['H6', 'HU', 'HO', 'A10', 'AK', 'L10', 'LK', 'LO'],
     ];
-    const s = run(fromHands(opts(), hands, ['BS', 'B6', 'BK', 'BO'], { dealer: 3 }), [bid(0, 'dobbm'), bid(1, 'pass'), bid(2, 'pass'), bid(3, 'pass')]);
+    const s = run(fromHands(opts(), hands, ['BS', 'B6', 'BK', 'BO'], { dealer: 3 }), [
+      bid(0, 'dobbm'),
+      bid(1, 'pass'),
+      bid(2, 'pass'),
+      bid(3, 'pass'),
+    ]);
     const cards = fieldOf(heuristicBot()(s, 0, seededRng(1)), 'cards') as string[];
     expect(sowRuleHolds(cards, s.options)).toBe(true);
     for (const keep of ['HS', 'H10', 'HK', 'AS', 'LS']) expect(cards).not.toContain(keep);
@@ -172,8 +183,13 @@ describe('heuristic card play (S1 tactics)', () => {
   //   seat 0: HS H10 HK HO L7 L6 AS A10   seat 1: HU H9 H8 H7 AK AO AU A9   seat 3: LO LU L9 L8 B10 BK BO BU
   const afterLead = () =>
     run(deal(opts(), DOBBM_DECK, { dealer: 3 }), [
-      bid(0, 'pass'), bid(1, 'pass'), bid(2, 'solo'), bid(3, 'pass'),
-      { seat: 3, type: 'double', call: 'gut' }, { seat: 0, type: 'double', call: 'gut' }, { seat: 1, type: 'double', call: 'gut' },
+      bid(0, 'pass'),
+      bid(1, 'pass'),
+      bid(2, 'solo'),
+      bid(3, 'pass'),
+      { seat: 3, type: 'double', call: 'gut' },
+      { seat: 0, type: 'double', call: 'gut' },
+      { seat: 1, type: 'double', call: 'gut' },
       { seat: 2, type: 'play', card: 'A6' },
     ]);
 
@@ -185,7 +201,10 @@ describe('heuristic card play (S1 tactics)', () => {
     expect(choosePlay(s, 0)).toBe('A10');
   });
   it('smears the richest card onto a trick the partner has won (schmieren)', () => {
-    const s = run(afterLead(), [{ seat: 3, type: 'play', card: 'L8' }, { seat: 0, type: 'play', card: 'A10' }]);
+    const s = run(afterLead(), [
+      { seat: 3, type: 'play', card: 'L8' },
+      { seat: 0, type: 'play', card: 'A10' },
+    ]);
     expect(choosePlay(s, 1)).toBe('AK');
   });
 });

@@ -8,7 +8,7 @@ import type { DobbmState } from './state.js';
 import { handStrength } from './strength.js';
 
 export { randomBot } from './random-bot.js';
-export { handStrength, type StrengthRole } from './strength.js';
+export { handStrength } from './strength.js';
 
 /**
  * Knobs of the heuristic bot. The collusion-audit simulator varies the doubling habits:
@@ -32,7 +32,7 @@ export interface HeuristicProfile {
   maxDoublings: number;
 }
 
-export const defaultHeuristicProfile: HeuristicProfile = {
+const defaultHeuristicProfile: HeuristicProfile = {
   bidThreshold: 30,
   soloThreshold: 56,
   schwacherThreshold: 36,
@@ -83,7 +83,7 @@ export function heuristicBot(profile: Partial<HeuristicProfile> = {}): DobbmBot 
  * The discard that keeps the strongest eight (hearts, sows, voids) while laying away points
  * that are at risk in play (bare tens, kings): discarded points count for the declarer.
  */
-export function chooseDiscard(state: DobbmState, seat: number): Card[] {
+function chooseDiscard(state: DobbmState, seat: number): Card[] {
   const hand = state.hands[seat]!;
   const n = hand.length;
   const idx = [0, 0, 0, 0];
@@ -126,7 +126,8 @@ function isTop(card: Card, led: Suit, hidden: readonly Card[]): boolean {
 
 const cost = (c: Card): number => cardPoints(c) * 10 + strength(c) + (isHeart(c) ? 40 : 0);
 const cheapest = (cards: readonly Card[]): Card => cards.reduce((a, b) => (cost(b) < cost(a) ? b : a));
-const richest = (cards: readonly Card[]): Card => cards.reduce((a, b) => (cardPoints(b) > cardPoints(a) || (cardPoints(b) === cardPoints(a) && cost(b) < cost(a)) ? b : a));
+const richest = (cards: readonly Card[]): Card =>
+  cards.reduce((a, b) => (cardPoints(b) > cardPoints(a) || (cardPoints(b) === cardPoints(a) && cost(b) < cost(a)) ? b : a));
 
 /**
  * Card play after S1's tactics: win with top cards, smear points (schmieren) onto a trick

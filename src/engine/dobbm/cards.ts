@@ -5,10 +5,10 @@ import type { Card } from '../core/types.js';
  * Hearts (`H`) are permanent trumps; the Sow (Sau, the deuce) is the top card of every suit.
  * Lookups are precomputed tables: the engine runs hundreds of thousands of hands a second.
  */
-export const SUITS = ['H', 'L', 'A', 'B'] as const;
+const SUITS = ['H', 'L', 'A', 'B'] as const;
 export type Suit = (typeof SUITS)[number];
 /** High → low; the same order in every suit. */
-export const RANKS = ['S', '10', 'K', 'O', 'U', '9', '8', '7', '6'] as const;
+const RANKS = ['S', '10', 'K', 'O', 'U', '9', '8', '7', '6'] as const;
 const RANK_POINTS = [11, 10, 4, 3, 2, 0, 0, 0, 0];
 
 /** The canonical unshuffled deck: hearts, leaves, acorns, bells, each Sow → Six. */

@@ -3,7 +3,6 @@ import type { Action } from '../core/types.js';
 import { DOBBM_DECK } from './cards.js';
 import { deal } from './deal.js';
 import type { DobbmOptions } from './options.js';
-import { apply } from './rules.js';
 import { declarerCardPoints, paymentPerOpponent } from './scoring.js';
 import { result } from './result.js';
 import { applyAny, bid, call, discard, fromHands, opts, play, run } from './spec-helpers.js';
@@ -15,7 +14,8 @@ const code = (s: DobbmState, a: Action) => {
   return r.ok ? null : r.rejection.code;
 };
 // Unshuffled deck, dealer 3 (hands listed in rules.spec.ts). Seat 2 plays Solo.
-const soloBy2 = (o: DobbmOptions) => run(deal(o, DOBBM_DECK, { dealer: 3 }), [bid(0, 'pass'), bid(1, 'pass'), bid(2, 'solo'), bid(3, 'pass')]);
+const soloBy2 = (o: DobbmOptions) =>
+  run(deal(o, DOBBM_DECK, { dealer: 3 }), [bid(0, 'pass'), bid(1, 'pass'), bid(2, 'solo'), bid(3, 'pass')]);
 
 describe('#1 who speaks first in the doubling', () => {
   it('default declarerLeft: the first active defender left of the declarer (S1)', () => {
@@ -32,7 +32,12 @@ describe('#1 who speaks first in the doubling', () => {
 describe('#2 who may double: the three defenders only', () => {
   it('the declarer cannot open with a Schwacher; the five-player dealer never speaks', () => {
     expect(code(soloBy2(opts()), call(2, 'schwacher'))).toBe('NOT_YOUR_TURN');
-    const five = run(deal(opts({ players: 5 }), DOBBM_DECK, { dealer: 2 }), [bid(3, 'solo'), bid(4, 'pass'), bid(0, 'pass'), bid(1, 'pass')]);
+    const five = run(deal(opts({ players: 5 }), DOBBM_DECK, { dealer: 2 }), [
+      bid(3, 'solo'),
+      bid(4, 'pass'),
+      bid(0, 'pass'),
+      bid(1, 'pass'),
+    ]);
     expect(five.defenders).not.toContain(2);
     expect(code(five, call(2, 'schwacher'))).toBe('NOT_YOUR_TURN');
   });
@@ -51,7 +56,12 @@ describe('#4 rounding before the Solo factor and the doublings (S1)', () => {
 
 // Seat 0 plays a Solo with eight blank cards and loses every trick; the Dobb holds 42 points.
 const blank = ['A6', 'A7', 'A8', 'A9', 'B6', 'B7', 'B8', 'B9'];
-const zeroHands = [blank, ['AS', 'A10', 'AK', 'AO', 'AU', 'H9', 'H8', 'H7'], ['BS', 'B10', 'BK', 'BO', 'BU', 'H6', 'HU', 'HO'], ['HK', 'LK', 'LO', 'LU', 'L9', 'L8', 'L7', 'L6']];
+const zeroHands = [
+  blank,
+  ['AS', 'A10', 'AK', 'AO', 'AU', 'H9', 'H8', 'H7'],
+  ['BS', 'B10', 'BK', 'BO', 'BU', 'H6', 'HU', 'HO'],
+  ['HK', 'LK', 'LO', 'LU', 'L9', 'L8', 'L7', 'L6'],
+];
 const zeroDobb = ['HS', 'H10', 'LS', 'L10'];
 const zeroTricks = [
   [0, 'A6', 'AS', 'H6', 'HK'], // seat 3 wins with the top heart
@@ -64,7 +74,15 @@ const zeroTricks = [
   [1, 'A10', 'BU', 'L6', 'B9'],
 ] as const;
 function soloWithoutTrick(o: DobbmOptions): DobbmState {
-  const actions: Action[] = [bid(0, 'solo'), bid(1, 'pass'), bid(2, 'pass'), bid(3, 'pass'), call(1, 'gut'), call(2, 'gut'), call(3, 'gut')];
+  const actions: Action[] = [
+    bid(0, 'solo'),
+    bid(1, 'pass'),
+    bid(2, 'pass'),
+    bid(3, 'pass'),
+    call(1, 'gut'),
+    call(2, 'gut'),
+    call(3, 'gut'),
+  ];
   for (const [leader, ...cards] of zeroTricks) cards.forEach((c, i) => actions.push(play((leader + i) % 4, c)));
   return run(fromHands(o, zeroHands, zeroDobb, { dealer: 3 }), actions);
 }
@@ -91,7 +109,12 @@ describe('#5 a declarer who took no trick', () => {
 // Five players, dealer 2 sits out; active 3, 4, 0, 1. Seat 3 plays Solo; D1 = 4 gives a Schwacher.
 const penalized = (o: Partial<DobbmOptions> = {}) =>
   run(deal(opts({ players: 5, irregularities: 'penalize', ...o }), DOBBM_DECK, { dealer: 2 }), [
-    bid(3, 'solo'), bid(4, 'pass'), bid(0, 'pass'), bid(1, 'pass'), call(4, 'schwacher'), call(3, 'gut'),
+    bid(3, 'solo'),
+    bid(4, 'pass'),
+    bid(0, 'pass'),
+    bid(1, 'pass'),
+    call(4, 'schwacher'),
+    call(3, 'gut'),
   ]);
 const report = (seat: number, offender: number): Action => ({ seat, type: 'irregularity', offender });
 
@@ -131,7 +154,8 @@ describe('#7 revokes in a server', () => {
 
 describe('#8 the heart sow in the discard', () => {
   // Seat 0 plays Dobbm with HS H10 HK HO L7 L6 AS A10 + Dobb B9 B8 B7 B6.
-  const exchange = (o: DobbmOptions) => run(deal(o, DOBBM_DECK, { dealer: 3 }), [bid(0, 'dobbm'), bid(1, 'pass'), bid(2, 'pass'), bid(3, 'pass')]);
+  const exchange = (o: DobbmOptions) =>
+    run(deal(o, DOBBM_DECK, { dealer: 3 }), [bid(0, 'dobbm'), bid(1, 'pass'), bid(2, 'pass'), bid(3, 'pass')]);
   it('default: HS is a sow and needs another heart; it covers nothing', () => {
     const s = exchange(opts());
     expect(code(s, discard(0, ['HS', 'B9', 'B8', 'B7']))).toBe('SOW_DISCARD_NEEDS_TRUMP');
@@ -171,7 +195,8 @@ describe('#11 equal bids', () => {
 });
 
 describe('#12 Stockerl payers (five players)', () => {
-  const passOut = (o: DobbmOptions) => run(deal(o, DOBBM_DECK, { dealer: 2 }), [bid(3, 'pass'), bid(4, 'pass'), bid(0, 'pass'), bid(1, 'pass')]);
+  const passOut = (o: DobbmOptions) =>
+    run(deal(o, DOBBM_DECK, { dealer: 2 }), [bid(3, 'pass'), bid(4, 'pass'), bid(0, 'pass'), bid(1, 'pass')]);
   it('the new dealer left(2) = 3 receives 2 from each of the four others, the old dealer included', () => {
     const r = result(passOut(opts({ players: 5 })))!;
     expect(r.status).toBe('thrownIn');

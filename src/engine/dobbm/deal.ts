@@ -6,14 +6,14 @@ import type { DobbmOptions } from './options.js';
 import type { DobbmState } from './state.js';
 
 /** Active seats a0..a3 from the dealer: with five players the dealer sits out ("feiert"), §1.2. */
-export function activeSeats(players: number, dealer: number): number[] {
+function activeSeats(players: number, dealer: number): number[] {
   return activeOrder(dealer, players, (s) => players === 4 || s !== dealer);
 }
 
 const isSeat = (s: unknown, n: number): boolean => typeof s === 'number' && Number.isInteger(s) && s >= 0 && s < n;
 
 /** True when the setup imposes a Mußrunde deal (`context.mussrunde === true`). */
-export const isMussrundeSetup = (setup: HandSetup): boolean => setup.context?.['mussrunde'] === true;
+const isMussrundeSetup = (setup: HandSetup): boolean => setup.context?.['mussrunde'] === true;
 
 /** RULES.md §1.5: two rounds of four cards to a0..a3, then the Dobb from deck[32..35]. */
 export function deal(options: DobbmOptions, deck: readonly Card[], setup: HandSetup): DobbmState {

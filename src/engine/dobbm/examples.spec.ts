@@ -37,6 +37,8 @@ describe('exact rounding through a hand (RULES.md §1.10 `rounding: exact`)', ()
     expect(resultOf(s1Record('dobbm', { rounding: 'exact' }, throwIns72, schwacherAndRetour)).scores).toEqual([28.8, -9.6, -9.6, -9.6]);
   });
   it('five players, stake 7, Solo 76: 16·7/60 × 2 = 3.7333… → 3.73 each (the amount is rounded, not the base), 14.92 in all', () => {
-    expect(resultOf(s1Record('solo', { rounding: 'exact', stake: 7, players: 5 }, throwIns76, allGut)).scores).toEqual([14.92, -3.73, -3.73, -3.73, -3.73]);
+    expect(resultOf(s1Record('solo', { rounding: 'exact', stake: 7, players: 5 }, throwIns76, allGut)).scores).toEqual([
+      14.92, -3.73, -3.73, -3.73, -3.73,
+    ]);
   });
 });

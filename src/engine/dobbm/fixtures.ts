@@ -40,13 +40,21 @@ export const throwIns72 = ['H6', 'L7', 'LO', 'L8', 'L9', 'L6'];
 export const throwIns76 = ['H6', 'LK', 'LO', 'L8', 'L9', 'L6'];
 
 export const schwacherAndRetour: Action[] = [
-  a(1, 'double', 'call', 'schwacher'), a(0, 'double', 'call', 'retour'),
-  a(1, 'double', 'call', 'gut'), a(2, 'double', 'call', 'gut'), a(3, 'double', 'call', 'gut'),
+  a(1, 'double', 'call', 'schwacher'),
+  a(0, 'double', 'call', 'retour'),
+  a(1, 'double', 'call', 'gut'),
+  a(2, 'double', 'call', 'gut'),
+  a(3, 'double', 'call', 'gut'),
 ];
 export const allGut: Action[] = [a(1, 'double', 'call', 'gut'), a(2, 'double', 'call', 'gut'), a(3, 'double', 'call', 'gut')];
 
 /** The S1 deal as a hand record: dealer 3 (four players) or the sitting-out seat 4 (five). */
-export function s1Record(contract: 'dobbm' | 'solo', rules: Record<string, unknown>, throwIns: Card[], doubling: Action[]): DobbmHandRecord {
+export function s1Record(
+  contract: 'dobbm' | 'solo',
+  rules: Record<string, unknown>,
+  throwIns: Card[],
+  doubling: Action[],
+): DobbmHandRecord {
   const five = rules['players'] === 5;
   const bids = [a(0, 'bid', 'bid', contract), a(1, 'bid', 'bid', 'pass'), a(2, 'bid', 'bid', 'pass'), a(3, 'bid', 'bid', 'pass')];
   // Dobbm: lay away LS and L10 (21 points) covered by H8 and H7 — the sow rule holds.
@@ -63,14 +71,48 @@ export function s1Record(contract: 'dobbm' | 'solo', rules: Record<string, unkno
 
 /** S1's worked examples with the payments S1 states. */
 export const s1Examples: { name: string; record: DobbmHandRecord; cardPoints: number; multiplier: number; scores: number[] }[] = [
-  { name: 'Dobbm 72, Schwacher + Retour, 60 Schilling, four players', record: s1Record('dobbm', { stake: 60 }, throwIns72, schwacherAndRetour), cardPoints: 72, multiplier: 4, scores: [144, -48, -48, -48] },
-  { name: 'Dobbm 72, Schwacher + Retour, 60 Schilling, five players', record: s1Record('dobbm', { stake: 60, players: 5 }, throwIns72, schwacherAndRetour), cardPoints: 72, multiplier: 4, scores: [192, -48, -48, -48, -48] },
-  { name: 'Solo 72, Schwacher + Retour, 60 Schilling, four players', record: s1Record('solo', { stake: 60 }, throwIns72, schwacherAndRetour), cardPoints: 72, multiplier: 4, scores: [288, -96, -96, -96] },
-  { name: 'Solo 72, Schwacher + Retour, 60 Schilling, five players', record: s1Record('solo', { stake: 60, players: 5 }, throwIns72, schwacherAndRetour), cardPoints: 72, multiplier: 4, scores: [384, -96, -96, -96, -96] },
-  { name: 'Solo 76 at 12 Schilling', record: s1Record('solo', { stake: 12 }, throwIns76, allGut), cardPoints: 76, multiplier: 1, scores: [24, -8, -8, -8] },
+  {
+    name: 'Dobbm 72, Schwacher + Retour, 60 Schilling, four players',
+    record: s1Record('dobbm', { stake: 60 }, throwIns72, schwacherAndRetour),
+    cardPoints: 72,
+    multiplier: 4,
+    scores: [144, -48, -48, -48],
+  },
+  {
+    name: 'Dobbm 72, Schwacher + Retour, 60 Schilling, five players',
+    record: s1Record('dobbm', { stake: 60, players: 5 }, throwIns72, schwacherAndRetour),
+    cardPoints: 72,
+    multiplier: 4,
+    scores: [192, -48, -48, -48, -48],
+  },
+  {
+    name: 'Solo 72, Schwacher + Retour, 60 Schilling, four players',
+    record: s1Record('solo', { stake: 60 }, throwIns72, schwacherAndRetour),
+    cardPoints: 72,
+    multiplier: 4,
+    scores: [288, -96, -96, -96],
+  },
+  {
+    name: 'Solo 72, Schwacher + Retour, 60 Schilling, five players',
+    record: s1Record('solo', { stake: 60, players: 5 }, throwIns72, schwacherAndRetour),
+    cardPoints: 72,
+    multiplier: 4,
+    scores: [384, -96, -96, -96, -96],
+  },
+  {
+    name: 'Solo 76 at 12 Schilling',
+    record: s1Record('solo', { stake: 12 }, throwIns76, allGut),
+    cardPoints: 76,
+    multiplier: 1,
+    scores: [24, -8, -8, -8],
+  },
   {
     name: 'Solo 76 at 12 Schilling after a Schwacher',
-    record: s1Record('solo', { stake: 12 }, throwIns76, [a(1, 'double', 'call', 'gut'), a(2, 'double', 'call', 'schwacher'), a(0, 'double', 'call', 'gut')]),
+    record: s1Record('solo', { stake: 12 }, throwIns76, [
+      a(1, 'double', 'call', 'gut'),
+      a(2, 'double', 'call', 'schwacher'),
+      a(0, 'double', 'call', 'gut'),
+    ]),
     cardPoints: 76,
     multiplier: 2,
     scores: [48, -16, -16, -16],

@@ -6,9 +6,18 @@ describe('parseOptions (RULES.md §1.14, names without the dobbm. prefix)', () =
   it('fills every default', () => {
     const r = dobbm.parseOptions({});
     expect(r.ok && r.options).toEqual({
-      players: 4, stake: 12, rounding: 'ceil', 'doubling.firstSpeaker': 'declarerLeft', 'doubling.maxDoublings': null,
-      'discard.heartSowIsSow': true, zeroTrickTransfer: 'allContracts', 'mussrunde.enabled': true, 'mussrunde.whoMayCall': 'host',
-      irregularities: 'reject', 'penalty.includeDoublings': true, 'penalty.dealerPays': true,
+      players: 4,
+      stake: 12,
+      rounding: 'ceil',
+      'doubling.firstSpeaker': 'declarerLeft',
+      'doubling.maxDoublings': null,
+      'discard.heartSowIsSow': true,
+      zeroTrickTransfer: 'allContracts',
+      'mussrunde.enabled': true,
+      'mussrunde.whoMayCall': 'host',
+      irregularities: 'reject',
+      'penalty.includeDoublings': true,
+      'penalty.dealerPays': true,
     });
   });
   it('takes nested and flat dotted names alike', () => {
@@ -45,13 +54,24 @@ describe('parseAction: the JSON shapes of CONTRACT.md', () => {
   });
   it('refuses unknown extra fields by name (UNKNOWN_FIELDS), as every game does', () => {
     expect(dobbm.parseAction({ seat: 1, type: 'bid', bid: 'pass', note: 'weiter' })).toEqual({
-      ok: false, rejection: { code: 'UNKNOWN_FIELDS', message: 'a "bid" action has no field "note"' },
+      ok: false,
+      rejection: { code: 'UNKNOWN_FIELDS', message: 'a "bid" action has no field "note"' },
     });
   });
   it.each([
-    null, 'bid', [], {}, { type: 'bid', bid: 'pass' }, { seat: -1, type: 'bid', bid: 'pass' }, { seat: 1, type: 'raise' },
-    { seat: 1, type: 'bid', bid: 'ansager' }, { seat: 1, type: 'bid' }, { seat: 1, type: 'discard', cards: 'HS' },
-    { seat: 1, type: 'discard', cards: [1, 2, 3, 4] }, { seat: 1, type: 'double', call: 'kontra' }, { seat: 1, type: 'play', card: 7 },
+    null,
+    'bid',
+    [],
+    {},
+    { type: 'bid', bid: 'pass' },
+    { seat: -1, type: 'bid', bid: 'pass' },
+    { seat: 1, type: 'raise' },
+    { seat: 1, type: 'bid', bid: 'ansager' },
+    { seat: 1, type: 'bid' },
+    { seat: 1, type: 'discard', cards: 'HS' },
+    { seat: 1, type: 'discard', cards: [1, 2, 3, 4] },
+    { seat: 1, type: 'double', call: 'kontra' },
+    { seat: 1, type: 'play', card: 7 },
     { seat: 1, type: 'irregularity' },
   ])('refuses %j with BAD_ACTION', (raw) => {
     const r = dobbm.parseAction(raw);

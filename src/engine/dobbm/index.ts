@@ -36,17 +36,13 @@ export const dobbm: Game<DobbmOptions, DobbmState, DobbmSession, DobbmAction, Do
 
 // What the service, the audit (double-dummy solver, collusion simulator) and tests use.
 export type { DobbmOptions } from './options.js';
-export { parseOptions, defaultOptions, optionSchema } from './options.js';
-export type { DobbmState, Contract, CallWord, BidWord, Phase, CompletedTrick } from './state.js';
+export { defaultOptions } from './options.js';
+export type { DobbmState } from './state.js';
 export type { DobbmSession } from './session.js';
-export { DOBBM_DECK, cardIndex, cardPoints, strength, suitOf, isHeart, isSow, beats, winningIndex, pointsOf } from './cards.js';
-export { deal, dealFromHands, activeSeats } from './deal.js';
-export { apply, legalActions, legalDiscards, openCalls, highestBid } from './rules.js';
-export { DobbmCodes } from './codes.js';
-export { parseAction, type DobbmAction } from './actions.js';
-export { legalCards, sowRuleHolds, nextActive } from './play.js';
-export { declarerCardPoints, paymentPerOpponent, stockerlAmount, penaltyAmount } from './scoring.js';
-export { result } from './result.js';
-export { view, type DobbmView } from './view.js';
-export { randomBot, heuristicBot, handStrength, defaultHeuristicProfile, chooseDiscard, choosePlay } from './bots.js';
-export type { HeuristicProfile, DobbmBot, StrengthRole } from './bots.js';
+export { DOBBM_DECK, cardIndex } from './cards.js';
+export { type DobbmAction } from './actions.js';
+export { sowRuleHolds } from './play.js';
+export { declarerCardPoints, paymentPerOpponent } from './scoring.js';
+export { type DobbmView } from './view.js';
+export { randomBot, heuristicBot, handStrength } from './bots.js';
+export type { HeuristicProfile, DobbmBot } from './bots.js';

@@ -5,7 +5,15 @@
  * ("Hand records", `scores`), written here from the text and not from scoring.ts.
  */
 import fc from 'fast-check';
-import { handProblems, hundredths, playDrawn, sessionArb, type Bot, type DrawnSession, type PlayedHand } from '../core/profile-arbitraries.js';
+import {
+  handProblems,
+  hundredths,
+  playDrawn,
+  sessionArb,
+  type Bot,
+  type DrawnSession,
+  type PlayedHand,
+} from '../core/profile-arbitraries.js';
 import type { Rng } from '../core/rng.js';
 import type { Action, Card } from '../core/types.js';
 import { heuristicBot } from './bots.js';
@@ -70,10 +78,12 @@ describe('Dobbm under random rule profiles', () => {
           for (const s of states) {
             for (let seat = 0; seat < options.players; seat++) {
               const known = knowable(s, seat);
-              for (const c of cardsIn(dobbm.view(s, { kind: 'seat', seat }))) if (!known.has(c)) leaks.push(`seat ${seat} sees ${c} in ${s.phase}`);
+              for (const c of cardsIn(dobbm.view(s, { kind: 'seat', seat })))
+                if (!known.has(c)) leaks.push(`seat ${seat} sees ${c} in ${s.phase}`);
             }
             const known = knowable(s, null);
-            for (const c of cardsIn(dobbm.view(s, { kind: 'spectator' }))) if (!known.has(c)) leaks.push(`a spectator sees ${c} in ${s.phase}`);
+            for (const c of cardsIn(dobbm.view(s, { kind: 'spectator' })))
+              if (!known.has(c)) leaks.push(`a spectator sees ${c} in ${s.phase}`);
           }
         }
         expect(leaks).toEqual([]);

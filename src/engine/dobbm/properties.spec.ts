@@ -21,7 +21,12 @@ const profiles: { name: string; options: DobbmOptions; context?: Record<string, 
   { name: 'exact rounding at an awkward stake', options: opts({ rounding: 'exact', stake: 7, players: 5 }) },
   {
     name: 'every alternative',
-    options: opts({ 'discard.heartSowIsSow': false, 'doubling.firstSpeaker': 'dealerLeft', 'doubling.maxDoublings': 2, zeroTrickTransfer: 'ordinaryOnly' }),
+    options: opts({
+      'discard.heartSowIsSow': false,
+      'doubling.firstSpeaker': 'dealerLeft',
+      'doubling.maxDoublings': 2,
+      zeroTrickTransfer: 'ordinaryOnly',
+    }),
   },
   { name: 'Mußrunde deal', options: opts({ players: 5 }), context: { mussrunde: true } },
   { name: 'penalize mode', options: opts({ irregularities: 'penalize', 'penalty.dealerPays': false, players: 5 }) },
@@ -84,7 +89,10 @@ describe.each(profiles)('$name', ({ options, context }) => {
         const aside = final.contract === 'dobbm' ? pointsOf(final.discard!) : pointsOf(final.dobb);
         expect(trickPoints + aside).toBe(120);
         expect(final.tricks).toHaveLength(8);
-        const played = new Set<Card>([...final.tricks.flatMap((t) => t.cards), ...(final.contract === 'dobbm' ? final.discard! : final.dobb)]);
+        const played = new Set<Card>([
+          ...final.tricks.flatMap((t) => t.cards),
+          ...(final.contract === 'dobbm' ? final.discard! : final.dobb),
+        ]);
         expect(played.size).toBe(36);
         // A declarer who won, lost or drew is paid accordingly.
         const d = res.cardPoints['declarer']!;
@@ -128,7 +136,8 @@ describe.each(profiles)('$name', ({ options, context }) => {
       if (type === 'discard') return { seat, type, cards: Array.from({ length: 3 + rng.int(3) }, () => rng.pick(DOBBM_DECK)) };
       return { seat, type, [type === 'bid' ? 'bid' : 'call']: rng.pick(words[type]!) };
     };
-    const key = (a: Action) => JSON.stringify({ ...a, cards: Array.isArray(a['cards']) ? [...(a['cards'] as string[])].sort() : undefined });
+    const key = (a: Action) =>
+      JSON.stringify({ ...a, cards: Array.isArray(a['cards']) ? [...(a['cards'] as string[])].sort() : undefined });
     fc.assert(
       fc.property(arb, ([seed, r]) => {
         const { states } = randomHand(seed, r, options, context);
@@ -168,7 +177,9 @@ describe.each(profiles)('$name', ({ options, context }) => {
           const s = (setup.dealer + i) % options.players;
           if (options.players === 4 || s !== setup.dealer) order.push(s);
         }
-        const dealt = new Map<number, Card[]>(order.map((seat, i) => [seat, [...deck.slice(4 * i, 4 * i + 4), ...deck.slice(16 + 4 * i, 20 + 4 * i)]]));
+        const dealt = new Map<number, Card[]>(
+          order.map((seat, i) => [seat, [...deck.slice(4 * i, 4 * i + 4), ...deck.slice(16 + 4 * i, 20 + 4 * i)]]),
+        );
         const dobb = deck.slice(32);
         const leaks: string[] = [];
         for (const s of states) {
@@ -177,10 +188,12 @@ describe.each(profiles)('$name', ({ options, context }) => {
           for (let seat = 0; seat < options.players; seat++) {
             const allowed = new Set<Card>(over ? DOBBM_DECK : [...(dealt.get(seat) ?? []), ...played]);
             if (s.declarer === seat && s.contract === 'dobbm') dobb.forEach((c) => allowed.add(c));
-            for (const c of cardsIn(dobbm.view(s, { kind: 'seat', seat }), new Set())) if (!allowed.has(c)) leaks.push(`seat ${seat} sees ${c}`);
+            for (const c of cardsIn(dobbm.view(s, { kind: 'seat', seat }), new Set()))
+              if (!allowed.has(c)) leaks.push(`seat ${seat} sees ${c}`);
           }
           const publicCards = new Set<Card>(over ? DOBBM_DECK : played);
-          for (const c of cardsIn(dobbm.view(s, { kind: 'spectator' }), new Set())) if (!publicCards.has(c)) leaks.push(`spectator sees ${c}`);
+          for (const c of cardsIn(dobbm.view(s, { kind: 'spectator' }), new Set()))
+            if (!publicCards.has(c)) leaks.push(`spectator sees ${c}`);
         }
         expect(leaks).toEqual([]);
       }),
@@ -188,11 +201,13 @@ describe.each(profiles)('$name', ({ options, context }) => {
     );
   });
 
-  it('replaying the hand\'s record (the same deck, setup and actions, through JSON) gives the same state and result', () => {
+  it("replaying the hand's record (the same deck, setup and actions, through JSON) gives the same state and result", () => {
     fc.assert(
       fc.property(arb, ([seed, r]) => {
         const { deck, setup, actions, final } = randomHand(seed, r, options, context);
-        const record = JSON.parse(JSON.stringify({ game: 'dobbm', rules: options, dealer: setup.dealer, context: setup.context, deck, actions }));
+        const record = JSON.parse(
+          JSON.stringify({ game: 'dobbm', rules: options, dealer: setup.dealer, context: setup.context, deck, actions }),
+        );
         const { states } = replayOrThrow(dobbm, record);
         const s = states[states.length - 1]!;
         expect(s).toEqual(final);

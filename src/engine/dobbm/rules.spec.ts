@@ -7,7 +7,7 @@ import type { Action } from '../core/types.js';
 import { DOBBM_DECK } from './cards.js';
 import { deal } from './deal.js';
 import type { DobbmOptions } from './options.js';
-import { apply, legalActions } from './rules.js';
+import { legalActions } from './rules.js';
 import { result } from './result.js';
 import { fieldOf } from '../core/spec-actions.js';
 import { applyAny, bid, call, discard, opts, play, run } from './spec-helpers.js';
@@ -107,10 +107,14 @@ describe('Schwacher and Retour (RULES.md §1.8)', () => {
 
   it('Retour goes back to D1, D2, D3 in order; any of them may answer Retour; k counts every call', () => {
     const s = run(solo(), [
-      call(3, 'schwacher'), call(2, 'retour'), // k = 2
-      call(3, 'gut'), call(0, 'retour'), // k = 3: seat 0 answers, not the Schwacher giver
+      call(3, 'schwacher'),
+      call(2, 'retour'), // k = 2
+      call(3, 'gut'),
+      call(0, 'retour'), // k = 3: seat 0 answers, not the Schwacher giver
       call(2, 'retour'), // k = 4
-      call(3, 'gut'), call(0, 'gut'), call(1, 'gut'),
+      call(3, 'gut'),
+      call(0, 'gut'),
+      call(1, 'gut'),
     ]);
     expect([s.phase, s.doublings]).toEqual(['play', 4]);
     expect(s.calls).toHaveLength(8);
@@ -141,7 +145,8 @@ describe('Schwacher and Retour (RULES.md §1.8)', () => {
 });
 
 describe('play (RULES.md §1.9): follow suit, else trump, else anything', () => {
-  const playing = () => run(fresh(), [bid(0, 'pass'), bid(1, 'pass'), bid(2, 'solo'), bid(3, 'pass'), call(3, 'gut'), call(0, 'gut'), call(1, 'gut')]);
+  const playing = () =>
+    run(fresh(), [bid(0, 'pass'), bid(1, 'pass'), bid(2, 'solo'), bid(3, 'pass'), call(3, 'gut'), call(0, 'gut'), call(1, 'gut')]);
 
   it('must follow the led suit; a void hand without hearts may play anything', () => {
     const s = run(playing(), [play(2, 'A6'), play(3, 'L8')]); // seat 3 holds no acorns and no hearts

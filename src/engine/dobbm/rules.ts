@@ -2,7 +2,13 @@ import { Codes, reject, accept } from '../core/rejections.js';
 import { DobbmCodes } from './codes.js';
 import type { Applied, Card } from '../core/types.js';
 import type { DobbmAction } from './actions.js';
-import { doublingSpeaker, firstDoublingPosition, nextDoublingPosition, openCalls as openDoublingCalls, type DoublingPosition } from '../core/doubling.js';
+import {
+  doublingSpeaker,
+  firstDoublingPosition,
+  nextDoublingPosition,
+  openCalls as openDoublingCalls,
+  type DoublingPosition,
+} from '../core/doubling.js';
 import { HEART_CODE, cardPoints, suitCode, winningIndex } from './cards.js';
 import { legalCards, nextActive, sowRuleHolds } from './play.js';
 import { copyState, withChanges, type Bid, type Mutable, type BidWord, type CallWord, type Contract, type DobbmState } from './state.js';
@@ -22,7 +28,11 @@ export function openCalls(state: DobbmState): readonly CallWord[] {
   return openDoublingCalls(position(state), state.options['doubling.maxDoublings']);
 }
 
-const position = (state: DobbmState): DoublingPosition => ({ step: state.doublingStep!, index: state.doublingIndex, doublings: state.doublings });
+const position = (state: DobbmState): DoublingPosition => ({
+  step: state.doublingStep!,
+  index: state.doublingIndex,
+  doublings: state.doublings,
+});
 
 export function apply(state: DobbmState, action: DobbmAction): Applied<DobbmState> {
   if (state.phase === 'over') return reject(Codes.HAND_OVER, 'the hand is over');
@@ -44,7 +54,8 @@ export function apply(state: DobbmState, action: DobbmAction): Applied<DobbmStat
 }
 
 /** An action from outside the union (an unparsed caller): refused, not thrown. */
-const unknownType = (action: { type: string }): Applied<DobbmState> => reject(Codes.BAD_ACTION, `unknown action type "${String(action.type)}"`);
+const unknownType = (action: { type: string }): Applied<DobbmState> =>
+  reject(Codes.BAD_ACTION, `unknown action type "${String(action.type)}"`);
 
 /** The phase must fit the action type (checked first), then it must be the seat's turn. */
 function outOfTurn(state: DobbmState, action: DobbmAction, phase: DobbmState['phase']): Applied<DobbmState> | null {
@@ -171,7 +182,10 @@ function play(state: DobbmState, seat: number, card: Card): Applied<DobbmState> 
   if (trick.length > 0) {
     const code = revoke(hand, trick[0]!, card);
     if (code !== null) {
-      return reject(code, code === Codes.MUST_FOLLOW_SUIT ? `follow suit: ${trick[0]![0]} was led` : 'no card of the led suit: play a heart');
+      return reject(
+        code,
+        code === Codes.MUST_FOLLOW_SUIT ? `follow suit: ${trick[0]![0]} was led` : 'no card of the led suit: play a heart',
+      );
     }
   }
   const next = copyState(state);
@@ -263,7 +277,11 @@ export function legalActions(state: DobbmState, seat: number): DobbmAction[] {
   if (state.phase === 'over' || seat !== state.turn) return [];
   switch (state.phase) {
     case 'bidding': {
-      if (state.mussrunde) return [{ seat, type: 'bid', bid: 'dobbm' }, { seat, type: 'bid', bid: 'solo' }];
+      if (state.mussrunde)
+        return [
+          { seat, type: 'bid', bid: 'dobbm' },
+          { seat, type: 'bid', bid: 'solo' },
+        ];
       const best = highestBid(state);
       const words: BidWord[] = ['pass', ...(['dobbm', 'solo'] as const).filter((w) => bidRank(w) > best)];
       return words.map((bid) => ({ seat, type: 'bid', bid }));

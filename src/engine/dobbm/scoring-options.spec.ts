@@ -27,12 +27,25 @@ const trick = (leader: number, cards: string[]): Action[] => cards.map((c, i) =>
 const fifty = (o: Partial<DobbmOptions>, calls: Action[]) => {
   const options = opts(o);
   const five = options.players === 5;
-  const dealt = fromHands(options, five ? [hands[0], hands[1], hands[2], hands[3], null] : [hands[0], hands[1], hands[2], hands[3]], dobb, { dealer: five ? 4 : 3 });
+  const dealt = fromHands(options, five ? [hands[0], hands[1], hands[2], hands[3], null] : [hands[0], hands[1], hands[2], hands[3]], dobb, {
+    dealer: five ? 4 : 3,
+  });
   return result(
     run(dealt, [
-      bid(0, 'dobbm'), bid(1, 'pass'), bid(2, 'pass'), bid(3, 'pass'), discard(0, dobb), ...calls,
-      ...trick(0, ['HS', 'A7', 'LS', 'H6']), ...trick(0, ['H10', 'A8', 'LK', 'H7']), ...trick(0, ['HK', 'A9', 'LO', 'H8']), ...trick(0, ['HO', 'AU', 'LU', 'H9']),
-      ...trick(0, ['L6', 'AO', 'L10', 'HU']), ...trick(3, ['B6', 'B7', 'AK', 'BS']), ...trick(2, ['B10', 'BU', 'B8', 'A10']), ...trick(2, ['BK', 'BO', 'L7', 'AS']),
+      bid(0, 'dobbm'),
+      bid(1, 'pass'),
+      bid(2, 'pass'),
+      bid(3, 'pass'),
+      discard(0, dobb),
+      ...calls,
+      ...trick(0, ['HS', 'A7', 'LS', 'H6']),
+      ...trick(0, ['H10', 'A8', 'LK', 'H7']),
+      ...trick(0, ['HK', 'A9', 'LO', 'H8']),
+      ...trick(0, ['HO', 'AU', 'LU', 'H9']),
+      ...trick(0, ['L6', 'AO', 'L10', 'HU']),
+      ...trick(3, ['B6', 'B7', 'AK', 'BS']),
+      ...trick(2, ['B10', 'BU', 'B8', 'A10']),
+      ...trick(2, ['BK', 'BO', 'L7', 'AS']),
     ]),
   )!;
 };
@@ -63,7 +76,9 @@ describe('D = 50 after one Schwacher: the declarer is 10 short, m = 2 (RULES.md 
   });
 
   it('without the Schwacher, exact: 1/3 → 0.33 each, 1.32 for the declarer of five', () => {
-    expect(fifty({ players: 5, stake: 2, rounding: 'exact' }, [call(1, 'gut'), call(2, 'gut'), call(3, 'gut')]).scores).toEqual([-1.32, 0.33, 0.33, 0.33, 0.33]);
+    expect(fifty({ players: 5, stake: 2, rounding: 'exact' }, [call(1, 'gut'), call(2, 'gut'), call(3, 'gut')]).scores).toEqual([
+      -1.32, 0.33, 0.33, 0.33, 0.33,
+    ]);
   });
 });
 
@@ -72,7 +87,9 @@ describe('a penalty reported after the auction and before the discard (RULES.md 
   const early = (o: Partial<DobbmOptions>, offender: number) => {
     const options = opts({ players: 5, stake: 9, rounding: 'exact', irregularities: 'penalize', ...o });
     const deck = [...hands[0], ...hands[1], ...hands[2], ...hands[3], ...dobb];
-    const dealt = fromHands(options, [deck.slice(0, 8), deck.slice(8, 16), null, deck.slice(16, 24), deck.slice(24, 32)], dobb, { dealer: 2 });
+    const dealt = fromHands(options, [deck.slice(0, 8), deck.slice(8, 16), null, deck.slice(16, 24), deck.slice(24, 32)], dobb, {
+      dealer: 2,
+    });
     const auction = [bid(3, 'dobbm'), bid(4, 'pass'), bid(0, 'pass'), bid(1, 'pass')];
     return result(run(dealt, [...auction, { seat: 0, type: 'irregularity', offender }]))!;
   };
@@ -103,13 +120,24 @@ describe('exact money at the technical limits (stake ≤ 10,000, "unlimited" dou
     ['A8', 'H7', 'H6', 'B9', 'B8', 'B7', 'B6', 'A9'],
   ];
   const tricks = [
-    ['HS', 'LS', 'L7', 'H7'], ['H10', 'L10', 'L6', 'H6'], ['HK', 'LK', 'BS', 'B9'], ['HO', 'LO', 'B10', 'B8'],
-    ['HU', 'LU', 'BK', 'B7'], ['H9', 'L9', 'BO', 'B6'], ['H8', 'L8', 'BU', 'A9'], ['A6', 'A10', 'A7', 'A8'],
+    ['HS', 'LS', 'L7', 'H7'],
+    ['H10', 'L10', 'L6', 'H6'],
+    ['HK', 'LK', 'BS', 'B9'],
+    ['HO', 'LO', 'B10', 'B8'],
+    ['HU', 'LU', 'BK', 'B7'],
+    ['H9', 'L9', 'BO', 'B6'],
+    ['H8', 'L8', 'BU', 'A9'],
+    ['A6', 'A10', 'A7', 'A8'],
   ].flatMap((cards) => trick(0, cards));
 
   it('a Solo doubled as often as the engine allows at stake 10,000: every score is an exact two-place decimal and they sum to zero', () => {
     const options = opts({ players: 5, stake: 10_000, rounding: 'exact' });
-    let s = run(fromHands(options, [...soloHands, null], ['AS', 'AK', 'AO', 'AU'], { dealer: 4 }), [bid(0, 'solo'), bid(1, 'pass'), bid(2, 'pass'), bid(3, 'pass')]);
+    let s = run(fromHands(options, [...soloHands, null], ['AS', 'AK', 'AO', 'AU'], { dealer: 4 }), [
+      bid(0, 'solo'),
+      bid(1, 'pass'),
+      bid(2, 'pass'),
+      bid(3, 'pass'),
+    ]);
     // Every doubling word that is offered: Schwacher, then Retour after Retour until only Gut is left.
     while (s.phase === 'doubling') {
       const offered = legalActions(s, s.turn);
@@ -119,8 +147,16 @@ describe('exact money at the technical limits (stake ≤ 10,000, "unlimited" dou
     expect(r.cardPoints).toEqual({ declarer: 110, defenders: 10 });
     expect(r.scores.reduce((sum, x) => sum + BigInt(Math.round(x * 100)), 0n)).toBe(0n);
     // 10^6 × 2^29 / 60 = 8,947,848,533,333.333… → 8,947,848,533,333.33 each, four of them to the declarer
-    expect(r.scores).toEqual([35_791_394_133_333.32, -8_947_848_533_333.33, -8_947_848_533_333.33, -8_947_848_533_333.33, -8_947_848_533_333.33]);
-    expect(r.scores.map(String)).toEqual(['35791394133333.32', '-8947848533333.33', '-8947848533333.33', '-8947848533333.33', '-8947848533333.33']);
+    expect(r.scores).toEqual([
+      35_791_394_133_333.32, -8_947_848_533_333.33, -8_947_848_533_333.33, -8_947_848_533_333.33, -8_947_848_533_333.33,
+    ]);
+    expect(r.scores.map(String)).toEqual([
+      '35791394133333.32',
+      '-8947848533333.33',
+      '-8947848533333.33',
+      '-8947848533333.33',
+      '-8947848533333.33',
+    ]);
     // 2^29: four opponents × 50 · 10,000 / 60 × 2 × 2^k must stay below 2^46, where a double
     // still tells hundredths apart (at 2^30 it is 7.16e13, and 71,582,788,266,666.68 prints as …69).
     expect(r.multiplier).toBe(2 ** 29);

@@ -6,8 +6,20 @@ describe('payment per opponent, ceil rounding (S1 12-Schilling table)', () => {
   const twelve = opts({ stake: 12 });
   const pay = (d: number) => paymentPerOpponent(twelve, d, false, 0);
   it.each([
-    [61, 1], [65, 1], [66, 2], [70, 2], [71, 3], [75, 3], [76, 4],
-    [59, 1], [55, 1], [54, 2], [50, 2], [49, 3], [45, 3], [44, 4],
+    [61, 1],
+    [65, 1],
+    [66, 2],
+    [70, 2],
+    [71, 3],
+    [75, 3],
+    [76, 4],
+    [59, 1],
+    [55, 1],
+    [54, 2],
+    [50, 2],
+    [49, 3],
+    [45, 3],
+    [44, 4],
   ])('%i card points → %i Schilling', (d, amount) => {
     expect(pay(d)).toBe(amount);
   });
@@ -74,7 +86,11 @@ describe('exact rounding: integer hundredths; the rational amount base × Solo f
 
 describe('Stockerl (RULES.md §1.11): 10 points of an undoubled Dobbm', () => {
   it.each([
-    [6, 1], [12, 2], [60, 10], [120, 20], [7, 2],
+    [6, 1],
+    [12, 2],
+    [60, 10],
+    [120, 20],
+    [7, 2],
   ])('stake %i → %i', (stake, st) => expect(stockerlAmount(opts({ stake, players: 5 }))).toBe(st));
   it('exact: stake 7 → 1.1666… → 1.17', () => {
     expect(stockerlAmount(opts({ stake: 7, players: 5, rounding: 'exact' }))).toBe(117);

@@ -112,12 +112,15 @@ describe('Mußrunde (RULES.md §1.12)', () => {
     const again = session.requestEnd(o, s1, null, true);
     expect(!again.ok && again.rejection.code).toBe('SESSION_ALREADY_ENDING');
   });
-  it.each([false, true])('without a Mußrunde the request ends the session: now, or after the running deal (handUnderway %s)', (handUnderway) => {
-    const off = opts({ 'mussrunde.enabled': false });
-    const step = ok(session.requestEnd(off, session.start(off, 0).session, null, handUnderway));
-    expect(step.next).toBeNull();
-    const again = session.requestEnd(off, step.session, null, false);
-    expect(!again.ok && again.rejection.code).toBe('SESSION_OVER');
-    expect(session.afterHand(off, step.session, finished(off, 0, 1)).next).toBeNull();
-  });
+  it.each([false, true])(
+    'without a Mußrunde the request ends the session: now, or after the running deal (handUnderway %s)',
+    (handUnderway) => {
+      const off = opts({ 'mussrunde.enabled': false });
+      const step = ok(session.requestEnd(off, session.start(off, 0).session, null, handUnderway));
+      expect(step.next).toBeNull();
+      const again = session.requestEnd(off, step.session, null, false);
+      expect(!again.ok && again.rejection.code).toBe('SESSION_OVER');
+      expect(session.afterHand(off, step.session, finished(off, 0, 1)).next).toBeNull();
+    },
+  );
 });

@@ -20,7 +20,7 @@ const mussrundeSetup = (dealer: number): HandSetup => ({ dealer, context: { muss
  * Next dealer, RULES.md §1.4: the declarer of a played (or abandoned, §1.13) deal; after a
  * throw-in the same dealer with four players, `left(dealer)` with five.
  */
-export function nextDealer(options: DobbmOptions, finished: DobbmState): number {
+function nextDealer(options: DobbmOptions, finished: DobbmState): number {
   if (finished.declarer !== null) return finished.declarer;
   return options.players === 5 ? left(finished.dealer, 5) : finished.dealer;
 }
@@ -58,7 +58,12 @@ function afterHand(options: DobbmOptions, session: DobbmSession, finished: Dobbm
  * (afterHand counts only Mußrunde deals), so the Mußrunde starts with the deal after it.
  * Both cases thus give the same step; only the service treats `next` differently.
  */
-function requestEnd(options: DobbmOptions, session: DobbmSession, bySeat: number | null, _handUnderway: boolean): Applied<SessionStep<DobbmSession>> {
+function requestEnd(
+  options: DobbmOptions,
+  session: DobbmSession,
+  bySeat: number | null,
+  _handUnderway: boolean,
+): Applied<SessionStep<DobbmSession>> {
   if (session.next === null) return reject(Codes.SESSION_OVER, 'the session is over');
   if (session.mussrundeLeft !== null) return reject(Codes.SESSION_ALREADY_ENDING, 'a Mußrunde is already under way');
   if (bySeat !== null) {

@@ -29,11 +29,6 @@ export const call = (seat: number, c: string): Action => ({ seat, type: 'double'
 export const play = (seat: number, card: Card): Action => ({ seat, type: 'play', card });
 export const discard = (seat: number, cards: Card[]): Action => ({ seat, type: 'discard', cards });
 
-/** Plays a whole trick: `cards` in play order starting with `leader`, seats clockwise (active only). */
-export function trick(seats: number[], cards: Card[]): Action[] {
-  return cards.map((c, i) => play(seats[i]!, c));
-}
-
 /** Plays the hand out with `randomBot`, returning every state and action. */
 export function playRandom(state: DobbmState, rng: Rng): { states: DobbmState[]; actions: DobbmAction[] } {
   const states = [state];

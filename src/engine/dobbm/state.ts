@@ -1,7 +1,7 @@
 import type { Card } from '../core/types.js';
 import type { CallWord, DoublingStep } from '../core/doubling.js';
 
-export type { CallWord, DoublingStep };
+export type { CallWord };
 import type { DobbmOptions } from './options.js';
 
 /** The two contracts: `dobbm` (ordinary game with exchange) and `solo` (no exchange). */
@@ -13,12 +13,12 @@ export interface Bid {
   seat: number;
   bid: BidWord;
 }
-export interface Call {
+interface Call {
   seat: number;
   call: CallWord;
 }
 /** A finished trick: cards in play order from `leader`, won by `winner`. */
-export interface CompletedTrick {
+interface CompletedTrick {
   leader: number;
   cards: Card[];
   winner: number;

@@ -41,7 +41,12 @@ describe('a seat sees its own cards and legal actions, nothing hidden', () => {
     const spectator = view(s, { kind: 'spectator' });
     expect(spectator).not.toHaveProperty('hand');
     expect(spectator).not.toHaveProperty('legalActions');
-    expect(spectator['bids']).toEqual([{ seat: 0, bid: 'solo' }, { seat: 1, bid: 'pass' }, { seat: 2, bid: 'pass' }, { seat: 3, bid: 'pass' }]);
+    expect(spectator['bids']).toEqual([
+      { seat: 0, bid: 'solo' },
+      { seat: 1, bid: 'pass' },
+      { seat: 2, bid: 'pass' },
+      { seat: 3, bid: 'pass' },
+    ]);
     const auditor = view(s, { kind: 'auditor' });
     expect((auditor['hands'] as string[][])[1]).toEqual(['HU', 'H9', 'H8', 'H7', 'AK', 'AO', 'AU', 'A9']);
     expect(auditor['dobb']).toEqual(['B9', 'B8', 'B7', 'B6']);
@@ -49,7 +54,10 @@ describe('a seat sees its own cards and legal actions, nothing hidden', () => {
 
   it('shows the doubling calls and the multiplier so far', () => {
     const v = view(run(soloBy0(), [call(1, 'schwacher'), call(0, 'retour')]), { kind: 'spectator' });
-    expect(v['calls']).toEqual([{ seat: 1, call: 'schwacher' }, { seat: 0, call: 'retour' }]);
+    expect(v['calls']).toEqual([
+      { seat: 1, call: 'schwacher' },
+      { seat: 0, call: 'retour' },
+    ]);
     expect(v['multiplier']).toBe(4);
   });
 

@@ -40,11 +40,15 @@ function build(raw: unknown): Parsed<DokoAction> {
   const ok = (action: DokoAction): Parsed<DokoAction> => ({ ok: true, action });
   switch (a.type) {
     case 'reservation':
-      return isOneOf(RESERVATION_CALLS, a.call) ? ok({ seat, type: 'reservation', call: a.call }) : bad('call must be gesund, vorbehalt or throwin');
+      return isOneOf(RESERVATION_CALLS, a.call)
+        ? ok({ seat, type: 'reservation', call: a.call })
+        : bad('call must be gesund, vorbehalt or throwin');
     case 'contract':
       if (!isOneOf(CONTRACTS, a.contract)) return bad('unknown contract');
       if (a.wedding === undefined) return ok({ seat, type: 'contract', contract: a.contract });
-      return isOneOf(WEDDING_TYPES, a.wedding) ? ok({ seat, type: 'contract', contract: a.contract, wedding: a.wedding }) : bad('wedding must be first, trump or nontrump');
+      return isOneOf(WEDDING_TYPES, a.wedding)
+        ? ok({ seat, type: 'contract', contract: a.contract, wedding: a.wedding })
+        : bad('wedding must be first, trump or nontrump');
     case 'poverty':
     case 'poverty-return':
       return isCardList(a.cards) ? ok({ seat, type: a.type, cards: a.cards.slice() }) : bad('cards must be a list of card codes');

@@ -50,7 +50,7 @@ describe('announcement windows (RULES.md §2.9)', () => {
     expect(codeOf(game(), say(3, 'kontra'))).toBeNull();
   });
 
-  it('§2.15 row 12 alternative announcementTiming = ownTurnOnly: only on one\'s turn', () => {
+  it("§2.15 row 12 alternative announcementTiming = ownTurnOnly: only on one's turn", () => {
     const s = game(opts({ announcementTiming: 'ownTurnOnly' }));
     expect(codeOf(s, say(3, 'kontra'))).toBe(Codes.NOT_YOUR_TURN);
     expect(codeOf(s, say(0, 're'))).toBeNull();
@@ -64,7 +64,7 @@ describe('forced announcement (RULES.md §2.9)', () => {
     expect(playCards(game(), FIRST).announcements).toEqual([]);
   });
 
-  it('books the winner\'s Ansage after a first trick worth 30 or more', () => {
+  it("books the winner's Ansage after a first trick worth 30 or more", () => {
     const s = playCards(game(opts({ forcedAnnouncement: true })), FIRST);
     expect(s.announcements).toEqual([{ seat: 0, party: 're', level: 0, forced: true }]);
   });

@@ -9,8 +9,8 @@ import { copyState, withChanges, type DokoState, type DokoTrick, type Party } fr
 export const LEVEL_NAMES = ['re', 'kontra', 'no90', 'no60', 'no30', 'schwarz'] as const;
 export type LevelName = (typeof LEVEL_NAMES)[number];
 
-export const levelOf = (name: LevelName): number => Math.max(0, LEVEL_NAMES.indexOf(name) - 1);
-export const nameOf = (level: number, party: Party): LevelName => (level === 0 ? party : LEVEL_NAMES[level + 1]);
+const levelOf = (name: LevelName): number => Math.max(0, LEVEL_NAMES.indexOf(name) - 1);
+const nameOf = (level: number, party: Party): LevelName => (level === 0 ? party : LEVEL_NAMES[level + 1]);
 
 /** Highest level a party announced, -1 for none. */
 export function partyLevel(s: DokoState, party: Party): number {
@@ -20,7 +20,7 @@ export function partyLevel(s: DokoState, party: Party): number {
 }
 
 /** σ: a wedding shifts the windows by c−1, or by 2 once it has become a solo (RULES.md §2.9). */
-export function shift(s: DokoState): number {
+function shift(s: DokoState): number {
   if (s.contract !== 'hochzeit') return 0;
   if (s.weddingFailed) return 2;
   return s.weddingTrick === null ? 0 : s.weddingTrick - 1;
@@ -42,7 +42,13 @@ interface Windows {
 }
 
 function windows(s: DokoState, seat: number, party: Party): Windows {
-  return { party, played: cardsPlayed(s, seat), sigma: shift(s), own: partyLevel(s, party), other: partyLevel(s, party === 're' ? 'kontra' : 're') };
+  return {
+    party,
+    played: cardsPlayed(s, seat),
+    sigma: shift(s),
+    own: partyLevel(s, party),
+    other: partyLevel(s, party === 're' ? 'kontra' : 're'),
+  };
 }
 
 /** One level's window for this seat: own initiative, or a level-0 reply (RULES.md §2.9). */
@@ -64,7 +70,7 @@ function levelProblem(w: Windows, level: number): Applied<Party> | null {
 /** RULES.md §2.15 row 12: the alternative restricts announcements to one's own turn. */
 const outOfTurn = (s: DokoState, seat: number): boolean => s.options.announcementTiming === 'ownTurnOnly' && seatToPlay(s) !== seat;
 
-export function checkAnnouncement(s: DokoState, seat: number, name: LevelName): Applied<Party> {
+function checkAnnouncement(s: DokoState, seat: number, name: LevelName): Applied<Party> {
   if (!announcementsOpen(s)) return reject(DokoCodes.ANNOUNCEMENT_NOT_OPEN, 'announcements are not open now');
   if (outOfTurn(s, seat)) return reject(Codes.NOT_YOUR_TURN, 'announcements only on your own turn');
   const party = partyOf(s, seat);

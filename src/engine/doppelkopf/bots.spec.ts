@@ -33,7 +33,10 @@ describe('bots', () => {
     const bot = heuristicBot();
     const s = dealWith(opts(), { 0: top });
     expect(bot(s, 0, seededRng(1))).toEqual({ seat: 0, type: 'reservation', call: 'vorbehalt' });
-    const r2 = acts(s, [0, 1, 2, 3].map((seat) => ({ seat, type: 'reservation', call: seat === 0 ? 'vorbehalt' : 'gesund' })));
+    const r2 = acts(
+      s,
+      [0, 1, 2, 3].map((seat) => ({ seat, type: 'reservation', call: seat === 0 ? 'vorbehalt' : 'gesund' })),
+    );
     const solo = bot(r2, 0, seededRng(1));
     expect(solo).toEqual({ seat: 0, type: 'contract', contract: 'solo-d' });
     expect(bot(acts(r2, [solo]), 0, seededRng(1))).toEqual({ seat: 0, type: 'announce', level: 're' });
@@ -59,7 +62,10 @@ describe('randomBot in a poverty', () => {
   it('passes all trumps topped up with random cards, then returns cards the acceptor holds', () => {
     const poor = ['CA', 'CA', 'C10', 'C10', 'CK', 'CK', 'SA', 'SA', 'S10', 'S10', 'SK', 'DA'];
     const calls = [0, 1, 2, 3].map((seat) => ({ seat, type: 'reservation', call: seat === 0 ? 'vorbehalt' : 'gesund' }));
-    const s = acts(dealWith(opts({ poverty: { enabled: true } }), { 0: poor }), [...calls, { seat: 0, type: 'contract', contract: 'armut' }]);
+    const s = acts(dealWith(opts({ poverty: { enabled: true } }), { 0: poor }), [
+      ...calls,
+      { seat: 0, type: 'contract', contract: 'armut' },
+    ]);
     const rng = seededRng(3);
     const pass = randomBot(s, 0, rng);
     expect(pass.type).toBe('poverty');

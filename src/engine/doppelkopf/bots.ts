@@ -71,16 +71,16 @@ export function heuristicBot(profile: Partial<BotProfile> = {}): DokoBot {
     const bestSolo = (): ContractKind => [...SOLOS].sort((a, b) => handStrength(hand, b, deck) - handStrength(hand, a, deck))[0];
     const wantsSolo = handStrength(hand, bestSolo(), deck) >= p.soloFrom;
     const chosen =
-      find((a) => a.type === 'piglets' || a.type === 'superpiglets')
-      ?? reservation(legal, state, seat, wantsSolo)
-      ?? find((a) => a.type === 'contract' && a.contract === 'armut')
-      ?? find((a) => a.type === 'contract' && a.contract === 'hochzeit' && !wantsSolo)
-      ?? find((a) => a.type === 'contract' && a.contract === bestSolo())
-      ?? find((a) => a.type === 'poverty')
-      ?? find((a) => a.type === 'poverty-answer' && a.accept === handStrength(hand, 'normal', deck) >= p.announceFrom)
-      ?? povertyReturn(legal, state)
-      ?? announcement(legal, state, seat, p)
-      ?? play(legal, state, seat);
+      find((a) => a.type === 'piglets' || a.type === 'superpiglets') ??
+      reservation(legal, state, seat, wantsSolo) ??
+      find((a) => a.type === 'contract' && a.contract === 'armut') ??
+      find((a) => a.type === 'contract' && a.contract === 'hochzeit' && !wantsSolo) ??
+      find((a) => a.type === 'contract' && a.contract === bestSolo()) ??
+      find((a) => a.type === 'poverty') ??
+      find((a) => a.type === 'poverty-answer' && a.accept === handStrength(hand, 'normal', deck) >= p.announceFrom) ??
+      povertyReturn(legal, state) ??
+      announcement(legal, state, seat, p) ??
+      play(legal, state, seat);
     return chosen ?? rng.pick(legal);
   };
 }

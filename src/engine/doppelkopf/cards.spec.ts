@@ -1,7 +1,13 @@
 import { sumPoints } from '../core/cards.js';
 import { cardPoints, dokoDeck, trickWinnerIndex, trumpsOf, type TrickRanking } from './cards.js';
 
-const normal = (over: Partial<TrickRanking> = {}): TrickRanking => ({ trumps: trumpsOf('normal', 48), dullen: 'first', lastTrick: false, promoted: [], ...over });
+const normal = (over: Partial<TrickRanking> = {}): TrickRanking => ({
+  trumps: trumpsOf('normal', 48),
+  dullen: 'first',
+  lastTrick: false,
+  promoted: [],
+  ...over,
+});
 
 describe('cards and points (RULES.md §2.3)', () => {
   it('48 and 40 cards both total 240 points, every face twice', () => {

@@ -1,15 +1,15 @@
 import type { Card } from '../core/types.js';
 
 /** Suits C (clubs/Eichel), S (spades/Laub), H (hearts/Herz), D (diamonds/Schellen). RULES.md §2.3 */
-export const SUITS = ['C', 'S', 'H', 'D'] as const;
+const SUITS = ['C', 'S', 'H', 'D'] as const;
 /** Ranks high → low in a plain suit: A (Daus), 10, K, Q (Ober), J (Unter), 9. */
-export const RANKS = ['A', '10', 'K', 'Q', 'J', '9'] as const;
+const RANKS = ['A', '10', 'K', 'Q', 'J', '9'] as const;
 export type Suit = (typeof SUITS)[number];
 export type Rank = (typeof RANKS)[number];
 
 const POINTS: Record<Rank, number> = { A: 11, '10': 10, K: 4, Q: 3, J: 2, '9': 0 };
 
-export const suitOfFace = (card: Card): Suit => card[0] as Suit;
+const suitOfFace = (card: Card): Suit => card[0] as Suit;
 export const rankOf = (card: Card): Rank => card.slice(1) as Rank;
 export const cardPoints = (card: Card): number => POINTS[rankOf(card)];
 
@@ -31,8 +31,7 @@ export const isCard = (c: unknown): c is Card => typeof c === 'string' && FACES.
 
 /** The contract decides only which cards are trumps (RULES.md §2.5). */
 export type ContractKind =
-  | 'normal' | 'hochzeit' | 'armut' | 'silent-solo'
-  | 'solo-d' | 'solo-h' | 'solo-s' | 'solo-c' | 'solo-q' | 'solo-j' | 'solo-f';
+  'normal' | 'hochzeit' | 'armut' | 'silent-solo' | 'solo-d' | 'solo-h' | 'solo-s' | 'solo-c' | 'solo-q' | 'solo-j' | 'solo-f';
 
 export const SOLOS = ['solo-d', 'solo-h', 'solo-s', 'solo-c', 'solo-q', 'solo-j', 'solo-f'] as const;
 
@@ -60,24 +59,37 @@ export function trumpsOf(contract: ContractKind, deck: 48 | 40): readonly Card[]
 function trumpTable(contract: ContractKind, deck: 48 | 40): Card[] {
   let list: Card[];
   switch (contract) {
-    case 'solo-q': list = QUEENS; break;
-    case 'solo-j': list = JACKS; break;
-    case 'solo-f': list = []; break;
-    case 'solo-h': list = [...TOP, ...suitTail('H')]; break;
-    case 'solo-s': list = [...TOP, ...suitTail('S')]; break;
-    case 'solo-c': list = [...TOP, ...suitTail('C')]; break;
-    default: list = [...TOP, ...suitTail('D')];
+    case 'solo-q':
+      list = QUEENS;
+      break;
+    case 'solo-j':
+      list = JACKS;
+      break;
+    case 'solo-f':
+      list = [];
+      break;
+    case 'solo-h':
+      list = [...TOP, ...suitTail('H')];
+      break;
+    case 'solo-s':
+      list = [...TOP, ...suitTail('S')];
+      break;
+    case 'solo-c':
+      list = [...TOP, ...suitTail('C')];
+      break;
+    default:
+      list = [...TOP, ...suitTail('D')];
   }
   return deck === 40 ? list.filter((c) => rankOf(c) !== '9') : list.slice();
 }
 
 /** Plain-suit order high → low: the ranks of that suit that are not trumps. */
-export function plainOrder(suit: Suit, trumps: readonly Card[]): Card[] {
+function plainOrder(suit: Suit, trumps: readonly Card[]): Card[] {
   return RANKS.map((r) => suit + r).filter((c) => !trumps.includes(c));
 }
 
 /** "Suit" for following: trump counts as its own suit `T` (RULES.md §2.5). */
-export const followSuitOf = (card: Card, trumps: readonly Card[]): Suit | 'T' => followSuitIn(trumps)(card);
+const followSuitOf = (card: Card, trumps: readonly Card[]): Suit | 'T' => followSuitIn(trumps)(card);
 
 /** `followSuitOf` for one trump table, to ask about many cards with a single table lookup. */
 export function followSuitIn(trumps: readonly Card[]): (card: Card) => Suit | 'T' {

@@ -60,7 +60,12 @@ export function deal(options: DokoOptions, deck: readonly Card[], setup: HandSet
 }
 
 /** Explicit hands (hand records): each active seat holds a tenth/twelfth of a full deck. */
-export function dealFromHands(options: DokoOptions, hands: readonly (readonly Card[] | null)[], talon: readonly Card[], setup: HandSetup): Applied<DokoState> {
+export function dealFromHands(
+  options: DokoOptions,
+  hands: readonly (readonly Card[] | null)[],
+  talon: readonly Card[],
+  setup: HandSetup,
+): Applied<DokoState> {
   const n = options.players;
   if (hands.length !== n) return reject(Codes.BAD_DECK, `expected ${n} hands`);
   if (talon.length !== 0) return reject(Codes.BAD_DECK, 'Doppelkopf has no talon');
@@ -75,7 +80,13 @@ export function dealFromHands(options: DokoOptions, hands: readonly (readonly Ca
   }
   const all = hands.flatMap((h) => (h ? [...h] : []));
   if (!isPermutationOf(all, dokoDeck(options.deck))) return reject(Codes.BAD_DECK, 'the hands are not one full Doppelkopf deck');
-  return accept(initialState(options, hands.map((h, s) => (active.has(s) ? [...h!] : null)), setup));
+  return accept(
+    initialState(
+      options,
+      hands.map((h, s) => (active.has(s) ? [...h!] : null)),
+      setup,
+    ),
+  );
 }
 
 function initialState(options: DokoOptions, hands: (Card[] | null)[], setup: HandSetup): DokoState {

@@ -33,7 +33,3 @@ export const doppelkopf: Game<DokoOptions, DokoState, DokoSession> = {
 export type { DokoOptions } from './options.js';
 export type { DokoState } from './state.js';
 export type { DokoSession } from './session.js';
-export { DokoCodes } from './codes.js';
-export type { DokoAction } from './actions.js';
-export { heuristicBot, randomBot, handStrength } from './bots.js';
-export { gameValue, playerScores } from './scoring.js';

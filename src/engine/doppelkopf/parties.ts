@@ -2,7 +2,7 @@ import { trumpsOf, type ContractKind } from './cards.js';
 import { activeSeatsOf } from './deal.js';
 import type { DokoState, Party, PlayedCard } from './state.js';
 
-export const isSoloContract = (c: ContractKind | null): boolean => c === 'silent-solo' || (c !== null && c.startsWith('solo-'));
+const isSoloContract = (c: ContractKind | null): boolean => c === 'silent-solo' || (c !== null && c.startsWith('solo-'));
 
 /** Scored as a solo: declared, silent, or a wedding without partner (RULES.md §2.7, §2.11.2). */
 export const scoredAsSolo = (s: DokoState): boolean => isSoloContract(s.contract) || (s.contract === 'hochzeit' && s.weddingFailed);

@@ -10,7 +10,14 @@ const play = (seat: number, card: string): Action => ({ seat, type: 'play', card
 
 describe('following suit (RULES.md §2.8)', () => {
   // Seats 0 and 2 are Re. Seat 1 holds hearts HK and trumps; seat 3's only "heart" is H10, a trump.
-  const s = allHealthy(dealWith(opts(), { 0: ['CQ', 'HA', 'D10'], 1: ['HK', 'DK', 'CA'], 2: ['CQ'], 3: ['H10', 'SA', 'SA', 'S10', 'S10', 'SK', 'SK', 'S9', 'S9', 'C9', 'C9', 'CJ'] }));
+  const s = allHealthy(
+    dealWith(opts(), {
+      0: ['CQ', 'HA', 'D10'],
+      1: ['HK', 'DK', 'CA'],
+      2: ['CQ'],
+      3: ['H10', 'SA', 'SA', 'S10', 'S10', 'SK', 'SK', 'S9', 'S9', 'C9', 'C9', 'CJ'],
+    }),
+  );
 
   it('a plain suit led must be followed', () => {
     const led = act(s, play(0, 'HA'));
@@ -21,7 +28,10 @@ describe('following suit (RULES.md §2.8)', () => {
 
   it('H10 is a trump, not a heart: without plain hearts any card may be played, no need to trump', () => {
     const led = acts(s, [play(0, 'HA')]);
-    const after = acts(led, [play(1, 'HK'), play(2, legalActions(acts(led, [play(1, 'HK')]), 2).find((a) => a.type === 'play')!.card as string)]);
+    const after = acts(led, [
+      play(1, 'HK'),
+      play(2, legalActions(acts(led, [play(1, 'HK')]), 2).find((a) => a.type === 'play')!.card as string),
+    ]);
     expect(codeOf(after, play(3, 'SA'))).toBeNull();
     expect(codeOf(after, play(3, 'H10'))).toBeNull();
   });
@@ -77,16 +87,19 @@ describe('piglets (Schweinchen, RULES.md §2.8)', () => {
   });
 
   it('not in a diamond solo unless .inDiamondSolo (§2.15 row 17)', () => {
-    const solo = (o = opts({ piglets: true })): DokoState => acts(dealWith(o, hands), [
-      { seat: 0, type: 'reservation', call: 'vorbehalt' }, { seat: 1, type: 'reservation', call: 'gesund' },
-      { seat: 2, type: 'reservation', call: 'gesund' }, { seat: 3, type: 'reservation', call: 'gesund' },
-      { seat: 0, type: 'contract', contract: 'solo-d' },
-    ]);
+    const solo = (o = opts({ piglets: true })): DokoState =>
+      acts(dealWith(o, hands), [
+        { seat: 0, type: 'reservation', call: 'vorbehalt' },
+        { seat: 1, type: 'reservation', call: 'gesund' },
+        { seat: 2, type: 'reservation', call: 'gesund' },
+        { seat: 3, type: 'reservation', call: 'gesund' },
+        { seat: 0, type: 'contract', contract: 'solo-d' },
+      ]);
     expect(codeOf(solo(), { seat: 0, type: 'piglets' })).toBe(DokoCodes.NOT_ENTITLED);
     expect(codeOf(solo(opts({ piglets: { enabled: true, inDiamondSolo: true } })), { seat: 0, type: 'piglets' })).toBeNull();
   });
 
-  it('.forceAnnouncement books the holder\'s party', () => {
+  it(".forceAnnouncement books the holder's party", () => {
     const s = act(game(opts({ piglets: { enabled: true, forceAnnouncement: true } })), { seat: 0, type: 'piglets' });
     expect(s.announcements).toEqual([{ seat: 0, party: 're', level: 0, forced: true }]);
   });
@@ -105,7 +118,9 @@ describe('extra points from the tricks (RULES.md §2.11.2)', () => {
 
   it('fox caught: a DA of Re won by Kontra; with foxLastTrickDouble 2 in the last trick', () => {
     expect(trickExtras(over([trick(1, ['DA', 'DK', 'D9', 'DJ']), filler]))).toEqual([{ party: 'kontra', kind: 'fox', points: 1 }]);
-    expect(trickExtras(over([filler, trick(1, ['DA', 'DK', 'D9', 'DJ'])], opts({ extras: { foxLastTrickDouble: true } })))).toEqual([{ party: 'kontra', kind: 'fox', points: 2 }]);
+    expect(trickExtras(over([filler, trick(1, ['DA', 'DK', 'D9', 'DJ'])], opts({ extras: { foxLastTrickDouble: true } })))).toEqual([
+      { party: 'kontra', kind: 'fox', points: 2 },
+    ]);
     expect(trickExtras(over([trick(2, ['DA', 'DK', 'D9', 'DJ']), filler]))).toEqual([]); // own fox
   });
 
@@ -114,12 +129,16 @@ describe('extra points from the tricks (RULES.md §2.11.2)', () => {
     expect(trickExtras(over([trick(3, ['D9', 'DK', 'D9', 'CJ']), filler]))).toEqual([]);
   });
 
-  it('.lostCharlie: catching an opponent\'s CJ in the last trick; .lizzieMiller only with a DQ', () => {
+  it(".lostCharlie: catching an opponent's CJ in the last trick; .lizzieMiller only with a DQ", () => {
     const last = trick(1, ['CJ', 'DQ', 'D9', 'DK']);
     expect(trickExtras(over([filler, last]))).toEqual([]);
-    expect(trickExtras(over([filler, last], opts({ extras: { lostCharlie: true } })))).toEqual([{ party: 'kontra', kind: 'lostCharlie', points: 1 }]);
+    expect(trickExtras(over([filler, last], opts({ extras: { lostCharlie: true } })))).toEqual([
+      { party: 'kontra', kind: 'lostCharlie', points: 1 },
+    ]);
     const byQueenOfSpades = trick(1, ['CJ', 'SQ', 'D9', 'DK']);
     expect(trickExtras(over([filler, byQueenOfSpades], opts({ extras: { lostCharlie: true, lizzieMiller: true } })))).toEqual([]);
-    expect(trickExtras(over([filler, last], opts({ extras: { lostCharlie: true, lizzieMiller: true } })))).toEqual([{ party: 'kontra', kind: 'lostCharlie', points: 1 }]);
+    expect(trickExtras(over([filler, last], opts({ extras: { lostCharlie: true, lizzieMiller: true } })))).toEqual([
+      { party: 'kontra', kind: 'lostCharlie', points: 1 },
+    ]);
   });
 });

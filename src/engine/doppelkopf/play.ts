@@ -66,7 +66,10 @@ function completeTrick(s: DokoState): DokoState {
   const trickNo = s.tricks.length + 1;
   const last = s.hands.every((h) => h === null || h.length === 0);
   const trumps = stateTrumps(s);
-  const w = trickWinnerIndex(trick.plays.map((p) => p.card), { trumps, dullen: s.options.dullen, lastTrick: last, promoted: promotions(s, trick) });
+  const w = trickWinnerIndex(
+    trick.plays.map((p) => p.card),
+    { trumps, dullen: s.options.dullen, lastTrick: last, promoted: promotions(s, trick) },
+  );
   const done: DokoTrick = { leader: trick.leader, plays: trick.plays, winner: trick.plays[w].seat };
   let next = copyState(s);
   next.tricks = [...s.tricks, done];
@@ -101,11 +104,19 @@ export function canDeclarePiglets(s: DokoState, seat: number): boolean {
 }
 
 export function canDeclareSuperPiglets(s: DokoState, seat: number): boolean {
-  return s.options['piglets.super'] && s.options.deck === 48 && beforeFirstLead(s) && s.piglets !== null && s.superPiglets === null && countFace(s.hands[seat] ?? [], 'D9') === 2;
+  return (
+    s.options['piglets.super'] &&
+    s.options.deck === 48 &&
+    beforeFirstLead(s) &&
+    s.piglets !== null &&
+    s.superPiglets === null &&
+    countFace(s.hands[seat] ?? [], 'D9') === 2
+  );
 }
 
 export function applyPiglets(s: DokoState, seat: number, superPiglets: boolean): Applied<DokoState> {
-  if (!s.options.piglets || (superPiglets && !s.options['piglets.super'])) return reject(DokoCodes.NOT_ENTITLED, 'piglets are not played at this table');
+  if (!s.options.piglets || (superPiglets && !s.options['piglets.super']))
+    return reject(DokoCodes.NOT_ENTITLED, 'piglets are not played at this table');
   if (s.phase === 'over') return reject(Codes.HAND_OVER, 'the hand is over');
   if (s.phase !== 'play') return reject(Codes.WRONG_PHASE, 'piglets are declared when play begins');
   if (!pigletsContract(s)) return reject(DokoCodes.NOT_ENTITLED, 'no piglets in this contract');

@@ -11,15 +11,20 @@ const POOR = ['CA', 'CA', 'C10', 'C10', 'CK', 'CK', 'SA', 'SA', 'S10', 'S10', 'S
 const on = (extra: Record<string, unknown> = {}) => opts({ poverty: { enabled: true, ...extra } });
 const declare = (hand = POOR, o = on()): ReturnType<typeof dealWith> =>
   acts(dealWith(o, { 0: hand }), [
-    { seat: 0, type: 'reservation', call: 'vorbehalt' }, { seat: 1, type: 'reservation', call: 'gesund' },
-    { seat: 2, type: 'reservation', call: 'gesund' }, { seat: 3, type: 'reservation', call: 'gesund' },
+    { seat: 0, type: 'reservation', call: 'vorbehalt' },
+    { seat: 1, type: 'reservation', call: 'gesund' },
+    { seat: 2, type: 'reservation', call: 'gesund' },
+    { seat: 3, type: 'reservation', call: 'gesund' },
     { seat: 0, type: 'contract', contract: 'armut' },
   ]);
 const answer = (seat: number, accept: boolean): Action => ({ seat, type: 'poverty-answer', accept });
 
 describe('poverty (Armut, RULES.md §2.7)', () => {
   it('is not available without the option', () => {
-    const s = acts(dealWith(opts(), { 0: POOR }), [0, 1, 2, 3].map((seat) => ({ seat, type: 'reservation', call: seat === 0 ? 'vorbehalt' : 'gesund' })));
+    const s = acts(
+      dealWith(opts(), { 0: POOR }),
+      [0, 1, 2, 3].map((seat) => ({ seat, type: 'reservation', call: seat === 0 ? 'vorbehalt' : 'gesund' })),
+    );
     expect(codeOf(s, { seat: 0, type: 'contract', contract: 'armut' })).toBe(DokoCodes.NOT_ENTITLED);
   });
 
@@ -31,7 +36,7 @@ describe('poverty (Armut, RULES.md §2.7)', () => {
     expect(codeOf(s, { seat: 1, type: 'poverty', cards: ['DA', 'CK', 'CK'] })).toBe(Codes.NOT_YOUR_TURN);
   });
 
-  it('asked clockwise from the pauper\'s left; the acceptor returns three; pauper + acceptor = Re', () => {
+  it("asked clockwise from the pauper's left; the acceptor returns three; pauper + acceptor = Re", () => {
     let s = act(declare(), { seat: 0, type: 'poverty', cards: ['DA', 'CK', 'CK'] });
     expect(toAct(s)).toEqual([1]);
     expect(view(s, { kind: 'seat', seat: 1 }).poverty).toMatchObject({ passed: null, passedCount: 3 });
@@ -49,7 +54,12 @@ describe('poverty (Armut, RULES.md §2.7)', () => {
   });
 
   it('nobody accepts: the hand is thrown in with a zero result', () => {
-    const s = acts(declare(), [{ seat: 0, type: 'poverty', cards: ['DA', 'CK', 'CK'] }, answer(1, false), answer(2, false), answer(3, false)]);
+    const s = acts(declare(), [
+      { seat: 0, type: 'poverty', cards: ['DA', 'CK', 'CK'] },
+      answer(1, false),
+      answer(2, false),
+      answer(3, false),
+    ]);
     expect(s.phase).toBe('over');
     expect(result(s)).toMatchObject({ status: 'thrownIn', scores: [0, 0, 0, 0], details: { reason: 'povertyRefused' } });
   });
@@ -64,7 +74,10 @@ describe('poverty (Armut, RULES.md §2.7)', () => {
 
   it('countFoxes = false: the foxes do not count towards the three trumps', () => {
     const foxes = ['DA', 'DA', 'D9', 'DK', 'CA', 'CA', 'C10', 'C10', 'CK', 'CK', 'SA', 'SA'];
-    const deny = acts(dealWith(on(), { 0: foxes }), [0, 1, 2, 3].map((seat) => ({ seat, type: 'reservation', call: seat === 0 ? 'vorbehalt' : 'gesund' })));
+    const deny = acts(
+      dealWith(on(), { 0: foxes }),
+      [0, 1, 2, 3].map((seat) => ({ seat, type: 'reservation', call: seat === 0 ? 'vorbehalt' : 'gesund' })),
+    );
     expect(codeOf(deny, { seat: 0, type: 'contract', contract: 'armut' })).toBe(DokoCodes.NOT_ENTITLED);
     const s = declare(foxes, on({ countFoxes: false }));
     expect(s.phase).toBe('poverty');
@@ -73,7 +86,9 @@ describe('poverty (Armut, RULES.md §2.7)', () => {
 
   it('announceTrumpsReturned tells everybody how many trumps came back', () => {
     const s = acts(declare(POOR, on({ announceTrumpsReturned: true })), [
-      { seat: 0, type: 'poverty', cards: ['DA', 'CK', 'CK'] }, answer(1, true), { seat: 1, type: 'poverty-return', cards: ['DA', 'CK', 'CK'] },
+      { seat: 0, type: 'poverty', cards: ['DA', 'CK', 'CK'] },
+      answer(1, true),
+      { seat: 1, type: 'poverty-return', cards: ['DA', 'CK', 'CK'] },
     ]);
     expect(view(s, { kind: 'seat', seat: 3 }).poverty).toMatchObject({ trumpsReturned: 1, returned: null });
   });

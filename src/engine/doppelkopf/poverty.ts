@@ -14,7 +14,7 @@ export function povertyCount(s: DokoState): number {
 }
 
 /** Seats asked to take the poverty, clockwise from the pauper's left. */
-export function askOrder(s: DokoState): number[] {
+function askOrder(s: DokoState): number[] {
   const p = s.poverty!.pauper;
   return activeOrder(p, seatCount(s), (x) => s.hands[x] !== null && x !== p);
 }
@@ -45,7 +45,8 @@ export function applyPovertyAnswer(s: DokoState, seat: number, yes: boolean): Ap
   if (!yes) {
     const declined = [...pov.declined, seat];
     // Nobody accepts: the same dealer redeals, the deal does not count (RULES.md §2.7).
-    if (declined.length === askOrder(s).length) return accept(withChanges(s, { poverty: { ...pov, declined }, phase: 'over', thrownIn: { seat: null, reason: 'povertyRefused' } }));
+    if (declined.length === askOrder(s).length)
+      return accept(withChanges(s, { poverty: { ...pov, declined }, phase: 'over', thrownIn: { seat: null, reason: 'povertyRefused' } }));
     return accept(withChanges(s, { poverty: { ...pov, declined } }));
   }
   const hands = s.hands.slice();

@@ -7,7 +7,12 @@ import { act, acts, allHealthy, codeOf, dealWith, opts } from './testkit.js';
 import { view } from './view.js';
 
 const res = (seat: number, call: string): Action => ({ seat, type: 'reservation', call });
-const con = (seat: number, contract: string, extra: Record<string, unknown> = {}): Action => ({ seat, type: 'contract', contract, ...extra });
+const con = (seat: number, contract: string, extra: Record<string, unknown> = {}): Action => ({
+  seat,
+  type: 'contract',
+  contract,
+  ...extra,
+});
 /** A pauper's hand: only one trump (DA). */
 const POOR = ['CA', 'CA', 'C10', 'C10', 'CK', 'CK', 'SA', 'SA', 'S10', 'S10', 'SK', 'DA'];
 
@@ -47,14 +52,24 @@ describe('R1 and R2 (RULES.md §2.6)', () => {
   });
 
   it('a free solo beats a wedding; forehand leads a free solo (§2.15 row 7 default)', () => {
-    const base = acts(dealWith(opts(), { 0: ['CQ', 'CQ'] }), [res(0, 'vorbehalt'), res(1, 'gesund'), res(2, 'vorbehalt'), res(3, 'gesund')]);
+    const base = acts(dealWith(opts(), { 0: ['CQ', 'CQ'] }), [
+      res(0, 'vorbehalt'),
+      res(1, 'gesund'),
+      res(2, 'vorbehalt'),
+      res(3, 'gesund'),
+    ]);
     const s = acts(base, [con(0, 'hochzeit'), con(2, 'solo-q')]);
     expect([s.contract, s.declarer, s.compulsory]).toEqual(['solo-q', 2, false]);
     expect(toAct(s)).toEqual([0]);
   });
 
   it('§2.15 row 7 alternative soloistLeadsLustsolo: the soloist leads', () => {
-    const base = acts(dealWith(opts({ soloistLeadsLustsolo: true }), {}), [res(0, 'gesund'), res(1, 'gesund'), res(2, 'vorbehalt'), res(3, 'gesund')]);
+    const base = acts(dealWith(opts({ soloistLeadsLustsolo: true }), {}), [
+      res(0, 'gesund'),
+      res(1, 'gesund'),
+      res(2, 'vorbehalt'),
+      res(3, 'gesund'),
+    ]);
     expect(toAct(act(base, con(2, 'solo-q')))).toEqual([2]);
   });
 
@@ -65,21 +80,36 @@ describe('R1 and R2 (RULES.md §2.6)', () => {
   });
 
   it('tournament: a compulsory solo outranks an earlier free solo and its soloist leads', () => {
-    const base = acts(dealWith(opts({ mode: 'tournament' }), {}, 3, { compulsoryDone: [1] }), [res(0, 'gesund'), res(1, 'vorbehalt'), res(2, 'gesund'), res(3, 'vorbehalt')]);
+    const base = acts(dealWith(opts({ mode: 'tournament' }), {}, 3, { compulsoryDone: [1] }), [
+      res(0, 'gesund'),
+      res(1, 'vorbehalt'),
+      res(2, 'gesund'),
+      res(3, 'vorbehalt'),
+    ]);
     const s = acts(base, [con(1, 'solo-f'), con(3, 'solo-d')]);
     expect([s.contract, s.declarer, s.compulsory]).toEqual(['solo-d', 3, true]);
     expect(toAct(s)).toEqual([3]);
   });
 
   it('§2.15 row 13 default: Armut outranks Hochzeit', () => {
-    const base = acts(dealWith(opts({ poverty: { enabled: true } }), { 0: POOR, 1: ['CQ', 'CQ'] }), [res(0, 'vorbehalt'), res(1, 'vorbehalt'), res(2, 'gesund'), res(3, 'gesund')]);
+    const base = acts(dealWith(opts({ poverty: { enabled: true } }), { 0: POOR, 1: ['CQ', 'CQ'] }), [
+      res(0, 'vorbehalt'),
+      res(1, 'vorbehalt'),
+      res(2, 'gesund'),
+      res(3, 'gesund'),
+    ]);
     const s = acts(base, [con(0, 'armut'), con(1, 'hochzeit')]);
     expect(s.contract).toBe('armut');
     expect(s.phase).toBe('poverty');
   });
 
   it('§2.15 row 13 alternative poverty.rank = belowWedding: Hochzeit wins', () => {
-    const base = acts(dealWith(opts({ poverty: { enabled: true, rank: 'belowWedding' } }), { 0: POOR, 1: ['CQ', 'CQ'] }), [res(0, 'vorbehalt'), res(1, 'vorbehalt'), res(2, 'gesund'), res(3, 'gesund')]);
+    const base = acts(dealWith(opts({ poverty: { enabled: true, rank: 'belowWedding' } }), { 0: POOR, 1: ['CQ', 'CQ'] }), [
+      res(0, 'vorbehalt'),
+      res(1, 'vorbehalt'),
+      res(2, 'gesund'),
+      res(3, 'gesund'),
+    ]);
     const s = acts(base, [con(0, 'armut'), con(1, 'hochzeit')]);
     expect([s.contract, s.declarer]).toEqual(['hochzeit', 1]);
   });
@@ -92,9 +122,17 @@ describe('R1 and R2 (RULES.md §2.6)', () => {
   });
 
   it('§2.15 row 14 alternative revealLosingReservations: all calls are shown once resolved', () => {
-    const base = acts(dealWith(opts({ revealLosingReservations: true }), {}), [res(0, 'vorbehalt'), res(1, 'vorbehalt'), res(2, 'gesund'), res(3, 'gesund')]);
+    const base = acts(dealWith(opts({ revealLosingReservations: true }), {}), [
+      res(0, 'vorbehalt'),
+      res(1, 'vorbehalt'),
+      res(2, 'gesund'),
+      res(3, 'gesund'),
+    ]);
     const s = acts(base, [con(0, 'solo-h'), con(1, 'solo-s')]);
-    expect(view(s, { kind: 'seat', seat: 3 }).contractCalls).toEqual([{ seat: 0, contract: 'solo-h' }, { seat: 1, contract: 'solo-s' }]);
+    expect(view(s, { kind: 'seat', seat: 3 }).contractCalls).toEqual([
+      { seat: 0, contract: 'solo-h' },
+      { seat: 1, contract: 'solo-s' },
+    ]);
   });
 
   it('a Vorführung player must declare a solo', () => {
@@ -112,12 +150,23 @@ describe('throw-in (RULES.md §2.13)', () => {
   it('five kings throw in at the R1 turn when the option is on: a zero result', () => {
     const s = act(dealWith(opts({ throwIn: { fiveKings: true } }), kings), res(0, 'throwin'));
     expect(s.phase).toBe('over');
-    expect(result(s)).toEqual({ status: 'thrownIn', declarer: null, contract: null, parties: null, cardPoints: null, multiplier: 1, scores: [0, 0, 0, 0], details: { reason: 'fiveKings', seat: 0 } });
+    expect(result(s)).toEqual({
+      status: 'thrownIn',
+      declarer: null,
+      contract: null,
+      parties: null,
+      cardPoints: null,
+      multiplier: 1,
+      scores: [0, 0, 0, 0],
+      details: { reason: 'fiveKings', seat: 0 },
+    });
   });
 
   it('is refused without the option, or without five nines', () => {
     expect(codeOf(dealWith(opts(), kings), res(0, 'throwin'))).toBe(DokoCodes.NOT_ENTITLED);
     expect(codeOf(dealWith(opts({ throwIn: { fiveNines: true } }), kings), res(0, 'throwin'))).toBe(DokoCodes.NOT_ENTITLED);
-    expect(act(dealWith(opts({ throwIn: { fiveNines: true } }), { 0: ['C9', 'C9', 'S9', 'S9', 'H9'] }), res(0, 'throwin')).thrownIn?.reason).toBe('fiveNines');
+    expect(
+      act(dealWith(opts({ throwIn: { fiveNines: true } }), { 0: ['C9', 'C9', 'S9', 'S9', 'H9'] }), res(0, 'throwin')).thrownIn?.reason,
+    ).toBe('fiveNines');
   });
 });

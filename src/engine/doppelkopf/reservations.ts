@@ -19,7 +19,7 @@ export function nextContractSeat(s: DokoState): number | null {
 }
 
 /** Throw-in with five nines (48 cards only) or five kings (RULES.md §2.13). */
-export function throwInReason(s: DokoState, seat: number): 'fiveNines' | 'fiveKings' | null {
+function throwInReason(s: DokoState, seat: number): 'fiveNines' | 'fiveKings' | null {
   const hand = s.hands[seat] ?? [];
   const count = (r: string): number => hand.filter((c) => rankOf(c) === r).length;
   if (s.options['throwIn.fiveNines'] && s.options.deck === 48 && count('9') >= 5) return 'fiveNines';
@@ -49,7 +49,8 @@ export function legalContracts(s: DokoState, seat: number): { contract: Declared
   if (isVorgefuehrt(s, seat)) return out;
   if (countFace(hand, 'CQ') === 2) {
     // Without callable types the one wedding is listed without a type (an explicit "first" is accepted too).
-    if (s.options['wedding.callableTypes']) for (const w of ['first', 'trump', 'nontrump'] as const) out.push({ contract: 'hochzeit', wedding: w });
+    if (s.options['wedding.callableTypes'])
+      for (const w of ['first', 'trump', 'nontrump'] as const) out.push({ contract: 'hochzeit', wedding: w });
     else out.push({ contract: 'hochzeit' });
   }
   if (s.options['poverty.enabled'] && povertyTrumps(s, hand).length <= 3) out.push({ contract: 'armut' });
@@ -82,12 +83,20 @@ export function startPlay(s: DokoState, leader: number): DokoState {
   return withChanges(s, { phase: 'play', current: { leader, plays: [] } });
 }
 
-export function applyContract(s: DokoState, seat: number, contract: DeclaredContract, wedding: WeddingType | undefined): Applied<DokoState> {
+export function applyContract(
+  s: DokoState,
+  seat: number,
+  contract: DeclaredContract,
+  wedding: WeddingType | undefined,
+): Applied<DokoState> {
   if (s.phase !== 'contracts') return reject(Codes.WRONG_PHASE, 'no contract is asked for now');
   if (nextContractSeat(s) !== seat) return reject(Codes.NOT_YOUR_TURN, 'not your turn to name a contract');
-  if (isVorgefuehrt(s, seat) && !contract.startsWith('solo-')) return reject(DokoCodes.MUST_DECLARE_SOLO, 'a Vorführung: you must declare a solo');
+  if (isVorgefuehrt(s, seat) && !contract.startsWith('solo-'))
+    return reject(DokoCodes.MUST_DECLARE_SOLO, 'a Vorführung: you must declare a solo');
   if (wedding !== undefined && contract !== 'hochzeit') return reject(Codes.CALL_NOT_ALLOWED, 'a wedding type goes with hochzeit only');
-  const allowed = legalContracts(s, seat).some((c) => c.contract === contract && (contract !== 'hochzeit' || (c.wedding ?? 'first') === (wedding ?? 'first')));
+  const allowed = legalContracts(s, seat).some(
+    (c) => c.contract === contract && (contract !== 'hochzeit' || (c.wedding ?? 'first') === (wedding ?? 'first')),
+  );
   if (!allowed) return reject(DokoCodes.NOT_ENTITLED, `you may not declare ${contract}${wedding ? ` (${wedding})` : ''}`);
   const call = contract === 'hochzeit' ? { seat, contract, wedding: wedding ?? 'first' } : { seat, contract };
   const next: DokoState = withChanges(s, { contractCalls: [...s.contractCalls, call] });
@@ -96,14 +105,14 @@ export function applyContract(s: DokoState, seat: number, contract: DeclaredCont
 }
 
 /** RULES.md §2.6.4: PFLICHT 4 > LUST 3 > ARMUT 2 > HOCHZEIT 1; `poverty.rank` moves Armut below. */
-export function reservationRank(s: DokoState, seat: number, contract: DeclaredContract): number {
+function reservationRank(s: DokoState, seat: number, contract: DeclaredContract): number {
   if (contract.startsWith('solo-')) return isCompulsory(s, seat) ? 4 : 3;
   if (contract === 'armut') return s.options['poverty.rank'] === 'belowWedding' ? 0.5 : 2;
   return 1;
 }
 
 /** Tournament mode: a player's first solo of the session is his compulsory solo (RULES.md §2.6.3). */
-export const isCompulsory = (s: DokoState, seat: number): boolean =>
+const isCompulsory = (s: DokoState, seat: number): boolean =>
   s.options.mode === 'tournament' && !(s.context.compulsoryDone ?? []).includes(seat);
 
 function resolve(s: DokoState): DokoState {
@@ -111,7 +120,11 @@ function resolve(s: DokoState): DokoState {
   let win = s.contractCalls[0];
   for (const c of s.contractCalls) if (reservationRank(s, c.seat, c.contract) > reservationRank(s, win.seat, win.contract)) win = c;
   if (win.contract === 'armut') {
-    return withChanges(s, { phase: 'poverty', contract: 'armut', poverty: { pauper: win.seat, passed: null, declined: [], acceptor: null, returned: null } });
+    return withChanges(s, {
+      phase: 'poverty',
+      contract: 'armut',
+      poverty: { pauper: win.seat, passed: null, declined: [], acceptor: null, returned: null },
+    });
   }
   if (win.contract === 'hochzeit') {
     return startPlay(withChanges(s, { contract: 'hochzeit', declarer: win.seat, weddingType: win.wedding ?? 'first' }), forehand(s));

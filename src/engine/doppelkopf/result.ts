@@ -25,7 +25,8 @@ export function trickExtras(s: DokoState): ExtraPoint[] {
     if (s.options['extras.lostCharlie']) {
       // Lizzie Miller: the caught Charlie counts only when a DQ wins the trick.
       const winnerOk = !s.options['extras.lizzieMiller'] || winning.card === 'DQ';
-      for (const p of t.plays) if (p.card === 'CJ' && partyOf(s, p.seat) !== wp && winnerOk) out.push({ party: wp, kind: 'lostCharlie', points: 1 });
+      for (const p of t.plays)
+        if (p.card === 'CJ' && partyOf(s, p.seat) !== wp && winnerOk) out.push({ party: wp, kind: 'lostCharlie', points: 1 });
     }
   });
   return out;
@@ -57,8 +58,14 @@ export function result(s: DokoState): HandResult | null {
   const n = s.options.players;
   if (s.thrownIn) {
     return {
-      status: 'thrownIn', declarer: null, contract: null, parties: null, cardPoints: null, multiplier: 1,
-      scores: Array.from({ length: n }, () => 0), details: { reason: s.thrownIn.reason, seat: s.thrownIn.seat },
+      status: 'thrownIn',
+      declarer: null,
+      contract: null,
+      parties: null,
+      cardPoints: null,
+      multiplier: 1,
+      scores: Array.from({ length: n }, () => 0),
+      details: { reason: s.thrownIn.reason, seat: s.thrownIn.seat },
     };
   }
   const input = valueInput(s);

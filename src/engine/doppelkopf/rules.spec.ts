@@ -21,7 +21,10 @@ describe('parseAction: JSON shapes of CONTRACT.md', () => {
   });
 
   const bad = [
-    null, [], 'play', { type: 'play', card: 'H10' },
+    null,
+    [],
+    'play',
+    { type: 'play', card: 'H10' },
     { seat: 0, type: 'bid', bid: 'pass' },
     { seat: 0, type: 'reservation', call: 'solo' },
     { seat: 0, type: 'contract', contract: 'solo-x' },
@@ -51,7 +54,13 @@ describe('parseOptions: RULES.md names without the doko. prefix', () => {
     const flat = doppelkopf.parseOptions({ piglets: true, 'piglets.super': true });
     expect(nested).toEqual(flat);
     expect(nested.ok && nested.options['piglets.super']).toBe(true);
-    expect(nested.ok && nestOptions(nested.options as unknown as Record<string, unknown>).piglets).toEqual({ enabled: true, firstOnly: false, forceAnnouncement: false, inDiamondSolo: false, super: true });
+    expect(nested.ok && nestOptions(nested.options as unknown as Record<string, unknown>).piglets).toEqual({
+      enabled: true,
+      firstOnly: false,
+      forceAnnouncement: false,
+      inDiamondSolo: false,
+      super: true,
+    });
   });
 
   it('names an unknown option or a bad value', () => {

@@ -5,7 +5,15 @@ import { announce, legalAnnouncements } from './announcements.js';
 import { seatToPlay } from './parties.js';
 import { applyPiglets, applyPlay, canDeclarePiglets, canDeclareSuperPiglets, legalCards } from './play.js';
 import { applyPovertyAnswer, applyPovertyPass, applyPovertyReturn, combinations, povertyCount, seatToAnswer } from './poverty.js';
-import { applyContract, applyReservation, legalContracts, legalReservationCalls, nextContractSeat, nextReservationSeat, povertyTrumps } from './reservations.js';
+import {
+  applyContract,
+  applyReservation,
+  legalContracts,
+  legalReservationCalls,
+  nextContractSeat,
+  nextReservationSeat,
+  povertyTrumps,
+} from './reservations.js';
 import type { DokoState } from './state.js';
 
 /** Takes the wire's `Action` and parses it first (hand records and bots feed it too), then switches on the parsed union. */
@@ -14,7 +22,8 @@ export function apply(s: DokoState, action: Action): Applied<DokoState> {
   if (!parsed.ok) return parsed;
   const a = parsed.action;
   const seat = a.seat;
-  if (seat < 0 || seat >= s.options.players || s.hands[seat] === null) return reject(Codes.NOT_YOUR_TURN, 'this seat does not play this deal');
+  if (seat < 0 || seat >= s.options.players || s.hands[seat] === null)
+    return reject(Codes.NOT_YOUR_TURN, 'this seat does not play this deal');
   if (s.phase === 'over') return reject(Codes.HAND_OVER, 'the hand is over');
   switch (a.type) {
     case 'reservation':
@@ -41,12 +50,17 @@ export function apply(s: DokoState, action: Action): Applied<DokoState> {
 /** Seats the hand waits for (announcements aside). */
 export function toAct(s: DokoState): number[] {
   const seat =
-    s.phase === 'reservations' ? nextReservationSeat(s)
-    : s.phase === 'contracts' ? nextContractSeat(s)
-    : s.phase === 'poverty' ? s.poverty!.pauper
-    : s.phase === 'poverty-answer' ? seatToAnswer(s)
-    : s.phase === 'poverty-return' ? s.poverty!.acceptor
-    : seatToPlay(s);
+    s.phase === 'reservations'
+      ? nextReservationSeat(s)
+      : s.phase === 'contracts'
+        ? nextContractSeat(s)
+        : s.phase === 'poverty'
+          ? s.poverty!.pauper
+          : s.phase === 'poverty-answer'
+            ? seatToAnswer(s)
+            : s.phase === 'poverty-return'
+              ? s.poverty!.acceptor
+              : seatToPlay(s);
   return seat === null ? [] : [seat];
 }
 
@@ -63,8 +77,12 @@ export function legalActions(s: DokoState, seat: number): Action[] {
   if (s.phase === 'over' || s.hands[seat] === undefined || s.hands[seat] === null) return [];
   const out: Action[] = [];
   for (const call of legalReservationCalls(s, seat)) out.push({ seat, type: 'reservation', call });
-  for (const c of legalContracts(s, seat)) out.push(c.wedding ? { seat, type: 'contract', contract: c.contract, wedding: c.wedding } : { seat, type: 'contract', contract: c.contract });
-  if (s.phase === 'poverty' && s.poverty!.pauper === seat) for (const cards of povertyPasses(s, seat)) out.push({ seat, type: 'poverty', cards });
+  for (const c of legalContracts(s, seat))
+    out.push(
+      c.wedding ? { seat, type: 'contract', contract: c.contract, wedding: c.wedding } : { seat, type: 'contract', contract: c.contract },
+    );
+  if (s.phase === 'poverty' && s.poverty!.pauper === seat)
+    for (const cards of povertyPasses(s, seat)) out.push({ seat, type: 'poverty', cards });
   if (seatToAnswer(s) === seat) out.push({ seat, type: 'poverty-answer', accept: true }, { seat, type: 'poverty-answer', accept: false });
   if (s.phase === 'poverty-return' && s.poverty!.acceptor === seat) {
     for (const cards of combinations(s.hands[seat]!, s.poverty!.passed!.length)) out.push({ seat, type: 'poverty-return', cards });

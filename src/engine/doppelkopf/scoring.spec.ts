@@ -97,21 +97,45 @@ describe('§2.15 decisions on the game value', () => {
     expect(v.gameValue).toBe(5);
   });
 
-  it('row 3 default: the loser\'s extra points are netted, v may be negative', () => {
-    const v = gameValue(input(121, { extras: [{ party: 'kontra', kind: 'fox', points: 1 }, { party: 'kontra', kind: 'doppelkopf', points: 1 }] }));
+  it("row 3 default: the loser's extra points are netted, v may be negative", () => {
+    const v = gameValue(
+      input(121, {
+        extras: [
+          { party: 'kontra', kind: 'fox', points: 1 },
+          { party: 'kontra', kind: 'doppelkopf', points: 1 },
+        ],
+      }),
+    );
     expect(v.winner).toBe('re');
     expect(v.gameValue).toBe(-1);
     expect(playerScores(4, pairs, v.vRe)).toEqual([-1, -1, 1, 1]);
   });
 
   it('row 3 alternative loserCannotGain: v is floored at 0', () => {
-    const v = gameValue(input(121, { loserCannotGain: true, extras: [{ party: 'kontra', kind: 'fox', points: 1 }, { party: 'kontra', kind: 'doppelkopf', points: 1 }] }));
+    const v = gameValue(
+      input(121, {
+        loserCannotGain: true,
+        extras: [
+          { party: 'kontra', kind: 'fox', points: 1 },
+          { party: 'kontra', kind: 'doppelkopf', points: 1 },
+        ],
+      }),
+    );
     expect(v.gameValue).toBe(0);
     expect(playerScores(4, pairs, v.vRe)).toEqual([0, 0, 0, 0]);
   });
 
   it('row 4: both parties fail their Absagen, nobody wins; only performance and extras count', () => {
-    const v = gameValue(input(140, { levels: { re: 1, kontra: 1 }, extras: [{ party: 'kontra', kind: 'fox', points: 1 }, { party: 're', kind: 'doppelkopf', points: 1 }, { party: 're', kind: 'karlchen', points: 1 }] }));
+    const v = gameValue(
+      input(140, {
+        levels: { re: 1, kontra: 1 },
+        extras: [
+          { party: 'kontra', kind: 'fox', points: 1 },
+          { party: 're', kind: 'doppelkopf', points: 1 },
+          { party: 're', kind: 'karlchen', points: 1 },
+        ],
+      }),
+    );
     expect(v.winner).toBeNull();
     // Re: 140 ≥ 120 against Kontra's keine 90 (+1), Doppelkopf, Karlchen; Kontra: fox. 3 − 1.
     expect(v.vRe).toBe(2);

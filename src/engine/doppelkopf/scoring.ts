@@ -20,7 +20,7 @@ export interface ValueInput {
   loserCannotGain: boolean;
 }
 
-export interface ValueItem {
+interface ValueItem {
   party: Party;
   item: string;
   points: number;
@@ -38,7 +38,7 @@ export interface GameValue {
 const other = (p: Party): Party => (p === 're' ? 'kontra' : 're');
 
 /** RULES.md §2.10: thresholds by the own Absage, else the opponents', else 121/120. */
-export function partyWins(x: Party, v: ValueInput): boolean {
+function partyWins(x: Party, v: ValueInput): boolean {
   const y = other(x);
   const lx = v.levels[x];
   const ly = v.levels[y];
@@ -72,7 +72,8 @@ function announcementItems(w: Party, v: ValueInput): ValueItem[] {
   const items: ValueItem[] = [];
   for (const p of ['re', 'kontra'] as const) {
     if (v.levels[p] >= 0) items.push({ party: w, item: `${p} announced`, points: 2 });
-    for (let l = 1; l <= v.levels[p]; l++) items.push({ party: w, item: `${p} ${['', 'keine 90', 'keine 60', 'keine 30', 'schwarz'][l]}`, points: 1 });
+    for (let l = 1; l <= v.levels[p]; l++)
+      items.push({ party: w, item: `${p} ${['', 'keine 90', 'keine 60', 'keine 30', 'schwarz'][l]}`, points: 1 });
   }
   return items;
 }
@@ -83,7 +84,8 @@ export function gameValue(v: ValueInput): GameValue {
   const extras = v.solo ? [] : v.extras.slice();
   // "Against the elders" (gegen die Alten): Kontra wins a non-solo game (§2.15 row 5).
   if (winner === 'kontra' && !v.solo) extras.push({ party: 'kontra', kind: 'againstTheElders', points: 1 });
-  const extraItems = (p: Party): ValueItem[] => extras.filter((e) => e.party === p).map((e) => ({ party: p, item: e.kind, points: e.points }));
+  const extraItems = (p: Party): ValueItem[] =>
+    extras.filter((e) => e.party === p).map((e) => ({ party: p, item: e.kind, points: e.points }));
   if (winner === null) {
     // §2.11.3: each party collects its performance items and its extra points only.
     const items = [...performanceItems('re', v), ...extraItems('re'), ...performanceItems('kontra', v), ...extraItems('kontra')];
@@ -91,7 +93,12 @@ export function gameValue(v: ValueInput): GameValue {
     return { winner, vRe, gameValue: vRe, items };
   }
   const loser = other(winner);
-  const items: ValueItem[] = [{ party: winner, item: 'won', points: 1 }, ...performanceItems(winner, v), ...announcementItems(winner, v), ...extraItems(winner)];
+  const items: ValueItem[] = [
+    { party: winner, item: 'won', points: 1 },
+    ...performanceItems(winner, v),
+    ...announcementItems(winner, v),
+    ...extraItems(winner),
+  ];
   for (const e of extraItems(loser)) items.push({ ...e, points: -e.points });
   let value = items.reduce((a, i) => a + i.points, 0);
   if (v.loserCannotGain && value < 0) value = 0;
@@ -101,7 +108,7 @@ export function gameValue(v: ValueInput): GameValue {
 /** RULES.md §2.11.4: Re players `+v_Re`, Kontra `−v_Re`; a soloist `±3·v_Re`. Zero-sum. */
 export function playerScores(seats: number, parties: Record<Party, number[]>, vRe: number): number[] {
   const scores = Array.from({ length: seats }, () => 0);
-  const reShare = parties.kontra.length * vRe / parties.re.length;
+  const reShare = (parties.kontra.length * vRe) / parties.re.length;
   for (const s of parties.re) scores[s] = reShare;
   for (const s of parties.kontra) scores[s] = -vRe;
   return scores.map((x) => x + 0);

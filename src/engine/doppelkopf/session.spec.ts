@@ -13,11 +13,16 @@ import type { DokoState } from './state.js';
 import { act, allHealthy, dealWith, opts, playFirstLegal } from './testkit.js';
 
 const normalHand = (o: DokoOptions, dealer: number): DokoState => playFirstLegal(allHealthy(dealWith(o, {}, dealer)));
-const thrownIn = (o: DokoOptions, dealer: number): DokoState => ({ ...dealWith(o, {}, dealer), phase: 'over', thrownIn: { seat: null, reason: 'povertyRefused' } });
+const thrownIn = (o: DokoOptions, dealer: number): DokoState => ({
+  ...dealWith(o, {}, dealer),
+  phase: 'over',
+  thrownIn: { seat: null, reason: 'povertyRefused' },
+});
 /** A hand in which `soloist` declares a solo (compulsory in tournament mode if he owes one). */
 function soloHand(o: DokoOptions, setup: HandSetup, soloist: number): DokoState {
   let s = dealWith(o, {}, setup.dealer, setup.context);
-  while (s.phase === 'reservations') s = act(s, { seat: toAct(s)[0], type: 'reservation', call: toAct(s)[0] === soloist ? 'vorbehalt' : 'gesund' });
+  while (s.phase === 'reservations')
+    s = act(s, { seat: toAct(s)[0], type: 'reservation', call: toAct(s)[0] === soloist ? 'vorbehalt' : 'gesund' });
   return playFirstLegal(act(s, { seat: soloist, type: 'contract', contract: 'solo-c' }));
 }
 const sess = (over: Partial<DokoSession>): DokoSession => ({ dealer: 0, counted: 0, hands: 0, compulsoryDone: [], ended: false, ...over });
@@ -121,4 +126,3 @@ describe('tournament sessions (RULES.md §2.12)', () => {
     expect(step.session.compulsoryDone).toEqual(Array.from({ length: players }, (_, i) => i));
   });
 });
-

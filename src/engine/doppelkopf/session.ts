@@ -6,7 +6,7 @@ import type { DokoOptions } from './options.js';
 import type { DokoContext, DokoState } from './state.js';
 
 /** Counted deals of a tournament session (RULES.md §2.12). */
-export const TOURNAMENT_DEALS = 20;
+const TOURNAMENT_DEALS = 20;
 
 export interface DokoSession {
   dealer: number;
@@ -70,7 +70,8 @@ function afterHand(o: DokoOptions, prev: DokoSession, finished: DokoState): Sess
  */
 function requestEnd(o: DokoOptions, s: DokoSession, bySeat: number | null, _handUnderway: boolean): Applied<SessionStep<DokoSession>> {
   if (s.ended) return reject(Codes.SESSION_ALREADY_ENDING, 'the session is already ending');
-  if (o.mode === 'tournament' && bySeat !== null) return reject(Codes.CALL_NOT_ALLOWED, 'a tournament session runs its 20 deals and compulsory solos');
+  if (o.mode === 'tournament' && bySeat !== null)
+    return reject(Codes.CALL_NOT_ALLOWED, 'a tournament session runs its 20 deals and compulsory solos');
   return accept({ session: { ...s, ended: true }, next: null });
 }
 

@@ -8,15 +8,17 @@ import { view } from './view.js';
 function knowable(s: DokoState, seat: number): Map<Card, number> {
   if (s.phase === 'over') return new Map(dokoDeck(s.options.deck).map((c) => [c, Infinity]));
   const known: Card[] = [...s.tricks.flatMap((t) => t.plays.map((p) => p.card)), ...(s.current?.plays.map((p) => p.card) ?? [])];
-  if (s.poverty && (s.poverty.pauper === seat || s.poverty.acceptor === seat)) known.push(...(s.poverty.passed ?? []), ...(s.poverty.returned ?? []));
+  if (s.poverty && (s.poverty.pauper === seat || s.poverty.acceptor === seat))
+    known.push(...(s.poverty.passed ?? []), ...(s.poverty.returned ?? []));
   const m = new Map<Card, number>();
   for (const c of known) m.set(c, (m.get(c) ?? 0) + 1);
   return m;
 }
 
 function cardsIn(x: unknown, out: Card[]): Card[] {
-  if (typeof x === 'string') { if (isCard(x)) out.push(x); }
-  else if (Array.isArray(x)) x.forEach((y) => cardsIn(y, out));
+  if (typeof x === 'string') {
+    if (isCard(x)) out.push(x);
+  } else if (Array.isArray(x)) x.forEach((y) => cardsIn(y, out));
   else if (x && typeof x === 'object') Object.values(x).forEach((y) => cardsIn(y, out));
   return out;
 }

@@ -27,7 +27,7 @@ export interface DokoTrick {
   winner?: number;
 }
 
-export interface Announcement {
+interface Announcement {
   seat: number;
   party: Party;
   /** 0 Re/Kontra, 1 keine 90, 2 keine 60, 3 keine 30, 4 schwarz (RULES.md §2.9). */
@@ -36,7 +36,7 @@ export interface Announcement {
   forced?: boolean;
 }
 
-export interface Poverty {
+interface Poverty {
   pauper: number;
   passed: Card[] | null;
   /** Seats that declined, in asking order. */
@@ -45,7 +45,7 @@ export interface Poverty {
   returned: Card[] | null;
 }
 
-export type Phase = 'reservations' | 'contracts' | 'poverty' | 'poverty-answer' | 'poverty-return' | 'play' | 'over';
+type Phase = 'reservations' | 'contracts' | 'poverty' | 'poverty-answer' | 'poverty-return' | 'play' | 'over';
 
 export interface DokoState {
   game: 'doppelkopf';

@@ -70,7 +70,11 @@ describe('event-log redaction', () => {
     const calls = [0, 1, 2, 3].map((seat) => ({ seat, type: 'reservation', call: seat === 0 ? 'vorbehalt' : 'gesund' }));
     const armut = acts(dealWith(o, { 0: POOR }), [...calls, { seat: 0, type: 'contract', contract: 'armut' }]);
     const pass = { seat: 0, type: 'poverty', cards: ['DA', 'CK', 'CK'] };
-    const taken = acts(armut, [pass, { seat: 1, type: 'poverty-answer', accept: false }, { seat: 2, type: 'poverty-answer', accept: true }]);
+    const taken = acts(armut, [
+      pass,
+      { seat: 1, type: 'poverty-answer', accept: false },
+      { seat: 2, type: 'poverty-answer', accept: true },
+    ]);
     expect(redactAction(pass, { kind: 'seat', seat: 2 }, taken)).toEqual(pass);
     expect(redactAction(pass, { kind: 'seat', seat: 1 }, taken)).toEqual({ seat: 0, type: 'poverty', hidden: ['cards'] });
     expect(redactAction(pass, { kind: 'spectator' }, taken)).toEqual({ seat: 0, type: 'poverty', hidden: ['cards'] });

@@ -63,7 +63,8 @@ function contractView(s: DokoState, all: boolean, me: number | null): Record<str
     contract: silentHidden ? (s.contract ? 'normal' : null) : s.contract,
     declarer: silentHidden ? null : s.declarer,
     compulsory: s.compulsory,
-    wedding: s.contract === 'hochzeit' ? { type: s.weddingType, partner: s.weddingPartner, trick: s.weddingTrick, failed: s.weddingFailed } : null,
+    wedding:
+      s.contract === 'hochzeit' ? { type: s.weddingType, partner: s.weddingPartner, trick: s.weddingTrick, failed: s.weddingFailed } : null,
   };
   const resolved = s.contract !== null || s.phase === 'over';
   if (all || (resolved && s.options.revealLosingReservations)) out.contractCalls = s.contractCalls;
@@ -100,7 +101,11 @@ export function redactAction(action: Action, viewer: Viewer, s: DokoState): Acti
     const winner = s.contract === 'armut' ? s.poverty?.pauper : s.declarer;
     if (!resolved || (action.seat !== winner && !s.options.revealLosingReservations)) hidden = ['contract', 'wedding'];
   }
-  if ((action.type === 'poverty' || action.type === 'poverty-return') && !(me !== null && (me === s.poverty?.pauper || me === s.poverty?.acceptor))) hidden = ['cards'];
+  if (
+    (action.type === 'poverty' || action.type === 'poverty-return') &&
+    !(me !== null && (me === s.poverty?.pauper || me === s.poverty?.acceptor))
+  )
+    hidden = ['cards'];
   hidden = hidden.filter((f) => f in action);
   if (hidden.length === 0) return action;
   const copy: Action = { ...action, hidden };

@@ -4,9 +4,12 @@ import { result, valueInput } from './result.js';
 import { acts, codeOf, dealWith, opts, playFirstLegal } from './testkit.js';
 
 const say = (seat: number, level: string): Action => ({ seat, type: 'announce', level });
-const reservations = (suitor: number): Action[] => [0, 1, 2, 3].map((seat) => ({ seat, type: 'reservation', call: seat === suitor ? 'vorbehalt' : 'gesund' }));
+const reservations = (suitor: number): Action[] =>
+  [0, 1, 2, 3].map((seat) => ({ seat, type: 'reservation', call: seat === suitor ? 'vorbehalt' : 'gesund' }));
 function wedding(given: Record<number, string[]>, type?: string, o = opts()) {
-  const call: Action = type ? { seat: 1, type: 'contract', contract: 'hochzeit', wedding: type } : { seat: 1, type: 'contract', contract: 'hochzeit' };
+  const call: Action = type
+    ? { seat: 1, type: 'contract', contract: 'hochzeit', wedding: type }
+    : { seat: 1, type: 'contract', contract: 'hochzeit' };
   return acts(dealWith(o, given), [...reservations(1), call]);
 }
 

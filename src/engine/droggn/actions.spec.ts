@@ -38,9 +38,19 @@ describe('rule options (RULES.md §3, without the droggn. prefix)', () => {
     expect(droggn.parseOptions({})).toEqual({
       ok: true,
       options: {
-        players: 3, deal: '7x3', 'discard.kingCover': 'perKing', 'talon.expose': 'never', 'buy.invalidRequestForfeits': false,
-        'gstiess.lastTrickIllegal': false, winThreshold: 37, kleineGstiessUltimo: false, 'mord.doubling': 'whole',
-        'mord.pagatItems': 'allOrNothing', 'doubling.maxDoublings': null, irregularities: 'reject', stake: 10,
+        players: 3,
+        deal: '7x3',
+        'discard.kingCover': 'perKing',
+        'talon.expose': 'never',
+        'buy.invalidRequestForfeits': false,
+        'gstiess.lastTrickIllegal': false,
+        winThreshold: 37,
+        kleineGstiessUltimo: false,
+        'mord.doubling': 'whole',
+        'mord.pagatItems': 'allOrNothing',
+        'doubling.maxDoublings': null,
+        irregularities: 'reject',
+        stake: 10,
       },
     });
   });
@@ -52,7 +62,10 @@ describe('rule options (RULES.md §3, without the droggn. prefix)', () => {
   });
   it('names an unknown option or a bad value', () => {
     expect(droggn.parseOptions({ mord: { bonus: 1 } })).toMatchObject({ ok: false, rejection: { code: Codes.UNKNOWN_OPTION } });
-    expect(droggn.parseOptions({ players: 5 })).toMatchObject({ ok: false, rejection: { code: Codes.INVALID_OPTION, message: expect.stringContaining('players') } });
+    expect(droggn.parseOptions({ players: 5 })).toMatchObject({
+      ok: false,
+      rejection: { code: Codes.INVALID_OPTION, message: expect.stringContaining('players') },
+    });
     expect(droggn.parseOptions({ winThreshold: 36 })).toMatchObject({ ok: false, rejection: { code: Codes.INVALID_OPTION } });
   });
   it('seats and deck follow the options', () => {

@@ -25,8 +25,52 @@ function playWith(bots: DroggnBot[], deckSeed: number, players: 3 | 4 = 3): Drog
 
 describe('handStrength', () => {
   it('rates many high trumps with the Mond and the Gstieß above a hand of small cards', () => {
-    const strong = ['T21', 'T20', 'T19', 'T18', 'T17', 'T16', 'T15', 'T14', 'T13', 'T12', 'GS', 'SK', 'CK', 'HK', 'DK', 'SQ', 'S10', 'S9', 'C10', 'C9', 'H1'];
-    const weak = ['T2', 'T3', 'S4', 'S5', 'S6', 'S7', 'S8', 'C4', 'C5', 'C6', 'C7', 'C8', 'H7', 'H6', 'H5', 'H4', 'H3', 'D7', 'D6', 'D5', 'D4'];
+    const strong = [
+      'T21',
+      'T20',
+      'T19',
+      'T18',
+      'T17',
+      'T16',
+      'T15',
+      'T14',
+      'T13',
+      'T12',
+      'GS',
+      'SK',
+      'CK',
+      'HK',
+      'DK',
+      'SQ',
+      'S10',
+      'S9',
+      'C10',
+      'C9',
+      'H1',
+    ];
+    const weak = [
+      'T2',
+      'T3',
+      'S4',
+      'S5',
+      'S6',
+      'S7',
+      'S8',
+      'C4',
+      'C5',
+      'C6',
+      'C7',
+      'C8',
+      'H7',
+      'H6',
+      'H5',
+      'H4',
+      'H3',
+      'D7',
+      'D6',
+      'D5',
+      'D4',
+    ];
     expect(handStrength(strong)).toBeGreaterThan(handStrength(weak) + 20);
   });
 });
@@ -38,8 +82,12 @@ describe('randomBot', () => {
 
   it('chooses uniformly: Gut and Schwacher about equally often', () => {
     const s = run(dealt([DECK.slice(0, 21), DECK.slice(21, 42), DECK.slice(42, 63)], DECK.slice(63), 2), [
-      { seat: 0, type: 'bid', bid: 'super' }, { seat: 1, type: 'bid', bid: 'pass' }, { seat: 2, type: 'bid', bid: 'pass' },
-      { seat: 0, type: 'ready', layout: null }, { seat: 1, type: 'layout', card: null }, { seat: 2, type: 'layout', card: null },
+      { seat: 0, type: 'bid', bid: 'super' },
+      { seat: 1, type: 'bid', bid: 'pass' },
+      { seat: 2, type: 'bid', bid: 'pass' },
+      { seat: 0, type: 'ready', layout: null },
+      { seat: 1, type: 'layout', card: null },
+      { seat: 2, type: 'layout', card: null },
     ]);
     const rng = seededRng(7);
     let schwacher = 0;
@@ -51,7 +99,9 @@ describe('randomBot', () => {
     const kings = ['SK', 'CK', 'HK', 'DK', ...Array.from({ length: 17 }, (_, i) => `T${i + 2}`)];
     const rest = DECK.filter((c) => !kings.includes(c));
     const s = run(dealt([kings, rest.slice(0, 21), rest.slice(21, 42)], rest.slice(42), 2), [
-      { seat: 0, type: 'bid', bid: 'ansager' }, { seat: 1, type: 'bid', bid: 'pass' }, { seat: 2, type: 'bid', bid: 'pass' },
+      { seat: 0, type: 'bid', bid: 'ansager' },
+      { seat: 1, type: 'bid', bid: 'pass' },
+      { seat: 2, type: 'bid', bid: 'pass' },
     ]);
     const rng = seededRng(3);
     for (let i = 0; i < 300; i++) expect(droggn.apply(s, randomBot(s, 0, rng)).ok).toBe(true);
@@ -60,11 +110,55 @@ describe('randomBot', () => {
 
 describe('heuristicBot', () => {
   it('bids a strong hand and passes a weak one', () => {
-    const strong = ['T21', 'T20', 'T19', 'T18', 'T17', 'T16', 'T15', 'T14', 'T13', 'T12', 'T11', 'GS', 'SK', 'CK', 'HK', 'DK', 'SQ', 'S10', 'S9', 'C10', 'C9'];
+    const strong = [
+      'T21',
+      'T20',
+      'T19',
+      'T18',
+      'T17',
+      'T16',
+      'T15',
+      'T14',
+      'T13',
+      'T12',
+      'T11',
+      'GS',
+      'SK',
+      'CK',
+      'HK',
+      'DK',
+      'SQ',
+      'S10',
+      'S9',
+      'C10',
+      'C9',
+    ];
     const rest = DECK.filter((c) => !strong.includes(c));
     const s = dealt([strong, rest.slice(0, 21), rest.slice(21, 42)], rest.slice(42), 2);
     expect(fieldOf(heuristicBot()(s, 0, seededRng(1)), 'bid')).not.toBe('pass');
-    const weakHand = ['T2', 'T3', 'S4', 'S5', 'S6', 'S7', 'S8', 'C4', 'C5', 'C6', 'C7', 'C8', 'H7', 'H6', 'H5', 'H4', 'H3', 'D7', 'D6', 'D5', 'D4'];
+    const weakHand = [
+      'T2',
+      'T3',
+      'S4',
+      'S5',
+      'S6',
+      'S7',
+      'S8',
+      'C4',
+      'C5',
+      'C6',
+      'C7',
+      'C8',
+      'H7',
+      'H6',
+      'H5',
+      'H4',
+      'H3',
+      'D7',
+      'D6',
+      'D5',
+      'D4',
+    ];
     const others = DECK.filter((c) => !weakHand.includes(c));
     const weak = dealt([weakHand, others.slice(0, 21), others.slice(21, 42)], others.slice(42), 2);
     expect(heuristicBot()(weak, 0, seededRng(1))).toEqual({ seat: 0, type: 'bid', bid: 'pass' });
@@ -72,7 +166,29 @@ describe('heuristicBot', () => {
 
   it('a bolder profile bids a middling hand that the default passes', () => {
     // 8 trumps (none ≥ T16) and two kings, no void: 16 + 6 = 22, below the Ansager's 24
-    const middling = ['T15', 'T12', 'T10', 'T8', 'T6', 'T5', 'T3', 'T2', 'SK', 'CK', 'S4', 'S5', 'S6', 'C4', 'C5', 'C6', 'H7', 'H6', 'H5', 'D7', 'D6'];
+    const middling = [
+      'T15',
+      'T12',
+      'T10',
+      'T8',
+      'T6',
+      'T5',
+      'T3',
+      'T2',
+      'SK',
+      'CK',
+      'S4',
+      'S5',
+      'S6',
+      'C4',
+      'C5',
+      'C6',
+      'H7',
+      'H6',
+      'H5',
+      'D7',
+      'D6',
+    ];
     const others = DECK.filter((c) => !middling.includes(c));
     const s = dealt([middling, others.slice(0, 21), others.slice(21, 42)], others.slice(42), 2);
     expect(handStrength(middling)).toBe(2 * 8 + 3 * 2);

@@ -107,9 +107,12 @@ const cheapest = (cards: readonly Card[]): Card | undefined =>
 function sensibleDiscard(s: DroggnState, seat: number): DroggnAction | null {
   const hand = s.hands[seat]!;
   const suitLength = (c: Card): number => hand.filter((x) => suitOf(x) === suitOf(c)).length;
-  const plain = discardable(hand).filter((c) => !isTrump(c) && !isKing(c))
+  const plain = discardable(hand)
+    .filter((c) => !isTrump(c) && !isKing(c))
     .sort((a, b) => suitLength(a) - suitLength(b) || facePoints(b) - facePoints(a));
-  const lowTrumps = discardable(hand).filter(isTrump).sort((a, b) => rankValue(a) - rankValue(b));
+  const lowTrumps = discardable(hand)
+    .filter(isTrump)
+    .sort((a, b) => rankValue(a) - rankValue(b));
   const cards = [...plain, ...lowTrumps].slice(0, 3);
   return discardProblem(s, cards) === null ? { seat, type: 'discard', cards } : null;
 }
@@ -126,14 +129,19 @@ function chooseCard(s: DroggnState, seat: number): Card {
     if (seat === s.declarer && trumps.length >= 6) return trumps.sort((a, b) => rankValue(b) - rankValue(a))[0]!;
     const side = options.filter((c) => !isTrump(c));
     const longest = (c: Card): number => side.filter((x) => suitOf(x) === suitOf(c)).length;
-    return (side.length > 0 ? side.sort((a, b) => longest(b) - longest(a) || facePoints(a) - facePoints(b)) : options.sort((a, b) => rankValue(a) - rankValue(b)))[0]!;
+    return (
+      side.length > 0
+        ? side.sort((a, b) => longest(b) - longest(a) || facePoints(a) - facePoints(b))
+        : options.sort((a, b) => rankValue(a) - rankValue(b))
+    )[0]!;
   }
   const best = winningPlay(s.trick);
   const last = s.trick.length === 2;
-  if (mySide(best.seat) && (last || isTrump(best.card) && rankValue(best.card) >= 15)) {
+  if (mySide(best.seat) && (last || (isTrump(best.card) && rankValue(best.card) >= 15))) {
     return options.sort((a, b) => facePoints(b) - facePoints(a) || rankValue(a) - rankValue(b))[0]!;
   }
-  const winners = options.filter((c) => winningPlay([...s.trick, { seat, card: c }]).card === c)
+  const winners = options
+    .filter((c) => winningPlay([...s.trick, { seat, card: c }]).card === c)
     .sort((a, b) => Number(isTrump(a)) - Number(isTrump(b)) || rankValue(a) - rankValue(b));
   if (winners.length > 0) return winners[0]!;
   const loser = cheapest(options)!;

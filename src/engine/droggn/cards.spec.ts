@@ -31,10 +31,15 @@ describe('counting in threes (RULES.md §3.10, S5 "Cards")', () => {
 
   it('any split of the pack into two piles of 3a and 3b, or 3a+1 and 3b+2, counts 74', () => {
     fc.assert(
-      fc.property(fc.shuffledSubarray([...DECK], { minLength: 66, maxLength: 66 }), fc.integer({ min: 0, max: 22 }), fc.boolean(), (deck, a, odd) => {
-        const cut = Math.min(66, 3 * a + (odd && a < 22 ? 1 : 0));
-        expect(countPile(deck.slice(0, cut)) + countPile(deck.slice(cut))).toBe(74);
-      }),
+      fc.property(
+        fc.shuffledSubarray([...DECK], { minLength: 66, maxLength: 66 }),
+        fc.integer({ min: 0, max: 22 }),
+        fc.boolean(),
+        (deck, a, odd) => {
+          const cut = Math.min(66, 3 * a + (odd && a < 22 ? 1 : 0));
+          expect(countPile(deck.slice(0, cut)) + countPile(deck.slice(cut))).toBe(74);
+        },
+      ),
     );
   });
 });

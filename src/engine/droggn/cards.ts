@@ -32,7 +32,7 @@ export const isTrump = (c: Card): boolean => c[0] === 'T';
 /** The suit of a suit card; `null` for trumps and the Gstieß. */
 export const suitOf = (c: Card): Suit | null => (c === GSTIESS || isTrump(c) ? null : (c[0] as Suit));
 export const isKing = (c: Card): boolean => suitOf(c) !== null && c.slice(1) === 'K';
-export const trumpNumber = (c: Card): number => (isTrump(c) ? Number(c.slice(1)) : 0);
+const trumpNumber = (c: Card): number => (isTrump(c) ? Number(c.slice(1)) : 0);
 
 /** Strength inside its own class: trump number, or 11 − position in the suit (king = 11). */
 export function rankValue(c: Card): number {
@@ -47,11 +47,16 @@ export function facePoints(c: Card): number {
   if (c === GSTIESS || c === MOND || c === PAGAT) return 5;
   if (isTrump(c)) return 1;
   switch (c.slice(1)) {
-    case 'K': return 5;
-    case 'Q': return 4;
-    case 'R': return 3;
-    case 'J': return 2;
-    default: return 1;
+    case 'K':
+      return 5;
+    case 'Q':
+      return 4;
+    case 'R':
+      return 3;
+    case 'J':
+      return 2;
+    default:
+      return 1;
   }
 }
 

@@ -15,9 +15,19 @@ const codeOf = (s: DroggnState, a: Action): string | null => {
   const r = applyAny(s, a);
   return r.ok ? null : r.rejection.code;
 };
-const bids = (contract: string): Action[] => [{ seat: 0, type: 'bid', bid: contract }, { seat: 1, type: 'bid', bid: 'pass' }, { seat: 2, type: 'bid', bid: 'pass' }];
-const gutGut: Action[] = [{ seat: 1, type: 'double', call: 'gut' }, { seat: 2, type: 'double', call: 'gut' }];
-const noLayouts: Action[] = [{ seat: 1, type: 'layout', card: null }, { seat: 2, type: 'layout', card: null }];
+const bids = (contract: string): Action[] => [
+  { seat: 0, type: 'bid', bid: contract },
+  { seat: 1, type: 'bid', bid: 'pass' },
+  { seat: 2, type: 'bid', bid: 'pass' },
+];
+const gutGut: Action[] = [
+  { seat: 1, type: 'double', call: 'gut' },
+  { seat: 2, type: 'double', call: 'gut' },
+];
+const noLayouts: Action[] = [
+  { seat: 1, type: 'layout', card: null },
+  { seat: 2, type: 'layout', card: null },
+];
 
 /** Plays out: the declarer by `declarerCard`, the defenders their first legal card. */
 function playOut(s: DroggnState, declarerCard: (s: DroggnState) => Card): DroggnState {
@@ -65,7 +75,10 @@ describe('#2 Pagat items in Super Mord (mord.pagatItems)', () => {
 });
 
 describe('#3 doubling the Mord bonus (mord.doubling)', () => {
-  const schwacher: Action[] = [{ seat: 1, type: 'double', call: 'schwacher' }, { seat: 0, type: 'double', call: 'gut' }];
+  const schwacher: Action[] = [
+    { seat: 1, type: 'double', call: 'schwacher' },
+    { seat: 0, type: 'double', call: 'gut' },
+  ];
   it('whole: 167 · 2 = 334', () => {
     const end = run(mordHand('SK', ['S4', 'D6', 'D7']), mordPlay('SK', null, schwacher));
     expect(droggn.result(end)!.details!.delta).toBe(334);
@@ -79,10 +92,16 @@ describe('#3 doubling the Mord bonus (mord.doubling)', () => {
 
 describe('#4 Gstieß in trick 21 (gstiess.lastTrickIllegal)', () => {
   // Run the Mord fixture to trick 20 after the declarer and A have played; B holds GS and one more card.
-  const atTrick20 = (overrides: Partial<DroggnOptions>) => run(mordHand('SK', ['S4', 'D6', 'D7'], overrides), mordPlay('SK', null).slice(0, 6 + 19 * 3 + 2));
+  const atTrick20 = (overrides: Partial<DroggnOptions>) =>
+    run(mordHand('SK', ['S4', 'D6', 'D7'], overrides), mordPlay('SK', null).slice(0, 6 + 19 * 3 + 2));
   it('default: legal, and any of B`s cards may go to trick 20', () => {
     const s = atTrick20({});
-    expect(droggn.legalActions(s, 2).map((a) => fieldOf(a, 'card')).sort()).toEqual(['D5', 'GS']);
+    expect(
+      droggn
+        .legalActions(s, 2)
+        .map((a) => fieldOf(a, 'card'))
+        .sort(),
+    ).toEqual(['D5', 'GS']);
   });
   it('lastTrickIllegal: with two cards left the holder must play the Gstieß', () => {
     const s = atTrick20({ 'gstiess.lastTrickIllegal': true });
@@ -120,7 +139,10 @@ describe('#7 "Kleine und Gstieß Ultimo" (kleineGstiessUltimo)', () => {
   const rest = DECK.filter((c) => !declarer.includes(c) && !['T2', 'D6', 'D7'].includes(c));
   const finish = (kleineGstiessUltimo: boolean) => {
     const s = run(dealt([declarer, rest.slice(0, 21), rest.slice(21)], ['T2', 'D6', 'D7'], 2, { kleineGstiessUltimo }), [
-      ...bids('super'), { seat: 0, type: 'ready', layout: null }, ...noLayouts, ...gutGut,
+      ...bids('super'),
+      { seat: 0, type: 'ready', layout: null },
+      ...noLayouts,
+      ...gutGut,
     ]);
     // trumps from the top, the Gstieß to trick 20, the Pagat to trick 21
     return playOut(s, (x) => x.hands[0]!.find((c) => c !== 'T1' && c !== 'GS') ?? (x.tricks.length === 19 ? 'GS' : 'T1'));
@@ -162,7 +184,10 @@ describe('#9 a defender lays out before the Schwacher round', () => {
     const a = ['T1', ...mordDefenceA.slice(1)];
     let s = run(dealt([declarer, a, mordDefenceB], ['S4', 'D6', 'D7'], 2), [...bids('super'), { seat: 0, type: 'ready', layout: null }]);
     expect(droggn.legalActions(s, 1).map((x) => fieldOf(x, 'card'))).toEqual([null, 'T1']);
-    s = run(s, [{ seat: 1, type: 'layout', card: 'T1' }, { seat: 2, type: 'layout', card: null }]);
+    s = run(s, [
+      { seat: 1, type: 'layout', card: 'T1' },
+      { seat: 2, type: 'layout', card: null },
+    ]);
     expect(s.layouts).toEqual([{ seat: 1, card: 'T1' }]);
     expect(codeOf(s, { seat: 1, type: 'layout', card: 'T1' })).toBe(Codes.WRONG_PHASE);
   });
@@ -174,12 +199,20 @@ describe('#10 the Gstieß as the alternative to a laid-out Pagat', () => {
     const a = ['T1', 'GS', ...mordDefenceA.slice(1, 20)];
     const b = mordDefenceB.filter((c) => c !== 'GS').concat(mordDefenceA[20]!);
     let s = run(dealt([declarer, a, b], ['S4', 'D6', 'D7'], 2), [
-      ...bids('super'), { seat: 0, type: 'ready', layout: null }, { seat: 1, type: 'layout', card: 'T1' }, { seat: 2, type: 'layout', card: null }, ...gutGut,
+      ...bids('super'),
+      { seat: 0, type: 'ready', layout: null },
+      { seat: 1, type: 'layout', card: 'T1' },
+      { seat: 2, type: 'layout', card: null },
+      ...gutGut,
       { seat: 0, type: 'play', card: 'T21' },
     ]);
     expect(droggn.legalActions(s, 1).map((x) => fieldOf(x, 'card'))).toEqual(['GS']);
     expect(codeOf(s, { seat: 1, type: 'play', card: 'T1' })).toBe(DroggnCodes.PAGAT_LAID_OUT);
-    s = run(s, [{ seat: 1, type: 'play', card: 'GS' }, { seat: 2, type: 'play', card: b[0]! }, { seat: 0, type: 'play', card: 'T20' }]);
+    s = run(s, [
+      { seat: 1, type: 'play', card: 'GS' },
+      { seat: 2, type: 'play', card: b[0]! },
+      { seat: 0, type: 'play', card: 'T20' },
+    ]);
     expect(droggn.legalActions(s, 1).map((x) => fieldOf(x, 'card'))).toEqual(['T1']);
     const end = playOut(s, (x) => fieldOf(droggn.legalActions(x, 0)[0]!, 'card') as Card);
     expect(droggn.result(end)!.details!.pagatItems).toEqual([{ item: 'laidOut', side: 'defenders', points: -20 }]);
@@ -204,14 +237,22 @@ describe('#11 laid-out Gstieß and the end of a Mord', () => {
   it('a laid-out Gstieß is kept for trick 21', () => {
     const b = mordDefenceB.map((c) => (c === 'GS' ? 'SK' : c));
     const s = run(dealt([[...topTrumps, 'GS'], mordDefenceA, b], ['S4', 'D6', 'D7'], 2), [
-      { seat: 0, type: 'bid', bid: 'supermord' }, { seat: 1, type: 'bid', bid: 'pass' }, { seat: 2, type: 'bid', bid: 'pass' },
-      { seat: 0, type: 'ready', layout: 'GS' }, ...gutGut,
+      { seat: 0, type: 'bid', bid: 'supermord' },
+      { seat: 1, type: 'bid', bid: 'pass' },
+      { seat: 2, type: 'bid', bid: 'pass' },
+      { seat: 0, type: 'ready', layout: 'GS' },
+      ...gutGut,
     ]);
     expect(droggn.legalActions(s, 0).map((x) => fieldOf(x, 'card'))).not.toContain('GS');
     expect(codeOf(s, { seat: 0, type: 'play', card: 'GS' })).toBe(DroggnCodes.GSTIESS_LAID_OUT);
   });
   it('all-or-nothing stops at the first lost trick; additive plays all 21', () => {
-    const loseTrick1: Action[] = [...mordPlay('S4', null).slice(0, 6), { seat: 0, type: 'play', card: 'S4' }, { seat: 1, type: 'play', card: 'SQ' }, { seat: 2, type: 'play', card: 'HK' }];
+    const loseTrick1: Action[] = [
+      ...mordPlay('S4', null).slice(0, 6),
+      { seat: 0, type: 'play', card: 'S4' },
+      { seat: 1, type: 'play', card: 'SQ' },
+      { seat: 2, type: 'play', card: 'HK' },
+    ];
     const stop = run(mordHand('S4', ['SK', 'D6', 'D7']), loseTrick1);
     expect(droggn.isOver(stop)).toBe(true);
     const on = run(mordHand('S4', ['SK', 'D6', 'D7'], { 'mord.pagatItems': 'additive' }), loseTrick1);
@@ -231,7 +272,8 @@ describe('#12 no defender layout in a Mord', () => {
 describe('#13 buying a card one owns', () => {
   const toBuy = (forfeits: boolean) =>
     run(dealt([DECK.slice(0, 21), DECK.slice(21, 42), DECK.slice(42, 63)], DECK.slice(63), 2, { 'buy.invalidRequestForfeits': forfeits }), [
-      ...bids('ansager'), { seat: 0, type: 'discard', cards: ['T2', 'T3', 'T4'] },
+      ...bids('ansager'),
+      { seat: 0, type: 'discard', cards: ['T2', 'T3', 'T4'] },
     ]);
   it('default: rejected, the right to buy remains; an explicit no-buy exists', () => {
     const s = toBuy(false);
@@ -250,7 +292,13 @@ describe('#13 buying a card one owns', () => {
 describe('#14 irregularity penalty (irregularities: penalize)', () => {
   const ordinaryWith = (irregularities: DroggnOptions['irregularities']) => {
     const s = dealt([DECK.slice(0, 21), DECK.slice(21, 42), DECK.slice(42, 63)], DECK.slice(63), 2, { irregularities });
-    return run(s, [...bids('super'), { seat: 0, type: 'ready', layout: 'T1' }, ...noLayouts, { seat: 1, type: 'double', call: 'schwacher' }, { seat: 0, type: 'double', call: 'gut' }]);
+    return run(s, [
+      ...bids('super'),
+      { seat: 0, type: 'ready', layout: 'T1' },
+      ...noLayouts,
+      { seat: 1, type: 'double', call: 'schwacher' },
+      { seat: 0, type: 'double', call: 'gut' },
+    ]);
   };
   it('reject (default): no report is accepted', () => {
     expect(codeOf(ordinaryWith('reject'), { seat: 1, type: 'irregularity', offender: 2 })).toBe(DroggnCodes.IRREGULARITY_NOT_ENABLED);
@@ -270,7 +318,12 @@ describe('#14 irregularity penalty (irregularities: penalize)', () => {
 
 describe('#16 a Match scores B + 37 whatever the count', () => {
   it('a Super won in all 21 tricks against the defenders` Gstieß: 117, though D = 70', () => {
-    const s = run(mordHand('SK', ['S4', 'D6', 'D7']), [...bids('super'), { seat: 0, type: 'ready', layout: null }, ...noLayouts, ...gutGut]);
+    const s = run(mordHand('SK', ['S4', 'D6', 'D7']), [
+      ...bids('super'),
+      { seat: 0, type: 'ready', layout: null },
+      ...noLayouts,
+      ...gutGut,
+    ]);
     const end = run(s, mordPlay('SK', null).slice(6));
     const r = droggn.result(end)!;
     expect(r.cardPoints).toEqual({ declarer: 70, defenders: 4 });

@@ -7,13 +7,13 @@ import type { DroggnOptions } from './options.js';
 import type { DroggnState } from './state.js';
 
 /** With four seated the dealer sits out (RULES.md §3.2). */
-export function activeSeats(options: DroggnOptions, dealer: number): number[] {
+function activeSeats(options: DroggnOptions, dealer: number): number[] {
   const n = options.players;
   return activeOrder(dealer, n, (s) => n === 3 || s !== dealer);
 }
 
 /** Index ranges of RULES.md §3.4: which deck positions each active seat and the talon get. */
-export function dealPositions(pattern: DroggnOptions['deal']): { hands: number[][]; talon: number[] } {
+function dealPositions(pattern: DroggnOptions['deal']): { hands: number[][]; talon: number[] } {
   const range = (from: number, len: number): number[] => Array.from({ length: len }, (_, i) => from + i);
   const hands: number[][] = [[], [], []];
   let talon: number[];
@@ -61,7 +61,13 @@ export function deal(options: DroggnOptions, deck: readonly Card[], setup: HandS
   active.forEach((seat, i) => {
     hands[seat] = pos.hands[i]!.map((k) => deck[k]!);
   });
-  return initialState(options, setup.dealer, active, hands, pos.talon.map((k) => deck[k]!));
+  return initialState(
+    options,
+    setup.dealer,
+    active,
+    hands,
+    pos.talon.map((k) => deck[k]!),
+  );
 }
 
 /** Initial state from explicit hands (`null` or `[]` for the sitting-out dealer) and talon. */
@@ -72,7 +78,8 @@ export function dealFromHands(
   setup: HandSetup,
 ): Applied<DroggnState> {
   const n = options.players;
-  if (!Number.isInteger(setup.dealer) || setup.dealer < 0 || setup.dealer >= n) return reject(Codes.BAD_DECK, `dealer must be a seat 0..${n - 1}`);
+  if (!Number.isInteger(setup.dealer) || setup.dealer < 0 || setup.dealer >= n)
+    return reject(Codes.BAD_DECK, `dealer must be a seat 0..${n - 1}`);
   if (!Array.isArray(hands) || hands.length !== n) return reject(Codes.BAD_DECK, `expected ${n} hands, got ${hands.length}`);
   const active = activeSeats(options, setup.dealer);
   const seated: Card[][] = [];
@@ -83,7 +90,8 @@ export function dealFromHands(
     seated.push(h.slice());
   }
   if (!Array.isArray(talon) || talon.length !== 3) return reject(Codes.BAD_DECK, `the talon has 3 cards, not ${talon.length}`);
-  if (!isPermutationOf([...seated.flat(), ...talon], DECK)) return reject(Codes.BAD_DECK, 'hands and talon must be the 66-card pack, each card once');
+  if (!isPermutationOf([...seated.flat(), ...talon], DECK))
+    return reject(Codes.BAD_DECK, 'hands and talon must be the 66-card pack, each card once');
   return accept(initialState(options, setup.dealer, active, seated, talon.slice()));
 }
 

@@ -35,7 +35,12 @@ describe('ordinary game with the Pagat laid out (S5 "Scoring" example)', () => {
   });
 
   it('a Schwacher doubles the game and the laid-out Pagat: (−26 + 20)·2 = −12', () => {
-    const r = droggn.result(ordinaryGame('T1', [{ seat: 1, type: 'double', call: 'schwacher' }, { seat: 0, type: 'double', call: 'gut' }]))!;
+    const r = droggn.result(
+      ordinaryGame('T1', [
+        { seat: 1, type: 'double', call: 'schwacher' },
+        { seat: 0, type: 'double', call: 'gut' },
+      ]),
+    )!;
     expect(r.multiplier).toBe(2);
     expect(r.details!.delta).toBe(-12);
     expect(r.scores).toEqual([-24, 12, 12]);
@@ -59,11 +64,24 @@ describe('Super Mord 167 / 187 (S5)', () => {
     const b = mordDefenceB.map((c) => (c === 'GS' ? 'SK' : c));
     const s = dealt([[...topTrumps, 'GS'], mordDefenceA, b], ['S4', 'D6', 'D7'], 2);
     const actions: Action[] = [
-      { seat: 0, type: 'bid', bid: 'supermord' }, { seat: 1, type: 'bid', bid: 'pass' }, { seat: 2, type: 'bid', bid: 'pass' },
-      { seat: 0, type: 'ready', layout: 'GS' }, { seat: 1, type: 'double', call: 'gut' }, { seat: 2, type: 'double', call: 'gut' },
+      { seat: 0, type: 'bid', bid: 'supermord' },
+      { seat: 1, type: 'bid', bid: 'pass' },
+      { seat: 2, type: 'bid', bid: 'pass' },
+      { seat: 0, type: 'ready', layout: 'GS' },
+      { seat: 1, type: 'double', call: 'gut' },
+      { seat: 2, type: 'double', call: 'gut' },
     ];
-    for (let t = 0; t < 20; t++) actions.push({ seat: 0, type: 'play', card: topTrumps[t]! }, { seat: 1, type: 'play', card: mordDefenceA[t]! }, { seat: 2, type: 'play', card: b[t]! });
-    actions.push({ seat: 0, type: 'play', card: 'GS' }, { seat: 1, type: 'play', card: mordDefenceA[20]! }, { seat: 2, type: 'play', card: b[20]! });
+    for (let t = 0; t < 20; t++)
+      actions.push(
+        { seat: 0, type: 'play', card: topTrumps[t]! },
+        { seat: 1, type: 'play', card: mordDefenceA[t]! },
+        { seat: 2, type: 'play', card: b[t]! },
+      );
+    actions.push(
+      { seat: 0, type: 'play', card: 'GS' },
+      { seat: 1, type: 'play', card: mordDefenceA[20]! },
+      { seat: 2, type: 'play', card: b[20]! },
+    );
     const end = run(s, actions);
     expect(end.tricks[20]!.winner).toBe(0);
     expect(droggn.result(end)!.details!.delta).toBe(187);
@@ -72,9 +90,15 @@ describe('Super Mord 167 / 187 (S5)', () => {
   it('lost at the first trick: play stops and the declarer loses 167', () => {
     const s = mordHand('S4', ['SK', 'D6', 'D7']);
     const end = run(s, [
-      { seat: 0, type: 'bid', bid: 'supermord' }, { seat: 1, type: 'bid', bid: 'pass' }, { seat: 2, type: 'bid', bid: 'pass' },
-      { seat: 0, type: 'ready', layout: null }, { seat: 1, type: 'double', call: 'gut' }, { seat: 2, type: 'double', call: 'gut' },
-      { seat: 0, type: 'play', card: 'S4' }, { seat: 1, type: 'play', card: 'SQ' }, { seat: 2, type: 'play', card: 'HK' },
+      { seat: 0, type: 'bid', bid: 'supermord' },
+      { seat: 1, type: 'bid', bid: 'pass' },
+      { seat: 2, type: 'bid', bid: 'pass' },
+      { seat: 0, type: 'ready', layout: null },
+      { seat: 1, type: 'double', call: 'gut' },
+      { seat: 2, type: 'double', call: 'gut' },
+      { seat: 0, type: 'play', card: 'S4' },
+      { seat: 1, type: 'play', card: 'SQ' },
+      { seat: 2, type: 'play', card: 'HK' },
     ]);
     expect(droggn.isOver(end)).toBe(true);
     const r = droggn.result(end)!;

@@ -30,10 +30,9 @@ export const droggn: Game<DroggnOptions, DroggnState, DroggnSession, DroggnActio
   session: session,
 };
 
-export { DECK, countPile, facePoints } from './cards.js';
-export { DroggnCodes } from './codes.js';
-export { settle, type DroggnSession } from './session.js';
-export { randomBot, heuristicBot, handStrength } from './bots.js';
+export { DECK, facePoints } from './cards.js';
+export { type DroggnSession } from './session.js';
+export { heuristicBot } from './bots.js';
 export type { DroggnOptions } from './options.js';
-export type { DroggnState, Contract } from './state.js';
+export type { DroggnState } from './state.js';
 export type { DroggnAction } from './actions.js';

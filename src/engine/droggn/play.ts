@@ -60,11 +60,14 @@ export function whyIllegal(s: DroggnState, seat: number, card: Card): Rejection 
   const hand = s.hands[seat]!;
   if (gstiessForced(s, seat)) return { code: DroggnCodes.GSTIESS_MUST_BE_PLAYED, message: 'the Gstieß may not be kept for the last trick' };
   const obliged = obligedCards(hand, referenceCard(s.trick));
-  if (card === PAGAT && laidOut(s, seat, PAGAT) && obliged.includes(PAGAT)) return { code: DroggnCodes.PAGAT_LAID_OUT, message: 'the laid-out Pagat may be played only when it is the only legal card' };
-  if (card === GSTIESS && laidOut(s, seat, GSTIESS)) return { code: DroggnCodes.GSTIESS_LAID_OUT, message: 'the laid-out Gstieß is kept for the last trick' };
+  if (card === PAGAT && laidOut(s, seat, PAGAT) && obliged.includes(PAGAT))
+    return { code: DroggnCodes.PAGAT_LAID_OUT, message: 'the laid-out Pagat may be played only when it is the only legal card' };
+  if (card === GSTIESS && laidOut(s, seat, GSTIESS))
+    return { code: DroggnCodes.GSTIESS_LAID_OUT, message: 'the laid-out Gstieß is kept for the last trick' };
   const ref = referenceCard(s.trick)!;
   const refSuit = suitOf(ref);
-  if (refSuit !== null && hand.some((c) => suitOf(c) === refSuit)) return { code: Codes.MUST_FOLLOW_SUIT, message: `must follow ${refSuit}` };
+  if (refSuit !== null && hand.some((c) => suitOf(c) === refSuit))
+    return { code: Codes.MUST_FOLLOW_SUIT, message: `must follow ${refSuit}` };
   return { code: Codes.MUST_TRUMP, message: 'must play a trump' };
 }
 

@@ -77,9 +77,13 @@ describe('Droggn under random rule profiles', () => {
           const pagat = final.layouts.some((l) => l.card === 'T1');
           const laidOut = final.layouts.some((l) => l.seat === final.declarer);
           const lost =
-            final.contract === 'supermord' ? (laidOut ? 187 : 167) * m : ({ ansager: 20, solo: 40, super: 80 } as const)[final.contract!] * m + (pagat ? 20 * m : 0);
+            final.contract === 'supermord'
+              ? (laidOut ? 187 : 167) * m
+              : ({ ansager: 20, solo: 40, super: 80 } as const)[final.contract!] * m + (pagat ? 20 * m : 0);
           const delta = final.irregularity!.offender === final.declarer ? -lost : lost;
-          const expected = Array.from({ length: options.players }, (_, seat) => (seat === final.declarer ? delta * (options.players - 1) : -delta));
+          const expected = Array.from({ length: options.players }, (_, seat) =>
+            seat === final.declarer ? delta * (options.players - 1) : -delta,
+          );
           expect(droggn.result(final)!.scores).toEqual(expected);
         }
       }),

@@ -18,8 +18,20 @@ import { applyAny } from './testkit.js';
 const PROFILES: Partial<DroggnOptions>[] = [
   {},
   { players: 4, deal: 'talonAfterRound2', 'talon.expose': 'ansagerOnly', winThreshold: 38 },
-  { deal: '5-5-5-3-3', 'discard.kingCover': 'anyTrump', 'gstiess.lastTrickIllegal': true, kleineGstiessUltimo: true, winThreshold: 'tieLastTrick' },
-  { players: 4, 'mord.pagatItems': 'additive', 'mord.doubling': 'excludeBonus', 'doubling.maxDoublings': 2, 'buy.invalidRequestForfeits': true },
+  {
+    deal: '5-5-5-3-3',
+    'discard.kingCover': 'anyTrump',
+    'gstiess.lastTrickIllegal': true,
+    kleineGstiessUltimo: true,
+    winThreshold: 'tieLastTrick',
+  },
+  {
+    players: 4,
+    'mord.pagatItems': 'additive',
+    'mord.doubling': 'excludeBonus',
+    'doubling.maxDoublings': 2,
+    'buy.invalidRequestForfeits': true,
+  },
 ];
 const seedArb = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Buffer.from(b).toString('hex'));
 
@@ -35,13 +47,20 @@ function randomAction(s: DroggnState, rng: Rng): Action {
   const seat = rng.int(s.options.players);
   const card = rng.next() < 0.1 ? 'XX' : rng.pick(DECK);
   switch (rng.int(7)) {
-    case 0: return { seat, type: 'bid', bid: rng.pick(['pass', 'ansager', 'solo', 'super', 'supermord']) };
-    case 1: return { seat, type: 'discard', cards: [rng.pick(DECK), rng.pick(DECK), rng.pick(DECK)] };
-    case 2: return rng.next() < 0.2 ? { seat, type: 'buy', card: null } : { seat, type: 'buy', card, give: rng.pick(DECK) };
-    case 3: return { seat, type: 'ready', layout: rng.pick([null, 'T1', 'GS', card]) };
-    case 4: return { seat, type: 'layout', card: rng.pick([null, 'T1', card]) };
-    case 5: return { seat, type: 'double', call: rng.pick(['gut', 'schwacher', 'retour']) };
-    default: return { seat, type: 'play', card: rng.next() < 0.5 ? card : rng.pick(s.hands[s.turn] ?? DECK) };
+    case 0:
+      return { seat, type: 'bid', bid: rng.pick(['pass', 'ansager', 'solo', 'super', 'supermord']) };
+    case 1:
+      return { seat, type: 'discard', cards: [rng.pick(DECK), rng.pick(DECK), rng.pick(DECK)] };
+    case 2:
+      return rng.next() < 0.2 ? { seat, type: 'buy', card: null } : { seat, type: 'buy', card, give: rng.pick(DECK) };
+    case 3:
+      return { seat, type: 'ready', layout: rng.pick([null, 'T1', 'GS', card]) };
+    case 4:
+      return { seat, type: 'layout', card: rng.pick([null, 'T1', card]) };
+    case 5:
+      return { seat, type: 'double', call: rng.pick(['gut', 'schwacher', 'retour']) };
+    default:
+      return { seat, type: 'play', card: rng.next() < 0.5 ? card : rng.pick(s.hands[s.turn] ?? DECK) };
   }
 }
 
@@ -49,7 +68,13 @@ function randomAction(s: DroggnState, rng: Rng): Action {
 const canonical = (a: Action): string => JSON.stringify(Array.isArray(a.cards) ? { ...a, cards: [...(a.cards as string[])].sort() } : a);
 const sameAction = (a: Action, b: Action): boolean => canonical(a) === canonical(b);
 
-function playHand(options: DroggnOptions, seed: string, dealer: number, rngSeed: number, checks: boolean): { actions: Action[]; final: DroggnState; deck: Card[] } {
+function playHand(
+  options: DroggnOptions,
+  seed: string,
+  dealer: number,
+  rngSeed: number,
+  checks: boolean,
+): { actions: Action[]; final: DroggnState; deck: Card[] } {
   const deck = shuffle(seed, droggn.deck(options));
   const rng = seededRng(rngSeed);
   let s = droggn.deal(options, deck, { dealer });
@@ -89,15 +114,18 @@ function playHand(options: DroggnOptions, seed: string, dealer: number, rngSeed:
 }
 
 describe('random hands (fast-check)', () => {
-  it.each(PROFILES.map((p, i) => [i, p] as const))('profile %i: legal actions apply, the rest is rejected, views hide cards', (_i, profile) => {
-    const options = defaultOptions(profile);
-    fc.assert(
-      fc.property(seedArb, fc.nat(3), fc.nat(), (seed, dealer, rngSeed) => {
-        playHand(options, seed, dealer % options.players, rngSeed, true);
-      }),
-      { numRuns: 8 },
-    );
-  });
+  it.each(PROFILES.map((p, i) => [i, p] as const))(
+    'profile %i: legal actions apply, the rest is rejected, views hide cards',
+    (_i, profile) => {
+      const options = defaultOptions(profile);
+      fc.assert(
+        fc.property(seedArb, fc.nat(3), fc.nat(), (seed, dealer, rngSeed) => {
+          playHand(options, seed, dealer % options.players, rngSeed, true);
+        }),
+        { numRuns: 8 },
+      );
+    },
+  );
 
   it.each(PROFILES.map((p, i) => [i, p] as const))('profile %i: 74 card points, zero-sum scores, deterministic fold', (_i, profile) => {
     const options = defaultOptions(profile);

@@ -25,14 +25,30 @@ export function result(s: DroggnState): HandResult | null {
     const mord = mordScore(s, multiplier);
     const gameScore = mord.score;
     delta = gameScore + itemNet;
-    details = { mordValue: mord.value, won: mord.won, match: false, gameScore, pagatItems: items, delta, tricksPlayed: s.tricks.length, endReason: s.endReason };
+    details = {
+      mordValue: mord.value,
+      won: mord.won,
+      match: false,
+      gameScore,
+      pagatItems: items,
+      delta,
+      tricksPlayed: s.tricks.length,
+      endReason: s.endReason,
+    };
   } else {
     const g = gameValue(s, d);
     const gameScore = g.value * multiplier;
     delta = gameScore + itemNet;
     details = {
-      baseValue: BASE_VALUE[s.contract as keyof typeof BASE_VALUE], gameValue: g.value, won: g.won, match: g.match,
-      gameScore, pagatItems: items, delta, tricksPlayed: s.tricks.length, endReason: s.endReason,
+      baseValue: BASE_VALUE[s.contract as keyof typeof BASE_VALUE],
+      gameValue: g.value,
+      won: g.won,
+      match: g.match,
+      gameScore,
+      pagatItems: items,
+      delta,
+      tricksPlayed: s.tricks.length,
+      endReason: s.endReason,
     };
   }
   return {
@@ -55,9 +71,12 @@ export function result(s: DroggnState): HandResult | null {
 function irregularityResult(s: DroggnState, parties: Record<string, number[]>, multiplier: number): HandResult {
   const declarer = s.declarer!;
   const laidOut = s.layouts.length > 0;
-  const value = s.contract === 'supermord'
-    ? (laidOut ? MORD_LAYOUT_VALUE : MORD_VALUE)
-    : BASE_VALUE[s.contract as keyof typeof BASE_VALUE] + (s.layouts.some((l) => l.card === PAGAT) ? 20 : 0);
+  const value =
+    s.contract === 'supermord'
+      ? laidOut
+        ? MORD_LAYOUT_VALUE
+        : MORD_VALUE
+      : BASE_VALUE[s.contract as keyof typeof BASE_VALUE] + (s.layouts.some((l) => l.card === PAGAT) ? 20 : 0);
   const offender = s.irregularity!.offender;
   const delta = (offender === declarer ? -value : value) * multiplier;
   return {

@@ -35,7 +35,15 @@ describe('bidding (RULES.md §3.5)', () => {
   it('all pass: thrown in, zero scores, multiplier 1', () => {
     const s = run(plain(), [bid(0, 'pass'), bid(1, 'pass'), bid(2, 'pass')]);
     expect(droggn.isOver(s)).toBe(true);
-    expect(droggn.result(s)).toEqual({ status: 'thrownIn', declarer: null, contract: null, parties: null, cardPoints: null, multiplier: 1, scores: [0, 0, 0] });
+    expect(droggn.result(s)).toEqual({
+      status: 'thrownIn',
+      declarer: null,
+      contract: null,
+      parties: null,
+      cardPoints: null,
+      multiplier: 1,
+      scores: [0, 0, 0],
+    });
     expect(codeOf(s, bid(0, 'pass'))).toBe(Codes.HAND_OVER);
   });
 
@@ -115,21 +123,38 @@ describe('laying out and doubling (RULES.md §3.7, §3.8)', () => {
     expect(droggn.toAct(s)).toEqual([1]);
     expect(droggn.legalActions(s, 1)).toEqual([{ seat: 1, type: 'layout', card: null }]);
     expect(codeOf(s, { seat: 1, type: 'layout', card: 'T1' })).toBe(Codes.CARD_NOT_HELD);
-    s = run(s, [{ seat: 1, type: 'layout', card: null }, { seat: 2, type: 'layout', card: null }]);
+    s = run(s, [
+      { seat: 1, type: 'layout', card: null },
+      { seat: 2, type: 'layout', card: null },
+    ]);
     expect(droggn.phase(s)).toBe('doubling');
     expect(droggn.toAct(s)).toEqual([1]);
   });
 
   it('Schwacher, Retour, Retour … without limit by default: m = 2^k', () => {
-    let s = run(superGame(), [{ seat: 0, type: 'ready', layout: null }, { seat: 1, type: 'layout', card: null }, { seat: 2, type: 'layout', card: null }]);
+    let s = run(superGame(), [
+      { seat: 0, type: 'ready', layout: null },
+      { seat: 1, type: 'layout', card: null },
+      { seat: 2, type: 'layout', card: null },
+    ]);
     expect(codeOf(s, { seat: 1, type: 'double', call: 'retour' })).toBe(Codes.CALL_NOT_ALLOWED);
-    s = run(s, [{ seat: 1, type: 'double', call: 'gut' }, { seat: 2, type: 'double', call: 'schwacher' }]);
+    s = run(s, [
+      { seat: 1, type: 'double', call: 'gut' },
+      { seat: 2, type: 'double', call: 'schwacher' },
+    ]);
     expect(droggn.toAct(s)).toEqual([0]);
     s = run(s, [{ seat: 0, type: 'double', call: 'retour' }]);
     // any defender may answer, D1 first
-    s = run(s, [{ seat: 1, type: 'double', call: 'gut' }, { seat: 2, type: 'double', call: 'retour' }, { seat: 0, type: 'double', call: 'retour' }]);
+    s = run(s, [
+      { seat: 1, type: 'double', call: 'gut' },
+      { seat: 2, type: 'double', call: 'retour' },
+      { seat: 0, type: 'double', call: 'retour' },
+    ]);
     expect(s.doublings).toBe(4);
-    s = run(s, [{ seat: 1, type: 'double', call: 'gut' }, { seat: 2, type: 'double', call: 'gut' }]);
+    s = run(s, [
+      { seat: 1, type: 'double', call: 'gut' },
+      { seat: 2, type: 'double', call: 'gut' },
+    ]);
     expect(droggn.phase(s)).toBe('play');
     expect(droggn.toAct(s)).toEqual([0]);
     expect(droggn.view(s, { kind: 'spectator' }).multiplier).toBe(16);
@@ -137,8 +162,13 @@ describe('laying out and doubling (RULES.md §3.7, §3.8)', () => {
 
   it('doubling.maxDoublings caps the calls: only gut is offered at the cap', () => {
     const s = run(dealt([DECK.slice(0, 21), DECK.slice(21, 42), DECK.slice(42, 63)], DECK.slice(63), 2, { 'doubling.maxDoublings': 1 }), [
-      bid(0, 'super'), bid(1, 'pass'), bid(2, 'pass'), { seat: 0, type: 'ready', layout: null },
-      { seat: 1, type: 'layout', card: null }, { seat: 2, type: 'layout', card: null }, { seat: 1, type: 'double', call: 'schwacher' },
+      bid(0, 'super'),
+      bid(1, 'pass'),
+      bid(2, 'pass'),
+      { seat: 0, type: 'ready', layout: null },
+      { seat: 1, type: 'layout', card: null },
+      { seat: 2, type: 'layout', card: null },
+      { seat: 1, type: 'double', call: 'schwacher' },
     ]);
     expect(droggn.legalActions(s, 0)).toEqual([{ seat: 0, type: 'double', call: 'gut' }]);
     expect(codeOf(s, { seat: 0, type: 'double', call: 'retour' })).toBe(Codes.CALL_NOT_ALLOWED);
@@ -146,7 +176,10 @@ describe('laying out and doubling (RULES.md §3.7, §3.8)', () => {
 
   it('with four players the sitting-out dealer never speaks', () => {
     const s = run(dealt([DECK.slice(0, 21), DECK.slice(21, 42), DECK.slice(42, 63), null], DECK.slice(63), 3), [
-      bid(0, 'super'), bid(1, 'pass'), bid(2, 'pass'), { seat: 0, type: 'ready', layout: null },
+      bid(0, 'super'),
+      bid(1, 'pass'),
+      bid(2, 'pass'),
+      { seat: 0, type: 'ready', layout: null },
     ]);
     expect(s.defenders).toEqual([1, 2]);
     expect(droggn.legalActions(s, 3)).toEqual([]);
@@ -161,13 +194,23 @@ describe('play (RULES.md §3.9)', () => {
     ['T14', 'T13', 'T12', 'T11', 'T10', 'T9', 'T8', 'CK', 'CQ', 'CR', 'CJ', 'C10', 'C9', 'C8', 'C7', 'C6', 'C5', 'C4', 'HJ', 'H1', 'GS'],
     ['T7', 'T6', 'T5', 'T4', 'T3', 'T2', 'T1', 'DK', 'DQ', 'DR', 'DJ', 'D1', 'D2', 'D3', 'D4', 'D5', 'D6', 'D7', 'H2', 'H3', 'H4'],
   ];
-  const start = () => run(dealt(hands, ['H5', 'H6', 'H7'], 2), [
-    bid(0, 'super'), bid(1, 'pass'), bid(2, 'pass'), { seat: 0, type: 'ready', layout: null },
-    { seat: 1, type: 'layout', card: null }, { seat: 2, type: 'layout', card: null },
-    { seat: 1, type: 'double', call: 'gut' }, { seat: 2, type: 'double', call: 'gut' },
-  ]);
+  const start = () =>
+    run(dealt(hands, ['H5', 'H6', 'H7'], 2), [
+      bid(0, 'super'),
+      bid(1, 'pass'),
+      bid(2, 'pass'),
+      { seat: 0, type: 'ready', layout: null },
+      { seat: 1, type: 'layout', card: null },
+      { seat: 2, type: 'layout', card: null },
+      { seat: 1, type: 'double', call: 'gut' },
+      { seat: 2, type: 'double', call: 'gut' },
+    ]);
   const play = (seat: number, card: string): Action => ({ seat, type: 'play', card });
-  const legal = (s: DroggnState, seat: number) => droggn.legalActions(s, seat).map((a) => fieldOf(a, 'card')).sort();
+  const legal = (s: DroggnState, seat: number) =>
+    droggn
+      .legalActions(s, seat)
+      .map((a) => fieldOf(a, 'card'))
+      .sort();
 
   it('must follow suit; the Gstieß is always additionally legal', () => {
     const s = run(start(), [play(0, 'HK')]);

@@ -2,7 +2,13 @@ import { removeCards } from '../core/cards.js';
 import { Codes, accept, reject } from '../core/rejections.js';
 import { activeOrder } from '../core/seats.js';
 import type { Applied, Card } from '../core/types.js';
-import { doublingSpeaker, firstDoublingPosition, nextDoublingPosition, openCalls as openDoublingCalls, type DoublingPosition } from '../core/doubling.js';
+import {
+  doublingSpeaker,
+  firstDoublingPosition,
+  nextDoublingPosition,
+  openCalls as openDoublingCalls,
+  type DoublingPosition,
+} from '../core/doubling.js';
 import { GSTIESS, MOND, PAGAT, isCard, isKing, isTrump } from './cards.js';
 import { parseAction, type DroggnAction } from './actions.js';
 import { legalCards, trickWinner, whyIllegal } from './play.js';
@@ -11,7 +17,13 @@ import { CONTRACTS, copyState, withChanges, type BidWord, type CallWord, type Co
 
 /** The action type each phase accepts. */
 const PHASE_ACTION: Record<string, DroggnAction['type']> = {
-  bidding: 'bid', discard: 'discard', buy: 'buy', ready: 'ready', layout: 'layout', doubling: 'double', play: 'play',
+  bidding: 'bid',
+  discard: 'discard',
+  buy: 'buy',
+  ready: 'ready',
+  layout: 'layout',
+  doubling: 'double',
+  play: 'play',
 };
 
 const isActive = (s: DroggnState, seat: number): boolean => s.active.includes(seat);
@@ -34,13 +46,20 @@ export function apply(s: DroggnState, raw: DroggnAction): Applied<DroggnState> {
   if (a.seat !== s.turn) return reject(Codes.NOT_YOUR_TURN, `seat ${s.turn} is to act`);
   // The phase admits exactly this type (checked above): the switch on the type is the switch on the phase.
   switch (a.type) {
-    case 'bid': return bid(s, a.bid);
-    case 'discard': return discard(s, a.cards);
-    case 'buy': return buy(s, a.card, a.give);
-    case 'ready': return ready(s, a.layout);
-    case 'layout': return layout(s, a.card);
-    case 'double': return double(s, a.call);
-    case 'play': return play(s, a.card);
+    case 'bid':
+      return bid(s, a.bid);
+    case 'discard':
+      return discard(s, a.cards);
+    case 'buy':
+      return buy(s, a.card, a.give);
+    case 'ready':
+      return ready(s, a.layout);
+    case 'layout':
+      return layout(s, a.card);
+    case 'double':
+      return double(s, a.call);
+    case 'play':
+      return play(s, a.card);
   }
 }
 
@@ -48,7 +67,8 @@ export function apply(s: DroggnState, raw: DroggnAction): Applied<DroggnState> {
 export function highestBid(s: DroggnState): { seat: number; contract: Contract } | null {
   let best: { seat: number; contract: Contract } | null = null;
   for (const b of s.bids) {
-    if (b.bid !== 'pass' && (best === null || CONTRACTS.indexOf(b.bid) > CONTRACTS.indexOf(best.contract))) best = { seat: b.seat, contract: b.bid };
+    if (b.bid !== 'pass' && (best === null || CONTRACTS.indexOf(b.bid) > CONTRACTS.indexOf(best.contract)))
+      best = { seat: b.seat, contract: b.bid };
   }
   return best;
 }
@@ -81,7 +101,8 @@ export function discardProblem(s: DroggnState, cards: readonly Card[]): { code: 
   if (new Set(cards).size !== 3) return { code: Codes.DUPLICATE_CARD, message: 'a card is named twice' };
   const hand = s.hands[s.declarer!]!;
   if (cards.some((c) => !hand.includes(c))) return { code: Codes.CARD_NOT_HELD, message: 'a discarded card is not in the hand' };
-  if (cards.some((c) => c === GSTIESS || c === MOND || c === PAGAT)) return { code: DroggnCodes.DISCARD_FORBIDDEN_CARD, message: 'GS, T21 and T1 may not be discarded' };
+  if (cards.some((c) => c === GSTIESS || c === MOND || c === PAGAT))
+    return { code: DroggnCodes.DISCARD_FORBIDDEN_CARD, message: 'GS, T21 and T1 may not be discarded' };
   if (!kingRuleHolds(s, cards)) return { code: DroggnCodes.KING_DISCARD_NEEDS_TRUMP, message: 'a discarded king needs a discarded trump' };
   return null;
 }
@@ -123,7 +144,8 @@ function buy(s: DroggnState, card: Card | null, give: Card | undefined): Applied
 function ready(s: DroggnState, card: Card | null): Applied<DroggnState> {
   const declarer = s.declarer!;
   if (card !== null) {
-    if (card !== PAGAT && !(card === GSTIESS && s.contract === 'supermord')) return reject(DroggnCodes.LAYOUT_NOT_ALLOWED, `${card} may not be laid out`);
+    if (card !== PAGAT && !(card === GSTIESS && s.contract === 'supermord'))
+      return reject(DroggnCodes.LAYOUT_NOT_ALLOWED, `${card} may not be laid out`);
     if (!s.hands[declarer]!.includes(card)) return reject(Codes.CARD_NOT_HELD, `${card} is not in the hand`);
   }
   const layouts = card === null ? s.layouts : [...s.layouts, { seat: declarer, card: card as 'T1' | 'GS' }];
@@ -145,7 +167,12 @@ function layout(s: DroggnState, card: Card | null): Applied<DroggnState> {
 }
 
 function startDoubling(s: DroggnState): DroggnState {
-  return withChanges(s, { phase: 'doubling', doublingStep: firstDoublingPosition.step, doublingIndex: firstDoublingPosition.index, turn: s.defenders[0]! });
+  return withChanges(s, {
+    phase: 'doubling',
+    doublingStep: firstDoublingPosition.step,
+    doublingIndex: firstDoublingPosition.index,
+    turn: s.defenders[0]!,
+  });
 }
 
 function startPlay(s: DroggnState): DroggnState {
@@ -163,7 +190,15 @@ function double(s: DroggnState, call: CallWord): Applied<DroggnState> {
   const calls = [...s.calls, { seat: s.turn, call }];
   const after = nextDoublingPosition(position(s), call, s.defenders.length);
   if (after === null) return accept(startPlay(withChanges(s, { calls })));
-  return accept(withChanges(s, { calls, doublingStep: after.step, doublingIndex: after.index, doublings: after.doublings, turn: doublingSpeaker(after, s.defenders, s.declarer!) }));
+  return accept(
+    withChanges(s, {
+      calls,
+      doublingStep: after.step,
+      doublingIndex: after.index,
+      doublings: after.doublings,
+      turn: doublingSpeaker(after, s.defenders, s.declarer!),
+    }),
+  );
 }
 
 /** RULES.md §3.9: one card; a full trick goes to its winner, who leads next. */
@@ -206,15 +241,23 @@ const nextActive = (s: DroggnState, seat: number): number => activeOrder(seat, s
 function ultimoClaimable(s: DroggnState): boolean {
   const d = s.declarer!;
   const hand = s.hands[d]!;
-  return s.options.kleineGstiessUltimo && s.turn === d && hand.length === 2 && hand.includes(PAGAT) && hand.includes(GSTIESS)
-    && !s.layouts.some((l) => l.card === PAGAT)
-    && s.active.every((x) => x === d || !s.hands[x]!.some(isTrump));
+  return (
+    s.options.kleineGstiessUltimo &&
+    s.turn === d &&
+    hand.length === 2 &&
+    hand.includes(PAGAT) &&
+    hand.includes(GSTIESS) &&
+    !s.layouts.some((l) => l.card === PAGAT) &&
+    s.active.every((x) => x === d || !s.hands[x]!.some(isTrump))
+  );
 }
 
 /** RULES.md §3.13, `irregularities: penalize`: a reported offence abandons the deal. */
 function reportIrregularity(s: DroggnState, reporter: number, offender: number): Applied<DroggnState> {
-  if (s.options.irregularities !== 'penalize') return reject(DroggnCodes.IRREGULARITY_NOT_ENABLED, 'irregularities are rejected, not reported, in this rule set');
-  if (!Number.isInteger(reporter) || reporter < 0 || reporter >= s.options.players) return reject(Codes.NOT_YOUR_TURN, 'only a seated player may report');
+  if (s.options.irregularities !== 'penalize')
+    return reject(DroggnCodes.IRREGULARITY_NOT_ENABLED, 'irregularities are rejected, not reported, in this rule set');
+  if (!Number.isInteger(reporter) || reporter < 0 || reporter >= s.options.players)
+    return reject(Codes.NOT_YOUR_TURN, 'only a seated player may report');
   if (s.declarer === null) return reject(Codes.WRONG_PHASE, 'an irregularity can be booked only once there is a declarer');
   if (!isActive(s, offender)) return reject(DroggnCodes.BAD_OFFENDER, 'the offender must be an active player');
   return accept(over(s, { endReason: 'irregularity', irregularity: { offender, reporter } }));

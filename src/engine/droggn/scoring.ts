@@ -29,7 +29,7 @@ export function piles(s: DroggnState): Record<Side, Card[]> {
   for (const t of s.tricks) {
     for (const p of t.plays) out[sideOf(s, p.card === GSTIESS ? p.seat : t.winner)].push(p.card);
   }
-  out.declarer.push(...(s.contract === 'ansager' || s.contract === 'solo' ? s.discard ?? [] : s.talon));
+  out.declarer.push(...(s.contract === 'ansager' || s.contract === 'solo' ? (s.discard ?? []) : s.talon));
   return out;
 }
 
@@ -41,9 +41,10 @@ export function gameValue(s: DroggnState, declarerPoints: number): { value: numb
   if (match) return { value: base + 37, won: true, match };
   const threshold = s.options.winThreshold;
   const lastTrickWinner = s.tricks[20]?.winner;
-  const won = threshold === 'tieLastTrick'
-    ? declarerPoints > 37 || (declarerPoints === 37 && lastTrickWinner === s.declarer)
-    : declarerPoints >= threshold;
+  const won =
+    threshold === 'tieLastTrick'
+      ? declarerPoints > 37 || (declarerPoints === 37 && lastTrickWinner === s.declarer)
+      : declarerPoints >= threshold;
   return { value: won ? base + (declarerPoints - 37) : -(base + (37 - declarerPoints)), won, match };
 }
 

@@ -57,7 +57,10 @@ describe('end of session (RULES.md §3.14)', () => {
     }
     expect(nexts).toEqual([3, 3, 0, 0, 1, null]);
     expect(step.session.over).toBe(true);
-    expect(droggn.session.requestEnd(options, step.session, null, false)).toMatchObject({ ok: false, rejection: { code: Codes.SESSION_OVER } });
+    expect(droggn.session.requestEnd(options, step.session, null, false)).toMatchObject({
+      ok: false,
+      rejection: { code: Codes.SESSION_OVER },
+    });
   });
 
   it('announced between deals: the pending hand is replaced and is the first of the four; throw-ins do not count', () => {
@@ -82,7 +85,10 @@ describe('end of session (RULES.md §3.14)', () => {
     const first = droggn.session.requestEnd(options, step.session, null, false);
     expect(first.ok).toBe(true);
     if (!first.ok) return;
-    expect(droggn.session.requestEnd(options, first.state.session, 1, true)).toMatchObject({ ok: false, rejection: { code: Codes.SESSION_ALREADY_ENDING } });
+    expect(droggn.session.requestEnd(options, first.state.session, 1, true)).toMatchObject({
+      ok: false,
+      rejection: { code: Codes.SESSION_ALREADY_ENDING },
+    });
   });
 });
 

@@ -24,7 +24,13 @@ export const CLOSING_HANDS = 4;
 
 export const session: SessionRules<DroggnOptions, DroggnState, DroggnSession> = {
   start(options, firstDealer) {
-    const session: DroggnSession = { dealer: firstDealer, paper: Array(options.players).fill(0), endPending: false, handsLeft: null, over: false };
+    const session: DroggnSession = {
+      dealer: firstDealer,
+      paper: Array(options.players).fill(0),
+      endPending: false,
+      handsLeft: null,
+      over: false,
+    };
     return { session, next: { dealer: firstDealer } };
   },
 
@@ -56,7 +62,8 @@ export const session: SessionRules<DroggnOptions, DroggnState, DroggnSession> = 
   requestEnd(options, session, bySeat, handUnderway): Applied<SessionStep<DroggnSession>> {
     if (session.over) return reject(Codes.SESSION_OVER, 'the session is over');
     if (session.endPending || session.handsLeft !== null) return reject(Codes.SESSION_ALREADY_ENDING, 'the end has already been announced');
-    if (bySeat !== null && (!Number.isInteger(bySeat) || bySeat < 0 || bySeat >= options.players)) return reject(Codes.NOT_YOUR_TURN, 'only a seated player or the host may end the session');
+    if (bySeat !== null && (!Number.isInteger(bySeat) || bySeat < 0 || bySeat >= options.players))
+      return reject(Codes.NOT_YOUR_TURN, 'only a seated player or the host may end the session');
     const next: DroggnSession = handUnderway ? { ...session, endPending: true } : { ...session, handsLeft: CLOSING_HANDS };
     return accept({ session: next, next: { dealer: session.dealer } });
   },

@@ -5,14 +5,18 @@ import { droggn } from './index.js';
 import type { DroggnState } from './state.js';
 
 /** Cards `seat` may know, computed from the state's record rather than from the view code. */
-export function knowable(s: DroggnState, seat: number): Set<Card> {
+function knowable(s: DroggnState, seat: number): Set<Card> {
   if (s.phase === 'over') return new Set(DECK);
   const known = new Set<Card>([...(s.dealtHands[seat] ?? []), ...(s.hands[seat] ?? [])]);
   for (const t of s.tricks) for (const p of t.plays) known.add(p.card);
   for (const p of s.trick) known.add(p.card);
   for (const l of s.layouts) known.add(l.card);
   const declares = seat === s.declarer;
-  if ((declares && (s.contract === 'ansager' || s.contract === 'solo')) || (s.contract === 'ansager' && s.options['talon.expose'] === 'ansagerOnly')) s.talon.forEach((c) => known.add(c));
+  if (
+    (declares && (s.contract === 'ansager' || s.contract === 'solo')) ||
+    (s.contract === 'ansager' && s.options['talon.expose'] === 'ansagerOnly')
+  )
+    s.talon.forEach((c) => known.add(c));
   if (declares && s.discard) s.discard.forEach((c) => known.add(c));
   if (s.buy?.kind === 'bought') {
     known.add(s.buy.card);

@@ -1,7 +1,7 @@
 import type { Card } from '../core/types.js';
 import type { CallWord, DoublingStep } from '../core/doubling.js';
 
-export type { CallWord, DoublingStep };
+export type { CallWord };
 import type { DroggnOptions } from './options.js';
 
 /** Contracts low → high (RULES.md §3.5): Ansager (ordinary game), Solo, Super, Super Mord. */
@@ -9,7 +9,7 @@ export type Contract = 'ansager' | 'solo' | 'super' | 'supermord';
 export const CONTRACTS: readonly Contract[] = ['ansager', 'solo', 'super', 'supermord'];
 /** "weiter"/"gut" is `pass`. */
 export type BidWord = 'pass' | Contract;
-export type Phase = 'bidding' | 'discard' | 'buy' | 'ready' | 'layout' | 'doubling' | 'play' | 'over';
+type Phase = 'bidding' | 'discard' | 'buy' | 'ready' | 'layout' | 'doubling' | 'play' | 'over';
 
 export interface Play {
   seat: number;
@@ -22,10 +22,7 @@ export interface CompletedTrick {
 }
 
 /** Buying in an Ansager (RULES.md §3.6): bought, declined, or the right forfeited. */
-export type BuyRecord =
-  | { kind: 'bought'; card: Card; give: Card; from: number }
-  | { kind: 'declined' }
-  | { kind: 'forfeited'; card: Card };
+type BuyRecord = { kind: 'bought'; card: Card; give: Card; from: number } | { kind: 'declined' } | { kind: 'forfeited'; card: Card };
 
 /** A card laid out face up ("auslegen", RULES.md §3.7); it stays in its owner's hand. */
 export interface Layout {
@@ -34,7 +31,7 @@ export interface Layout {
 }
 
 /** Why the hand ended. */
-export type EndReason = 'played' | 'mordLost' | 'thrownIn' | 'irregularity';
+type EndReason = 'played' | 'mordLost' | 'thrownIn' | 'irregularity';
 
 /**
  * One Droggn deal: an immutable JSON value. `apply` returns a new object and shares the

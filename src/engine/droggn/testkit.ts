@@ -33,5 +33,7 @@ export function plays(script: readonly ScriptTrick[], order: readonly number[]):
 
 /** Each seat's cards in a script (for building hands from the tricks they will play). */
 export function cardsOf(script: readonly ScriptTrick[], order: readonly number[], seat: number): Card[] {
-  return plays(script, order).filter((a) => a.seat === seat).map((a) => a.card as Card);
+  return plays(script, order)
+    .filter((a) => a.seat === seat)
+    .map((a) => a.card as Card);
 }

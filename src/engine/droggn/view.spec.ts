@@ -5,11 +5,14 @@ import { droggn } from './index.js';
 import { dealt, run } from './testkit.js';
 
 const start = () => dealt([DECK.slice(0, 21), DECK.slice(21, 42), DECK.slice(42, 63)], DECK.slice(63), 2);
-const bought = () => run(start(), [
-  { seat: 0, type: 'bid', bid: 'ansager' }, { seat: 1, type: 'bid', bid: 'pass' }, { seat: 2, type: 'bid', bid: 'pass' },
-  { seat: 0, type: 'discard', cards: ['T2', 'T3', 'T4'] },
-  { seat: 0, type: 'buy', card: 'DK', give: 'T5' },
-]);
+const bought = () =>
+  run(start(), [
+    { seat: 0, type: 'bid', bid: 'ansager' },
+    { seat: 1, type: 'bid', bid: 'pass' },
+    { seat: 2, type: 'bid', bid: 'pass' },
+    { seat: 0, type: 'discard', cards: ['T2', 'T3', 'T4'] },
+    { seat: 0, type: 'buy', card: 'DK', give: 'T5' },
+  ]);
 
 describe('views (DESIGN.md "Hidden information")', () => {
   it('a seat sees its own hand and legal actions, never another hand', () => {

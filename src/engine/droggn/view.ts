@@ -86,4 +86,3 @@ export function redactAction(action: Action, viewer: Viewer, current: DroggnStat
   }
   return action;
 }
-

@@ -8,7 +8,9 @@ async function allHands(playerId: string): Promise<HandSummary[]> {
   const out: HandSummary[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < 50; page++) {
-    const res = ok(await api.GET('/players/{id}/hands', { params: { path: { id: playerId }, query: { limit: 100, cursor } }, headers: asAuditor }));
+    const res = ok(
+      await api.GET('/players/{id}/hands', { params: { path: { id: playerId }, query: { limit: 100, cursor } }, headers: asAuditor }),
+    );
     out.push(...res.items);
     if (!res.nextCursor) break;
     cursor = res.nextCursor;
@@ -73,7 +75,7 @@ export function PairHands({ pair }: { pair: Pair }) {
 type Call = Record<string, unknown> & { actionIndex: number; seat: number; call: string };
 
 /** Each doubling call's evidence (GET /hands/{id}/audit) and the log's verification (GET /hands/{id}/verify). */
-export function HandEvidence({ handId }: { handId: string }) {
+function HandEvidence({ handId }: { handId: string }) {
   const [calls, setCalls] = useState<Call[] | null>(null);
   const [verify, setVerify] = useState<Schemas['VerifyDto'] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -133,7 +135,9 @@ export function HandEvidence({ handId }: { handId: string }) {
         </button>
         {verify && (
           <span data-testid="verify" class={verify.ok ? '' : 'error'}>
-            {verify.ok ? `✔ ${verify.events} events replayed, hash chain and deck commitment hold` : `✘ ${verify.problems.map((p) => `${p.code}: ${p.detail}`).join('; ')}`}
+            {verify.ok
+              ? `✔ ${verify.events} events replayed, hash chain and deck commitment hold`
+              : `✘ ${verify.problems.map((p) => `${p.code}: ${p.detail}`).join('; ')}`}
           </span>
         )}
       </p>

@@ -7,7 +7,7 @@ const W = 640;
 const H = 320;
 const PAD = { left: 56, right: 16, top: 16, bottom: 44 };
 /** −log10 p, the height at which a pair is drawn (p may underflow to 0). */
-export const significance = (p: number) => -Math.log10(Math.max(p, 1e-300));
+const significance = (p: number) => -Math.log10(Math.max(p, 1e-300));
 
 /**
  * Each pair as a dot: shared hands (as declarer and defender) across, −log10 p up; the two
@@ -33,19 +33,47 @@ export function Scatter({ pairs, selected, onSelect }: { pairs: Pair[]; selected
     <svg viewBox={`0 0 ${W} ${H}`} class="scatter" role="img" aria-label="pairs: shared hands against significance" data-testid="scatter">
       <rect x={PAD.left} y={PAD.top} width={W - PAD.left - PAD.right} height={H - PAD.top - PAD.bottom} fill="#fffdf6" stroke="#c9bf9f" />
       {ticks(maxX).map((t) => (
-        <text x={x(t)} y={H - PAD.bottom + 16} font-size="11" text-anchor="middle" fill="#444">{t}</text>
+        <text x={x(t)} y={H - PAD.bottom + 16} font-size="11" text-anchor="middle" fill="#444">
+          {t}
+        </text>
       ))}
       {ticks(maxY).map((t) => (
-        <text x={PAD.left - 6} y={y(t) + 4} font-size="11" text-anchor="end" fill="#444">{t}</text>
+        <text x={PAD.left - 6} y={y(t) + 4} font-size="11" text-anchor="end" fill="#444">
+          {t}
+        </text>
       ))}
-      <text x={(W + PAD.left) / 2} y={H - 6} font-size="12" text-anchor="middle" fill="#222">hands shared as declarer → defender</text>
-      <text transform={`translate(14 ${(H - PAD.bottom) / 2}) rotate(-90)`} font-size="12" text-anchor="middle" fill="#222">−log₁₀ p</text>
-      <line x1={PAD.left} x2={W - PAD.right} y1={y(strong)} y2={y(strong)} stroke="#b71c1c" stroke-dasharray="6 4" data-threshold="strong" />
-      <text x={W - PAD.right - 4} y={y(strong) - 4} font-size="11" text-anchor="end" fill="#b71c1c">strong: p &lt; 1e-4 / {pairs.length}</text>
+      <text x={(W + PAD.left) / 2} y={H - 6} font-size="12" text-anchor="middle" fill="#222">
+        hands shared as declarer → defender
+      </text>
+      <text transform={`translate(14 ${(H - PAD.bottom) / 2}) rotate(-90)`} font-size="12" text-anchor="middle" fill="#222">
+        −log₁₀ p
+      </text>
+      <line
+        x1={PAD.left}
+        x2={W - PAD.right}
+        y1={y(strong)}
+        y2={y(strong)}
+        stroke="#b71c1c"
+        stroke-dasharray="6 4"
+        data-threshold="strong"
+      />
+      <text x={W - PAD.right - 4} y={y(strong) - 4} font-size="11" text-anchor="end" fill="#b71c1c">
+        strong: p &lt; 1e-4 / {pairs.length}
+      </text>
       {review !== null && (
         <>
-          <line x1={PAD.left} x2={W - PAD.right} y1={y(review)} y2={y(review)} stroke="#e65100" stroke-dasharray="3 3" data-threshold="review" />
-          <text x={W - PAD.right - 4} y={y(review) + 13} font-size="11" text-anchor="end" fill="#e65100">review: q ≤ 0.05</text>
+          <line
+            x1={PAD.left}
+            x2={W - PAD.right}
+            y1={y(review)}
+            y2={y(review)}
+            stroke="#e65100"
+            stroke-dasharray="3 3"
+            data-threshold="review"
+          />
+          <text x={W - PAD.right - 4} y={y(review) + 13} font-size="11" text-anchor="end" fill="#e65100">
+            review: q ≤ 0.05
+          </text>
         </>
       )}
       {pairs.map((p, i) => (

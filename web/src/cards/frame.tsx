@@ -2,30 +2,105 @@ import type { ComponentChildren, JSX } from 'preact';
 import { SuitSymbol, SUIT_COLOURS, type Symbol } from './suits.js';
 
 /** Every card is drawn in a 60 × 90 box; CSS decides how large it appears. */
-export const W = 60;
-export const H = 90;
+const W = 60;
+const H = 90;
 
 /** Pip positions (centres) for 1–10 pips, in the card's box. */
 const PIPS: Record<number, [number, number][]> = {
   1: [[30, 45]],
-  2: [[30, 24], [30, 66]],
-  3: [[30, 22], [30, 45], [30, 68]],
-  4: [[20, 24], [40, 24], [20, 66], [40, 66]],
-  5: [[20, 24], [40, 24], [30, 45], [20, 66], [40, 66]],
-  6: [[20, 22], [40, 22], [20, 45], [40, 45], [20, 68], [40, 68]],
-  7: [[20, 22], [40, 22], [30, 33], [20, 45], [40, 45], [20, 68], [40, 68]],
-  8: [[20, 22], [40, 22], [30, 33], [20, 45], [40, 45], [30, 57], [20, 68], [40, 68]],
-  9: [[20, 20], [40, 20], [20, 37], [40, 37], [30, 45], [20, 53], [40, 53], [20, 70], [40, 70]],
-  10: [[20, 20], [40, 20], [30, 29], [20, 37], [40, 37], [20, 53], [40, 53], [30, 61], [20, 70], [40, 70]],
+  2: [
+    [30, 24],
+    [30, 66],
+  ],
+  3: [
+    [30, 22],
+    [30, 45],
+    [30, 68],
+  ],
+  4: [
+    [20, 24],
+    [40, 24],
+    [20, 66],
+    [40, 66],
+  ],
+  5: [
+    [20, 24],
+    [40, 24],
+    [30, 45],
+    [20, 66],
+    [40, 66],
+  ],
+  6: [
+    [20, 22],
+    [40, 22],
+    [20, 45],
+    [40, 45],
+    [20, 68],
+    [40, 68],
+  ],
+  7: [
+    [20, 22],
+    [40, 22],
+    [30, 33],
+    [20, 45],
+    [40, 45],
+    [20, 68],
+    [40, 68],
+  ],
+  8: [
+    [20, 22],
+    [40, 22],
+    [30, 33],
+    [20, 45],
+    [40, 45],
+    [30, 57],
+    [20, 68],
+    [40, 68],
+  ],
+  9: [
+    [20, 20],
+    [40, 20],
+    [20, 37],
+    [40, 37],
+    [30, 45],
+    [20, 53],
+    [40, 53],
+    [20, 70],
+    [40, 70],
+  ],
+  10: [
+    [20, 20],
+    [40, 20],
+    [30, 29],
+    [20, 37],
+    [40, 37],
+    [20, 53],
+    [40, 53],
+    [30, 61],
+    [20, 70],
+    [40, 70],
+  ],
 };
 
 /** The white card with its label in two corners (the lower one upside down) and `children` inside. */
-export function CardFrame({ label, symbol, title, children }: { label: string; symbol: Symbol | null; title: string; children: ComponentChildren }): JSX.Element {
+export function CardFrame({
+  label,
+  symbol,
+  title,
+  children,
+}: {
+  label: string;
+  symbol: Symbol | null;
+  title: string;
+  children: ComponentChildren;
+}): JSX.Element {
   const colour = symbol ? SUIT_COLOURS[symbol] : '#1b1b1b';
   const size = label.length > 3 ? 7 : label.length > 2 ? 8.5 : 11;
   const corner = (
     <g>
-      <text x="7" y="12" font-size={size} font-weight="700" text-anchor="middle" fill={colour} font-family="Georgia, serif">{label}</text>
+      <text x="7" y="12" font-size={size} font-weight="700" text-anchor="middle" fill={colour} font-family="Georgia, serif">
+        {label}
+      </text>
       {symbol && <SuitSymbol symbol={symbol} x={3} y={15} size={8} />}
     </g>
   );
@@ -58,7 +133,9 @@ export function Court({ letter, symbol, band }: { letter: string; symbol: Symbol
     <g>
       <rect x="14" y="15" width="32" height="60" rx="3" fill={band} stroke="#6b6b6b" stroke-width="0.6" />
       <SuitSymbol symbol={symbol} x={24} y={18} size={12} />
-      <text x="30" y="53" font-size="20" font-weight="700" text-anchor="middle" fill="#222" font-family="Georgia, serif">{letter}</text>
+      <text x="30" y="53" font-size="20" font-weight="700" text-anchor="middle" fill="#222" font-family="Georgia, serif">
+        {letter}
+      </text>
       <SuitSymbol symbol={symbol} x={24} y={60} size={12} />
     </g>
   );

@@ -9,7 +9,17 @@ const SUITS: Record<string, { symbol: Symbol; name: string }> = {
   A: { symbol: 'acorn', name: 'Eichel' },
   B: { symbol: 'bell', name: 'Schellen' },
 };
-const RANKS: Record<string, string> = { S: 'Sau', '10': 'Zehner', K: 'König', O: 'Ober', U: 'Unter', '9': 'Neuner', '8': 'Achter', '7': 'Siebener', '6': 'Sechser' };
+const RANKS: Record<string, string> = {
+  S: 'Sau',
+  '10': 'Zehner',
+  K: 'König',
+  O: 'Ober',
+  U: 'Unter',
+  '9': 'Neuner',
+  '8': 'Achter',
+  '7': 'Siebener',
+  '6': 'Sechser',
+};
 
 export function germanCardName(code: string): string {
   if (code === 'B6') return 'Weli (Schellen Sechser)';
@@ -25,7 +35,9 @@ export function GermanCard({ code }: { code: string }): JSX.Element {
       <CardFrame label="W" symbol="bell" title={title}>
         <Pips n={6} symbol="bell" />
         <rect x="12" y="38" width="36" height="14" rx="2" fill="#fff3c4" stroke="#b71c1c" stroke-width="0.8" />
-        <text x="30" y="48.5" font-size="10" font-weight="700" text-anchor="middle" fill="#b71c1c" font-family="Georgia, serif">Weli</text>
+        <text x="30" y="48.5" font-size="10" font-weight="700" text-anchor="middle" fill="#b71c1c" font-family="Georgia, serif">
+          Weli
+        </text>
       </CardFrame>
     );
   }
@@ -34,7 +46,9 @@ export function GermanCard({ code }: { code: string }): JSX.Element {
     inner = (
       <g>
         <SuitSymbol symbol={suit.symbol} x={16} y={22} size={28} />
-        <text x="30" y="68" font-size="10" text-anchor="middle" fill="#333" font-family="Georgia, serif">Sau</text>
+        <text x="30" y="68" font-size="10" text-anchor="middle" fill="#333" font-family="Georgia, serif">
+          Sau
+        </text>
       </g>
     );
   } else if (rank === 'K' || rank === 'O' || rank === 'U') {

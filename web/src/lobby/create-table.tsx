@@ -16,7 +16,10 @@ export function CreateTable() {
   const { route } = useLocation();
 
   useEffect(() => {
-    api.GET('/games').then((r) => setGames(ok(r)), (e) => setError(messageOf(e)));
+    api.GET('/games').then(
+      (r) => setGames(ok(r)),
+      (e) => setError(messageOf(e)),
+    );
   }, []);
   const game = games.find((g) => g.id === gameId);
   useEffect(() => {
@@ -28,7 +31,9 @@ export function CreateTable() {
     if (!game) return;
     setError(null);
     // Only what differs from the defaults; the API echoes the complete profile.
-    const rules = Object.fromEntries(game.options.filter((o) => applies(o, values) && values[o.name] !== o.default).map((o) => [o.name, values[o.name]]));
+    const rules = Object.fromEntries(
+      game.options.filter((o) => applies(o, values) && values[o.name] !== o.default).map((o) => [o.name, values[o.name]]),
+    );
     try {
       const table = ok(await api.POST('/tables', { body: { game: game.id, rules } }));
       route(`/tables/${table.id}`);
@@ -44,7 +49,12 @@ export function CreateTable() {
       <div class="row">
         <label>
           Game{' '}
-          <select name="game" aria-label="game of the new table" value={gameId} onChange={(e) => setGameId(e.currentTarget.value as Game['id'])}>
+          <select
+            name="game"
+            aria-label="game of the new table"
+            value={gameId}
+            onChange={(e) => setGameId(e.currentTarget.value as Game['id'])}
+          >
             {games.map((g) => (
               <option value={g.id}>{g.name}</option>
             ))}
@@ -56,7 +66,12 @@ export function CreateTable() {
           <summary>Rule options ({game.options.length}; the defaults are filled in)</summary>
           <div class="options">
             {game.options.map((o) => (
-              <OptionField option={o} value={values[o.name] ?? null} disabled={!applies(o, values)} onChange={(v) => setValues({ ...values, [o.name]: v })} />
+              <OptionField
+                option={o}
+                value={values[o.name] ?? null}
+                disabled={!applies(o, values)}
+                onChange={(v) => setValues({ ...values, [o.name]: v })}
+              />
             ))}
           </div>
         </details>
@@ -75,15 +90,32 @@ export function CreateTable() {
   );
 }
 
-function OptionField({ option: o, value, disabled, onChange }: { option: RuleOption; value: Value; disabled: boolean; onChange: (v: Value) => void }) {
+function OptionField({
+  option: o,
+  value,
+  disabled,
+  onChange,
+}: {
+  option: RuleOption;
+  value: Value;
+  disabled: boolean;
+  onChange: (v: Value) => void;
+}) {
   const id = `opt-${o.name}`;
   let control;
   if (o.type === 'boolean') {
-    control = <input id={id} type="checkbox" checked={value === true} disabled={disabled} onChange={(e) => onChange(e.currentTarget.checked)} />;
+    control = (
+      <input id={id} type="checkbox" checked={value === true} disabled={disabled} onChange={(e) => onChange(e.currentTarget.checked)} />
+    );
   } else if (o.type === 'enum') {
     const values = o.values ?? [];
     control = (
-      <select id={id} disabled={disabled} value={String(value)} onChange={(e) => onChange(values.find((v) => String(v) === e.currentTarget.value) ?? null)}>
+      <select
+        id={id}
+        disabled={disabled}
+        value={String(value)}
+        onChange={(e) => onChange(values.find((v) => String(v) === e.currentTarget.value) ?? null)}
+      >
         {values.map((v) => (
           <option value={String(v)}>{String(v)}</option>
         ))}

@@ -51,16 +51,28 @@ export function PlayerPanel() {
         <details>
           <summary>Use this player on another device</summary>
           <p class="note">Paste this code on the other device's lobby. Anyone holding it plays as you.</p>
-          <p class="token" data-testid="device-code">{deviceCode}</p>
+          <p class="token" data-testid="device-code">
+            {deviceCode}
+          </p>
           <button
             type="button"
-            onClick={() => navigator.clipboard?.writeText(deviceCode).then(() => setCopied(true), () => setCopied(false))}
+            onClick={() =>
+              navigator.clipboard?.writeText(deviceCode).then(
+                () => setCopied(true),
+                () => setCopied(false),
+              )
+            }
           >
             {copied ? 'Copied' : 'Copy'}
           </button>
         </details>
         <p>
-          <button type="button" onClick={() => confirm('Forget this player on this device? Without its device code you cannot come back to it.') && rememberMe(null)}>
+          <button
+            type="button"
+            onClick={() =>
+              confirm('Forget this player on this device? Without its device code you cannot come back to it.') && rememberMe(null)
+            }
+          >
             Forget this player
           </button>
         </p>
@@ -87,7 +99,11 @@ export function PlayerPanel() {
           <button type="submit">Continue</button>
         </div>
       </form>
-      {error && <p class="error" role="alert">{error}</p>}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -21,7 +21,11 @@ export function TableList() {
     setError(null);
     const request = ++latest.current;
     try {
-      const page = ok(await api.GET('/tables', { params: { query: { game: game || undefined, limit: 20, cursor: more ? (cursor ?? undefined) : undefined } } }));
+      const page = ok(
+        await api.GET('/tables', {
+          params: { query: { game: game || undefined, limit: 20, cursor: more ? (cursor ?? undefined) : undefined } },
+        }),
+      );
       if (request !== latest.current) return; // a newer filter was chosen meanwhile
       setTables(more ? [...tables, ...page.items] : page.items);
       setCursor(page.nextCursor);
@@ -60,7 +64,11 @@ export function TableList() {
           Refresh
         </button>
       </div>
-      {error && <p class="error" role="alert">{error}</p>}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
       {tables.length === 0 ? (
         <p class="note">No open tables{game ? ' for this game' : ''} — open one below.</p>
       ) : (
@@ -82,7 +90,7 @@ export function TableList() {
                   <td>{t.game}</td>
                   <td class="note">{rulesSummary(t.rules)}</td>
                   <td>
-                    {t.seats.map((s) => (s.name ?? '—')).join(', ')} <span class="note">({t.freeSeats} free)</span>
+                    {t.seats.map((s) => s.name ?? '—').join(', ')} <span class="note">({t.freeSeats} free)</span>
                   </td>
                   <td>{t.status}</td>
                   <td class="row">

@@ -47,7 +47,8 @@ export function Audit() {
           }}
         >
           <label>
-            Auditor token <input type="password" autocomplete="off" value={tokenInput} onInput={(e) => setTokenInput(e.currentTarget.value)} />
+            Auditor token{' '}
+            <input type="password" autocomplete="off" value={tokenInput} onInput={(e) => setTokenInput(e.currentTarget.value)} />
           </label>
           <button class="primary" type="submit">
             Use it
@@ -83,7 +84,8 @@ export function Audit() {
           </select>
         </label>
         <label>
-          Pairs with at least <input type="number" min={1} value={minHands} onInput={(e) => setMinHands(e.currentTarget.value)} placeholder="any" /> hands
+          Pairs with at least{' '}
+          <input type="number" min={1} value={minHands} onInput={(e) => setMinHands(e.currentTarget.value)} placeholder="any" /> hands
         </label>
         <button class="primary" type="submit">
           Run the collusion audit
@@ -92,7 +94,11 @@ export function Audit() {
           Forget the token
         </button>
       </form>
-      {error && <p class="error" role="alert">{error}</p>}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
       {job && job.status === 'running' && (
         <p data-testid="progress">
           Computing the evidence: <progress max={job.total || 1} value={job.done} /> {job.done} / {job.total} hands

@@ -2,7 +2,11 @@ import { Card, type GameId } from '../cards/index.js';
 
 /** Every face of the three packs (RULES.md §1.3, §2.3, §3.3), as the tables draw them. */
 const PACKS: { game: GameId; title: string; codes: string[] }[] = [
-  { game: 'dobbm', title: 'Dobbm — German-suited Tell pack', codes: ['H', 'L', 'A', 'B'].flatMap((s) => ['S', '10', 'K', 'O', 'U', '9', '8', '7', '6'].map((r) => s + r)) },
+  {
+    game: 'dobbm',
+    title: 'Dobbm — German-suited Tell pack',
+    codes: ['H', 'L', 'A', 'B'].flatMap((s) => ['S', '10', 'K', 'O', 'U', '9', '8', '7', '6'].map((r) => s + r)),
+  },
   {
     game: 'droggn',
     title: 'Droggn — Tarock pack',
@@ -13,7 +17,11 @@ const PACKS: { game: GameId; title: string; codes: string[] }[] = [
       ...['H', 'D'].flatMap((s) => ['K', 'Q', 'R', 'J', '1', '2', '3', '4', '5', '6', '7'].map((r) => s + r)),
     ],
   },
-  { game: 'doppelkopf', title: 'Doppelkopf — French-suited pack', codes: ['C', 'S', 'H', 'D'].flatMap((s) => ['A', '10', 'K', 'Q', 'J', '9'].map((r) => s + r)) },
+  {
+    game: 'doppelkopf',
+    title: 'Doppelkopf — French-suited pack',
+    codes: ['C', 'S', 'H', 'D'].flatMap((s) => ['A', '10', 'K', 'Q', 'J', '9'].map((r) => s + r)),
+  },
 ];
 
 export function Cards() {

@@ -43,7 +43,13 @@ function History({ title, load }: { title: string; load: (cursor?: string) => Pr
                 <td>{h.game}</td>
                 <td>{h.status}</td>
                 <td>{r ? `${r.contract ?? ''} ${r.scores?.join(' / ') ?? ''}` : ''}</td>
-                <td>{h.status === 'finished' || h.status === 'thrownIn' ? <a href={`/hands/${h.id}/replay`}>Replay</a> : h.tableId && <a href={`/tables/${h.tableId}`}>Table</a>}</td>
+                <td>
+                  {h.status === 'finished' || h.status === 'thrownIn' ? (
+                    <a href={`/hands/${h.id}/replay`}>Replay</a>
+                  ) : (
+                    h.tableId && <a href={`/tables/${h.tableId}`}>Table</a>
+                  )}
+                </td>
               </tr>
             );
           })}
@@ -60,9 +66,19 @@ function History({ title, load }: { title: string; load: (cursor?: string) => Pr
 }
 
 export function TableHands({ id }: { id: string }) {
-  return <History title={`Hands of table ${id.slice(0, 8)}`} load={async (cursor) => ok(await api.GET('/tables/{id}/hands', { params: { path: { id }, query: { cursor } } }))} />;
+  return (
+    <History
+      title={`Hands of table ${id.slice(0, 8)}`}
+      load={async (cursor) => ok(await api.GET('/tables/{id}/hands', { params: { path: { id }, query: { cursor } } }))}
+    />
+  );
 }
 
 export function PlayerHands({ id }: { id: string }) {
-  return <History title="A player's hands" load={async (cursor) => ok(await api.GET('/players/{id}/hands', { params: { path: { id }, query: { cursor } } }))} />;
+  return (
+    <History
+      title="A player's hands"
+      load={async (cursor) => ok(await api.GET('/players/{id}/hands', { params: { path: { id }, query: { cursor } } }))}
+    />
+  );
 }

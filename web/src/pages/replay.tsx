@@ -28,7 +28,8 @@ export function Replay({ id }: { id: string }) {
         setSteps(replaySteps(rec));
         if (rec.tableId) setTable(ok(await api.GET('/tables/{id}', { params: { path: { id: rec.tableId } } })));
         const committed = (evs[0]?.payload as { deckCommitment?: string } | undefined)?.deckCommitment;
-        if (rec.seed && rec.deck && committed) setCommitment((await deckCommitmentOf(rec.seed, rec.deck)) === committed ? 'verified' : 'mismatch');
+        if (rec.seed && rec.deck && committed)
+          setCommitment((await deckCommitmentOf(rec.seed, rec.deck)) === committed ? 'verified' : 'mismatch');
         else setCommitment('not checkable');
       } catch (err) {
         setError(messageOf(err));
@@ -46,7 +47,12 @@ export function Replay({ id }: { id: string }) {
     return () => removeEventListener('keydown', onKey);
   }, [steps.length]);
 
-  if (error) return <p class="error" role="alert">{error}</p>;
+  if (error)
+    return (
+      <p class="error" role="alert">
+        {error}
+      </p>
+    );
   if (!record || steps.length === 0) return <p>Loading…</p>;
   const game = record.game as GameId;
   const step = steps[at]!;
@@ -60,7 +66,10 @@ export function Replay({ id }: { id: string }) {
   return (
     <section class="replay">
       <h1>
-        Replay <span class="note">{game} · hand {id.slice(0, 8)}</span>
+        Replay{' '}
+        <span class="note">
+          {game} · hand {id.slice(0, 8)}
+        </span>
       </h1>
       <p data-testid="commitment" class={commitment === 'mismatch' ? 'error' : 'note'}>
         Deck commitment:{' '}
@@ -100,7 +109,12 @@ export function Replay({ id }: { id: string }) {
         {step.action ? (
           <>
             Action {at}: <code data-testid="replay-action">{JSON.stringify(step.action)}</code>
-            {event && <span class="note"> · logged as event {event.seq} ({event.type})</span>}
+            {event && (
+              <span class="note">
+                {' '}
+                · logged as event {event.seq} ({event.type})
+              </span>
+            )}
           </>
         ) : (
           'The deal.'

@@ -49,7 +49,10 @@ export function TablePage({ id }: { id: string }) {
   return (
     <section class={`table-page game-${table.game}`}>
       <h1>
-        {table.game} <span class="note">table {table.id.slice(0, 8)} · {table.status}</span>
+        {table.game}{' '}
+        <span class="note">
+          table {table.id.slice(0, 8)} · {table.status}
+        </span>
       </h1>
       <p class="row">
         <a href={`/tables/${table.id}/hands`}>Hand history</a>

@@ -24,7 +24,8 @@ export function offerOf(legal: readonly Record<string, unknown>[] | undefined): 
       let group = offer.selections.find((s) => s.type === action.type && s.size === cards.length);
       if (!group) offer.selections.push((group = { type: action.type, size: cards.length, options: [] }));
       group.options.push(cards);
-    } else if (action.type === 'buy' && typeof action.card === 'string' && typeof action.give === 'string') offer.buys.push({ card: action.card, give: action.give });
+    } else if (action.type === 'buy' && typeof action.card === 'string' && typeof action.give === 'string')
+      offer.buys.push({ card: action.card, give: action.give });
     else offer.buttons.push(action as Action);
   }
   return offer;

@@ -22,7 +22,10 @@ export function Board({ table, view, onView }: { table: Table; view: HandView; o
 
   const myTurn = m.mySeat !== null && view.toAct.includes(m.mySeat) && (view.legalActions?.length ?? 0) > 0;
   const selecting = offer.selections.length > 0 || offer.buys.length > 0;
-  const selectable = new Set([...offer.selections.flatMap((s) => s.options.flat()), ...offer.buys.filter((b) => !buyCard || b.card === buyCard).map((b) => b.give)]);
+  const selectable = new Set([
+    ...offer.selections.flatMap((s) => s.options.flat()),
+    ...offer.buys.filter((b) => !buyCard || b.card === buyCard).map((b) => b.give),
+  ]);
 
   async function act(action: Action) {
     setBusy(true);
@@ -50,10 +53,18 @@ export function Board({ table, view, onView }: { table: Table; view: HandView; o
       {Array.from({ length: m.seats }, (_, seat) => seat)
         .filter((seat) => seat !== me || m.mySeat === null)
         .map((seat) => (
-          <div class={`seat place-${placeOf(seat, me, m.seats)} ${view.toAct.includes(seat) ? 'to-act' : ''}`} data-seat={seat} aria-label={`seat ${seat}`}>
+          <div
+            class={`seat place-${placeOf(seat, me, m.seats)} ${view.toAct.includes(seat) ? 'to-act' : ''}`}
+            data-seat={seat}
+            aria-label={`seat ${seat}`}
+          >
             <div class="seat-name">
               {table.seats[seat]?.name ?? `seat ${seat}`}
-              {seat === view.dealer && <span class="chip" title="dealer">D</span>}
+              {seat === view.dealer && (
+                <span class="chip" title="dealer">
+                  D
+                </span>
+              )}
             </div>
             <div class="backs" aria-label={`${m.handSize(seat) ?? '?'} cards`}>
               {Array.from({ length: Math.min(m.handSize(seat) ?? 0, 12) }, () => (
@@ -66,7 +77,14 @@ export function Board({ table, view, onView }: { table: Table; view: HandView; o
             <div class="note">tricks: {m.tricksWon(seat) || '0'}</div>
           </div>
         ))}
-      <TrickArea game={game} trick={m.trick.plays.length ? m.trick : m.lastTrick} last={!m.trick.plays.length} me={me} n={m.seats} table={table} />
+      <TrickArea
+        game={game}
+        trick={m.trick.plays.length ? m.trick : m.lastTrick}
+        last={!m.trick.plays.length}
+        me={me}
+        n={m.seats}
+        table={table}
+      />
       <div class="mine" aria-label="my hand">
         <p class="status" data-testid="status" data-seq={view.seq} data-my-turn={myTurn ? 'true' : 'false'}>
           {view.status === 'over'
@@ -139,7 +157,9 @@ export function Board({ table, view, onView }: { table: Table; view: HandView; o
                 <button
                   type="button"
                   class="primary"
-                  disabled={busy || selectedCards.length !== 1 || !offer.buys.some((b) => b.card === buyCard && b.give === selectedCards[0])}
+                  disabled={
+                    busy || selectedCards.length !== 1 || !offer.buys.some((b) => b.card === buyCard && b.give === selectedCards[0])
+                  }
                   onClick={() => act({ type: 'buy', card: buyCard, give: selectedCards[0] })}
                 >
                   Buy it, giving the selected card
@@ -165,11 +185,29 @@ export function Board({ table, view, onView }: { table: Table; view: HandView; o
   );
 }
 
-function TrickArea({ game, trick, last, me, n, table }: { game: GameId; trick: Trick | null; last: boolean; me: number; n: number; table: Table }) {
+function TrickArea({
+  game,
+  trick,
+  last,
+  me,
+  n,
+  table,
+}: {
+  game: GameId;
+  trick: Trick | null;
+  last: boolean;
+  me: number;
+  n: number;
+  table: Table;
+}) {
   return (
     <div class="trick" aria-label={last ? 'last trick' : 'current trick'}>
       {trick?.plays.map((p) => (
-        <span class={`card played at-${placeOf(p.seat, me, n)}`} data-played={p.card} title={`${table.seats[p.seat]?.name ?? ''}: ${cardName(game, p.card)}`}>
+        <span
+          class={`card played at-${placeOf(p.seat, me, n)}`}
+          data-played={p.card}
+          title={`${table.seats[p.seat]?.name ?? ''}: ${cardName(game, p.card)}`}
+        >
           <Card game={game} code={p.card} />
         </span>
       ))}

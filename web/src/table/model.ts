@@ -1,7 +1,7 @@
 import type { HandView } from '../api.js';
 import type { GameId } from '../cards/index.js';
 
-export interface Play {
+interface Play {
   seat: number;
   card: string;
 }
@@ -72,7 +72,11 @@ function recordOf(view: Record<string, unknown>, nameOf: (seat: number) => strin
   list('layouts', 'Laid out', (e) => `${seat(e)}: ${String(e.card ?? 'nothing')}`);
   // Doppelkopf's levels: 0 is the party's own call (Re or Kontra), then keine 90, 60, 30, schwarz.
   const LEVELS = ['', 'no 90', 'no 60', 'no 30', 'schwarz'];
-  list('announcements', 'Announcements', (e) => `${seat(e)}: ${typeof e.level === 'number' ? LEVELS[e.level] || String(e.party) : String(e.level)}`);
+  list(
+    'announcements',
+    'Announcements',
+    (e) => `${seat(e)}: ${typeof e.level === 'number' ? LEVELS[e.level] || String(e.party) : String(e.level)}`,
+  );
   if (view.contract) out.push(['Contract', String(view.contract)]);
   if (typeof view.declarer === 'number') out.push(['Declarer', nameOf(view.declarer)]);
   if (typeof view.multiplier === 'number' && view.multiplier > 1) out.push(['Multiplier', `×${view.multiplier}`]);

@@ -20,7 +20,8 @@ export function HandResult({ view, table }: { view: HandView; table: Table }) {
   return (
     <section class="panel result" aria-label="result" data-testid="result">
       <h2>
-        Hand {view.number ?? ''}: {r.status === 'thrownIn' ? 'thrown in' : `${r.contract ?? ''}${r.declarer !== null ? ` by ${nameOf(table, r.declarer)}` : ''}`}
+        Hand {view.number ?? ''}:{' '}
+        {r.status === 'thrownIn' ? 'thrown in' : `${r.contract ?? ''}${r.declarer !== null ? ` by ${nameOf(table, r.declarer)}` : ''}`}
       </h2>
       {r.cardPoints && (
         <p>
@@ -51,7 +52,9 @@ export function LedgerPanel({ ledger }: { ledger: Ledger | null }) {
   if (!ledger || ledger.entries.length === 0) return null;
   return (
     <section class="panel" aria-label="ledger" data-testid="ledger">
-      <h2>Ledger after {ledger.entries.length} hand{ledger.entries.length === 1 ? '' : 's'}</h2>
+      <h2>
+        Ledger after {ledger.entries.length} hand{ledger.entries.length === 1 ? '' : 's'}
+      </h2>
       <table class="list">
         <tbody>
           {ledger.balances.map((b) => (

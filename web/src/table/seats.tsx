@@ -28,12 +28,18 @@ export function Seats({ table, reload }: { table: Table; reload: () => void }) {
             Seat {s.seat}: {s.name ? <strong>{s.name}</strong> : <em>empty</em>}
             {s.bot && <span class="note"> (bot, {s.bot})</span>}
             {!s.playerId && myId && !mine && table.status === 'waiting' && (
-              <button type="button" onClick={() => run(async () => ok(await api.POST('/tables/{id}/seats', { ...path, body: { seat: s.seat } })))}>
+              <button
+                type="button"
+                onClick={() => run(async () => ok(await api.POST('/tables/{id}/seats', { ...path, body: { seat: s.seat } })))}
+              >
                 Sit here
               </button>
             )}
             {!s.playerId && isHost && table.status === 'waiting' && (
-              <button type="button" onClick={() => run(async () => ok(await api.POST('/tables/{id}/bots', { ...path, body: { seat: s.seat, strength } })))}>
+              <button
+                type="button"
+                onClick={() => run(async () => ok(await api.POST('/tables/{id}/bots', { ...path, body: { seat: s.seat, strength } })))}
+              >
                 Seat a bot
               </button>
             )}
@@ -53,7 +59,8 @@ export function Seats({ table, reload }: { table: Table; reload: () => void }) {
             type="button"
             onClick={() =>
               run(async () => {
-                for (let i = 0; i < table.freeSeats - (mine ? 0 : 1); i++) ok(await api.POST('/tables/{id}/bots', { ...path, body: { strength } }));
+                for (let i = 0; i < table.freeSeats - (mine ? 0 : 1); i++)
+                  ok(await api.POST('/tables/{id}/bots', { ...path, body: { strength } }));
               })
             }
           >
@@ -67,7 +74,11 @@ export function Seats({ table, reload }: { table: Table; reload: () => void }) {
         </button>
       )}
       {!myId && <p class="note">Choose a name in the lobby to take a seat.</p>}
-      {error && <p class="error" role="alert">{error}</p>}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
     </section>
   );
 }
