@@ -14,9 +14,9 @@
  * must accept every action and score every hand alike; the real engine is then measured
  * beside the floor, in alternation, with the same loop as `npm run bench:engine`.
  */
-import { games, shuffle, seededRng, type Action, type Rng } from '../src/engine/index.js';
+import { shuffle, seededRng, type Action, type Game, type Rng } from '../src/engine/index.js';
 import { randomBot } from '../src/engine/dobbm/bots.js';
-import { cardIndex, DOBBM_DECK, type DobbmOptions } from '../src/engine/dobbm/index.js';
+import { cardIndex, dobbm, DOBBM_DECK, type DobbmOptions, type DobbmState } from '../src/engine/dobbm/index.js';
 import { openCalls, nextDoublingPosition, doublingSpeaker, firstDoublingPosition } from '../src/engine/core/doubling.js';
 import { paymentPerOpponent } from '../src/engine/dobbm/scoring.js';
 import { execFileSync } from 'node:child_process';
@@ -310,7 +310,8 @@ function bot(s: FloorState, seat: number, rng: Rng): Action {
 }
 
 // ---- the same loop as bench/engine.bench.ts, for the floor and the real engine
-const real = games.dobbm;
+// Erased to the wire's action type: the floor bot's actions are plain `Action`s.
+const real: Game<DobbmOptions, DobbmState> = dobbm;
 const parsed = real.parseOptions({ players: 4 });
 if (!parsed.ok) throw new Error(parsed.rejection.message);
 const options = parsed.options as DobbmOptions;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { games, seededRng } from '../../engine/index.js';
-import { defaultDobbmOptions, randomBot, DOBBM_DECK, type DobbmState } from '../../engine/dobbm/index.js';
+import { defaultOptions, randomBot, DOBBM_DECK, type DobbmState } from '../../engine/dobbm/index.js';
 import { cardCode, cardIndex, toSuitMasks } from './cards.js';
 import { legalPlays } from './dds.js';
 import { shuffled } from './random-position.js';
@@ -8,7 +8,7 @@ import { shuffled } from './random-position.js';
 /** Every play state of a randomly played hand. */
 function playStates(seed: number): DobbmState[] {
   const rng = seededRng(seed);
-  const options = defaultDobbmOptions();
+  const options = defaultOptions();
   let state = games.dobbm.deal(options, shuffled(DOBBM_DECK, rng), { dealer: rng.int(4) }) as DobbmState;
   const out: DobbmState[] = [];
   while (state.phase !== 'over') {

@@ -1,11 +1,11 @@
 import { games, seededRng } from '../../engine/index.js';
-import { defaultDobbmOptions, dobbm, heuristicBot, DOBBM_DECK } from '../../engine/dobbm/index.js';
+import { defaultOptions, dobbm, heuristicBot, DOBBM_DECK } from '../../engine/dobbm/index.js';
 import { handEvidence } from './evidence.js';
 import { shuffled } from './random-position.js';
 import { playBotHand } from '../bot-hand.js';
 
 describe('evidence for every doubling call (RULES.md §1.8, §1.10)', () => {
-  const options = defaultDobbmOptions();
+  const options = defaultOptions();
   // Eager doublers, so that most hands carry Schwacher and Retour chains.
   const bots = [0, 1, 2, 3].map(() => heuristicBot({ tilt: 20, noise: 6, maxDoublings: 4 }));
   const rng = seededRng(99);
@@ -42,7 +42,7 @@ describe('evidence for every doubling call (RULES.md §1.8, §1.10)', () => {
   });
 
   it('five players and Solo: the sitting-out dealer pays too, and the money still adds up', () => {
-    const five = defaultDobbmOptions({ players: 5 });
+    const five = defaultOptions({ players: 5 });
     const eager = [0, 1, 2, 3, 4].map(() => heuristicBot({ tilt: 15, noise: 8, soloThreshold: 40 }));
     const r = seededRng(4);
     let solos = 0;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { games, seededRng } from '../../engine/index.js';
-import { defaultDobbmOptions, heuristicBot, DOBBM_DECK, type DobbmState } from '../../engine/dobbm/index.js';
+import { defaultOptions, heuristicBot, DOBBM_DECK, type DobbmState } from '../../engine/dobbm/index.js';
 import { knowledgeOf, sampleDeal } from './knowledge.js';
 import { positionSeats } from './seats.js';
 import { shuffled } from './random-position.js';
@@ -9,7 +9,7 @@ import { shuffled } from './random-position.js';
 function statesOfAHand(seed: number): DobbmState[] {
   const rng = seededRng(seed);
   const bot = heuristicBot({ noise: 10, tilt: 8 });
-  let state = games.dobbm.deal(defaultDobbmOptions(), shuffled(DOBBM_DECK, rng), { dealer: rng.int(4) }) as DobbmState;
+  let state = games.dobbm.deal(defaultOptions(), shuffled(DOBBM_DECK, rng), { dealer: rng.int(4) }) as DobbmState;
   const out: DobbmState[] = [];
   while (state.phase !== 'over') {
     if (state.phase === 'doubling' || (state.phase === 'play' && state.trick.length === 0)) out.push(state);

@@ -12,7 +12,10 @@ export interface DoublingTable {
   readonly doublings: number;
 }
 
-export type SeatBot<S> = (state: S, seat: number, rng: Rng) => Action;
+export type SeatBot<S, A extends Action = Action> = (state: S, seat: number, rng: Rng) => A;
+
+/** The doubling call a colluding player makes. */
+type CollusiveCall = { seat: number; type: 'double'; call: 'schwacher' | 'retour' };
 
 /**
  * A colluding player: honest by his habit, except in the doubling of a hand his partner
@@ -20,7 +23,11 @@ export type SeatBot<S> = (state: S, seat: number, rng: Rng) => Action;
  * the defender gives Schwacher and Retour and the declarer answers with Retour, up to the cap.
  * `isStrong(state, declarer)` is the game's test of the declarer's hand.
  */
-export function colludeInDoubling<S extends DoublingTable>(honest: SeatBot<S>, collusion: Collusion, isStrong: (state: S, declarer: number) => boolean): SeatBot<S> {
+export function colludeInDoubling<S extends DoublingTable, A extends Action>(
+  honest: SeatBot<S, A>,
+  collusion: Collusion,
+  isStrong: (state: S, declarer: number) => boolean,
+): SeatBot<S, A | CollusiveCall> {
   return (state: S, seat: number, rng: Rng) => {
     if (state.phase !== 'doubling' || !collusion.acting) return honest(state, seat, rng);
     const declarer = state.declarer!;

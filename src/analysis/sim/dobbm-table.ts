@@ -1,11 +1,11 @@
-import { defaultDobbmOptions, dobbm, DOBBM_DECK, type DobbmState } from '../../engine/dobbm/index.js';
+import { defaultOptions, dobbm, DOBBM_DECK, type DobbmState } from '../../engine/dobbm/index.js';
 import { playBotHand } from '../bot-hand.js';
 import { colludingBot, honestBot } from './bots.js';
 import type { TableGame } from './table-game.js';
 
 /** Four-player Dobbm with the default rules; the declarer deals next (an all-pass deal: the same dealer again). */
 export function dobbmTable(): TableGame<'dobbm', DobbmState> {
-  const options = defaultDobbmOptions();
+  const options = defaultOptions();
   const rules = { players: 4, stake: options.stake };
   return {
     game: 'dobbm',

@@ -1,6 +1,5 @@
 import { droggn, DECK, type DroggnState } from '../../engine/droggn/index.js';
 import { defaultOptions } from '../../engine/droggn/options.js';
-import { droggnSession } from '../../engine/droggn/session.js';
 import { playBotHand } from '../bot-hand.js';
 import { droggnColludingBot, droggnHonestBot } from './droggn-bots.js';
 import type { TableGame } from './table-game.js';
@@ -22,6 +21,6 @@ export function droggnTable(players: 3 | 4 = 3): TableGame<'droggn', DroggnState
     honestBot: droggnHonestBot,
     colludingBot: droggnColludingBot,
     scores: (final) => droggn.result(final)?.scores ?? [],
-    nextDealer: (final, dealer) => droggnSession.afterHand(options, between(dealer), final).next?.dealer ?? dealer,
+    nextDealer: (final, dealer) => droggn.session.afterHand(options, between(dealer), final).next?.dealer ?? dealer,
   };
 }

@@ -1,14 +1,15 @@
 import { Codes, rejection } from './rejections.js';
-import type { Action, Rejection } from './types.js';
+import type { Action, Parsed } from './types.js';
 
-export type Parsed = { ok: true; action: Action } | { ok: false; rejection: Rejection };
+export type { Parsed };
+
 
 /**
  * Every game's parseAction ends here: `clean` is the action built from the fields its type
  * has (CONTRACT.md "Actions"), and a field of `raw` that it does not carry is refused by
  * name (UNKNOWN_FIELDS) rather than dropped or stored, so the log holds only contract shapes.
  */
-export function exactly(raw: Record<string, unknown>, clean: Action): Parsed {
+export function exactly<A extends Action>(raw: Record<string, unknown>, clean: A): Parsed<A> {
   const extra = Object.keys(raw).filter((k) => !Object.hasOwn(clean, k));
   if (extra.length === 0) return { ok: true, action: clean };
   const names = extra.slice(0, 10).map((k) => JSON.stringify(k)).join(', ');

@@ -6,10 +6,31 @@ import { Codes, type OptionsParse } from './rejections.js';
  */
 export type OptionSpec =
   | { kind: 'enum'; values: readonly (string | number | boolean)[]; default: string | number | boolean }
-  | { kind: 'int'; min: number; max?: number; default: number; allowNull?: boolean }
+  | { kind: 'int'; min: number; max?: number; default: number | null; allowNull?: boolean }
   | { kind: 'bool'; default: boolean };
 
-export type OptionSchema = Record<string, OptionSpec>;
+export type OptionSchema = Readonly<Record<string, OptionSpec>>;
+
+/** The value type one option admits: its listed values, a boolean, or an integer (`null` where allowed). */
+export type OptionValue<Spec extends OptionSpec> = Spec extends { kind: 'enum'; values: readonly (infer V)[] }
+  ? V
+  : Spec extends { kind: 'bool' }
+    ? boolean
+    : Spec extends { allowNull: true }
+      ? number | null
+      : number;
+
+/**
+ * The typed profile of a schema written `as const` (flat dotted names, as `parseOptionRecord`
+ * returns them): the one place a game's options are written is its schema.
+ */
+export type OptionsOf<Schema extends OptionSchema> = { -readonly [Name in keyof Schema]: OptionValue<Schema[Name]> };
+
+/** `parseOptionRecord` for one game's schema, typed by it. */
+export function parseOptionsOf<Schema extends OptionSchema>(schema: Schema, input: unknown): OptionsParse<OptionsOf<Schema>> {
+  // The parse checked every value against its spec, which is what OptionsOf<Schema> says.
+  return parseOptionRecord(schema, input) as OptionsParse<OptionsOf<Schema>>;
+}
 
 /**
  * Accepts nested objects (`{doubling: {firstSpeaker: "dealerLeft"}}`) and flat dotted names

@@ -24,6 +24,9 @@ export interface Action {
   [field: string]: unknown;
 }
 
+/** An action of one game's union `A` (CONTRACT.md "Actions"), or why its shape is refused. */
+export type Parsed<A extends Action = Action> = { ok: true; action: A } | { ok: false; rejection: Rejection };
+
 /** The CONTRACT.md `result` object. Money and points are integers, except Dobbm's
  *  `rounding: "exact"`, whose scores are decimals computed from integer hundredths. */
 export interface HandResult {
@@ -55,7 +58,12 @@ export interface SessionStep<Sess> {
   next: HandSetup | null;
 }
 
-export interface Game<O = any, S = any, Sess = any> {
+/**
+ * One game's rules, typed by its options `O`, hand state `S` and session state `Sess`. The
+ * defaults (`unknown`) are the erased form the service uses for a game chosen at run time
+ * (`games[table.game]`); the typed form is each game's own export (`dobbm`, `droggn`, `doppelkopf`).
+ */
+export interface Game<O = unknown, S = unknown, Sess = unknown, A extends Action = Action, V = Record<string, unknown>> {
   id: GameId;
   /** Every rule option with its default and admitted values (RULES.md option tables). */
   optionSchema: OptionSchema;
@@ -71,14 +79,14 @@ export interface Game<O = any, S = any, Sess = any> {
   /** Initial state from explicit hands (one list per seat, `null` for a sitting-out seat). */
   dealHands(options: O, hands: readonly (readonly Card[] | null)[], talon: readonly Card[], setup: HandSetup): Applied<S>;
   /** Checks the JSON shape of an action (not its legality): `BAD_ACTION`, or `UNKNOWN_FIELDS` for a field its type lacks → HTTP 400. */
-  parseAction(raw: unknown): { ok: true; action: Action } | { ok: false; rejection: Rejection };
-  legalActions(state: S, seat: number): Action[];
-  apply(state: S, action: Action): Applied<S>;
+  parseAction(raw: unknown): Parsed<A>;
+  legalActions(state: S, seat: number): A[];
+  apply(state: S, action: A): Applied<S>;
   /** Seats that may act now (several in Doppelkopf, where announcements are open to all). */
   toAct(state: S): number[];
   phase(state: S): string;
   isOver(state: S): boolean;
-  view(state: S, viewer: Viewer): Record<string, unknown>;
+  view(state: S, viewer: Viewer): V;
   /** `null` until the hand is over. */
   result(state: S): HandResult | null;
   /**
@@ -101,13 +109,13 @@ export interface SessionRules<O, S, Sess> {
   /** Called with the final state of every hand, played out or thrown in. */
   afterHand(options: O, session: Sess, finished: S): SessionStep<Sess>;
   /**
-   * A request to wind the session down (Mußrunde, "four more hands", …). `handUnderway` says
-   * whether the current hand has had at least one action. The service deals the next hand the
-   * moment one ends (CONTRACT.md), so "between deals" in RULES.md (§1.12, §3.14) is, there, a
-   * pending hand nobody has acted in yet (or none at all): `handUnderway = false`. Then the
-   * returned `next` REPLACES that untouched hand (the service voids it and deals `next` in its
-   * place) and `null` ends the session now. With `handUnderway = true` the end takes effect
-   * after the current hand: the service ignores `next` and `afterHand` decides what follows.
+   * A request to wind the session down (Mußrunde, "four more hands", …) by `bySeat` (`null`:
+   * the host). `handUnderway` says whether the current hand has had an action. Without one,
+   * the returned `next` is the deal that stands in the untouched hand's place and `null` ends
+   * the session now; with one, the end takes effect after the hand and `afterHand` decides
+   * what follows. How the service applies this (voiding the untouched hand, dealing `next`
+   * with the same seed) is service policy: `src/hands/table-session.ts` and docs/service.md
+   * "Session end".
    */
   requestEnd(options: O, session: Sess, bySeat: number | null, handUnderway: boolean): Applied<SessionStep<Sess>>;
 }

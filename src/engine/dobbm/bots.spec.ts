@@ -3,11 +3,12 @@ import fc from 'fast-check';
 import { seededRng } from '../core/rng.js';
 import { shuffle } from '../core/shuffle.js';
 import { DOBBM_DECK, pointsOf } from './cards.js';
-import { dealDobbm } from './deal.js';
+import { deal } from './deal.js';
 import { choosePlay, heuristicBot, handStrength, randomBot } from './bots.js';
 import { sowRuleHolds } from './play.js';
-import { applyDobbm, legalDiscards, legalDobbmActions } from './rules.js';
-import { dobbmResult } from './scoring.js';
+import { apply, legalDiscards, legalActions } from './rules.js';
+import { result } from './result.js';
+import { fieldOf } from '../core/spec-actions.js';
 import { bid, fromHands, opts, run } from './spec-helpers.js';
 import type { DobbmState } from './state.js';
 
@@ -18,7 +19,7 @@ function playWith(state: DobbmState, bot: ReturnType<typeof heuristicBot>, seed:
   let s = state;
   for (let i = 0; s.phase !== 'over'; i++) {
     if (i > 200) throw new Error('hand does not end');
-    const r = applyDobbm(s, bot(s, s.turn, rng));
+    const r = apply(s, bot(s, s.turn, rng));
     if (!r.ok) throw new Error(r.rejection.code);
     s = r.state;
   }
@@ -40,14 +41,14 @@ describe('handStrength', () => {
 
 describe('randomBot', () => {
   it('discards uniformly over the legal discards (each legal 4-set about equally often)', () => {
-    const s = run(dealDobbm(opts(), DOBBM_DECK, { dealer: 3 }), [bid(0, 'dobbm'), bid(1, 'pass'), bid(2, 'pass'), bid(3, 'pass')]);
+    const s = run(deal(opts(), DOBBM_DECK, { dealer: 3 }), [bid(0, 'dobbm'), bid(1, 'pass'), bid(2, 'pass'), bid(3, 'pass')]);
     const legal = legalDiscards(s, 0).length; // 383
     const rng = seededRng(7);
     const counts = new Map<string, number>();
     const n = 383 * 60;
     let illegal = 0;
     for (let i = 0; i < n; i++) {
-      const cards = randomBot(s, 0, rng)['cards'] as string[];
+      const cards = fieldOf(randomBot(s, 0, rng), 'cards') as string[];
       if (!sowRuleHolds(cards, s.options)) illegal++;
       const key = [...cards].sort().join();
       counts.set(key, (counts.get(key) ?? 0) + 1);
@@ -64,12 +65,12 @@ describe('randomBot over whole hands', () => {
     fc.assert(
       fc.property(seedArb, fc.nat(1000), fc.constantFrom(4, 5), (seed, r, players) => {
         const rng = seededRng(r);
-        let s = dealDobbm(opts({ players: players as 4 | 5 }), shuffle(seed, DOBBM_DECK), { dealer: r % players });
+        let s = deal(opts({ players: players as 4 | 5 }), shuffle(seed, DOBBM_DECK), { dealer: r % players });
         const stray: string[] = [];
         while (s.phase !== 'over') {
           const a = randomBot(s, s.turn, rng);
-          if (!new Set(legalDobbmActions(s, s.turn).map(key)).has(key(a))) stray.push(key(a));
-          const res = applyDobbm(s, a);
+          if (!new Set(legalActions(s, s.turn).map(key)).has(key(a))) stray.push(key(a));
+          const res = apply(s, a);
           if (!res.ok) throw new Error(res.rejection.code);
           s = res.state;
         }
@@ -81,7 +82,7 @@ describe('randomBot over whole hands', () => {
 
   it('plays each legal card about equally often', () => {
     // Rules.spec's deal: seat 2 leads A6 in its Solo, seat 3 (no acorns, no hearts) may play any of 8.
-    const s = run(dealDobbm(opts(), DOBBM_DECK, { dealer: 3 }), [
+    const s = run(deal(opts(), DOBBM_DECK, { dealer: 3 }), [
       bid(0, 'pass'), bid(1, 'pass'), bid(2, 'solo'), bid(3, 'pass'),
       { seat: 3, type: 'double', call: 'gut' }, { seat: 0, type: 'double', call: 'gut' }, { seat: 1, type: 'double', call: 'gut' },
       { seat: 2, type: 'play', card: 'A6' },
@@ -89,7 +90,7 @@ describe('randomBot over whole hands', () => {
     const rng = seededRng(3);
     const counts = new Map<string, number>();
     for (let i = 0; i < 8000; i++) {
-      const c = randomBot(s, 3, rng)['card'] as string;
+      const c = fieldOf(randomBot(s, 3, rng), 'card') as string;
       counts.set(c, (counts.get(c) ?? 0) + 1);
     }
     expect([...counts.keys()].sort()).toEqual(['B10', 'BK', 'BO', 'BU', 'L8', 'L9', 'LO', 'LU']);
@@ -103,8 +104,8 @@ describe('heuristicBot', () => {
     fc.assert(
       fc.property(seedArb, fc.constantFrom(...profiles), fc.constantFrom(4, 5), fc.boolean(), (seed, profile, players, mussrunde) => {
         const setup = { dealer: 0, context: { mussrunde } };
-        const s = playWith(dealDobbm(opts({ players: players as 4 | 5 }), shuffle(seed, DOBBM_DECK), setup), heuristicBot(profile), 1);
-        expect(dobbmResult(s)).not.toBeNull();
+        const s = playWith(deal(opts({ players: players as 4 | 5 }), shuffle(seed, DOBBM_DECK), setup), heuristicBot(profile), 1);
+        expect(result(s)).not.toBeNull();
         if (mussrunde) expect(s.declarer).toBe(1); // forehand must declare
       }),
       { numRuns: 60 },
@@ -121,9 +122,9 @@ describe('heuristicBot', () => {
     ];
     const s = fromHands(opts(), hands, ['BS', 'B10', 'BK', 'BO'], { dealer: 3 });
     const bot = heuristicBot();
-    expect(bot(s, 0, seededRng(1))['bid']).not.toBe('pass');
+    expect(fieldOf(bot(s, 0, seededRng(1)), 'bid')).not.toBe('pass');
     const t = run(s, [bid(0, 'pass')]);
-    expect(bot(t, 1, seededRng(1))['bid']).toBe('pass');
+    expect(fieldOf(bot(t, 1, seededRng(1)), 'bid')).toBe('pass');
   });
 
   it('discards legally and keeps hearts and sows (lays away a bare ten rather than a sow)', () => {
@@ -134,7 +135,7 @@ describe('heuristicBot', () => {
       ['H6', 'HU', 'HO', 'A10', 'AK', 'L10', 'LK', 'LO'],
     ];
     const s = run(fromHands(opts(), hands, ['BS', 'B6', 'BK', 'BO'], { dealer: 3 }), [bid(0, 'dobbm'), bid(1, 'pass'), bid(2, 'pass'), bid(3, 'pass')]);
-    const cards = heuristicBot()(s, 0, seededRng(1))['cards'] as string[];
+    const cards = fieldOf(heuristicBot()(s, 0, seededRng(1)), 'cards') as string[];
     expect(sowRuleHolds(cards, s.options)).toBe(true);
     for (const keep of ['HS', 'H10', 'HK', 'AS', 'LS']) expect(cards).not.toContain(keep);
     expect(pointsOf(cards)).toBeGreaterThan(0);
@@ -145,8 +146,8 @@ describe('heuristicBot', () => {
     let eager = 0;
     for (let i = 0; i < 40; i++) {
       const deck = shuffle(i.toString(16).padStart(64, '0'), DOBBM_DECK);
-      calm += playWith(dealDobbm(opts(), deck, { dealer: 0 }), heuristicBot(), i).doublings;
-      eager += playWith(dealDobbm(opts(), deck, { dealer: 0 }), heuristicBot({ tilt: 40 }), i).doublings;
+      calm += playWith(deal(opts(), deck, { dealer: 0 }), heuristicBot(), i).doublings;
+      eager += playWith(deal(opts(), deck, { dealer: 0 }), heuristicBot({ tilt: 40 }), i).doublings;
     }
     expect(eager).toBeGreaterThan(calm);
   });
@@ -156,11 +157,11 @@ describe('heuristicBot', () => {
     let random = 0;
     for (let i = 0; i < 60; i++) {
       const deck = shuffle((1000 + i).toString(16).padStart(64, '0'), DOBBM_DECK);
-      const s0 = run(dealDobbm(opts(), deck, { dealer: 3 }), [bid(0, 'dobbm'), bid(1, 'pass'), bid(2, 'pass'), bid(3, 'pass')]);
+      const s0 = run(deal(opts(), deck, { dealer: 3 }), [bid(0, 'dobbm'), bid(1, 'pass'), bid(2, 'pass'), bid(3, 'pass')]);
       const h = playWith(s0, heuristicBot({ tilt: -100 }), i);
       const r = playWith(s0, (s, seat, rng) => (seat === 0 ? randomBot(s, seat, rng) : heuristicBot({ tilt: -100 })(s, seat, rng)), i);
-      heuristic += dobbmResult(h)!.cardPoints!['declarer']!;
-      random += dobbmResult(r)!.cardPoints!['declarer']!;
+      heuristic += result(h)!.cardPoints!['declarer']!;
+      random += result(r)!.cardPoints!['declarer']!;
     }
     expect(heuristic).toBeGreaterThan(random);
   });
@@ -170,7 +171,7 @@ describe('heuristic card play (S1 tactics)', () => {
   // Unshuffled deck, dealer 3; seat 2 plays Solo, no doubling, and leads A6.
   //   seat 0: HS H10 HK HO L7 L6 AS A10   seat 1: HU H9 H8 H7 AK AO AU A9   seat 3: LO LU L9 L8 B10 BK BO BU
   const afterLead = () =>
-    run(dealDobbm(opts(), DOBBM_DECK, { dealer: 3 }), [
+    run(deal(opts(), DOBBM_DECK, { dealer: 3 }), [
       bid(0, 'pass'), bid(1, 'pass'), bid(2, 'solo'), bid(3, 'pass'),
       { seat: 3, type: 'double', call: 'gut' }, { seat: 0, type: 'double', call: 'gut' }, { seat: 1, type: 'double', call: 'gut' },
       { seat: 2, type: 'play', card: 'A6' },

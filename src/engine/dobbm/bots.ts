@@ -1,5 +1,6 @@
 import type { Rng } from '../core/rng.js';
-import type { Action, Card } from '../core/types.js';
+import type { Card } from '../core/types.js';
+import type { DobbmAction } from './actions.js';
 import { DOBBM_DECK, beats, cardIndex, cardPoints, isHeart, isSow, pointsOf, strength, suitOf, winningIndex, type Suit } from './cards.js';
 import { legalCards, nextActive, sowRuleHolds } from './play.js';
 import { highestBid, openCalls } from './rules.js';
@@ -42,7 +43,7 @@ export const defaultHeuristicProfile: HeuristicProfile = {
   maxDoublings: 6,
 };
 
-export type DobbmBot = (state: DobbmState, seat: number, rng: Rng) => Action;
+export type DobbmBot = (state: DobbmState, seat: number, rng: Rng) => DobbmAction;
 
 /** A bot that bids from hand strength, discards sensibly, plays reasonable cards and doubles when strong. */
 export function heuristicBot(profile: Partial<HeuristicProfile> = {}): DobbmBot {

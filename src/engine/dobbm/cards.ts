@@ -65,9 +65,18 @@ export const cardPoints = (c: Card): number => POINTS_BY_CHAR[c.charCodeAt(1)]!;
 /** Trick-taking rank inside a suit, 9 (Sow) down to 1 (Six). */
 export const strength = (c: Card): number => STRENGTH_BY_CHAR[c.charCodeAt(1)]!;
 export const suitOf = (c: Card): Suit => c[0] as Suit;
+/**
+ * The hot loops (legal cards, revokes, trick winners, bots) compare suits as character codes:
+ * no string is built per card. These names keep the trick readable.
+ */
+export const suitCode = (c: Card): number => c.charCodeAt(0);
+/** `suitCode` of a heart ('H'). */
+export const HEART_CODE = 72;
+/** The rank character code of a sow, the deuce ('S'). */
+const SOW_CODE = 83;
 /** Hearts: permanent trumps (RULES.md §1.1). */
-export const isHeart = (c: Card): boolean => c.charCodeAt(0) === 72; // 'H'
-export const isSow = (c: Card): boolean => c.charCodeAt(1) === 83; // 'S'
+export const isHeart = (c: Card): boolean => suitCode(c) === HEART_CODE;
+export const isSow = (c: Card): boolean => c.charCodeAt(1) === SOW_CODE;
 
 export function pointsOf(cards: readonly Card[]): number {
   let total = 0;
@@ -81,19 +90,19 @@ export function pointsOf(cards: readonly Card[]): number {
  * (RULES.md §1.9).
  */
 export function beats(a: Card, b: Card, led: Suit): boolean {
-  return beatsCode(a, b, led.charCodeAt(0));
+  return beatsCode(a, b, suitCode(led));
 }
 
 function beatsCode(a: Card, b: Card, led: number): boolean {
-  const as = a.charCodeAt(0);
-  const bs = b.charCodeAt(0);
-  if (as !== bs) return as === 72 || (bs !== 72 && as === led);
+  const as = suitCode(a);
+  const bs = suitCode(b);
+  if (as !== bs) return as === HEART_CODE || (bs !== HEART_CODE && as === led);
   return STRENGTH_BY_CHAR[a.charCodeAt(1)]! > STRENGTH_BY_CHAR[b.charCodeAt(1)]!;
 }
 
 /** Index of the winning card of a trick in play order. */
 export function winningIndex(cards: readonly Card[]): number {
-  const led = cards[0]!.charCodeAt(0);
+  const led = suitCode(cards[0]!);
   let best = 0;
   for (let i = 1; i < cards.length; i++) if (beatsCode(cards[i]!, cards[best]!, led)) best = i;
   return best;

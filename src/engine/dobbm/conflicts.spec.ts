@@ -1,20 +1,21 @@
 /** One case per row of RULES.md §1.15 (Dobbm conflicts and decisions): default and alternative. */
 import type { Action } from '../core/types.js';
 import { DOBBM_DECK } from './cards.js';
-import { dealDobbm } from './deal.js';
+import { deal } from './deal.js';
 import type { DobbmOptions } from './options.js';
-import { applyDobbm } from './rules.js';
-import { declarerCardPoints, dobbmResult, paymentPerOpponent } from './scoring.js';
-import { bid, call, discard, fromHands, opts, play, run } from './spec-helpers.js';
+import { apply } from './rules.js';
+import { declarerCardPoints, paymentPerOpponent } from './scoring.js';
+import { result } from './result.js';
+import { applyAny, bid, call, discard, fromHands, opts, play, run } from './spec-helpers.js';
 import { withChanges, type DobbmState } from './state.js';
-import { viewDobbm } from './view.js';
+import { view } from './view.js';
 
 const code = (s: DobbmState, a: Action) => {
-  const r = applyDobbm(s, a);
+  const r = applyAny(s, a);
   return r.ok ? null : r.rejection.code;
 };
 // Unshuffled deck, dealer 3 (hands listed in rules.spec.ts). Seat 2 plays Solo.
-const soloBy2 = (o: DobbmOptions) => run(dealDobbm(o, DOBBM_DECK, { dealer: 3 }), [bid(0, 'pass'), bid(1, 'pass'), bid(2, 'solo'), bid(3, 'pass')]);
+const soloBy2 = (o: DobbmOptions) => run(deal(o, DOBBM_DECK, { dealer: 3 }), [bid(0, 'pass'), bid(1, 'pass'), bid(2, 'solo'), bid(3, 'pass')]);
 
 describe('#1 who speaks first in the doubling', () => {
   it('default declarerLeft: the first active defender left of the declarer (S1)', () => {
@@ -31,7 +32,7 @@ describe('#1 who speaks first in the doubling', () => {
 describe('#2 who may double: the three defenders only', () => {
   it('the declarer cannot open with a Schwacher; the five-player dealer never speaks', () => {
     expect(code(soloBy2(opts()), call(2, 'schwacher'))).toBe('NOT_YOUR_TURN');
-    const five = run(dealDobbm(opts({ players: 5 }), DOBBM_DECK, { dealer: 2 }), [bid(3, 'solo'), bid(4, 'pass'), bid(0, 'pass'), bid(1, 'pass')]);
+    const five = run(deal(opts({ players: 5 }), DOBBM_DECK, { dealer: 2 }), [bid(3, 'solo'), bid(4, 'pass'), bid(0, 'pass'), bid(1, 'pass')]);
     expect(five.defenders).not.toContain(2);
     expect(code(five, call(2, 'schwacher'))).toBe('NOT_YOUR_TURN');
   });
@@ -70,12 +71,12 @@ function soloWithoutTrick(o: DobbmOptions): DobbmState {
 
 describe('#5 a declarer who took no trick', () => {
   it('default allContracts: the Solo Dobb goes to the defenders, D = 0, a Match: 2 × 12 each', () => {
-    const r = dobbmResult(soloWithoutTrick(opts()))!;
+    const r = result(soloWithoutTrick(opts()))!;
     expect(r.cardPoints).toEqual({ declarer: 0, defenders: 120 });
     expect(r.scores).toEqual([-72, 24, 24, 24]);
   });
   it('ordinaryOnly: the Solo declarer keeps the Dobb, D = 42: 18 short → ceil(3.6) = 4, ×2 = 8', () => {
-    const r = dobbmResult(soloWithoutTrick(opts({ zeroTrickTransfer: 'ordinaryOnly' })))!;
+    const r = result(soloWithoutTrick(opts({ zeroTrickTransfer: 'ordinaryOnly' })))!;
     expect(r.cardPoints).toEqual({ declarer: 42, defenders: 78 });
     expect(r.scores).toEqual([-24, 8, 8, 8]);
   });
@@ -89,25 +90,25 @@ describe('#5 a declarer who took no trick', () => {
 
 // Five players, dealer 2 sits out; active 3, 4, 0, 1. Seat 3 plays Solo; D1 = 4 gives a Schwacher.
 const penalized = (o: Partial<DobbmOptions> = {}) =>
-  run(dealDobbm(opts({ players: 5, irregularities: 'penalize', ...o }), DOBBM_DECK, { dealer: 2 }), [
+  run(deal(opts({ players: 5, irregularities: 'penalize', ...o }), DOBBM_DECK, { dealer: 2 }), [
     bid(3, 'solo'), bid(4, 'pass'), bid(0, 'pass'), bid(1, 'pass'), call(4, 'schwacher'), call(3, 'gut'),
   ]);
 const report = (seat: number, offender: number): Action => ({ seat, type: 'irregularity', offender });
 
 describe('#6 revoke penalty: R(S/2) × Solo factor × 2^k, the five-player dealer included', () => {
   it('a defender offends: every defender and the dealer pay 6 × 2 × 2 = 24 to the declarer', () => {
-    const r = dobbmResult(run(penalized(), [report(0, 1)]))!;
+    const r = result(run(penalized(), [report(0, 1)]))!;
     expect(r.scores).toEqual([-24, -24, -24, 96, -24]);
     expect(r.details).toMatchObject({ abandoned: true, offender: 1, reporter: 0 });
   });
   it('the declarer offends: he pays 24 to each of the four', () => {
-    expect(dobbmResult(run(penalized(), [report(1, 3)]))!.scores).toEqual([24, 24, 24, -96, 24]);
+    expect(result(run(penalized(), [report(1, 3)]))!.scores).toEqual([24, 24, 24, -96, 24]);
   });
   it('includeDoublings false: 6 × 2 = 12', () => {
-    expect(dobbmResult(run(penalized({ 'penalty.includeDoublings': false }), [report(0, 1)]))!.scores).toEqual([-12, -12, -12, 48, -12]);
+    expect(result(run(penalized({ 'penalty.includeDoublings': false }), [report(0, 1)]))!.scores).toEqual([-12, -12, -12, 48, -12]);
   });
   it('dealerPays false: the sitting-out dealer is left out', () => {
-    expect(dobbmResult(run(penalized({ 'penalty.dealerPays': false }), [report(0, 1)]))!.scores).toEqual([-24, -24, 0, 72, -24]);
+    expect(result(run(penalized({ 'penalty.dealerPays': false }), [report(0, 1)]))!.scores).toEqual([-24, -24, 0, 72, -24]);
   });
 });
 
@@ -118,10 +119,10 @@ describe('#7 revokes in a server', () => {
     expect(code(s, report(0, 1))).toBe('IRREGULARITY_NOT_ALLOWED');
   });
   it('penalize: a report abandons the deal; not before there is a declarer; only active seats', () => {
-    expect(viewDobbm(penalized(), { kind: 'seat', seat: 0 })['mayReportIrregularity']).toBe(true);
-    expect(viewDobbm(penalized(), { kind: 'seat', seat: 2 })['mayReportIrregularity']).toBe(false); // sits out
+    expect(view(penalized(), { kind: 'seat', seat: 0 })['mayReportIrregularity']).toBe(true);
+    expect(view(penalized(), { kind: 'seat', seat: 2 })['mayReportIrregularity']).toBe(false); // sits out
     expect(run(penalized(), [report(4, 3)]).phase).toBe('over');
-    const bidding = dealDobbm(opts({ players: 5, irregularities: 'penalize' }), DOBBM_DECK, { dealer: 2 });
+    const bidding = deal(opts({ players: 5, irregularities: 'penalize' }), DOBBM_DECK, { dealer: 2 });
     expect(code(bidding, report(3, 4))).toBe('WRONG_PHASE');
     expect(code(penalized(), report(2, 3))).toBe('NOT_AN_ACTIVE_SEAT');
     expect(code(penalized(), report(3, 2))).toBe('NOT_AN_ACTIVE_SEAT');
@@ -130,7 +131,7 @@ describe('#7 revokes in a server', () => {
 
 describe('#8 the heart sow in the discard', () => {
   // Seat 0 plays Dobbm with HS H10 HK HO L7 L6 AS A10 + Dobb B9 B8 B7 B6.
-  const exchange = (o: DobbmOptions) => run(dealDobbm(o, DOBBM_DECK, { dealer: 3 }), [bid(0, 'dobbm'), bid(1, 'pass'), bid(2, 'pass'), bid(3, 'pass')]);
+  const exchange = (o: DobbmOptions) => run(deal(o, DOBBM_DECK, { dealer: 3 }), [bid(0, 'dobbm'), bid(1, 'pass'), bid(2, 'pass'), bid(3, 'pass')]);
   it('default: HS is a sow and needs another heart; it covers nothing', () => {
     const s = exchange(opts());
     expect(code(s, discard(0, ['HS', 'B9', 'B8', 'B7']))).toBe('SOW_DISCARD_NEEDS_TRUMP');
@@ -164,20 +165,20 @@ describe('#10 no obligation to overtrump or head the trick', () => {
 
 describe('#11 equal bids', () => {
   it('a second Dobbm is BID_NOT_HIGHER', () => {
-    const s = run(dealDobbm(opts(), DOBBM_DECK, { dealer: 3 }), [bid(0, 'dobbm')]);
+    const s = run(deal(opts(), DOBBM_DECK, { dealer: 3 }), [bid(0, 'dobbm')]);
     expect(code(s, bid(1, 'dobbm'))).toBe('BID_NOT_HIGHER');
   });
 });
 
 describe('#12 Stockerl payers (five players)', () => {
-  const passOut = (o: DobbmOptions) => run(dealDobbm(o, DOBBM_DECK, { dealer: 2 }), [bid(3, 'pass'), bid(4, 'pass'), bid(0, 'pass'), bid(1, 'pass')]);
+  const passOut = (o: DobbmOptions) => run(deal(o, DOBBM_DECK, { dealer: 2 }), [bid(3, 'pass'), bid(4, 'pass'), bid(0, 'pass'), bid(1, 'pass')]);
   it('the new dealer left(2) = 3 receives 2 from each of the four others, the old dealer included', () => {
-    const r = dobbmResult(passOut(opts({ players: 5 })))!;
+    const r = result(passOut(opts({ players: 5 })))!;
     expect(r.status).toBe('thrownIn');
     expect(r.scores).toEqual([-2, -2, -2, 8, -2]);
   });
   it('at 60 Schilling a Stockerl is 10', () => {
-    expect(dobbmResult(passOut(opts({ players: 5, stake: 60 })))!.scores).toEqual([-10, -10, -10, 40, -10]);
+    expect(result(passOut(opts({ players: 5, stake: 60 })))!.scores).toEqual([-10, -10, -10, 40, -10]);
   });
 });
 
@@ -190,7 +191,7 @@ describe('#13 payment condition: a draw only at exactly 60', () => {
 
 describe('#16 no throw-in in a Mußrunde', () => {
   it('forehand must declare: pass is MUST_DECLARE, and only Dobbm and Solo are offered', () => {
-    const s = dealDobbm(opts(), DOBBM_DECK, { dealer: 3, context: { mussrunde: true } });
+    const s = deal(opts(), DOBBM_DECK, { dealer: 3, context: { mussrunde: true } });
     expect(code(s, bid(0, 'pass'))).toBe('MUST_DECLARE');
     const t = run(s, [bid(0, 'dobbm')]);
     expect([t.declarer, t.phase]).toEqual([0, 'exchange']);

@@ -16,7 +16,7 @@ const isSeat = (s: unknown, n: number): boolean => typeof s === 'number' && Numb
 export const isMussrundeSetup = (setup: HandSetup): boolean => setup.context?.['mussrunde'] === true;
 
 /** RULES.md §1.5: two rounds of four cards to a0..a3, then the Dobb from deck[32..35]. */
-export function dealDobbm(options: DobbmOptions, deck: readonly Card[], setup: HandSetup): DobbmState {
+export function deal(options: DobbmOptions, deck: readonly Card[], setup: HandSetup): DobbmState {
   if (!isSeat(setup.dealer, options.players)) throw new Error(`the dealer must be a seat 0..${options.players - 1}`);
   if (!isWholePack(deck)) throw new Error('a Dobbm deck is a permutation of the 36 cards');
   const active = activeSeats(options.players, setup.dealer);
@@ -32,7 +32,7 @@ export function dealDobbm(options: DobbmOptions, deck: readonly Card[], setup: H
 }
 
 /** A deal from explicit hands (hand records): `null` for the sitting-out dealer. */
-export function dealDobbmHands(
+export function dealFromHands(
   options: DobbmOptions,
   hands: readonly (readonly Card[] | null)[],
   talon: readonly Card[],

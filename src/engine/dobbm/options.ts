@@ -1,17 +1,18 @@
 import { MAX_STAKE, TECHNICAL_MAX_DOUBLINGS } from '../core/doubling.js';
-import { parseOptionRecord, type OptionSchema } from '../core/options.js';
-import type { OptionsParse } from '../core/types.js';
+import { parseOptionsOf, type OptionSchema, type OptionsOf } from '../core/options.js';
+import type { OptionsParse } from '../core/rejections.js';
 
 /**
  * The Dobbm rule profile, RULES.md §1.14 (names without the `dobbm.` prefix; defaults first).
  * `doubling.maxDoublings: null` is "unlimited".
  */
-export const dobbmOptionSchema: OptionSchema = {
+export const optionSchema = {
   players: { kind: 'enum', values: [4, 5], default: 4 },
+  /** `S`: what one opponent pays for a Match (all eight tricks) in an undoubled Dobbm. */
   stake: { kind: 'int', min: 1, max: MAX_STAKE, default: 12 },
   rounding: { kind: 'enum', values: ['ceil', 'exact'], default: 'ceil' },
   'doubling.firstSpeaker': { kind: 'enum', values: ['declarerLeft', 'dealerLeft'], default: 'declarerLeft' },
-  'doubling.maxDoublings': { kind: 'int', min: 0, max: TECHNICAL_MAX_DOUBLINGS, allowNull: true, default: null as unknown as number },
+  'doubling.maxDoublings': { kind: 'int', min: 0, max: TECHNICAL_MAX_DOUBLINGS, allowNull: true, default: null },
   'discard.heartSowIsSow': { kind: 'bool', default: true },
   zeroTrickTransfer: { kind: 'enum', values: ['allContracts', 'ordinaryOnly'], default: 'allContracts' },
   'mussrunde.enabled': { kind: 'bool', default: true },
@@ -19,34 +20,16 @@ export const dobbmOptionSchema: OptionSchema = {
   irregularities: { kind: 'enum', values: ['reject', 'penalize'], default: 'reject' },
   'penalty.includeDoublings': { kind: 'bool', default: true },
   'penalty.dealerPays': { kind: 'bool', default: true },
-};
+} as const satisfies OptionSchema;
 
 /** The typed profile the engine reads (flat names, as `parseOptionRecord` returns them). */
-export interface DobbmOptions {
-  players: 4 | 5;
-  /** `S`: what one opponent pays for a Match (all eight tricks) in an undoubled Dobbm. */
-  stake: number;
-  rounding: 'ceil' | 'exact';
-  'doubling.firstSpeaker': 'declarerLeft' | 'dealerLeft';
-  'doubling.maxDoublings': number | null;
-  'discard.heartSowIsSow': boolean;
-  zeroTrickTransfer: 'allContracts' | 'ordinaryOnly';
-  'mussrunde.enabled': boolean;
-  'mussrunde.whoMayCall': 'host' | 'anyPlayer';
-  irregularities: 'reject' | 'penalize';
-  'penalty.includeDoublings': boolean;
-  'penalty.dealerPays': boolean;
-}
+export type DobbmOptions = OptionsOf<typeof optionSchema>;
 
-export function parseDobbmOptions(input: unknown): OptionsParse<DobbmOptions> {
-  const parsed = parseOptionRecord(dobbmOptionSchema, input);
-  if (!parsed.ok) return parsed;
-  return { ok: true, options: parsed.options as unknown as DobbmOptions };
-}
+export const parseOptions = (input: unknown): OptionsParse<DobbmOptions> => parseOptionsOf(optionSchema, input);
 
 /** The default profile, for tests, bots and benchmarks. */
-export function defaultDobbmOptions(overrides: Partial<DobbmOptions> = {}): DobbmOptions {
-  const parsed = parseDobbmOptions(overrides);
+export function defaultOptions(overrides: Partial<DobbmOptions> = {}): DobbmOptions {
+  const parsed = parseOptions(overrides);
   if (!parsed.ok) throw new Error(parsed.rejection.message);
   return parsed.options;
 }

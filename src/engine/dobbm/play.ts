@@ -1,5 +1,5 @@
 import type { Card } from '../core/types.js';
-import { isHeart, isSow } from './cards.js';
+import { HEART_CODE, isHeart, isSow, suitCode } from './cards.js';
 import type { DobbmOptions } from './options.js';
 import type { DobbmState } from './state.js';
 
@@ -16,13 +16,13 @@ export function nextActive(state: DobbmState, seat: number): number {
  */
 export function legalCards(hand: readonly Card[], trick: readonly Card[]): readonly Card[] {
   if (trick.length === 0) return hand;
-  const led = trick[0]!.charCodeAt(0);
+  const led = suitCode(trick[0]!);
   let follow: Card[] | null = null;
   let hearts: Card[] | null = null;
   for (const c of hand) {
-    const s = c.charCodeAt(0);
+    const s = suitCode(c);
     if (s === led) (follow ??= []).push(c);
-    else if (s === 72) (hearts ??= []).push(c);
+    else if (s === HEART_CODE) (hearts ??= []).push(c);
   }
   return follow ?? hearts ?? hand;
 }

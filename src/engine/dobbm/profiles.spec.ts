@@ -11,7 +11,7 @@ import type { Action, Card } from '../core/types.js';
 import { heuristicBot } from './bots.js';
 import { DOBBM_DECK } from './cards.js';
 import { dobbm } from './index.js';
-import { dobbmOptionSchema, type DobbmOptions } from './options.js';
+import { optionSchema, type DobbmOptions } from './options.js';
 import { randomBot } from './random-bot.js';
 import type { DobbmState } from './state.js';
 
@@ -35,7 +35,7 @@ const RUNS = 60;
 describe('Dobbm under random rule profiles', () => {
   it('scores are zero-sum, replay from the deal gives the live state, every listed action applies', () => {
     fc.assert(
-      fc.property(sessionArb(dobbmOptionSchema), (drawn) => {
+      fc.property(sessionArb(optionSchema), (drawn) => {
         const { options, played } = play(drawn);
         for (const hand of played) expect(handProblems(dobbm, options, hand)).toEqual([]);
       }),
@@ -45,7 +45,7 @@ describe('Dobbm under random rule profiles', () => {
 
   it('the 36 cards and 120 card points are all there at the end of a played deal', () => {
     fc.assert(
-      fc.property(sessionArb(dobbmOptionSchema), (drawn) => {
+      fc.property(sessionArb(optionSchema), (drawn) => {
         const { played } = play(drawn);
         for (const { final } of played) {
           const result = dobbm.result(final)!;
@@ -63,7 +63,7 @@ describe('Dobbm under random rule profiles', () => {
 
   it('no view holds a card its viewer may not know', () => {
     fc.assert(
-      fc.property(sessionArb(dobbmOptionSchema), (drawn) => {
+      fc.property(sessionArb(optionSchema), (drawn) => {
         const { options, played } = play(drawn);
         const leaks: string[] = [];
         for (const { states } of played) {
@@ -85,7 +85,7 @@ describe('Dobbm under random rule profiles', () => {
   it('a played or thrown-in deal scores what RULES.md §1.10, §1.11 and CONTRACT.md give', () => {
     let exactAndDoubled = 0;
     fc.assert(
-      fc.property(sessionArb(dobbmOptionSchema), (drawn) => {
+      fc.property(sessionArb(optionSchema), (drawn) => {
         const { options, played } = play(drawn);
         for (const hand of played.filter((h) => h.final.irregularity === null)) {
           if (options.rounding === 'exact' && (hand.final.contract === 'solo' || hand.final.doublings > 0)) exactAndDoubled++;
@@ -100,7 +100,7 @@ describe('Dobbm under random rule profiles', () => {
   it('a reported irregularity books the penalty of RULES.md §1.13, whenever it is reported', () => {
     let beforeTheDiscard = 0;
     fc.assert(
-      fc.property(sessionArb(dobbmOptionSchema, { irregularities: fc.constant('penalize') }), (drawn) => {
+      fc.property(sessionArb(optionSchema, { irregularities: fc.constant('penalize') }), (drawn) => {
         const { options, played } = play(drawn);
         for (const hand of played.filter((h) => h.final.irregularity !== null)) {
           if (hand.final.contract === 'dobbm' && hand.final.discard === null) beforeTheDiscard++;

@@ -4,11 +4,11 @@ import { seededRng } from '../core/rng.js';
 import { shuffle } from '../core/shuffle.js';
 import type { Action } from '../core/types.js';
 import { DOBBM_DECK } from './cards.js';
-import { dealDobbm } from './deal.js';
-import { defaultDobbmOptions } from './options.js';
+import { deal } from './deal.js';
+import { defaultOptions } from './options.js';
 import { sowRuleHolds } from './play.js';
 import { randomBot } from './random-bot.js';
-import { applyDobbm, legalDobbmActions, openCalls } from './rules.js';
+import { apply, legalActions, openCalls } from './rules.js';
 import type { DobbmState } from './state.js';
 
 /**
@@ -40,23 +40,23 @@ function referenceBot(state: DobbmState, seat: number, rng: Rng): Action {
     const calls = openCalls(state);
     return { seat, type: 'double', call: calls[rng.int(calls.length)]! };
   }
-  const actions = legalDobbmActions(state, seat);
+  const actions = legalActions(state, seat);
   return actions[rng.int(actions.length)]!;
 }
 
 describe('randomBot draws as the reference bot does', () => {
   it.each([4, 5] as const)('%i players, Mußrunde deals included: the same action at every step', (players) => {
-    const options = defaultDobbmOptions({ players });
+    const options = defaultOptions({ players });
     const fast = seededRng(11);
     const slow = seededRng(11);
     for (let i = 0; i < 2000; i++) {
       const seed = createHash('sha256').update(`${players}:${i}`).digest('hex');
-      let s = dealDobbm(options, shuffle(seed, DOBBM_DECK), { dealer: i % players, context: { mussrunde: i % 5 === 0 } });
+      let s = deal(options, shuffle(seed, DOBBM_DECK), { dealer: i % players, context: { mussrunde: i % 5 === 0 } });
       while (s.phase !== 'over') {
         const a = randomBot(s, s.turn, fast);
         const want = referenceBot(s, s.turn, slow);
         if (JSON.stringify(a) !== JSON.stringify(want)) expect(a).toEqual(want);
-        const r = applyDobbm(s, a);
+        const r = apply(s, a);
         if (!r.ok) throw new Error(`an illegal action: ${r.rejection.code}`);
         s = r.state;
       }

@@ -1,5 +1,7 @@
 import type { Rng } from '../core/rng.js';
-import type { Action, Card } from '../core/types.js';
+import type { Card } from '../core/types.js';
+import type { DobbmAction } from './actions.js';
+import { HEART_CODE, suitCode } from './cards.js';
 import { sowRuleHolds } from './play.js';
 import { highestBid, openCalls } from './rules.js';
 import type { DobbmState } from './state.js';
@@ -24,20 +26,20 @@ const trumps = new Int8Array(12);
 /** A uniform legal card (RULES.md §1.9) without building the list: one pass, then pick. */
 function randomLegalCard(hand: readonly Card[], trick: readonly Card[], rng: Rng): Card {
   if (trick.length === 0) return hand[rng.int(hand.length)]!;
-  const led = trick[0]!.charCodeAt(0);
+  const led = suitCode(trick[0]!);
   let follow = 0;
   let hearts = 0;
   for (let i = 0; i < hand.length; i++) {
-    const s = hand[i]!.charCodeAt(0);
+    const s = suitCode(hand[i]!);
     if (s === led) following[follow++] = i;
-    else if (s === 72) trumps[hearts++] = i;
+    else if (s === HEART_CODE) trumps[hearts++] = i;
   }
   if (follow > 0) return hand[following[rng.int(follow)]!]!;
   if (hearts > 0) return hand[trumps[rng.int(hearts)]!]!;
   return hand[rng.int(hand.length)]!;
 }
 
-/** Bids open to the speaker, as `legalDobbmActions` lists them (RULES.md §1.6, §1.12). */
+/** Bids open to the speaker, as `legalActions` lists them (RULES.md §1.6, §1.12). */
 const MUSSRUNDE_BIDS = ['dobbm', 'solo'] as const;
 const BIDS_ABOVE = [['pass', 'dobbm', 'solo'], ['pass', 'solo'], ['pass']] as const;
 
@@ -45,9 +47,9 @@ const BIDS_ABOVE = [['pass', 'dobbm', 'solo'], ['pass', 'solo'], ['pass']] as co
  * Uniform over `seat`'s legal actions, without listing the 495 discards: a uniform random
  * four-card subset redrawn until the sow rule holds is uniform over the legal discards.
  * Irregularity reports are never chosen (they are not moves of the game). Draws from `rng`
- * exactly as picking from `legalDobbmActions` would, so seeded simulations stay reproducible.
+ * exactly as picking from `legalActions` would, so seeded simulations stay reproducible.
  */
-export function randomBot(state: DobbmState, seat: number, rng: Rng): Action {
+export function randomBot(state: DobbmState, seat: number, rng: Rng): DobbmAction {
   if (state.phase === 'over' || seat !== state.turn) throw new Error(`seat ${seat} has nothing to do`);
   if (state.phase === 'play') return { seat, type: 'play', card: randomLegalCard(state.hands[seat]!, state.trick, rng) };
   if (state.phase === 'exchange') {

@@ -5,36 +5,37 @@
  */
 import type { Action } from '../core/types.js';
 import { DOBBM_DECK } from './cards.js';
-import { dealDobbm } from './deal.js';
+import { deal } from './deal.js';
 import type { DobbmOptions } from './options.js';
-import { applyDobbm, legalDobbmActions } from './rules.js';
-import { dobbmResult } from './scoring.js';
-import { bid, call, discard, opts, play, run } from './spec-helpers.js';
+import { apply, legalActions } from './rules.js';
+import { result } from './result.js';
+import { fieldOf } from '../core/spec-actions.js';
+import { applyAny, bid, call, discard, opts, play, run } from './spec-helpers.js';
 import type { DobbmState } from './state.js';
 
-const fresh = (o: DobbmOptions = opts()) => dealDobbm(o, DOBBM_DECK, { dealer: 3 });
+const fresh = (o: DobbmOptions = opts()) => deal(o, DOBBM_DECK, { dealer: 3 });
 function code(state: DobbmState, action: Action): string | null {
-  const r = applyDobbm(state, action);
+  const r = applyAny(state, action);
   return r.ok ? null : r.rejection.code;
 }
 
 describe('bidding (RULES.md §1.6): one speak each, strictly higher', () => {
   it('forehand speaks first; anyone else is told NOT_YOUR_TURN', () => {
     expect(code(fresh(), bid(1, 'dobbm'))).toBe('NOT_YOUR_TURN');
-    expect(legalDobbmActions(fresh(), 1)).toEqual([]);
-    expect(legalDobbmActions(fresh(), 0).map((a) => a['bid'])).toEqual(['pass', 'dobbm', 'solo']);
+    expect(legalActions(fresh(), 1)).toEqual([]);
+    expect(legalActions(fresh(), 0).map((a) => fieldOf(a, 'bid'))).toEqual(['pass', 'dobbm', 'solo']);
   });
 
   it('after a Dobbm only Solo or pass; a second Dobbm is BID_NOT_HIGHER (§1.15 #11)', () => {
     const s = run(fresh(), [bid(0, 'pass'), bid(1, 'dobbm')]);
     expect(code(s, bid(2, 'dobbm'))).toBe('BID_NOT_HIGHER');
-    expect(legalDobbmActions(s, 2).map((a) => a['bid'])).toEqual(['pass', 'solo']);
+    expect(legalActions(s, 2).map((a) => fieldOf(a, 'bid'))).toEqual(['pass', 'solo']);
   });
 
   it('after a Solo only pass; the Solo bidder declares when the round ends', () => {
     const s = run(fresh(), [bid(0, 'pass'), bid(1, 'dobbm'), bid(2, 'solo')]);
     expect(code(s, bid(3, 'solo'))).toBe('BID_NOT_HIGHER');
-    expect(legalDobbmActions(s, 3).map((a) => a['bid'])).toEqual(['pass']);
+    expect(legalActions(s, 3).map((a) => fieldOf(a, 'bid'))).toEqual(['pass']);
     const t = run(s, [bid(3, 'pass')]);
     expect([t.declarer, t.contract, t.phase]).toEqual([2, 'solo', 'doubling']);
   });
@@ -48,7 +49,7 @@ describe('bidding (RULES.md §1.6): one speak each, strictly higher', () => {
   it('four passes throw the deal in: nothing is paid with four players', () => {
     const s = run(fresh(), [bid(0, 'pass'), bid(1, 'pass'), bid(2, 'pass'), bid(3, 'pass')]);
     expect(s.phase).toBe('over');
-    const r = dobbmResult(s)!;
+    const r = result(s)!;
     expect(r).toMatchObject({ status: 'thrownIn', declarer: null, contract: null, parties: null, cardPoints: null, multiplier: 1 });
     expect(r.scores).toEqual([0, 0, 0, 0]);
     expect(code(s, bid(0, 'dobbm'))).toBe('HAND_OVER');
@@ -81,9 +82,9 @@ describe('exchange (RULES.md §1.7): four cards away, a sow only with a heart', 
 
   it('lists every legal discard: 383 of the C(12,4) = 495 for HS AS + H10 HK HO + seven others', () => {
     // s sows ≤ t hearts (HS a sow): s=0: 35+105+63+7; s=1: 2·(63+21+1); s=2: 3  → 383
-    expect(legalDobbmActions(exchange(), 0)).toHaveLength(383);
+    expect(legalActions(exchange(), 0)).toHaveLength(383);
     // heartSowIsSow=false: only AS is a sow: C(11,4) + (C(11,3) − C(7,3)) = 330 + 130 = 460
-    expect(legalDobbmActions(exchange(opts({ 'discard.heartSowIsSow': false })), 0)).toHaveLength(460);
+    expect(legalActions(exchange(opts({ 'discard.heartSowIsSow': false })), 0)).toHaveLength(460);
   });
 });
 
@@ -99,7 +100,7 @@ describe('Schwacher and Retour (RULES.md §1.8)', () => {
   it('the first Schwacher ends the defenders round and asks the declarer', () => {
     const s = run(solo(), [call(3, 'gut'), call(0, 'schwacher')]);
     expect([s.turn, s.doublings]).toEqual([2, 1]);
-    expect(legalDobbmActions(s, 2).map((a) => a['call'])).toEqual(['gut', 'retour']);
+    expect(legalActions(s, 2).map((a) => fieldOf(a, 'call'))).toEqual(['gut', 'retour']);
     expect(code(s, call(2, 'schwacher'))).toBe('CALL_NOT_ALLOWED');
     expect(run(s, [call(2, 'gut')]).phase).toBe('play');
   });
@@ -124,16 +125,16 @@ describe('Schwacher and Retour (RULES.md §1.8)', () => {
   it('maxDoublings caps k: at the cap only Gut is offered', () => {
     const capped = solo(opts({ 'doubling.maxDoublings': 1 }));
     const s = run(capped, [call(3, 'schwacher')]);
-    expect(legalDobbmActions(s, 2)).toEqual([{ seat: 2, type: 'double', call: 'gut' }]);
+    expect(legalActions(s, 2)).toEqual([{ seat: 2, type: 'double', call: 'gut' }]);
     expect(code(s, call(2, 'retour'))).toBe('CALL_NOT_ALLOWED');
     const none = solo(opts({ 'doubling.maxDoublings': 0 }));
     expect(code(none, call(3, 'schwacher'))).toBe('CALL_NOT_ALLOWED');
-    expect(legalDobbmActions(none, 3).map((a) => a['call'])).toEqual(['gut']);
+    expect(legalActions(none, 3).map((a) => fieldOf(a, 'call'))).toEqual(['gut']);
   });
 
   it('the inactive fifth player never speaks; defenders skip the sitting-out dealer', () => {
     // Five players, dealer 2 sits out; active 3, 4, 0, 1. Seat 4 bids Solo: defenders 0, 1, 3.
-    const s5 = run(dealDobbm(opts({ players: 5 }), DOBBM_DECK, { dealer: 2 }), [bid(3, 'pass'), bid(4, 'solo'), bid(0, 'pass'), bid(1, 'pass')]);
+    const s5 = run(deal(opts({ players: 5 }), DOBBM_DECK, { dealer: 2 }), [bid(3, 'pass'), bid(4, 'solo'), bid(0, 'pass'), bid(1, 'pass')]);
     expect(s5.defenders).toEqual([0, 1, 3]);
     expect(code(s5, call(2, 'schwacher'))).toBe('NOT_YOUR_TURN');
   });
@@ -145,7 +146,7 @@ describe('play (RULES.md §1.9): follow suit, else trump, else anything', () => 
   it('must follow the led suit; a void hand without hearts may play anything', () => {
     const s = run(playing(), [play(2, 'A6'), play(3, 'L8')]); // seat 3 holds no acorns and no hearts
     expect(code(s, play(0, 'HS'))).toBe('MUST_FOLLOW_SUIT');
-    expect(legalDobbmActions(s, 0).map((a) => a['card'])).toEqual(['AS', 'A10']);
+    expect(legalActions(s, 0).map((a) => fieldOf(a, 'card'))).toEqual(['AS', 'A10']);
   });
 
   it('void in the led suit with hearts: must trump', () => {
@@ -153,7 +154,7 @@ describe('play (RULES.md §1.9): follow suit, else trump, else anything', () => 
     expect(s.tricks[0]).toEqual({ leader: 2, cards: ['A6', 'L8', 'AS', 'A9'], winner: 0, points: 11 });
     const t = run(s, [play(0, 'L7')]);
     expect(code(t, play(1, 'AK'))).toBe('MUST_TRUMP');
-    expect(legalDobbmActions(t, 1).map((a) => a['card'])).toEqual(['HU', 'H9', 'H8', 'H7']);
+    expect(legalActions(t, 1).map((a) => fieldOf(a, 'card'))).toEqual(['HU', 'H9', 'H8', 'H7']);
     const u = run(t, [play(1, 'H7'), play(2, 'LK'), play(3, 'L9')]);
     expect(u.tricks[1]!.winner).toBe(1); // the lowest heart beats the led suit
     expect(u.turn).toBe(1);

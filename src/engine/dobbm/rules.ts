@@ -1,21 +1,11 @@
 import { Codes, reject, accept } from '../core/rejections.js';
-import type { Action, Applied, Card } from '../core/types.js';
+import { DobbmCodes } from './codes.js';
+import type { Applied, Card } from '../core/types.js';
+import type { DobbmAction } from './actions.js';
 import { doublingSpeaker, firstDoublingPosition, nextDoublingPosition, openCalls as openDoublingCalls, type DoublingPosition } from '../core/doubling.js';
-import { cardPoints, winningIndex } from './cards.js';
+import { HEART_CODE, cardPoints, suitCode, winningIndex } from './cards.js';
 import { legalCards, nextActive, sowRuleHolds } from './play.js';
 import { copyState, withChanges, type Bid, type Mutable, type BidWord, type CallWord, type Contract, type DobbmState } from './state.js';
-
-/** Rejection codes that only Dobbm has (the shared ones are core `Codes`). */
-export const DobbmCodes = {
-  /** A discarded sow needs a heart discarded with it (RULES.md §1.7). */
-  SOW_DISCARD_NEEDS_TRUMP: 'SOW_DISCARD_NEEDS_TRUMP',
-  /** Mußrunde forehand may not pass (RULES.md §1.12). */
-  MUST_DECLARE: 'MUST_DECLARE',
-  /** An irregularity report in the default `irregularities: reject` mode (RULES.md §0.3). */
-  IRREGULARITY_NOT_ALLOWED: 'IRREGULARITY_NOT_ALLOWED',
-  /** A report by, or naming, a seat that takes no part in the deal. */
-  NOT_AN_ACTIVE_SEAT: 'NOT_AN_ACTIVE_SEAT',
-} as const;
 
 /** Bid order, RULES.md §1.6: pass 0 < Dobbm 1 < Solo 2; -1 for a word that is no bid. */
 const bidRank = (word: unknown): number => (word === 'pass' ? 0 : word === 'dobbm' ? 1 : word === 'solo' ? 2 : -1);
@@ -34,27 +24,30 @@ export function openCalls(state: DobbmState): readonly CallWord[] {
 
 const position = (state: DobbmState): DoublingPosition => ({ step: state.doublingStep!, index: state.doublingIndex, doublings: state.doublings });
 
-export function applyDobbm(state: DobbmState, action: Action): Applied<DobbmState> {
+export function apply(state: DobbmState, action: DobbmAction): Applied<DobbmState> {
   if (state.phase === 'over') return reject(Codes.HAND_OVER, 'the hand is over');
   // A switch on the type, not a table lookup: this is the hot path of every simulation.
   switch (action.type) {
     case 'play':
-      return outOfTurn(state, action, 'play') ?? play(state, action.seat, action['card'] as Card);
+      return outOfTurn(state, action, 'play') ?? play(state, action.seat, action.card);
     case 'bid':
-      return outOfTurn(state, action, 'bidding') ?? bid(state, action.seat, action['bid'] as BidWord);
+      return outOfTurn(state, action, 'bidding') ?? bid(state, action.seat, action.bid);
     case 'double':
-      return outOfTurn(state, action, 'doubling') ?? double(state, action.seat, action['call'] as CallWord);
+      return outOfTurn(state, action, 'doubling') ?? double(state, action.seat, action.call);
     case 'discard':
-      return outOfTurn(state, action, 'exchange') ?? discard(state, action.seat, action['cards'] as Card[]);
+      return outOfTurn(state, action, 'exchange') ?? discard(state, action.seat, action.cards);
     case 'irregularity':
-      return reportIrregularity(state, action.seat, action['offender'] as number);
+      return reportIrregularity(state, action.seat, action.offender);
     default:
-      return reject(Codes.BAD_ACTION, `unknown action type "${String(action.type)}"`);
+      return unknownType(action);
   }
 }
 
+/** An action from outside the union (an unparsed caller): refused, not thrown. */
+const unknownType = (action: { type: string }): Applied<DobbmState> => reject(Codes.BAD_ACTION, `unknown action type "${String(action.type)}"`);
+
 /** The phase must fit the action type (checked first), then it must be the seat's turn. */
-function outOfTurn(state: DobbmState, action: Action, phase: DobbmState['phase']): Applied<DobbmState> | null {
+function outOfTurn(state: DobbmState, action: DobbmAction, phase: DobbmState['phase']): Applied<DobbmState> | null {
   if (state.phase !== phase) return reject(Codes.WRONG_PHASE, `no ${action.type} in the ${state.phase} phase`);
   if (action.seat !== state.turn) return reject(Codes.NOT_YOUR_TURN, `seat ${state.turn} is to act`);
   return null;
@@ -227,16 +220,16 @@ function withCard(trick: readonly Card[], card: Card): Card[] {
 
 /** Why `card` may not follow `led` from `hand` (RULES.md §1.9), or null; allocates nothing. */
 function revoke(hand: readonly Card[], led: Card, card: Card): string | null {
-  const ledSuit = led.charCodeAt(0);
-  const suit = card.charCodeAt(0);
+  const ledSuit = suitCode(led);
+  const suit = suitCode(card);
   if (suit === ledSuit) return null;
   let heart = false;
   for (const c of hand) {
-    const s = c.charCodeAt(0);
+    const s = suitCode(c);
     if (s === ledSuit) return Codes.MUST_FOLLOW_SUIT;
-    if (s === 72) heart = true;
+    if (s === HEART_CODE) heart = true;
   }
-  return heart && suit !== 72 ? Codes.MUST_TRUMP : null;
+  return heart && suit !== HEART_CODE ? Codes.MUST_TRUMP : null;
 }
 
 /** A copy of `cards` without the entry at `at`. Sliced, not `new Array(n)`: that would be a
@@ -266,7 +259,7 @@ function reportIrregularity(state: DobbmState, reporter: number, offender: numbe
 }
 
 /** Every action `seat` may take now (none when it is not its turn). */
-export function legalDobbmActions(state: DobbmState, seat: number): Action[] {
+export function legalActions(state: DobbmState, seat: number): DobbmAction[] {
   if (state.phase === 'over' || seat !== state.turn) return [];
   switch (state.phase) {
     case 'bidding': {

@@ -5,8 +5,9 @@
  * after the doubling), scoring.spec.ts (amounts), examples.spec.ts (S1's examples).
  */
 import type { Action } from '../core/types.js';
-import { legalDobbmActions } from './rules.js';
-import { dobbmResult } from './scoring.js';
+import { legalActions } from './rules.js';
+import { result } from './result.js';
+import { fieldOf } from '../core/spec-actions.js';
 import { bid, call, discard, fromHands, opts, play, run } from './spec-helpers.js';
 import type { DobbmOptions } from './options.js';
 
@@ -27,7 +28,7 @@ const fifty = (o: Partial<DobbmOptions>, calls: Action[]) => {
   const options = opts(o);
   const five = options.players === 5;
   const dealt = fromHands(options, five ? [hands[0], hands[1], hands[2], hands[3], null] : [hands[0], hands[1], hands[2], hands[3]], dobb, { dealer: five ? 4 : 3 });
-  return dobbmResult(
+  return result(
     run(dealt, [
       bid(0, 'dobbm'), bid(1, 'pass'), bid(2, 'pass'), bid(3, 'pass'), discard(0, dobb), ...calls,
       ...trick(0, ['HS', 'A7', 'LS', 'H6']), ...trick(0, ['H10', 'A8', 'LK', 'H7']), ...trick(0, ['HK', 'A9', 'LO', 'H8']), ...trick(0, ['HO', 'AU', 'LU', 'H9']),
@@ -73,7 +74,7 @@ describe('a penalty reported after the auction and before the discard (RULES.md 
     const deck = [...hands[0], ...hands[1], ...hands[2], ...hands[3], ...dobb];
     const dealt = fromHands(options, [deck.slice(0, 8), deck.slice(8, 16), null, deck.slice(16, 24), deck.slice(24, 32)], dobb, { dealer: 2 });
     const auction = [bid(3, 'dobbm'), bid(4, 'pass'), bid(0, 'pass'), bid(1, 'pass')];
-    return dobbmResult(run(dealt, [...auction, { seat: 0, type: 'irregularity', offender }]))!;
+    return result(run(dealt, [...auction, { seat: 0, type: 'irregularity', offender }]))!;
   };
 
   it.each<[string, Partial<DobbmOptions>, number, number[]]>([
@@ -111,10 +112,10 @@ describe('exact money at the technical limits (stake ≤ 10,000, "unlimited" dou
     let s = run(fromHands(options, [...soloHands, null], ['AS', 'AK', 'AO', 'AU'], { dealer: 4 }), [bid(0, 'solo'), bid(1, 'pass'), bid(2, 'pass'), bid(3, 'pass')]);
     // Every doubling word that is offered: Schwacher, then Retour after Retour until only Gut is left.
     while (s.phase === 'doubling') {
-      const offered = legalDobbmActions(s, s.turn);
-      s = run(s, [offered.find((a) => a['call'] !== 'gut') ?? offered[0]!]);
+      const offered = legalActions(s, s.turn);
+      s = run(s, [offered.find((a) => fieldOf(a, 'call') !== 'gut') ?? offered[0]!]);
     }
-    const r = dobbmResult(run(s, tricks))!;
+    const r = result(run(s, tricks))!;
     expect(r.cardPoints).toEqual({ declarer: 110, defenders: 10 });
     expect(r.scores.reduce((sum, x) => sum + BigInt(Math.round(x * 100)), 0n)).toBe(0n);
     // 10^6 × 2^29 / 60 = 8,947,848,533,333.333… → 8,947,848,533,333.33 each, four of them to the declarer

@@ -1,16 +1,16 @@
 /** Dealer rotation and the end of a session, RULES.md §1.4, §1.12, §1.15 #15/#16. */
 import { DOBBM_DECK } from './cards.js';
-import { dealDobbm } from './deal.js';
+import { deal } from './deal.js';
 import type { HandSetup } from '../core/types.js';
 import type { DobbmOptions } from './options.js';
-import { dobbmSession as session, type DobbmSession } from './session.js';
+import { session as session, type DobbmSession } from './session.js';
 import { bid, opts, run } from './spec-helpers.js';
 import type { DobbmState } from './state.js';
 import { withChanges } from './state.js';
 
 /** A finished state with just what the session reads: dealer, declarer, Mußrunde flag. */
 function finished(o: DobbmOptions, dealer: number, declarer: number | null, mussrunde = false): DobbmState {
-  const s = dealDobbm(o, DOBBM_DECK, { dealer, context: mussrunde ? { mussrunde: true } : {} });
+  const s = deal(o, DOBBM_DECK, { dealer, context: mussrunde ? { mussrunde: true } : {} });
   return withChanges(s, { phase: 'over', turn: -1, declarer, contract: declarer === null ? null : 'dobbm' });
 }
 function ok<T>(r: { ok: true; state: T } | { ok: false; rejection: { code: string } }): T {
@@ -37,7 +37,7 @@ describe('dealer after a deal (RULES.md §1.4)', () => {
   });
   it('a real five-player throw-in: next dealer 3 is the one who got the Stockerl', () => {
     const o = opts({ players: 5 });
-    const s = run(dealDobbm(o, DOBBM_DECK, { dealer: 2 }), [bid(3, 'pass'), bid(4, 'pass'), bid(0, 'pass'), bid(1, 'pass')]);
+    const s = run(deal(o, DOBBM_DECK, { dealer: 2 }), [bid(3, 'pass'), bid(4, 'pass'), bid(0, 'pass'), bid(1, 'pass')]);
     expect(session.afterHand(o, session.start(o, 2).session, s).next).toEqual({ dealer: 3 });
   });
 });

@@ -75,4 +75,4 @@ function requestEnd(options: DobbmOptions, session: DobbmSession, bySeat: number
   return accept({ session: { ...session, next, mussrundeLeft: options.players }, next });
 }
 
-export const dobbmSession: SessionRules<DobbmOptions, DobbmState, DobbmSession> = { start, afterHand, requestEnd };
+export const session: SessionRules<DobbmOptions, DobbmState, DobbmSession> = { start, afterHand, requestEnd };

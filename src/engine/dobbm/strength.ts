@@ -1,4 +1,5 @@
 import type { Card } from '../core/types.js';
+import { isHeart, isSow } from './cards.js';
 
 /** Who a hand is judged for: bidding Dobbm (the Dobb still to come), a Solo, a declarer's final 8, a defender. */
 export type StrengthRole = 'dobbm' | 'solo' | 'declarer' | 'defence';
@@ -28,14 +29,14 @@ export function handStrength(cards: readonly Card[], role: StrengthRole, skip?: 
   for (let i = 0; i < cards.length; i++) {
     if (skip !== undefined && skip.includes(i)) continue;
     const c = cards[i]!;
-    if (c.charCodeAt(0) === 72) {
+    if (isHeart(c)) {
       hearts++;
       total += HEART_VALUE[c] ?? 5;
       continue;
     }
     const s = PLAIN[c[0]!]!;
     count[s]!++;
-    if (c.charCodeAt(1) === 83) sow[s] = 1;
+    if (isSow(c)) sow[s] = 1;
     else if (c.length === 3) ten[s] = 1;
   }
   for (let s = 0; s < 3; s++) {

@@ -1,8 +1,9 @@
-import type { Viewer } from '../core/types.js';
+import type { Card, HandResult, Viewer } from '../core/types.js';
+import type { DobbmAction } from './actions.js';
 import { nextActive } from './play.js';
-import { legalDobbmActions } from './rules.js';
-import { dobbmResult } from './scoring.js';
-import type { DobbmState } from './state.js';
+import { legalActions } from './rules.js';
+import { result } from './result.js';
+import type { Bid, CallWord, Contract, DobbmState, Phase } from './state.js';
 
 /** The cards of a trick with the seat that played each. */
 function plays(state: DobbmState, leader: number, cards: readonly string[]): { seat: number; card: string }[] {
@@ -13,19 +14,58 @@ function plays(state: DobbmState, leader: number, cards: readonly string[]): { s
   });
 }
 
+type Play = { seat: number; card: Card };
+
+/** `GET /hands/{id}` of a Dobbm hand (CONTRACT.md "Views"): the public record, and what the viewer may see besides. */
+export type DobbmView = {
+  game: 'dobbm';
+  phase: Phase;
+  dealer: number;
+  toAct: number[];
+  players: 4 | 5;
+  active: number[];
+  sittingOut: number | null;
+  mussrunde: boolean;
+  bids: Bid[];
+  declarer: number | null;
+  contract: Contract | null;
+  defenders: number[];
+  calls: { seat: number; call: CallWord }[];
+  doublings: number;
+  multiplier: number;
+  handSizes: number[];
+  currentTrick: { leader: number; plays: Play[] };
+  tricks: { leader: number; plays: Play[]; winner: number; points: number }[];
+  tricksWon: { declarer: number; defenders: number };
+  discarded: boolean;
+  /** A seat's own. */
+  seat?: number;
+  hand?: Card[];
+  legalActions?: DobbmAction[];
+  /** Under `irregularities: penalize`. */
+  mayReportIrregularity?: boolean;
+  /** The Dobbm declarer's, and everyone's once the hand is over. */
+  dobb?: Card[];
+  discard?: Card[];
+  /** The auditor's: every active hand, `null` for the sitting-out dealer. */
+  hands?: (Card[] | null)[];
+  irregularity?: { offender: number; reporter: number };
+  result?: HandResult | null;
+};
+
 /**
  * What `viewer` may see, DESIGN.md "Hidden information": a seat sees its own cards, the
  * public record and its legal actions; the Dobb only as the Dobbm declarer who took it, the
  * discard only as the declarer who made it (RULES.md §1.7) — a Solo declarer never sees the
  * Dobb before scoring. After the hand, Dobb and discard are public. An auditor sees all.
  */
-export function viewDobbm(state: DobbmState, viewer: Viewer): Record<string, unknown> {
+export function view(state: DobbmState, viewer: Viewer): DobbmView {
   const over = state.phase === 'over';
   const auditor = viewer.kind === 'auditor';
   const seat = viewer.kind === 'seat' ? viewer.seat : null;
   const isDeclarer = seat !== null && seat === state.declarer;
   const tricksWon = { declarer: state.declarerTricks, defenders: state.tricks.length - state.declarerTricks };
-  const out: Record<string, unknown> = {
+  const out: DobbmView = {
     game: 'dobbm',
     phase: state.phase,
     dealer: state.dealer,
@@ -48,17 +88,17 @@ export function viewDobbm(state: DobbmState, viewer: Viewer): Record<string, unk
     discarded: state.discard !== null,
   };
   if (seat !== null) {
-    out['seat'] = seat;
-    out['hand'] = state.hands[seat]?.slice() ?? [];
-    out['legalActions'] = legalDobbmActions(state, seat);
+    out.seat = seat;
+    out.hand = state.hands[seat]?.slice() ?? [];
+    out.legalActions = legalActions(state, seat);
     if (state.options.irregularities === 'penalize') {
-      out['mayReportIrregularity'] = !over && state.phase !== 'bidding' && state.active.includes(seat);
+      out.mayReportIrregularity = !over && state.phase !== 'bidding' && state.active.includes(seat);
     }
   }
-  if (over || auditor || (isDeclarer && state.contract === 'dobbm')) out['dobb'] = state.dobb.slice();
-  if (state.discard !== null && (over || auditor || isDeclarer)) out['discard'] = state.discard.slice();
-  if (auditor) out['hands'] = state.hands.map((h, s) => (state.active.includes(s) ? h.slice() : null));
-  if (state.irregularity) out['irregularity'] = { ...state.irregularity };
-  if (over) out['result'] = dobbmResult(state);
+  if (over || auditor || (isDeclarer && state.contract === 'dobbm')) out.dobb = state.dobb.slice();
+  if (state.discard !== null && (over || auditor || isDeclarer)) out.discard = state.discard.slice();
+  if (auditor) out.hands = state.hands.map((h, s) => (state.active.includes(s) ? h.slice() : null));
+  if (state.irregularity) out.irregularity = { ...state.irregularity };
+  if (over) out.result = result(state);
   return out;
 }

@@ -2,8 +2,8 @@ import { seededRng } from '../core/rng.js';
 import { shuffle } from '../core/shuffle.js';
 import { handStrength, heuristicBot, randomBot } from './bots.js';
 import { dokoDeck } from './cards.js';
-import { dealDeck } from './deal.js';
-import { handResult } from './result.js';
+import { deal } from './deal.js';
+import { result } from './result.js';
 import { apply, legalActions, toAct } from './rules.js';
 import type { DokoState } from './state.js';
 import { acts, dealWith, opts } from './testkit.js';
@@ -44,13 +44,13 @@ describe('bots', () => {
     const bot = heuristicBot();
     const rng = seededRng(7);
     for (let h = 0; h < 20; h++) {
-      let s: DokoState = dealDeck(o, shuffle(String(h).padStart(64, 'a'), dokoDeck(o.deck)), { dealer: h % 4 });
+      let s: DokoState = deal(o, shuffle(String(h).padStart(64, 'a'), dokoDeck(o.deck)), { dealer: h % 4 });
       while (s.phase !== 'over') {
         const r = apply(s, bot(s, toAct(s)[0], rng));
         if (!r.ok) throw new Error(r.rejection.code);
         s = r.state;
       }
-      expect(handResult(s)!.scores.reduce((a, b) => a + b, 0)).toBe(0);
+      expect(result(s)!.scores.reduce((a, b) => a + b, 0)).toBe(0);
     }
   });
 });

@@ -1,4 +1,4 @@
-/** Doppelkopf rejection codes (shared ones are core `Codes`); re-exported by `rules.ts`. */
+/** Rejection codes that only Doppelkopf has (the shared ones are core `Codes`). */
 export const DokoCodes = {
   NOT_ENTITLED: 'NOT_ENTITLED',
   MUST_DECLARE_SOLO: 'MUST_DECLARE_SOLO',

@@ -1,7 +1,7 @@
 import type { Action } from '../core/types.js';
 import { DokoCodes } from './codes.js';
-import { handResult, valueInput } from './result.js';
-import { dokoSession } from './session.js';
+import { result, valueInput } from './result.js';
+import { session } from './session.js';
 import { acts, allHealthy, codeOf, dealWith, opts, playFirstLegal } from './testkit.js';
 
 /** RULES.md §2.15 rows not covered next to their rule's own tests. */
@@ -10,7 +10,7 @@ describe('§2.15 row 9: silent solo', () => {
   const hand = playFirstLegal(allHealthy(dealWith(t, { 2: ['CQ', 'CQ'] }, 3)));
 
   it('is scored as a solo without extra points: soloist ±3v, others ∓v', () => {
-    const r = handResult(hand)!;
+    const r = result(hand)!;
     expect([r.contract, r.declarer]).toEqual(['silent-solo', 2]);
     expect(valueInput(hand).extras).toEqual([]);
     expect(r.scores[2]).toBe(-3 * r.scores[0]);
@@ -19,7 +19,7 @@ describe('§2.15 row 9: silent solo', () => {
   });
 
   it('is not a compulsory solo: the dealer advances and the deal counts', () => {
-    const after = dokoSession.afterHand(t, { dealer: 3, counted: 0, hands: 0, compulsoryDone: [], ended: false }, hand);
+    const after = session.afterHand(t, { dealer: 3, counted: 0, hands: 0, compulsoryDone: [], ended: false }, hand);
     expect(after.next?.dealer).toBe(0);
     expect(after.session.counted).toBe(1);
     expect(after.session.compulsoryDone).toEqual([]);
@@ -33,7 +33,7 @@ describe('§2.15 row 8: a failed wedding is not compulsory', () => {
     const calls: Action[] = [0, 1, 2, 3].map((seat) => ({ seat, type: 'reservation', call: seat === 1 ? 'vorbehalt' : 'gesund' }));
     const hand = playFirstLegal(acts(dealWith(t, strong), [...calls, { seat: 1, type: 'contract', contract: 'hochzeit' }]));
     expect(hand.weddingFailed).toBe(true);
-    const after = dokoSession.afterHand(t, { dealer: 3, counted: 0, hands: 0, compulsoryDone: [], ended: false }, hand);
+    const after = session.afterHand(t, { dealer: 3, counted: 0, hands: 0, compulsoryDone: [], ended: false }, hand);
     expect(after.next?.dealer).toBe(0);
     expect(after.session.compulsoryDone).toEqual([]);
   });

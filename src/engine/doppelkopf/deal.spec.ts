@@ -1,29 +1,29 @@
 import { Codes } from '../core/rejections.js';
 import { dokoDeck } from './cards.js';
-import { dealDeck, dealFromHands } from './deal.js';
+import { deal, dealFromHands } from './deal.js';
 import { opts } from './testkit.js';
 
 describe('deal patterns (RULES.md §2.4, §2.15 row 10)', () => {
   it('48 cards: four rounds of three from forehand', () => {
     // Canonical deck: C A A 10 10 K K Q Q J J 9 9, then S, H, D blocks of 12.
-    const s = dealDeck(opts(), dokoDeck(48), { dealer: 3 });
+    const s = deal(opts(), dokoDeck(48), { dealer: 3 });
     expect(s.hands[0]).toEqual(['CA', 'CA', 'C10', 'SA', 'SA', 'S10', 'HA', 'HA', 'H10', 'DA', 'DA', 'D10']);
     expect(s.hands[3]).toEqual(['CJ', 'C9', 'C9', 'SJ', 'S9', 'S9', 'HJ', 'H9', 'H9', 'DJ', 'D9', 'D9']);
   });
 
   it('40 cards: rounds of 3, 4, 3', () => {
     // 40-card blocks of ten: C A A 10 10 K K Q Q J J | S … | H … | D ….
-    const s = dealDeck(opts({ deck: 40 }), dokoDeck(40), { dealer: 3 });
+    const s = deal(opts({ deck: 40 }), dokoDeck(40), { dealer: 3 });
     expect(s.hands[0]).toEqual(['CA', 'CA', 'C10', 'S10', 'S10', 'SK', 'SK', 'HJ', 'HJ', 'DA']);
   });
 
   it('deal40 = 5x2: five rounds of two', () => {
-    const s = dealDeck(opts({ deck: 40, deal40: '5x2' }), dokoDeck(40), { dealer: 3 });
+    const s = deal(opts({ deck: 40, deal40: '5x2' }), dokoDeck(40), { dealer: 3 });
     expect(s.hands[0]).toEqual(['CA', 'CA', 'CJ', 'CJ', 'SQ', 'SQ', 'HK', 'HK', 'D10', 'D10']);
   });
 
   it('five players: the dealer sits out and forehand is the seat after him', () => {
-    const s = dealDeck(opts({ players: 5 }), dokoDeck(48), { dealer: 2 });
+    const s = deal(opts({ players: 5 }), dokoDeck(48), { dealer: 2 });
     expect(s.hands[2]).toBeNull();
     expect(s.hands[3]).toEqual(['CA', 'CA', 'C10', 'SA', 'SA', 'S10', 'HA', 'HA', 'H10', 'DA', 'DA', 'D10']);
     expect(s.hands.filter((h) => h !== null)).toHaveLength(4);

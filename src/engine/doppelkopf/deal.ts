@@ -49,7 +49,7 @@ function canonicalDeck(size: 48 | 40): readonly Card[] {
   return deck;
 }
 
-export function dealDeck(options: DokoOptions, deck: readonly Card[], setup: HandSetup): DokoState {
+export function deal(options: DokoOptions, deck: readonly Card[], setup: HandSetup): DokoState {
   if (!isPermutationOf(deck, canonicalDeck(options.deck))) throw new Error('deck is not a Doppelkopf deck for these options');
   const hands: (Card[] | null)[] = Array.from({ length: options.players }, () => null);
   const pattern = dealPattern(options);

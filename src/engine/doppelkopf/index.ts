@@ -1,21 +1,22 @@
 import type { Game } from '../core/types.js';
 import { dokoDeck } from './cards.js';
-import { dealDeck, dealFromHands } from './deal.js';
-import { parseDokoOptions, type DokoOptions, dokoSchema } from './options.js';
-import { handResult } from './result.js';
-import { apply, legalActions, parseAction, toAct } from './rules.js';
-import { dokoSession, type DokoSession } from './session.js';
+import { deal, dealFromHands } from './deal.js';
+import { parseOptions, type DokoOptions, optionSchema } from './options.js';
+import { result } from './result.js';
+import { parseAction } from './actions.js';
+import { apply, legalActions, toAct } from './rules.js';
+import { session, type DokoSession } from './session.js';
 import type { DokoState } from './state.js';
 import { redactAction, view } from './view.js';
 
 /** Doppelkopf (RULES.md §2): 48 or 40 cards, four active players, optional fifth dealer. */
 export const doppelkopf: Game<DokoOptions, DokoState, DokoSession> = {
   id: 'doppelkopf',
-  optionSchema: dokoSchema,
-  parseOptions: parseDokoOptions,
+  optionSchema: optionSchema,
+  parseOptions: parseOptions,
   seatCount: (o) => o.players,
   deck: (o) => dokoDeck(o.deck),
-  deal: dealDeck,
+  deal: deal,
   dealHands: dealFromHands,
   parseAction,
   legalActions,
@@ -24,14 +25,15 @@ export const doppelkopf: Game<DokoOptions, DokoState, DokoSession> = {
   phase: (s) => s.phase,
   isOver: (s) => s.phase === 'over',
   view,
-  result: handResult,
+  result: result,
   redactAction,
-  session: dokoSession,
+  session: session,
 };
 
 export type { DokoOptions } from './options.js';
 export type { DokoState } from './state.js';
 export type { DokoSession } from './session.js';
 export { DokoCodes } from './codes.js';
+export type { DokoAction } from './actions.js';
 export { heuristicBot, randomBot, handStrength } from './bots.js';
 export { gameValue, playerScores } from './scoring.js';

@@ -1,15 +1,16 @@
-import { parseOptionRecord, type OptionSchema } from '../core/options.js';
-import type { OptionsParse } from '../core/types.js';
+import { parseOptionsOf, type OptionSchema, type OptionsOf } from '../core/options.js';
+import type { OptionsParse } from '../core/rejections.js';
 
 /**
  * The Doppelkopf rule profile (RULES.md §2.2–§2.15), names without the `doko.` prefix.
  * House rules default off; the defaults are the DDV-like decisions of RULES.md.
  */
-export const dokoSchema: OptionSchema = {
+export const optionSchema = {
   players: { kind: 'enum', values: [4, 5], default: 4 },
   deck: { kind: 'enum', values: [48, 40], default: 48 },
   deal40: { kind: 'enum', values: ['3-4-3', '5x2'], default: '3-4-3' },
   mode: { kind: 'enum', values: ['informal', 'tournament'], default: 'informal' },
+  /** Counted deals of an informal session; `null`/0 = open-ended (RULES.md §2.12). */
   'session.deals': { kind: 'int', min: 0, default: 0, allowNull: true },
   vorfuehrung: { kind: 'enum', values: ['atEnd', 'whenRemainingEqualsOwed'], default: 'atEnd' },
   soloistLeadsLustsolo: { kind: 'bool', default: false },
@@ -38,54 +39,16 @@ export const dokoSchema: OptionSchema = {
   'extras.lizzieMiller': { kind: 'bool', default: false },
   against90: { kind: 'enum', values: [120, 121], default: 120 },
   loserCannotGain: { kind: 'bool', default: false },
-};
+} as const satisfies OptionSchema;
 
 /** Flat, typed view of the profile; keys are the RULES.md names. */
-export interface DokoOptions {
-  players: 4 | 5;
-  deck: 48 | 40;
-  deal40: '3-4-3' | '5x2';
-  mode: 'informal' | 'tournament';
-  /** Counted deals of an informal session; `null`/0 = open-ended (RULES.md §2.12). */
-  'session.deals': number | null;
-  vorfuehrung: 'atEnd' | 'whenRemainingEqualsOwed';
-  soloistLeadsLustsolo: boolean;
-  revealLosingReservations: boolean;
-  dullen: 'first' | 'second' | 'secondExceptLast';
-  piglets: boolean;
-  'piglets.firstOnly': boolean;
-  'piglets.forceAnnouncement': boolean;
-  'piglets.inDiamondSolo': boolean;
-  'piglets.super': boolean;
-  review: 'lastTrick' | 'none' | 'ownSide';
-  'wedding.callableTypes': boolean;
-  'poverty.enabled': boolean;
-  'poverty.countFoxes': boolean;
-  'poverty.passExactlyTrumps': boolean;
-  'poverty.announceTrumpsReturned': boolean;
-  'poverty.rank': 'aboveWedding' | 'belowWedding';
-  forcedAnnouncement: boolean;
-  'forcedAnnouncement.further': boolean;
-  announcementTiming: 'anyTime' | 'ownTurnOnly';
-  'throwIn.fiveNines': boolean;
-  'throwIn.fiveKings': boolean;
-  halfChicken: boolean;
-  'extras.foxLastTrickDouble': boolean;
-  'extras.lostCharlie': boolean;
-  'extras.lizzieMiller': boolean;
-  against90: 120 | 121;
-  loserCannotGain: boolean;
-}
+export type DokoOptions = OptionsOf<typeof optionSchema>;
 
-export function parseDokoOptions(input: unknown): OptionsParse<DokoOptions> {
-  const parsed = parseOptionRecord(dokoSchema, input);
-  if (!parsed.ok) return parsed;
-  return { ok: true, options: parsed.options as unknown as DokoOptions };
-}
+export const parseOptions = (input: unknown): OptionsParse<DokoOptions> => parseOptionsOf(optionSchema, input);
 
 /** All defaults: the tests' and bots' starting profile. */
-export function defaultDokoOptions(overrides: Record<string, unknown> = {}): DokoOptions {
-  const parsed = parseDokoOptions(overrides);
+export function defaultOptions(overrides: Record<string, unknown> = {}): DokoOptions {
+  const parsed = parseOptions(overrides);
   if (!parsed.ok) throw new Error(parsed.rejection.message);
   return parsed.options;
 }

@@ -1,7 +1,7 @@
 import { Codes } from '../core/rejections.js';
 import type { Action } from '../core/types.js';
 import { DokoCodes } from './codes.js';
-import { handResult, valueInput } from './result.js';
+import { result, valueInput } from './result.js';
 import { toAct } from './rules.js';
 import { act, acts, codeOf, dealWith, opts, playFirstLegal } from './testkit.js';
 import { view } from './view.js';
@@ -43,15 +43,15 @@ describe('poverty (Armut, RULES.md §2.7)', () => {
     expect(s.hands[0]!.filter((c) => c === 'CK')).toHaveLength(2);
     expect(toAct(s)).toEqual([0]); // forehand leads
     const end = playFirstLegal(s);
-    expect(handResult(end)!.parties).toEqual({ re: [0, 2], kontra: [1, 3] });
-    expect(handResult(end)!.contract).toBe('armut');
+    expect(result(end)!.parties).toEqual({ re: [0, 2], kontra: [1, 3] });
+    expect(result(end)!.contract).toBe('armut');
     expect(valueInput(end).solo).toBe(false); // §2.15 row 5: extras and "against the elders" apply
   });
 
   it('nobody accepts: the hand is thrown in with a zero result', () => {
     const s = acts(declare(), [{ seat: 0, type: 'poverty', cards: ['DA', 'CK', 'CK'] }, answer(1, false), answer(2, false), answer(3, false)]);
     expect(s.phase).toBe('over');
-    expect(handResult(s)).toMatchObject({ status: 'thrownIn', scores: [0, 0, 0, 0], details: { reason: 'povertyRefused' } });
+    expect(result(s)).toMatchObject({ status: 'thrownIn', scores: [0, 0, 0, 0], details: { reason: 'povertyRefused' } });
   });
 
   it('§2.15 row 6 alternative passExactlyTrumps: only the trumps go, as many come back', () => {

@@ -8,7 +8,7 @@ import { handProblems, playDrawn, sessionArb, type Bot, type DrawnSession } from
 import { heuristicBot, randomBot } from './bots.js';
 import { cardPoints } from './cards.js';
 import { doppelkopf } from './index.js';
-import { dokoSchema } from './options.js';
+import { optionSchema } from './options.js';
 import { legalActions } from './rules.js';
 import { checkView } from './spec-views.js';
 import type { DokoState } from './state.js';
@@ -25,7 +25,7 @@ const RUNS = 30;
 describe('Doppelkopf under random rule profiles', () => {
   it('scores are zero-sum, replay from the deal gives the live state, every listed action applies', () => {
     fc.assert(
-      fc.property(sessionArb(dokoSchema), (drawn) => {
+      fc.property(sessionArb(optionSchema), (drawn) => {
         const { options, played } = play(drawn);
         // Announcements and the piglets declaration (before the first lead) are open to every seat.
         const anyTime = (a: { type: string }) => a.type === 'announce' || a.type === 'piglets' || a.type === 'superpiglets';
@@ -37,7 +37,7 @@ describe('Doppelkopf under random rule profiles', () => {
 
   it('240 card points in the tricks; the active scores share one parity; Re against Kontra (solo ±3v), |v| = gameValue; a sitting-out dealer scores 0', () => {
     fc.assert(
-      fc.property(sessionArb(dokoSchema), (drawn) => {
+      fc.property(sessionArb(optionSchema), (drawn) => {
         const { options, played } = play(drawn);
         for (const { final } of played) {
           const r = doppelkopf.result(final)!;
@@ -65,7 +65,7 @@ describe('Doppelkopf under random rule profiles', () => {
 
   it('no view holds a card its viewer may not know', () => {
     fc.assert(
-      fc.property(sessionArb(dokoSchema), (drawn) => {
+      fc.property(sessionArb(optionSchema), (drawn) => {
         const { played } = play(drawn);
         for (const { states } of played) for (const s of states) for (const seat of seated(s)) checkView(s, seat);
       }),

@@ -3,10 +3,10 @@ import { seededRng, type Rng } from '../core/rng.js';
 import { shuffle } from '../core/shuffle.js';
 import type { Action, Card } from '../core/types.js';
 import { cardPoints, dokoDeck } from './cards.js';
-import { dealDeck } from './deal.js';
+import { deal } from './deal.js';
 import { opts } from './testkit.js';
 import type { DokoOptions } from './options.js';
-import { handResult } from './result.js';
+import { result } from './result.js';
 import { apply, legalActions } from './rules.js';
 import type { DokoState } from './state.js';
 import { checkView } from './spec-views.js';
@@ -29,7 +29,7 @@ const seats = (s: DokoState): number[] => s.hands.flatMap((h, i) => (h === null 
 /** Plays a hand with random legal actions of random seats (announcements from any seat). */
 function randomHand(o: DokoOptions, seed: string, rng: Rng, each?: (s: DokoState, a: Action) => void): { deck: Card[]; actions: Action[]; final: DokoState } {
   const deck = shuffle(seed, dokoDeck(o.deck));
-  let s = dealDeck(o, deck, { dealer: rng.int(o.players) });
+  let s = deal(o, deck, { dealer: rng.int(o.players) });
   const actions: Action[] = [];
   while (s.phase !== 'over') {
     const options = seats(s).map((seat) => legalActions(s, seat)).filter((l) => l.length > 0);
@@ -73,18 +73,18 @@ describe.each(Object.entries(PROFILES))('random hands, %s', (_name, o) => {
   it('card points sum to 240, scores to zero with one parity, folding is deterministic', () => {
     fc.assert(fc.property(seedArb, fc.integer(), (seed, r) => {
       const { deck, actions, final } = randomHand(o, seed, seededRng(r));
-      const result = handResult(final)!;
-      expect(result.scores.reduce((a, b) => a + b, 0)).toBe(0);
-      if (result.status === 'finished') {
-        expect(result.cardPoints!.re + result.cardPoints!.kontra).toBe(240);
+      const outcome = result(final)!;
+      expect(outcome.scores.reduce((a, b) => a + b, 0)).toBe(0);
+      if (outcome.status === 'finished') {
+        expect(outcome.cardPoints!.re + outcome.cardPoints!.kontra).toBe(240);
         expect(final.tricks.flatMap((t) => t.plays).reduce((a, p) => a + cardPoints(p.card), 0)).toBe(240);
-        const active = seats(final).map((s) => result.scores[s]);
+        const active = seats(final).map((s) => outcome.scores[s]);
         expect(new Set(active.map((x) => Math.abs(x) % 2)).size).toBe(1);
       }
-      const again = actions.reduce((s, a) => { const x = apply(s, a); if (!x.ok) throw new Error('replay refused'); return x.state; }, dealDeck(o, deck, { dealer: final.dealer, context: final.context }));
+      const again = actions.reduce((s, a) => { const x = apply(s, a); if (!x.ok) throw new Error('replay refused'); return x.state; }, deal(o, deck, { dealer: final.dealer, context: final.context }));
       expect(again).toEqual(final);
       expect(JSON.parse(JSON.stringify(final))).toStrictEqual(final); // stored as jsonb
-      expect(handResult(again)).toEqual(result);
+      expect(result(again)).toEqual(outcome);
     }), { numRuns: 25 });
   });
 

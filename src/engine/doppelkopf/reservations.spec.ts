@@ -1,7 +1,7 @@
 import { Codes } from '../core/rejections.js';
 import type { Action } from '../core/types.js';
 import { DokoCodes } from './codes.js';
-import { handResult } from './result.js';
+import { result } from './result.js';
 import { toAct } from './rules.js';
 import { act, acts, allHealthy, codeOf, dealWith, opts } from './testkit.js';
 import { view } from './view.js';
@@ -112,7 +112,7 @@ describe('throw-in (RULES.md §2.13)', () => {
   it('five kings throw in at the R1 turn when the option is on: a zero result', () => {
     const s = act(dealWith(opts({ throwIn: { fiveKings: true } }), kings), res(0, 'throwin'));
     expect(s.phase).toBe('over');
-    expect(handResult(s)).toEqual({ status: 'thrownIn', declarer: null, contract: null, parties: null, cardPoints: null, multiplier: 1, scores: [0, 0, 0, 0], details: { reason: 'fiveKings', seat: 0 } });
+    expect(result(s)).toEqual({ status: 'thrownIn', declarer: null, contract: null, parties: null, cardPoints: null, multiplier: 1, scores: [0, 0, 0, 0], details: { reason: 'fiveKings', seat: 0 } });
   });
 
   it('is refused without the option, or without five nines', () => {

@@ -52,7 +52,7 @@ export function valueInput(s: DokoState): ValueInput {
 }
 
 /** CONTRACT.md `result` for Doppelkopf; `null` until the hand is over. */
-export function handResult(s: DokoState): HandResult | null {
+export function result(s: DokoState): HandResult | null {
   if (s.phase !== 'over') return null;
   const n = s.options.players;
   if (s.thrownIn) {

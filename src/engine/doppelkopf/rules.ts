@@ -1,82 +1,40 @@
-import { exactly } from '../core/action-shape.js';
-import { Codes, reject, rejection } from '../core/rejections.js';
-import type { Action, Applied, Card, Rejection } from '../core/types.js';
-import { isCard, SOLOS } from './cards.js';
-import { announce, LEVEL_NAMES, legalAnnouncements, type LevelName } from './announcements.js';
+import { Codes, reject } from '../core/rejections.js';
+import type { Action, Applied, Card } from '../core/types.js';
+import { parseAction } from './actions.js';
+import { announce, legalAnnouncements } from './announcements.js';
 import { seatToPlay } from './parties.js';
 import { applyPiglets, applyPlay, canDeclarePiglets, canDeclareSuperPiglets, legalCards } from './play.js';
 import { applyPovertyAnswer, applyPovertyPass, applyPovertyReturn, combinations, povertyCount, seatToAnswer } from './poverty.js';
 import { applyContract, applyReservation, legalContracts, legalReservationCalls, nextContractSeat, nextReservationSeat, povertyTrumps } from './reservations.js';
-import type { DeclaredContract, DokoState, ReservationCall, WeddingType } from './state.js';
+import type { DokoState } from './state.js';
 
-export { DokoCodes } from './codes.js';
-
-const CONTRACTS: readonly string[] = ['hochzeit', 'armut', ...SOLOS];
-const bad = (message: string): { ok: false; rejection: Rejection } => ({ ok: false, rejection: rejection(Codes.BAD_ACTION, message) });
-const isCardList = (x: unknown): x is Card[] => Array.isArray(x) && x.every(isCard);
-
-/** JSON shape of CONTRACT.md's Doppelkopf actions; legality is `apply`'s business. */
-export function parseAction(raw: unknown): { ok: true; action: Action } | { ok: false; rejection: Rejection } {
-  const built = build(raw);
-  return built.ok ? exactly(raw as Record<string, unknown>, built.action) : built;
-}
-
-/** The action of `raw`'s type from the fields that type has. */
-function build(raw: unknown): { ok: true; action: Action } | { ok: false; rejection: Rejection } {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return bad('an action is a JSON object');
-  const a = raw as Record<string, unknown>;
-  if (!Number.isInteger(a.seat)) return bad('seat must be an integer');
-  const seat = a.seat as number;
-  const ok = (fields: Record<string, unknown> = {}): { ok: true; action: Action } => ({ ok: true, action: { seat, type: a.type as string, ...fields } });
-  switch (a.type) {
-    case 'reservation':
-      return ['gesund', 'vorbehalt', 'throwin'].includes(a.call as string) ? ok({ call: a.call }) : bad('call must be gesund, vorbehalt or throwin');
-    case 'contract':
-      if (!CONTRACTS.includes(a.contract as string)) return bad('unknown contract');
-      if (a.wedding === undefined) return ok({ contract: a.contract });
-      return ['first', 'trump', 'nontrump'].includes(a.wedding as string) ? ok({ contract: a.contract, wedding: a.wedding }) : bad('wedding must be first, trump or nontrump');
-    case 'poverty':
-    case 'poverty-return':
-      return isCardList(a.cards) ? ok({ cards: a.cards.slice() }) : bad('cards must be a list of card codes');
-    case 'poverty-answer':
-      return typeof a.accept === 'boolean' ? ok({ accept: a.accept }) : bad('accept must be true or false');
-    case 'piglets':
-    case 'superpiglets':
-      return ok();
-    case 'announce':
-      return (LEVEL_NAMES as readonly string[]).includes(a.level as string) ? ok({ level: a.level }) : bad('unknown announcement level');
-    case 'play':
-      return isCard(a.card) ? ok({ card: a.card }) : bad('card must be a card code');
-    default:
-      return bad('unknown action type');
-  }
-}
-
+/** Takes the wire's `Action` and parses it first (hand records and bots feed it too), then switches on the parsed union. */
 export function apply(s: DokoState, action: Action): Applied<DokoState> {
   const parsed = parseAction(action);
   if (!parsed.ok) return parsed;
-  const seat = action.seat;
+  const a = parsed.action;
+  const seat = a.seat;
   if (seat < 0 || seat >= s.options.players || s.hands[seat] === null) return reject(Codes.NOT_YOUR_TURN, 'this seat does not play this deal');
   if (s.phase === 'over') return reject(Codes.HAND_OVER, 'the hand is over');
-  switch (action.type) {
+  switch (a.type) {
     case 'reservation':
-      return applyReservation(s, seat, action.call as ReservationCall);
+      return applyReservation(s, seat, a.call);
     case 'contract':
-      return applyContract(s, seat, action.contract as DeclaredContract, action.wedding as WeddingType | undefined);
+      return applyContract(s, seat, a.contract, a.wedding);
     case 'poverty':
-      return applyPovertyPass(s, seat, action.cards as Card[]);
+      return applyPovertyPass(s, seat, a.cards);
     case 'poverty-answer':
-      return applyPovertyAnswer(s, seat, action.accept as boolean);
+      return applyPovertyAnswer(s, seat, a.accept);
     case 'poverty-return':
-      return applyPovertyReturn(s, seat, action.cards as Card[]);
+      return applyPovertyReturn(s, seat, a.cards);
     case 'piglets':
       return applyPiglets(s, seat, false);
     case 'superpiglets':
       return applyPiglets(s, seat, true);
     case 'announce':
-      return announce(s, seat, action.level as LevelName);
-    default:
-      return applyPlay(s, seat, action.card as Card);
+      return announce(s, seat, a.level);
+    case 'play':
+      return applyPlay(s, seat, a.card);
   }
 }
 

@@ -74,4 +74,4 @@ function requestEnd(o: DokoOptions, s: DokoSession, bySeat: number | null, _hand
   return accept({ session: { ...s, ended: true }, next: null });
 }
 
-export const dokoSession: SessionRules<DokoOptions, DokoState, DokoSession> = { start, afterHand, requestEnd };
+export const session: SessionRules<DokoOptions, DokoState, DokoSession> = { start, afterHand, requestEnd };

@@ -3,13 +3,13 @@ import { applyAllOrThrow } from '../core/replay.js';
 import type { Action, Card } from '../core/types.js';
 import { dokoDeck } from './cards.js';
 import { dealFromHands } from './deal.js';
-import { defaultDokoOptions, type DokoOptions } from './options.js';
+import { defaultOptions, type DokoOptions } from './options.js';
 import { apply, legalActions, toAct } from './rules.js';
 import type { DokoContext, DokoState } from './state.js';
 
 /** Test fixtures: deals from partly given hands, and action runners that fail loudly. */
 export function opts(overrides: Record<string, unknown> = {}): DokoOptions {
-  return defaultDokoOptions(overrides);
+  return defaultOptions(overrides);
 }
 
 /**

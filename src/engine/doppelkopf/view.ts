@@ -1,5 +1,5 @@
 import type { Action, Viewer } from '../core/types.js';
-import { handResult } from './result.js';
+import { result } from './result.js';
 import { legalActions, toAct } from './rules.js';
 import { partyOf } from './parties.js';
 import type { DokoState, DokoTrick, Party } from './state.js';
@@ -26,7 +26,7 @@ export function view(s: DokoState, viewer: Viewer): Record<string, unknown> {
     currentTrick: s.current,
     tricks: s.tricks.map((t, i) => (all || reviewable(s, t, i, me) ? t : { leader: t.leader, winner: t.winner })),
     tricksWon: s.hands.map((_, seat) => s.tricks.filter((t) => t.winner === seat).length),
-    result: handResult(s),
+    result: result(s),
   };
   if (me !== null) {
     out.seat = me;

@@ -1,6 +1,6 @@
 import type { Action } from '../core/types.js';
 import { DokoCodes } from './codes.js';
-import { handResult, valueInput } from './result.js';
+import { result, valueInput } from './result.js';
 import { acts, codeOf, dealWith, opts, playFirstLegal } from './testkit.js';
 
 const say = (seat: number, level: string): Action => ({ seat, type: 'announce', level });
@@ -24,7 +24,7 @@ describe('wedding (Hochzeit, RULES.md §2.7)', () => {
     const s = playFirstLegal(wedding(HANDS), 1);
     expect([s.weddingPartner, s.weddingTrick]).toEqual([0, 1]);
     expect(codeOf(s, say(1, 're'))).toBeNull();
-    const end = handResult(playFirstLegal(s))!;
+    const end = result(playFirstLegal(s))!;
     expect(end.parties).toEqual({ re: [0, 1], kontra: [2, 3] });
     expect(end.declarer).toBeNull();
     expect(valueInput(playFirstLegal(s)).solo).toBe(false); // §2.15 row 5: extras and "against the elders" apply
@@ -53,7 +53,7 @@ describe('wedding (Hochzeit, RULES.md §2.7)', () => {
     expect(codeOf(s, say(0, 'kontra'))).toBeNull();
     expect(codeOf(playFirstLegal(s, 1), say(0, 'kontra'))).toBe(DokoCodes.ANNOUNCEMENT_TOO_LATE);
     s = playFirstLegal(s);
-    const r = handResult(s)!;
+    const r = result(s)!;
     expect([r.contract, r.declarer]).toEqual(['hochzeit', 1]);
     expect(r.parties).toEqual({ re: [1], kontra: [0, 2, 3] });
     // Re took all 240 points and every trick: won 1, <90 1, <60 1, <30 1, schwarz 1 = 5, ×3.

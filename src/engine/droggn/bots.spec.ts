@@ -5,6 +5,7 @@ import { handStrength, heuristicBot, randomBot, type DroggnBot } from './bots.js
 import { droggn } from './index.js';
 import { defaultOptions } from './options.js';
 import type { DroggnState } from './state.js';
+import { fieldOf } from '../core/spec-actions.js';
 import { dealt, run } from './testkit.js';
 
 const seed = (i: number): string => i.toString(16).padStart(64, '0');
@@ -42,7 +43,7 @@ describe('randomBot', () => {
     ]);
     const rng = seededRng(7);
     let schwacher = 0;
-    for (let i = 0; i < 2000; i++) if (randomBot(s, 1, rng).call === 'schwacher') schwacher++;
+    for (let i = 0; i < 2000; i++) if (fieldOf(randomBot(s, 1, rng), 'call') === 'schwacher') schwacher++;
     expect(Math.abs(schwacher - 1000)).toBeLessThan(120);
   });
 
@@ -62,7 +63,7 @@ describe('heuristicBot', () => {
     const strong = ['T21', 'T20', 'T19', 'T18', 'T17', 'T16', 'T15', 'T14', 'T13', 'T12', 'T11', 'GS', 'SK', 'CK', 'HK', 'DK', 'SQ', 'S10', 'S9', 'C10', 'C9'];
     const rest = DECK.filter((c) => !strong.includes(c));
     const s = dealt([strong, rest.slice(0, 21), rest.slice(21, 42)], rest.slice(42), 2);
-    expect(heuristicBot()(s, 0, seededRng(1)).bid).not.toBe('pass');
+    expect(fieldOf(heuristicBot()(s, 0, seededRng(1)), 'bid')).not.toBe('pass');
     const weakHand = ['T2', 'T3', 'S4', 'S5', 'S6', 'S7', 'S8', 'C4', 'C5', 'C6', 'C7', 'C8', 'H7', 'H6', 'H5', 'H4', 'H3', 'D7', 'D6', 'D5', 'D4'];
     const others = DECK.filter((c) => !weakHand.includes(c));
     const weak = dealt([weakHand, others.slice(0, 21), others.slice(21, 42)], others.slice(42), 2);
@@ -75,8 +76,8 @@ describe('heuristicBot', () => {
     const others = DECK.filter((c) => !middling.includes(c));
     const s = dealt([middling, others.slice(0, 21), others.slice(21, 42)], others.slice(42), 2);
     expect(handStrength(middling)).toBe(2 * 8 + 3 * 2);
-    expect(heuristicBot()(s, 0, seededRng(1)).bid).toBe('pass');
-    expect(heuristicBot({ bidBias: 4 })(s, 0, seededRng(1)).bid).toBe('ansager');
+    expect(fieldOf(heuristicBot()(s, 0, seededRng(1)), 'bid')).toBe('pass');
+    expect(fieldOf(heuristicBot({ bidBias: 4 })(s, 0, seededRng(1)), 'bid')).toBe('ansager');
   });
 
   it('plays legal complete hands under every rule alternative, three and four players', () => {

@@ -1,12 +1,12 @@
 import type { Rng } from '../core/rng.js';
-import type { Action, Card } from '../core/types.js';
+import type { Card } from '../core/types.js';
+import type { DroggnAction } from './actions.js';
 import { GSTIESS, MOND, PAGAT, SUITS, facePoints, isKing, isTrump, rankValue, suitOf } from './cards.js';
-import { buyable, discardable, legalActions } from './legal.js';
 import { legalCards, referenceCard, winningPlay } from './play.js';
-import { discardProblem, highestBid, kingRuleHolds, openCalls } from './rules.js';
+import { buyable, discardable, discardProblem, highestBid, kingRuleHolds, legalActions, openCalls } from './rules.js';
 import { CONTRACTS, type Contract, type DroggnState } from './state.js';
 
-export type DroggnBot = (s: DroggnState, seat: number, rng: Rng) => Action;
+export type DroggnBot = (s: DroggnState, seat: number, rng: Rng) => DroggnAction;
 
 /**
  * Uniform over the legal actions. Discards and buys are sampled directly (a uniform 3-subset
@@ -104,7 +104,7 @@ const cheapest = (cards: readonly Card[]): Card | undefined =>
   [...cards].sort((a, b) => facePoints(a) - facePoints(b) || rankValue(a) - rankValue(b))[0];
 
 /** Discard from the shortest side suits, banking their points; low trumps if nothing else. */
-function sensibleDiscard(s: DroggnState, seat: number): Action | null {
+function sensibleDiscard(s: DroggnState, seat: number): DroggnAction | null {
   const hand = s.hands[seat]!;
   const suitLength = (c: Card): number => hand.filter((x) => suitOf(x) === suitOf(c)).length;
   const plain = discardable(hand).filter((c) => !isTrump(c) && !isKing(c))

@@ -4,14 +4,15 @@ import type { Action, Card } from '../core/types.js';
 import { DECK } from './cards.js';
 import { mordDefenceA, mordDefenceB, mordHand, mordPlay, ordinaryActions, ordinaryDeal, topTrumps } from './fixtures.js';
 import { droggn } from './index.js';
-import { DroggnCodes } from './rules.js';
+import { DroggnCodes } from './codes.js';
 import { gameValue } from './scoring.js';
 import type { DroggnOptions } from './options.js';
 import type { CompletedTrick, DroggnState } from './state.js';
-import { dealt, run } from './testkit.js';
+import { fieldOf } from '../core/spec-actions.js';
+import { applyAny, dealt, run } from './testkit.js';
 
 const codeOf = (s: DroggnState, a: Action): string | null => {
-  const r = droggn.apply(s, a);
+  const r = applyAny(s, a);
   return r.ok ? null : r.rejection.code;
 };
 const bids = (contract: string): Action[] => [{ seat: 0, type: 'bid', bid: contract }, { seat: 1, type: 'bid', bid: 'pass' }, { seat: 2, type: 'bid', bid: 'pass' }];
@@ -22,7 +23,7 @@ const noLayouts: Action[] = [{ seat: 1, type: 'layout', card: null }, { seat: 2,
 function playOut(s: DroggnState, declarerCard: (s: DroggnState) => Card): DroggnState {
   while (!droggn.isOver(s)) {
     const seat = droggn.toAct(s)[0]!;
-    const card = seat === s.declarer ? declarerCard(s) : (droggn.legalActions(s, seat)[0]!.card as Card);
+    const card = seat === s.declarer ? declarerCard(s) : (fieldOf(droggn.legalActions(s, seat)[0]!, 'card') as Card);
     s = run(s, [{ seat, type: 'play', card }]);
   }
   return s;
@@ -81,11 +82,11 @@ describe('#4 Gstieß in trick 21 (gstiess.lastTrickIllegal)', () => {
   const atTrick20 = (overrides: Partial<DroggnOptions>) => run(mordHand('SK', ['S4', 'D6', 'D7'], overrides), mordPlay('SK', null).slice(0, 6 + 19 * 3 + 2));
   it('default: legal, and any of B`s cards may go to trick 20', () => {
     const s = atTrick20({});
-    expect(droggn.legalActions(s, 2).map((a) => a.card).sort()).toEqual(['D5', 'GS']);
+    expect(droggn.legalActions(s, 2).map((a) => fieldOf(a, 'card')).sort()).toEqual(['D5', 'GS']);
   });
   it('lastTrickIllegal: with two cards left the holder must play the Gstieß', () => {
     const s = atTrick20({ 'gstiess.lastTrickIllegal': true });
-    expect(droggn.legalActions(s, 2).map((a) => a.card)).toEqual(['GS']);
+    expect(droggn.legalActions(s, 2).map((a) => fieldOf(a, 'card'))).toEqual(['GS']);
     expect(codeOf(s, { seat: 2, type: 'play', card: 'D5' })).toBe(DroggnCodes.GSTIESS_MUST_BE_PLAYED);
   });
 });
@@ -160,7 +161,7 @@ describe('#9 a defender lays out before the Schwacher round', () => {
     const declarer = [...topTrumps.slice(0, 20), 'SK'];
     const a = ['T1', ...mordDefenceA.slice(1)];
     let s = run(dealt([declarer, a, mordDefenceB], ['S4', 'D6', 'D7'], 2), [...bids('super'), { seat: 0, type: 'ready', layout: null }]);
-    expect(droggn.legalActions(s, 1).map((x) => x.card)).toEqual([null, 'T1']);
+    expect(droggn.legalActions(s, 1).map((x) => fieldOf(x, 'card'))).toEqual([null, 'T1']);
     s = run(s, [{ seat: 1, type: 'layout', card: 'T1' }, { seat: 2, type: 'layout', card: null }]);
     expect(s.layouts).toEqual([{ seat: 1, card: 'T1' }]);
     expect(codeOf(s, { seat: 1, type: 'layout', card: 'T1' })).toBe(Codes.WRONG_PHASE);
@@ -176,11 +177,11 @@ describe('#10 the Gstieß as the alternative to a laid-out Pagat', () => {
       ...bids('super'), { seat: 0, type: 'ready', layout: null }, { seat: 1, type: 'layout', card: 'T1' }, { seat: 2, type: 'layout', card: null }, ...gutGut,
       { seat: 0, type: 'play', card: 'T21' },
     ]);
-    expect(droggn.legalActions(s, 1).map((x) => x.card)).toEqual(['GS']);
+    expect(droggn.legalActions(s, 1).map((x) => fieldOf(x, 'card'))).toEqual(['GS']);
     expect(codeOf(s, { seat: 1, type: 'play', card: 'T1' })).toBe(DroggnCodes.PAGAT_LAID_OUT);
     s = run(s, [{ seat: 1, type: 'play', card: 'GS' }, { seat: 2, type: 'play', card: b[0]! }, { seat: 0, type: 'play', card: 'T20' }]);
-    expect(droggn.legalActions(s, 1).map((x) => x.card)).toEqual(['T1']);
-    const end = playOut(s, (x) => droggn.legalActions(x, 0)[0]!.card as Card);
+    expect(droggn.legalActions(s, 1).map((x) => fieldOf(x, 'card'))).toEqual(['T1']);
+    const end = playOut(s, (x) => fieldOf(droggn.legalActions(x, 0)[0]!, 'card') as Card);
     expect(droggn.result(end)!.details!.pagatItems).toEqual([{ item: 'laidOut', side: 'defenders', points: -20 }]);
   });
 });
@@ -189,7 +190,7 @@ describe('a laid-out Pagat and the follow obligation', () => {
   const PRE_PLAY = 10;
   it('leading: the laid-out Pagat is refused while other cards remain', () => {
     const s = run(ordinaryDeal(), ordinaryActions('T1').slice(0, PRE_PLAY));
-    expect(droggn.legalActions(s, 0).map((x) => x.card)).not.toContain('T1');
+    expect(droggn.legalActions(s, 0).map((x) => fieldOf(x, 'card'))).not.toContain('T1');
     expect(codeOf(s, { seat: 0, type: 'play', card: 'T1' })).toBe(DroggnCodes.PAGAT_LAID_OUT);
   });
   it('following: a Pagat that the suit obligation excludes is refused as MUST_FOLLOW_SUIT', () => {
@@ -206,7 +207,7 @@ describe('#11 laid-out Gstieß and the end of a Mord', () => {
       { seat: 0, type: 'bid', bid: 'supermord' }, { seat: 1, type: 'bid', bid: 'pass' }, { seat: 2, type: 'bid', bid: 'pass' },
       { seat: 0, type: 'ready', layout: 'GS' }, ...gutGut,
     ]);
-    expect(droggn.legalActions(s, 0).map((x) => x.card)).not.toContain('GS');
+    expect(droggn.legalActions(s, 0).map((x) => fieldOf(x, 'card'))).not.toContain('GS');
     expect(codeOf(s, { seat: 0, type: 'play', card: 'GS' })).toBe(DroggnCodes.GSTIESS_LAID_OUT);
   });
   it('all-or-nothing stops at the first lost trick; additive plays all 21', () => {

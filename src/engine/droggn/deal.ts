@@ -53,7 +53,7 @@ function isPack(deck: readonly Card[]): boolean {
 }
 
 /** Initial state from a deck order (index 0 = top), RULES.md §3.4. */
-export function dealDeck(options: DroggnOptions, deck: readonly Card[], setup: HandSetup): DroggnState {
+export function deal(options: DroggnOptions, deck: readonly Card[], setup: HandSetup): DroggnState {
   if (!isPack(deck)) throw new Error('a Droggn deck is the 66-card pack');
   const active = activeSeats(options, setup.dealer);
   const pos = positionsOf(options.deal);

@@ -1,39 +1,39 @@
 import type { Game } from '../core/types.js';
-import { parseDroggnAction } from './actions.js';
+import { parseAction, type DroggnAction } from './actions.js';
 import { DECK } from './cards.js';
-import { dealDeck, dealFromHands } from './deal.js';
-import { legalActions } from './legal.js';
-import { parseDroggnOptions, type DroggnOptions, droggnOptionSchema } from './options.js';
-import { applyAction } from './rules.js';
-import { handResult } from './scoring.js';
-import { droggnSession, type DroggnSession } from './session.js';
+import { deal, dealFromHands } from './deal.js';
+import { parseOptions, type DroggnOptions, optionSchema } from './options.js';
+import { apply, legalActions } from './rules.js';
+import { result } from './result.js';
+import { session, type DroggnSession } from './session.js';
 import type { DroggnState } from './state.js';
-import { droggnView, redactDroggnAction } from './view.js';
+import { view, redactAction } from './view.js';
 
 /** Droggn, Stubai Tarock with 66 cards (RULES.md §3). */
-export const droggn: Game<DroggnOptions, DroggnState, DroggnSession> = {
+export const droggn: Game<DroggnOptions, DroggnState, DroggnSession, DroggnAction> = {
   id: 'droggn',
-  optionSchema: droggnOptionSchema,
-  parseOptions: parseDroggnOptions,
+  optionSchema: optionSchema,
+  parseOptions: parseOptions,
   seatCount: (options) => options.players,
   deck: () => DECK.slice(),
-  deal: dealDeck,
+  deal: deal,
   dealHands: dealFromHands,
-  parseAction: parseDroggnAction,
+  parseAction: parseAction,
   legalActions,
-  apply: applyAction,
+  apply: apply,
   toAct: (s) => (s.turn >= 0 ? [s.turn] : []),
   phase: (s) => s.phase,
   isOver: (s) => s.phase === 'over',
-  view: droggnView,
-  result: handResult,
-  redactAction: redactDroggnAction,
-  session: droggnSession,
+  view: view,
+  result: result,
+  redactAction: redactAction,
+  session: session,
 };
 
 export { DECK, countPile, facePoints } from './cards.js';
-export { DroggnCodes } from './rules.js';
+export { DroggnCodes } from './codes.js';
 export { settle, type DroggnSession } from './session.js';
 export { randomBot, heuristicBot, handStrength } from './bots.js';
 export type { DroggnOptions } from './options.js';
 export type { DroggnState, Contract } from './state.js';
+export type { DroggnAction } from './actions.js';

@@ -1,18 +1,10 @@
 import { Codes } from '../core/rejections.js';
+import { DroggnCodes } from './codes.js';
 import type { Card, Rejection } from '../core/types.js';
 import { GSTIESS, PAGAT, isTrump, rankValue, suitOf } from './cards.js';
 import type { DroggnState, Play } from './state.js';
 
 /** Game-specific rejection codes of the play (RULES.md §3.9). */
-export const PlayCodes = {
-  /** A laid-out Pagat may be played only as its owner's only legal card. */
-  PAGAT_LAID_OUT: 'PAGAT_LAID_OUT',
-  /** A laid-out Gstieß is kept for trick 21 (RULES.md §3.16 #11). */
-  GSTIESS_LAID_OUT: 'GSTIESS_LAID_OUT',
-  /** `gstiess.lastTrickIllegal`: the holder must play the Gstieß to trick 20. */
-  GSTIESS_MUST_BE_PLAYED: 'GSTIESS_MUST_BE_PLAYED',
-} as const;
-
 /** The reference card (RULES.md §3.9): the first card of the trick other than the Gstieß. */
 export function referenceCard(trick: readonly Play[]): Card | null {
   for (const p of trick) if (p.card !== GSTIESS) return p.card;
@@ -66,10 +58,10 @@ export function whyIllegal(s: DroggnState, seat: number, card: Card): Rejection 
   const legal = legalCards(s, seat);
   if (legal.includes(card)) return null;
   const hand = s.hands[seat]!;
-  if (gstiessForced(s, seat)) return { code: PlayCodes.GSTIESS_MUST_BE_PLAYED, message: 'the Gstieß may not be kept for the last trick' };
+  if (gstiessForced(s, seat)) return { code: DroggnCodes.GSTIESS_MUST_BE_PLAYED, message: 'the Gstieß may not be kept for the last trick' };
   const obliged = obligedCards(hand, referenceCard(s.trick));
-  if (card === PAGAT && laidOut(s, seat, PAGAT) && obliged.includes(PAGAT)) return { code: PlayCodes.PAGAT_LAID_OUT, message: 'the laid-out Pagat may be played only when it is the only legal card' };
-  if (card === GSTIESS && laidOut(s, seat, GSTIESS)) return { code: PlayCodes.GSTIESS_LAID_OUT, message: 'the laid-out Gstieß is kept for the last trick' };
+  if (card === PAGAT && laidOut(s, seat, PAGAT) && obliged.includes(PAGAT)) return { code: DroggnCodes.PAGAT_LAID_OUT, message: 'the laid-out Pagat may be played only when it is the only legal card' };
+  if (card === GSTIESS && laidOut(s, seat, GSTIESS)) return { code: DroggnCodes.GSTIESS_LAID_OUT, message: 'the laid-out Gstieß is kept for the last trick' };
   const ref = referenceCard(s.trick)!;
   const refSuit = suitOf(ref);
   if (refSuit !== null && hand.some((c) => suitOf(c) === refSuit)) return { code: Codes.MUST_FOLLOW_SUIT, message: `must follow ${refSuit}` };

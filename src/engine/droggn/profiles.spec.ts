@@ -9,7 +9,7 @@ import type { Action } from '../core/types.js';
 import { heuristicBot, randomBot } from './bots.js';
 import { DECK } from './cards.js';
 import { droggn } from './index.js';
-import { droggnOptionSchema } from './options.js';
+import { optionSchema } from './options.js';
 import { checkViews } from './spec-views.js';
 import type { DroggnState } from './state.js';
 
@@ -28,7 +28,7 @@ const RUNS = 25;
 describe('Droggn under random rule profiles', () => {
   it('scores are zero-sum, replay from the deal gives the live state, every listed action applies', () => {
     fc.assert(
-      fc.property(sessionArb(droggnOptionSchema), (drawn) => {
+      fc.property(sessionArb(optionSchema), (drawn) => {
         const { options, played } = play(drawn);
         for (const hand of played) expect(handProblems(droggn, options, hand)).toEqual([]);
       }),
@@ -38,7 +38,7 @@ describe('Droggn under random rule profiles', () => {
 
   it('74 card points; a deal played to trick 21 has the whole pack in tricks and discard or talon; scores are the zero-sum view of Δ (§3.12)', () => {
     fc.assert(
-      fc.property(sessionArb(droggnOptionSchema), (drawn) => {
+      fc.property(sessionArb(optionSchema), (drawn) => {
         const { options, played } = play(drawn);
         for (const { final } of played) {
           const r = droggn.result(final)!;
@@ -58,7 +58,7 @@ describe('Droggn under random rule profiles', () => {
 
   it('no view holds a card its viewer may not know', () => {
     fc.assert(
-      fc.property(sessionArb(droggnOptionSchema), (drawn) => {
+      fc.property(sessionArb(optionSchema), (drawn) => {
         const { played } = play(drawn);
         for (const { states } of played) for (const s of states) checkViews(s);
       }),
@@ -69,7 +69,7 @@ describe('Droggn under random rule profiles', () => {
   it('a reported irregularity books RULES.md §3.13: the offending side loses B (+20 for a laid-out Pagat) × m, a Mord V × m', () => {
     let reports = 0;
     fc.assert(
-      fc.property(sessionArb(droggnOptionSchema, { irregularities: fc.constant('penalize') }), (drawn) => {
+      fc.property(sessionArb(optionSchema, { irregularities: fc.constant('penalize') }), (drawn) => {
         const { options, played } = play(drawn);
         for (const { final } of played.filter((h) => h.final.irregularity !== null)) {
           reports++;

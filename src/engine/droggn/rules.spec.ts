@@ -2,12 +2,13 @@ import { Codes } from '../core/rejections.js';
 import type { Action } from '../core/types.js';
 import { DECK } from './cards.js';
 import { droggn } from './index.js';
-import { DroggnCodes } from './rules.js';
+import { DroggnCodes } from './codes.js';
 import type { DroggnState } from './state.js';
-import { dealt, run } from './testkit.js';
+import { fieldOf } from '../core/spec-actions.js';
+import { applyAny, dealt, run } from './testkit.js';
 
 const codeOf = (s: DroggnState, a: Action): string | null => {
-  const r = droggn.apply(s, a);
+  const r = applyAny(s, a);
   return r.ok ? null : r.rejection.code;
 };
 const bid = (seat: number, b: string): Action => ({ seat, type: 'bid', bid: b });
@@ -18,12 +19,12 @@ const plain = () => dealt([DECK.slice(0, 21), DECK.slice(21, 42), DECK.slice(42,
 describe('bidding (RULES.md §3.5)', () => {
   it('each active player once, strictly higher; the highest bidder declares', () => {
     let s = plain();
-    expect(droggn.legalActions(s, 0).map((a) => a.bid)).toEqual(['pass', 'ansager', 'solo', 'super', 'supermord']);
+    expect(droggn.legalActions(s, 0).map((a) => fieldOf(a, 'bid'))).toEqual(['pass', 'ansager', 'solo', 'super', 'supermord']);
     expect(codeOf(s, bid(1, 'pass'))).toBe(Codes.NOT_YOUR_TURN);
     s = run(s, [bid(0, 'solo')]);
     expect(codeOf(s, bid(1, 'ansager'))).toBe(Codes.BID_NOT_HIGHER);
     expect(codeOf(s, bid(1, 'solo'))).toBe(Codes.BID_NOT_HIGHER);
-    expect(droggn.legalActions(s, 1).map((a) => a.bid)).toEqual(['pass', 'super', 'supermord']);
+    expect(droggn.legalActions(s, 1).map((a) => fieldOf(a, 'bid'))).toEqual(['pass', 'super', 'supermord']);
     s = run(s, [bid(1, 'super'), bid(2, 'pass')]);
     expect(s.declarer).toBe(1);
     expect(s.contract).toBe('super');
@@ -104,7 +105,7 @@ describe('laying out and doubling (RULES.md §3.7, §3.8)', () => {
 
   it('the declarer may lay out T1 if he holds it; GS only in Super Mord', () => {
     const s = superGame();
-    expect(droggn.legalActions(s, 0).map((a) => a.layout)).toEqual([null, 'T1']);
+    expect(droggn.legalActions(s, 0).map((a) => fieldOf(a, 'layout'))).toEqual([null, 'T1']);
     expect(codeOf(s, { seat: 0, type: 'ready', layout: 'GS' })).toBe(DroggnCodes.LAYOUT_NOT_ALLOWED);
     expect(codeOf(s, { seat: 0, type: 'ready', layout: 'T21' })).toBe(DroggnCodes.LAYOUT_NOT_ALLOWED);
   });
@@ -166,7 +167,7 @@ describe('play (RULES.md §3.9)', () => {
     { seat: 1, type: 'double', call: 'gut' }, { seat: 2, type: 'double', call: 'gut' },
   ]);
   const play = (seat: number, card: string): Action => ({ seat, type: 'play', card });
-  const legal = (s: DroggnState, seat: number) => droggn.legalActions(s, seat).map((a) => a.card).sort();
+  const legal = (s: DroggnState, seat: number) => droggn.legalActions(s, seat).map((a) => fieldOf(a, 'card')).sort();
 
   it('must follow suit; the Gstieß is always additionally legal', () => {
     const s = run(start(), [play(0, 'HK')]);

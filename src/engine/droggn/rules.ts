@@ -1,32 +1,16 @@
 import { removeCards } from '../core/cards.js';
 import { Codes, accept, reject } from '../core/rejections.js';
 import { activeOrder } from '../core/seats.js';
-import type { Action, Applied, Card } from '../core/types.js';
+import type { Applied, Card } from '../core/types.js';
 import { doublingSpeaker, firstDoublingPosition, nextDoublingPosition, openCalls as openDoublingCalls, type DoublingPosition } from '../core/doubling.js';
 import { GSTIESS, MOND, PAGAT, isCard, isKing, isTrump } from './cards.js';
-import { parseDroggnAction } from './actions.js';
-import { PlayCodes, trickWinner, whyIllegal } from './play.js';
+import { parseAction, type DroggnAction } from './actions.js';
+import { legalCards, trickWinner, whyIllegal } from './play.js';
+import { DroggnCodes } from './codes.js';
 import { CONTRACTS, copyState, withChanges, type BidWord, type CallWord, type Contract, type DroggnState } from './state.js';
 
-/** Droggn's own rejection codes (shared ones come from core `Codes`). */
-export const DroggnCodes = {
-  ...PlayCodes,
-  /** GS, T21 and T1 may never be discarded (RULES.md §3.6). */
-  DISCARD_FORBIDDEN_CARD: 'DISCARD_FORBIDDEN_CARD',
-  /** King rule of the discard (RULES.md §3.6, `discard.kingCover`). */
-  KING_DISCARD_NEEDS_TRUMP: 'KING_DISCARD_NEEDS_TRUMP',
-  /** The bought card must be held by a defender (RULES.md §3.6, §3.16 #13). */
-  BUY_OWN_CARD: 'BUY_OWN_CARD',
-  UNKNOWN_CARD: 'UNKNOWN_CARD',
-  /** Laying out only T1, or GS in Super Mord by the declarer (RULES.md §3.7). */
-  LAYOUT_NOT_ALLOWED: 'LAYOUT_NOT_ALLOWED',
-  /** `irregularity` is accepted only with `irregularities: penalize` (RULES.md §3.13). */
-  IRREGULARITY_NOT_ENABLED: 'IRREGULARITY_NOT_ENABLED',
-  BAD_OFFENDER: 'BAD_OFFENDER',
-} as const;
-
 /** The action type each phase accepts. */
-const PHASE_ACTION: Record<string, string> = {
+const PHASE_ACTION: Record<string, DroggnAction['type']> = {
   bidding: 'bid', discard: 'discard', buy: 'buy', ready: 'ready', layout: 'layout', doubling: 'double', play: 'play',
 };
 
@@ -38,24 +22,25 @@ const setHand = (hands: readonly (readonly Card[])[], seat: number, hand: readon
 };
 const over = (s: DroggnState, patch: Partial<DroggnState>): DroggnState => Object.assign(copyState(s), patch, { phase: 'over', turn: -1 });
 
-export function applyAction(s: DroggnState, raw: Action): Applied<DroggnState> {
+export function apply(s: DroggnState, raw: DroggnAction): Applied<DroggnState> {
   // apply is also fed from hand records and bots: a malformed action never reaches the rules.
-  const parsed = parseDroggnAction(raw);
+  const parsed = parseAction(raw);
   if (!parsed.ok) return parsed;
   const a = parsed.action;
   if (s.phase === 'over') return reject(Codes.HAND_OVER, 'the hand is over');
-  if (a.type === 'irregularity') return reportIrregularity(s, a);
+  if (a.type === 'irregularity') return reportIrregularity(s, a.seat, a.offender);
   const expected = PHASE_ACTION[s.phase];
   if (a.type !== expected) return reject(Codes.WRONG_PHASE, `phase ${s.phase} expects a ${expected} action`);
   if (a.seat !== s.turn) return reject(Codes.NOT_YOUR_TURN, `seat ${s.turn} is to act`);
-  switch (s.phase) {
-    case 'bidding': return bid(s, a.bid as BidWord);
-    case 'discard': return discard(s, a.cards as Card[]);
-    case 'buy': return buy(s, a.card as Card | null, a.give as Card | undefined);
-    case 'ready': return ready(s, a.layout as Card | null);
-    case 'layout': return layout(s, a.card as Card | null);
-    case 'doubling': return double(s, a.call as CallWord);
-    default: return play(s, a.card as Card);
+  // The phase admits exactly this type (checked above): the switch on the type is the switch on the phase.
+  switch (a.type) {
+    case 'bid': return bid(s, a.bid);
+    case 'discard': return discard(s, a.cards);
+    case 'buy': return buy(s, a.card, a.give);
+    case 'ready': return ready(s, a.layout);
+    case 'layout': return layout(s, a.card);
+    case 'double': return double(s, a.call);
+    case 'play': return play(s, a.card);
   }
 }
 
@@ -227,11 +212,66 @@ function ultimoClaimable(s: DroggnState): boolean {
 }
 
 /** RULES.md §3.13, `irregularities: penalize`: a reported offence abandons the deal. */
-function reportIrregularity(s: DroggnState, a: Action): Applied<DroggnState> {
+function reportIrregularity(s: DroggnState, reporter: number, offender: number): Applied<DroggnState> {
   if (s.options.irregularities !== 'penalize') return reject(DroggnCodes.IRREGULARITY_NOT_ENABLED, 'irregularities are rejected, not reported, in this rule set');
-  if (!Number.isInteger(a.seat) || a.seat < 0 || a.seat >= s.options.players) return reject(Codes.NOT_YOUR_TURN, 'only a seated player may report');
+  if (!Number.isInteger(reporter) || reporter < 0 || reporter >= s.options.players) return reject(Codes.NOT_YOUR_TURN, 'only a seated player may report');
   if (s.declarer === null) return reject(Codes.WRONG_PHASE, 'an irregularity can be booked only once there is a declarer');
-  const offender = a.offender as number;
   if (!isActive(s, offender)) return reject(DroggnCodes.BAD_OFFENDER, 'the offender must be an active player');
-  return accept(over(s, { endReason: 'irregularity', irregularity: { offender, reporter: a.seat } }));
+  return accept(over(s, { endReason: 'irregularity', irregularity: { offender, reporter } }));
+}
+
+/** Cards that may appear in a discard at all (RULES.md §3.6). */
+export const discardable = (hand: readonly Card[]): Card[] => hand.filter((c) => c !== GSTIESS && c !== MOND && c !== PAGAT);
+
+/** Cards the declarer may request when buying: those a defender holds. */
+export function buyable(s: DroggnState): Card[] {
+  return s.defenders.flatMap((d) => s.hands[d]!);
+}
+
+/**
+ * Every action `seat` may take now (RULES.md §3.5–§3.9), each accepted by `apply`. Discards
+ * and buys are listed in full (up to 2024 and 883 actions). A report of an irregularity is
+ * not a move and is never listed.
+ */
+export function legalActions(s: DroggnState, seat: number): DroggnAction[] {
+  if (s.phase === 'over' || seat !== s.turn) return [];
+  switch (s.phase) {
+    case 'bidding': {
+      const best = highestBid(s);
+      const from = best === null ? 0 : CONTRACTS.indexOf(best.contract) + 1;
+      return [{ seat, type: 'bid', bid: 'pass' }, ...CONTRACTS.slice(from).map((bid): DroggnAction => ({ seat, type: 'bid', bid }))];
+    }
+    case 'discard': {
+      const pool = discardable(s.hands[seat]!);
+      const out: DroggnAction[] = [];
+      for (let i = 0; i < pool.length; i++)
+        for (let j = i + 1; j < pool.length; j++)
+          for (let k = j + 1; k < pool.length; k++) {
+            const cards = [pool[i]!, pool[j]!, pool[k]!];
+            if (discardProblem(s, cards) === null) out.push({ seat, type: 'discard', cards });
+          }
+      return out;
+    }
+    case 'buy': {
+      const out: DroggnAction[] = [{ seat, type: 'buy', card: null }];
+      for (const card of buyable(s)) for (const give of s.hands[seat]!) out.push({ seat, type: 'buy', card, give });
+      return out;
+    }
+    case 'ready': {
+      const hand = s.hands[seat]!;
+      const out: DroggnAction[] = [{ seat, type: 'ready', layout: null }];
+      if (hand.includes(PAGAT)) out.push({ seat, type: 'ready', layout: PAGAT });
+      if (s.contract === 'supermord' && hand.includes(GSTIESS)) out.push({ seat, type: 'ready', layout: GSTIESS });
+      return out;
+    }
+    case 'layout': {
+      const out: DroggnAction[] = [{ seat, type: 'layout', card: null }];
+      if (s.hands[seat]!.includes(PAGAT)) out.push({ seat, type: 'layout', card: PAGAT });
+      return out;
+    }
+    case 'doubling':
+      return openCalls(s).map((call) => ({ seat, type: 'double', call }));
+    default:
+      return legalCards(s, seat).map((card) => ({ seat, type: 'play', card }));
+  }
 }

@@ -1,7 +1,7 @@
 import { Codes, accept, reject } from '../core/rejections.js';
 import type { Applied, SessionRules, SessionStep } from '../core/types.js';
 import type { DroggnOptions } from './options.js';
-import { handResult } from './scoring.js';
+import { result } from './result.js';
 import type { DroggnState } from './state.js';
 
 /**
@@ -22,7 +22,7 @@ export interface DroggnSession {
 /** RULES.md §3.14: "the next declarer will deal the first of the last three hands". */
 export const CLOSING_HANDS = 4;
 
-export const droggnSession: SessionRules<DroggnOptions, DroggnState, DroggnSession> = {
+export const session: SessionRules<DroggnOptions, DroggnState, DroggnSession> = {
   start(options, firstDealer) {
     const session: DroggnSession = { dealer: firstDealer, paper: Array(options.players).fill(0), endPending: false, handsLeft: null, over: false };
     return { session, next: { dealer: firstDealer } };
@@ -30,15 +30,15 @@ export const droggnSession: SessionRules<DroggnOptions, DroggnState, DroggnSessi
 
   afterHand(_options, session, finished) {
     if (session.over) return { session, next: null };
-    const result = handResult(finished);
+    const outcome = result(finished);
     // RULES.md §3.4: all pass → the same dealer again; a thrown-in deal does not count (§3.16 #15).
-    if (result === null || result.status === 'thrownIn') {
+    if (outcome === null || outcome.status === 'thrownIn') {
       const after = session.endPending ? { ...session, endPending: false, handsLeft: CLOSING_HANDS } : session;
       return { session: after, next: { dealer: session.dealer } };
     }
-    const declarer = result.declarer!;
+    const declarer = outcome.declarer!;
     const paper = session.paper.slice();
-    paper[declarer] = paper[declarer]! + (result.details!.delta as number);
+    paper[declarer] = paper[declarer]! + (outcome.details!.delta as number);
     let handsLeft = session.handsLeft === null ? null : session.handsLeft - 1;
     // An announcement during a deal takes effect after it (RULES.md §3.14).
     if (session.endPending) handsLeft = CLOSING_HANDS;

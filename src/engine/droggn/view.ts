@@ -1,6 +1,7 @@
 import type { Action, Viewer } from '../core/types.js';
-import { legalActions } from './legal.js';
-import { handResult, piles } from './scoring.js';
+import { legalActions } from './rules.js';
+import { piles } from './scoring.js';
+import { result } from './result.js';
 import type { DroggnState } from './state.js';
 
 /** Whether the talon is face up for everybody: `talon.expose = ansagerOnly` in an Ansager (RULES.md §3.6). */
@@ -11,7 +12,7 @@ const talonExposed = (s: DroggnState): boolean => s.contract === 'ansager' && s.
  * it picked it up as declarer, its own discard and the card it gave or received when buying;
  * everybody the public record; after the hand, or as auditor, everything.
  */
-export function droggnView(s: DroggnState, viewer: Viewer): Record<string, unknown> {
+export function view(s: DroggnState, viewer: Viewer): Record<string, unknown> {
   const all = s.phase === 'over' || viewer.kind === 'auditor';
   const seat = viewer.kind === 'seat' ? viewer.seat : null;
   const isDeclarer = seat !== null && seat === s.declarer;
@@ -39,7 +40,7 @@ export function droggnView(s: DroggnState, viewer: Viewer): Record<string, unkno
       declarer: s.tricks.filter((t) => t.winner === s.declarer).length,
       defenders: s.tricks.filter((t) => t.winner !== s.declarer).length,
     },
-    result: handResult(s),
+    result: result(s),
   };
   if (s.ultimoClaim) view.ultimoClaim = true;
   if (s.irregularity) view.irregularity = s.irregularity;
@@ -69,7 +70,7 @@ function publicBuy(s: DroggnState, seat: number | null, all: boolean): Record<st
  * declarer, the card given for a bought one only for the declarer and the seller; everything
  * once the hand is over.
  */
-export function redactDroggnAction(action: Action, viewer: Viewer, current: DroggnState): Action {
+export function redactAction(action: Action, viewer: Viewer, current: DroggnState): Action {
   if (current.phase === 'over' || viewer.kind === 'auditor') return action;
   const seat = viewer.kind === 'seat' ? viewer.seat : null;
   if (action.type === 'discard' && seat !== action.seat) {
