@@ -20,7 +20,7 @@
  * Everything runs on a fresh database `kartentisch_bench_<timestamp>` dropped at the end; the
  * service is built and started with RATE_LIMIT_PER_MINUTE=0 and BENCH_ENDPOINTS=1.
  *
- *   npm run bench:api                                  # the full run: 10,000 tables, ~15 min
+ *   npm run bench:api                                  # the full run: 10,000 tables, ~5 min here
  *   npm run bench:api -- --tables 1000 --seconds 10    # a few minutes
  *   npm run bench:api -- --cpu-prof        # also writes a .cpuprofile of the server under load
  *   npm run bench:api -- --diagnose        # also times the app's own insert, GET /health and GET /hands/{id} alone
