@@ -108,12 +108,13 @@ class LiveTable {
   }
 }
 
-/** Seats `count` tables (players, table, every seat taken), each seat with its own client. */
 export interface LiveTables {
   tables: { handId: string; bots: SeatBot[] }[];
+  /** Closes every seat's connection. */
   close: () => void;
 }
 
+/** Seats `count` tables (players, table, every seat taken), each seat with its own client. */
 export async function seatLiveTables(url: string, count: number, specs: readonly LiveSpec[], seed: number): Promise<LiveTables> {
   const clients: KartentischClient[] = [];
   const tables: { handId: string; bots: SeatBot[] }[] = [];
