@@ -4,9 +4,8 @@ import { dealSourceOf, games, nestOptions, replay, setupOf, type HandRecord } fr
 import type { Caller } from '../common/auth.js';
 import { ApiError, fromRejection } from '../common/problems.js';
 import { DatabaseService } from '../database/database.service.js';
-import { openHand, readEvents, type NewEvent } from '../events/event-store.js';
 import { dealCommitment } from '../hands/commitment.js';
-import { loadHand } from '../hands/hand-row.js';
+import { append, loadHand, readEvents, type NewEvent } from '../hands/hand-store.js';
 import { projectionOf } from '../hands/projection.js';
 import { recordShapeProblem } from './hand-record.schema.js';
 import { exportedRecord, recordOf } from './stored-record.js';
@@ -55,15 +54,17 @@ export class HandRecordsService {
       events.push({ seq: i + 1, type: action.type, seat: action.seat, payload: action, commandId: `${id}:${i + 1}`, createdAt });
     }
     const projection = projectionOf(game, state, events.length - 1);
-    await this.db.transaction((tx) =>
-      openHand(
-        tx,
-        { id, tableId: null, number: null, game: record.game, options, seatCount, dealer: record.dealer, setup,
+    await append(
+      this.db,
+      {
+        open: {
+          id, tableId: null, number: null, game: record.game, options, seatCount, dealer: record.dealer, setup,
           seating, seed, deck: record.deck ?? null,
-          dealtHands: record.deck ? null : { hands: record.hands, talon: record.talon }, source: 'record' },
-        events,
-        projection,
-      ),
+          dealtHands: record.deck ? null : { hands: record.hands, talon: record.talon }, source: 'record',
+        },
+      },
+      events,
+      projection,
     );
     return { handId: id, result: projection.result };
   }

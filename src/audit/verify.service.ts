@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { games, nestOptions, replay, shuffle } from '../engine/index.js';
 import { DatabaseService } from '../database/database.service.js';
 import { canonicalJson } from '../events/canonical.js';
-import { eventHash, GENESIS_HASH, readEvents, type StoredEvent } from '../events/event-store.js';
+import { eventHash, GENESIS_HASH, loadHand, readEvents, type StoredEvent } from '../hands/hand-store.js';
 import { dealCommitment } from '../hands/commitment.js';
-import { loadHand, type HandRow } from '../hands/hand-row.js';
+import type { HandRow } from '../hands/hand-row.js';
 import { recordOf, storedDealSource } from './stored-record.js';
 
 export interface VerifyProblem {

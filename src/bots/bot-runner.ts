@@ -6,7 +6,9 @@ import { ApiError } from '../common/problems.js';
 import { DatabaseService } from '../database/database.service.js';
 import { HandWatch } from '../hands/hand-watch.js';
 import { HandsService } from '../hands/hands.service.js';
-import { TableSession } from '../hands/table-session.js';
+import { TableSession } from '../tables/table-session.js';
+import { activeTurn, tableOfHand } from '../hands/hand-store.js';
+import { botOnlyTable, botSeatsAt, playingTablesWithBots, seatsBots } from '../tables/table-store.js';
 import { chooseBotAction, type Action, type BotStrength, type SeatView } from './strategy.js';
 
 /** A table whose seats are all bots asks for its session end once it has dealt this many hands. */
@@ -35,6 +37,8 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly driving = new Map<string, boolean>();
   /** hand id → its table when that table seats bots, else null (oldest forgotten first). */
   private readonly tableWithBots = new Map<string, string | null>();
+  /** table id → whether it seats bots (seats are fixed once a hand is dealt; oldest forgotten first). */
+  private readonly seatsBots = new Map<string, boolean>();
   /** `${handId}:${seq}` where a bot's move was refused: not tried again on this instance. */
   private readonly refused = new Set<string>();
   private unfollow: (() => void) | null = null;
@@ -65,30 +69,33 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
 
   /**
    * A hand moved: drive its table if it seats bots. Seats are fixed once a hand is dealt, so
-   * whether a hand's table has bots is asked once per hand and remembered: the moves of the
-   * many hands without bots cost no query after their first.
+   * a hand's table is asked once per hand and whether it seats bots once per table, and both are
+   * remembered: the moves of the many hands without bots cost no query after their first.
    */
   private async moved(handId: string): Promise<void> {
     if (this.closed) return;
     let tableId = this.tableWithBots.get(handId);
     if (tableId === undefined) {
-      const { rows } = await this.db.pool.query<{ table_id: string }>({
-        name: 'bot-table-of-hand',
-        text: `SELECT h.table_id FROM hands h WHERE h.id = $1
-               AND EXISTS (SELECT 1 FROM table_seats s JOIN players p ON p.id = s.player_id WHERE s.table_id = h.table_id AND p.bot IS NOT NULL)`,
-        values: [handId],
-      });
-      tableId = rows[0]?.table_id ?? null;
-      if (this.tableWithBots.size >= HANDS_REMEMBERED) this.tableWithBots.delete(this.tableWithBots.keys().next().value!);
-      this.tableWithBots.set(handId, tableId);
+      const table = await tableOfHand(this.db.pool, handId);
+      tableId = table !== null && (await this.hasBots(table)) ? table : null;
+      remember(this.tableWithBots, handId, tableId);
     }
     if (tableId) this.drive(tableId);
   }
 
+  private async hasBots(tableId: string): Promise<boolean> {
+    let bots = this.seatsBots.get(tableId);
+    if (bots === undefined) {
+      bots = await seatsBots(this.db.pool, tableId);
+      remember(this.seatsBots, tableId, bots);
+    }
+    return bots;
+  }
+
   private async sweep(): Promise<void> {
     if (this.closed) return;
-    const { rows } = await this.db.pool.query<{ table_id: string }>(`SELECT DISTINCT t.id AS table_id FROM tables t ${BOT_TO_ACT} WHERE t.status = 'playing'`);
-    for (const r of rows) this.drive(r.table_id);
+    // Every playing table with bots: the drive itself finds out whether one of them is to act.
+    for (const tableId of await playingTablesWithBots(this.db.pool)) this.drive(tableId);
   }
 
   /** One driver per table per instance; a move during a drive makes it look once more. */
@@ -140,15 +147,13 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
+  /** The bot to act at the table's current hand, if one is (the lowest seat when several are). */
   private async turnAt(tableId: string): Promise<BotTurn | null> {
-    const { rows } = await this.db.pool.query<{ hand_id: string; game: GameId; seat: number; bot_id: string; bot_name: string; strength: BotStrength }>({
-      name: 'bot-turn',
-      text: `SELECT h.id AS hand_id, h.game, s.seat, p.id AS bot_id, p.name AS bot_name, p.bot AS strength
-             FROM tables t ${BOT_TO_ACT} WHERE t.id = $1 AND t.status = 'playing' LIMIT 1`,
-      values: [tableId],
-    });
-    const r = rows[0];
-    return r ? { handId: r.hand_id, game: r.game, seat: r.seat, botId: r.bot_id, botName: r.bot_name, strength: r.strength } : null;
+    const seats = await botSeatsAt(this.db.pool, tableId);
+    if (!seats) return null;
+    const turn = await activeTurn(this.db.pool, seats.currentHandId);
+    const bot = turn && seats.bots.find((b) => turn.toAct.includes(b.seat));
+    return bot ? { handId: seats.currentHandId, game: turn.game as GameId, ...bot } : null;
   }
 
   /**
@@ -158,14 +163,7 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
    * played out too, then the table is ended. A table of bots never plays forever.
    */
   private async windDownIfOnlyBots(tableId: string): Promise<void> {
-    const { rows } = await this.db.pool.query<{ host: string; hands: number; only_bots: boolean }>({
-      name: 'bot-only-table',
-      text: `SELECT t.host_player_id AS host, t.hand_count AS hands, bool_and(p.bot IS NOT NULL) AS only_bots
-             FROM tables t JOIN table_seats s ON s.table_id = t.id JOIN players p ON p.id = s.player_id
-             WHERE t.id = $1 AND t.status = 'playing' GROUP BY t.id`,
-      values: [tableId],
-    });
-    const t = rows[0];
+    const t = await botOnlyTable(this.db.pool, tableId);
     if (!t?.only_bots || t.hands < BOT_ONLY_HANDS) return;
     try {
       await this.session.requestEnd(tableId, { kind: 'player', playerId: t.host, name: 'host' });
@@ -180,7 +178,8 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
   }
 }
 
-/** Joins a table `t` to its current hand `h` and the bot seated where the hand waits (`s`, `p`). */
-const BOT_TO_ACT = `JOIN hands h ON h.id = t.current_hand_id AND h.status = 'active'
-  JOIN table_seats s ON s.table_id = t.id AND s.seat = ANY(h.to_act)
-  JOIN players p ON p.id = s.player_id AND p.bot IS NOT NULL`;
+/** Bounded memo: past HANDS_REMEMBERED entries the oldest goes. */
+function remember<V>(memo: Map<string, V>, key: string, value: V): void {
+  if (memo.size >= HANDS_REMEMBERED) memo.delete(memo.keys().next().value!);
+  memo.set(key, value);
+}

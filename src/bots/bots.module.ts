@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { HandsModule } from '../hands/hands.module.js';
+import { TablesModule } from '../tables/tables.module.js';
 import { BotRunner } from './bot-runner.js';
 
-@Module({ imports: [HandsModule], providers: [BotRunner] })
+@Module({ imports: [HandsModule, TablesModule], providers: [BotRunner] })
 export class BotsModule {}

@@ -8,8 +8,7 @@ import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
 import { DatabaseService } from '../database/database.service.js';
 import { describeRefusal, games, replay, type HandRecord } from '../engine/index.js';
-import { readEvents } from '../events/event-store.js';
-import { loadHand } from '../hands/hand-row.js';
+import { finishedHands, loadHand, readEvents } from '../hands/hand-store.js';
 import { AUDIT_GAMES, isAuditGame, type AnyHandEvidence as HandEvidence, type AuditGame } from './evidence-of.js';
 import { EvidencePool } from './evidence-pool.js';
 
@@ -155,17 +154,8 @@ export class CollusionService implements OnModuleDestroy {
   }
 
   private async handsFor(f: CollusionFilters): Promise<{ id: string; tableId: string | null; seating: (string | null)[] }[]> {
-    const params: unknown[] = [f.game];
-    const where = ['game = $1', `status = 'finished'`];
-    if (f.tableId) where.push(`table_id = $${params.push(f.tableId)}::uuid`);
-    if (f.from) where.push(`created_at >= $${params.push(f.from)}::timestamptz`);
-    if (f.to) where.push(`created_at < $${params.push(f.to)}::timestamptz`);
     // The player filter applies to the pairs, not the hands: a defender is judged against his whole history.
-    const { rows } = await this.db.pool.query<{ id: string; table_id: string | null; seating: (string | null)[] }>(
-      `SELECT id, table_id, seating FROM hands WHERE ${where.join(' AND ')} ORDER BY created_at, id`,
-      params,
-    );
-    return rows.map((r) => ({ id: r.id, tableId: r.table_id, seating: r.seating }));
+    return finishedHands(this.db.pool, f);
   }
 
   private async evidenceOf(handId: string): Promise<HandEvidence> {

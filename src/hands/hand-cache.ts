@@ -5,7 +5,7 @@ import type { HandRow } from './hand-row.js';
 
 /**
  * The hands this instance wrote or read lately, so the action path can skip reading the row.
- * Never trusted blindly: every append is conditional on the row's seq (event-store.ts), and a
+ * Never trusted blindly: every append is conditional on the row's seq (hand-store.ts), and a
  * failed condition reloads from PostgreSQL — so several instances stay correct.
  */
 @Injectable()

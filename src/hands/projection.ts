@@ -1,5 +1,5 @@
 import type { Game, HandResult } from '../engine/index.js';
-import type { HandProjection } from '../events/event-store.js';
+import type { HandProjection } from './hand-store.js';
 
 /** The hand row's projection of an engine state reached at `seq`. */
 export function projectionOf(game: Game, state: unknown, seq: number): HandProjection {

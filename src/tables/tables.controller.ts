@@ -6,7 +6,7 @@ import {
 import { Auth, CurrentCaller, type Caller } from '../common/auth.js';
 import { ProblemDto } from '../common/problem.dto.js';
 import { ApiError } from '../common/problems.js';
-import { TableSession } from '../hands/table-session.js';
+import { TableSession } from './table-session.js';
 import {
   BotSeatedDto, CreateTableDto, ListTablesQueryDto, SeatBotDto, SeatTakenDto, SessionEndDto, TableDto, TablePageDto, TakeSeatDto,
 } from './tables.dto.js';

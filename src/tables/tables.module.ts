@@ -1,7 +1,16 @@
 import { Module } from '@nestjs/common';
 import { HandsModule } from '../hands/hands.module.js';
+import { HandDealer } from './dealing.js';
+import { LedgerWriter } from './ledger-writer.js';
+import { TableSession } from './table-session.js';
 import { TablesController } from './tables.controller.js';
 import { TablesService } from './tables.service.js';
 
-@Module({ imports: [HandsModule], controllers: [TablesController], providers: [TablesService] })
+/** Tables, their seats and their session: it books each hand's end and deals the next (table-session.ts). */
+@Module({
+  imports: [HandsModule],
+  controllers: [TablesController],
+  providers: [TablesService, TableSession, HandDealer, LedgerWriter],
+  exports: [TableSession],
+})
 export class TablesModule {}

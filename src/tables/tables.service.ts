@@ -6,21 +6,16 @@ import { hashToken, newToken, type Caller } from '../common/auth.js';
 import { isUuid } from '../common/ids.js';
 import { ApiError, fromRejection } from '../common/problems.js';
 import { DatabaseService, type Tx } from '../database/database.service.js';
-import { TableSession } from '../hands/table-session.js';
+import { TableSession } from './table-session.js';
+import {
+  addSeat, botInSeat, createTable, findTable, isSeated, listTables, lockForSeats, removeSeat, takenSeats, type SeatLock, type TableRecord,
+} from './table-store.js';
 import type { BotStrength } from '../bots/strategy.js';
 import { decodeCursor, encodeCursor } from '../common/page.js';
 import type { BotSeatedDto, ListTablesQueryDto, SeatTakenDto, TableDto, TablePageDto } from './tables.dto.js';
 
 type Player = Caller & { kind: 'player' };
 
-/** A `tables` row with its seats, as both GET routes read it. */
-interface TableRecord {
-  id: string; game: string; options: unknown; seatCount: number; dealer: number | null; currentHandId: string | null;
-  status: string; hostPlayerId: string; handCount: number; createdAt: Date;
-  seats: { seat: number; playerId: string; player: { name: string; bot: string | null } }[];
-}
-
-const WITH_SEATS = { seats: { include: { player: { select: { name: true, bot: true } } }, orderBy: { seat: 'asc' } } } as const;
 const DEFAULT_PAGE = 20;
 
 @Injectable()
@@ -34,15 +29,13 @@ export class TablesService {
     if (!parsed.ok) throw fromRejection(parsed.rejection);
     const options = parsed.options as Record<string, unknown>;
     const id = randomUUID();
-    await this.db.prisma.cardTable.create({
-      data: { id, game: gameId, options: options as object, seatCount: game.seatCount(options), hostPlayerId: host.playerId, status: 'waiting' },
-    });
+    await createTable(this.db, { id, game: gameId, options, seatCount: game.seatCount(options), hostPlayerId: host.playerId });
     return this.get(id);
   }
 
   async get(id: string): Promise<TableDto> {
     if (!isUuid(id)) throw ApiError.of('TABLE_NOT_FOUND', `no table ${id}`);
-    const table = await this.db.prisma.cardTable.findUnique({ where: { id }, include: WITH_SEATS });
+    const table = await findTable(this.db, id);
     if (!table) throw ApiError.of('TABLE_NOT_FOUND', `no table ${id}`);
     return toDto(table);
   }
@@ -51,16 +44,7 @@ export class TablesService {
   async list(query: ListTablesQueryDto): Promise<TablePageDto> {
     const limit = query.limit ?? DEFAULT_PAGE;
     const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
-    const rows = await this.db.prisma.cardTable.findMany({
-      where: {
-        ...(query.game ? { game: query.game } : {}),
-        status: query.status ?? { in: ['waiting', 'playing'] },
-        ...(after ? { OR: [{ createdAt: { lt: new Date(after.createdAt) } }, { createdAt: new Date(after.createdAt), id: { lt: after.id } }] } : {}),
-      },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: limit + 1,
-      include: WITH_SEATS,
-    });
+    const rows = await listTables(this.db, { ...(query.game ? { game: query.game } : {}), statuses: query.status ? [query.status] : ['waiting', 'playing'], after, take: limit + 1 });
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return { items: page.map(toDto), nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt.toISOString(), last.id) : null };
@@ -76,9 +60,8 @@ export class TablesService {
   async leaveSeat(tableId: string, player: Player): Promise<void> {
     if (!isUuid(tableId)) throw ApiError.of('TABLE_NOT_FOUND', `no table ${tableId}`);
     await this.db.transaction(async (tx) => {
-      const table = await lockTable(tx, tableId);
-      const { rowCount } = await tx.query('SELECT 1 FROM table_seats WHERE table_id = $1 AND player_id = $2', [tableId, player.playerId]);
-      if (!rowCount) throw ApiError.of('NOT_SEATED');
+      const table = await lockForSeats(tx, tableId);
+      if (!(await isSeated(tx, tableId, player.playerId))) throw ApiError.of('NOT_SEATED');
       await freeSeatBeforeDeal(tx, tableId, table, player.playerId);
     });
   }
@@ -87,14 +70,11 @@ export class TablesService {
   async removeBot(tableId: string, host: Player, seat: number): Promise<void> {
     if (!isUuid(tableId)) throw ApiError.of('TABLE_NOT_FOUND', `no table ${tableId}`);
     await this.db.transaction(async (tx) => {
-      const table = await lockTable(tx, tableId);
+      const table = await lockForSeats(tx, tableId);
       if (table.host_player_id !== host.playerId) throw ApiError.of('NOT_HOST', 'only the table\'s host may unseat bots');
-      const { rows } = await tx.query<{ player_id: string }>(
-        'SELECT s.player_id FROM table_seats s JOIN players p ON p.id = s.player_id WHERE s.table_id = $1 AND s.seat = $2 AND p.bot IS NOT NULL',
-        [tableId, seat],
-      );
-      if (!rows[0]) throw ApiError.of('NO_BOT_IN_SEAT', `no bot holds seat ${seat}`);
-      await freeSeatBeforeDeal(tx, tableId, table, rows[0].player_id);
+      const bot = await botInSeat(tx, tableId, seat);
+      if (!bot) throw ApiError.of('NO_BOT_IN_SEAT', `no bot holds seat ${seat}`);
+      await freeSeatBeforeDeal(tx, tableId, table, bot);
     });
   }
 
@@ -106,7 +86,7 @@ export class TablesService {
   seatBot(tableId: string, host: Player, wanted: number | undefined, strength: BotStrength): Promise<BotSeatedDto> {
     if (!isUuid(tableId)) throw ApiError.of('TABLE_NOT_FOUND', `no table ${tableId}`);
     return this.db.transaction(async (tx) => {
-      const table = await lockTable(tx, tableId);
+      const table = await lockForSeats(tx, tableId);
       if (table.host_player_id !== host.playerId) throw ApiError.of('NOT_HOST', 'only the table\'s host may seat bots');
       const botId = randomUUID();
       const seat = await freeSeat(tx, tableId, table, wanted);
@@ -118,37 +98,26 @@ export class TablesService {
   }
 
   private async seat(tx: Tx, tableId: string, playerId: string, wanted: number | undefined): Promise<SeatTakenDto> {
-    const table = await lockTable(tx, tableId);
-    const already = await tx.query('SELECT 1 FROM table_seats WHERE table_id = $1 AND player_id = $2', [tableId, playerId]);
-    if (already.rowCount) throw ApiError.of('ALREADY_SEATED', 'a player holds at most one seat at a table');
+    const table = await lockForSeats(tx, tableId);
+    if (await isSeated(tx, tableId, playerId)) throw ApiError.of('ALREADY_SEATED', 'a player holds at most one seat at a table');
     const seat = await freeSeat(tx, tableId, table, wanted);
-    await tx.query('INSERT INTO table_seats (table_id, seat, player_id) VALUES ($1, $2, $3)', [tableId, seat, playerId]);
-    const { rows } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM table_seats WHERE table_id = $1', [tableId]);
-    if (rows[0]!.n < table.seat_count) return { seat };
+    if ((await addSeat(tx, tableId, seat, playerId)) < table.seat_count) return { seat };
     const currentHandId = await this.session.start(tx, tableId);
     return currentHandId ? { seat, currentHandId } : { seat };
   }
 }
 
-interface LockedTable { seat_count: number; status: string; host_player_id: string }
-
-async function lockTable(tx: Tx, tableId: string): Promise<LockedTable> {
-  const { rows } = await tx.query<LockedTable>('SELECT seat_count, status, host_player_id FROM tables WHERE id = $1 FOR UPDATE', [tableId]);
-  if (!rows[0]) throw ApiError.of('TABLE_NOT_FOUND', `no table ${tableId}`);
-  return rows[0];
-}
-
-async function freeSeatBeforeDeal(tx: Tx, tableId: string, table: LockedTable, playerId: string): Promise<void> {
+async function freeSeatBeforeDeal(tx: Tx, tableId: string, table: SeatLock, playerId: string): Promise<void> {
   if (table.status !== 'waiting') throw ApiError.of('SEATS_FIXED', 'the first hand has been dealt: the seats are kept for the session');
-  await tx.query('DELETE FROM table_seats WHERE table_id = $1 AND player_id = $2', [tableId, playerId]);
+  await removeSeat(tx, tableId, playerId);
 }
 
 /** The wanted seat if it is free, else the lowest free one; the table is locked by the caller. */
-async function freeSeat(tx: Tx, tableId: string, table: LockedTable, wanted: number | undefined): Promise<number> {
-  const seated = await tx.query<{ seat: number }>('SELECT seat FROM table_seats WHERE table_id = $1', [tableId]);
-  if (table.status !== 'waiting' || seated.rowCount === table.seat_count) throw ApiError.of('TABLE_FULL');
+async function freeSeat(tx: Tx, tableId: string, table: SeatLock, wanted: number | undefined): Promise<number> {
+  const seated = await takenSeats(tx, tableId);
+  if (table.status !== 'waiting' || seated.length === table.seat_count) throw ApiError.of('TABLE_FULL');
   if (wanted !== undefined && wanted >= table.seat_count) throw ApiError.of('VALIDATION_FAILED', `seat must be between 0 and ${table.seat_count - 1}`);
-  const taken = new Set(seated.rows.map((r) => r.seat));
+  const taken = new Set(seated);
   if (wanted !== undefined && taken.has(wanted)) throw ApiError.of('SEAT_TAKEN', `seat ${wanted} is taken`);
   return wanted ?? [...Array(table.seat_count).keys()].find((s) => !taken.has(s))!;
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { HandResult } from '../engine/index.js';
 import type { Tx } from '../database/database.service.js';
-import { centsToDecimal, toCents } from './money.js';
+import { centsToDecimal, toCents } from '../ledgers/money.js';
 
 /** Books a finished hand: one ledger row per seat, in the transaction of the hand's last event. */
 @Injectable()

@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { games, nestOptions, shuffle, type GameId, type HandSetup } from '../engine/index.js';
-import { dealCommitment } from './commitment.js';
+import { dealCommitment } from '../hands/commitment.js';
 import type { Tx } from '../database/database.service.js';
-import { openHand } from '../events/event-store.js';
-import { projectionOf } from './projection.js';
+import { append } from '../hands/hand-store.js';
+import { projectionOf } from '../hands/projection.js';
 
 export interface TableForDeal {
   id: string;
@@ -48,10 +48,10 @@ export class HandDealer {
       commandId: `deal:${id}`,
       createdAt: new Date(),
     };
-    await openHand(
+    await append(
       tx,
-      { id, tableId: table.id, number: table.handNumber, game: table.game, options: table.options, seatCount: table.seating.length,
-        dealer: setup.dealer, setup, seating: table.seating, seed, deck, dealtHands: null, source: 'table' },
+      { open: { id, tableId: table.id, number: table.handNumber, game: table.game, options: table.options, seatCount: table.seating.length,
+        dealer: setup.dealer, setup, seating: table.seating, seed, deck, dealtHands: null, source: 'table' } },
       [opening],
       projectionOf(game, state, 0),
     );

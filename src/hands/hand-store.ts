@@ -1,0 +1,341 @@
+import type { HandResult } from '../engine/index.js';
+import type { DatabaseService, Tx } from '../database/database.service.js';
+import { ApiError } from '../common/problems.js';
+import { isUuid } from '../common/ids.js';
+import { canonicalJson, sha256Hex } from '../events/canonical.js';
+import { toHandRow, HAND_COLUMNS, type HandRow, type RawHand } from './hand-row.js';
+
+/**
+ * The hand store: every statement on `hands`, `events` and `idempotent_responses` (DESIGN.md
+ * "Event log"). Events are append-only, PK (hand_id, seq), unique command_id, hash-chained
+ * `hash = sha256(prev_hash ‖ canonical JSON of the event)`; `append` is their only writer and
+ * moves the hand row's projection in the same statement.
+ */
+export const GENESIS_HASH = '0'.repeat(64);
+
+/** The pool or a transaction's connection. */
+export type Queryable = Pick<Tx, 'query'>;
+
+export interface NewEvent {
+  seq: number;
+  type: string;
+  seat: number | null;
+  payload: Record<string, unknown>;
+  commandId: string;
+  createdAt: Date;
+}
+
+export interface StoredEvent extends NewEvent {
+  handId: string;
+  prevHash: string;
+  hash: string;
+}
+
+/** What a hand row says about the hand's current state (kept in step with its last event). */
+export interface HandProjection {
+  state: unknown;
+  seq: number;
+  phase: string;
+  toAct: number[];
+  status: string;
+  result: HandResult | null;
+  finishedAt: Date | null;
+}
+
+/** The hand row as first written (besides the projection). */
+export interface NewHand {
+  id: string;
+  tableId: string | null;
+  number: number | null;
+  game: string;
+  options: unknown;
+  seatCount: number;
+  dealer: number;
+  setup: unknown;
+  seating: (string | null)[];
+  seed: string;
+  deck: string[] | null;
+  dealtHands: unknown;
+  source: 'table' | 'record';
+}
+
+/**
+ * Where the writer believes the hand stands: not yet there (`open`: the row as first written),
+ * or at a seq and hash; the append happens only if it still does.
+ */
+export type Expected = { open: NewHand } | { handId: string; seq: number; lastHash: string };
+
+export interface AppendOptions {
+  /**
+   * The answer to an Idempotency-Key, stored with the event. It is serialized after
+   * `beforeCommit` has run, so the hook may still add to it (the next hand's id).
+   */
+  idempotency?: { key: string; requestHash: string; answer: Record<string, unknown> };
+  /** Runs in the append's transaction once the event is in (the table session: ledger, next deal). */
+  beforeCommit?: (tx: Tx) => Promise<void>;
+}
+
+/** The hashed form: every column but the hashes themselves, keys sorted (events/canonical.ts). */
+export function eventHash(handId: string, prevHash: string, e: NewEvent): string {
+  const body = { handId, seq: e.seq, type: e.type, seat: e.seat, payload: e.payload, commandId: e.commandId, createdAt: e.createdAt.toISOString() };
+  return sha256Hex(prevHash + canonicalJson(body));
+}
+
+function chain(handId: string, prevHash: string, events: readonly NewEvent[]): StoredEvent[] {
+  let prev = prevHash;
+  return events.map((e) => {
+    const hash = eventHash(handId, prev, e);
+    const stored = { ...e, handId, prevHash: prev, hash };
+    prev = hash;
+    return stored;
+  });
+}
+
+const EVENT_COLUMNS = 9;
+const eventValues = (offset: number, count: number): string =>
+  Array.from({ length: count }, (_, i) => {
+    const b = offset + i * EVENT_COLUMNS;
+    return `($${b + 1},$${b + 2},$${b + 3},$${b + 4},$${b + 5}::jsonb,$${b + 6},$${b + 7},$${b + 8},$${b + 9})`;
+  }).join(',');
+const eventParams = (events: readonly StoredEvent[]): unknown[] =>
+  events.flatMap((e) => [e.handId, e.seq, e.type, e.seat, JSON.stringify(e.payload), e.commandId, e.createdAt, e.prevHash, e.hash]);
+const resultJson = (p: HandProjection): string | null => (p.result === null ? null : JSON.stringify(p.result));
+
+/**
+ * The one append: a new hand with its opening events, or one event after `expected` — each a
+ * single statement. For an existing hand its conditional UPDATE (`seq` and `status` as
+ * expected) is the hand row's lock and the expected-version check at once: of concurrent
+ * writers with the same expectation exactly one updates the row; the others write nothing and
+ * get `appended: false` (a conflict, as is a duplicate key). With `beforeCommit` the statement,
+ * the hook and the idempotent answer share one transaction — on `via`'s, if it is one already.
+ */
+export async function append(
+  via: DatabaseService | Tx, expected: Expected, events: NewEvent | readonly NewEvent[], p: HandProjection, opts: AppendOptions = {},
+): Promise<{ appended: boolean; hash: string }> {
+  const list = Array.isArray(events) ? (events as readonly NewEvent[]) : [events as NewEvent];
+  const inTx = !('pool' in via);
+  if (!opts.beforeCommit) {
+    const written = appendStatement(inTx ? via : via.pool, expected, list, p, opts.idempotency);
+    // A new hand's id is fresh: a duplicate there is a fault, not a lost race.
+    return 'open' in expected ? written : written.catch(conflictOnDuplicate);
+  }
+  const hook = opts.beforeCommit;
+  const work = async (tx: Tx) => {
+    const res = await appendStatement(tx, expected, list, p, undefined);
+    if (!res.appended) return res;
+    await hook(tx);
+    const idem = opts.idempotency;
+    if (idem) {
+      await tx.query('INSERT INTO idempotent_responses (key, hand_id, status, body, request_hash) VALUES ($1, $2, 200, $3, $4)', [
+        idem.key, handIdOf(expected), JSON.stringify(idem.answer), idem.requestHash,
+      ]);
+    }
+    return res;
+  };
+  return inTx ? work(via) : via.transaction(work).catch(conflictOnDuplicate);
+}
+
+const handIdOf = (e: Expected): string => ('open' in e ? e.open.id : e.handId);
+
+async function appendStatement(
+  q: Queryable, expected: Expected, events: readonly NewEvent[], p: HandProjection, idem: AppendOptions['idempotency'],
+): Promise<{ appended: boolean; hash: string }> {
+  if ('open' in expected) return { appended: true, hash: await openStatement(q, expected.open, events, p) };
+  const [e] = chain(expected.handId, expected.lastHash, events) as [StoredEvent];
+  const values: unknown[] = [
+    expected.handId, expected.seq, JSON.stringify(p.state), p.seq, p.phase, p.toAct, p.status, resultJson(p),
+    e.hash, p.finishedAt, e.type, e.seat, JSON.stringify(e.payload), e.commandId, e.createdAt, e.prevHash,
+  ];
+  if (idem) values.push(idem.key, JSON.stringify(idem.answer), idem.requestHash);
+  const { rows } = await q.query<{ n: number }>({
+    name: idem ? 'append-event-idem' : 'append-event',
+    text: `WITH upd AS (
+             UPDATE hands SET state = $3::jsonb, seq = $4, phase = $5, to_act = $6, status = $7, result = $8::jsonb,
+                              last_hash = $9, finished_at = $10
+             WHERE id = $1 AND seq = $2 AND status = 'active' RETURNING id),
+           ev AS (
+             INSERT INTO events (hand_id, seq, type, seat, payload, command_id, created_at, prev_hash, hash)
+             SELECT upd.id, $4, $11, $12, $13::jsonb, $14, $15, $16, $9 FROM upd)
+           ${idem ? ', idem AS (INSERT INTO idempotent_responses (key, hand_id, status, body, request_hash) SELECT $17, upd.id, 200, $18, $19 FROM upd)' : ''}
+           SELECT count(*)::int AS n FROM upd`,
+    values,
+  });
+  return { appended: rows[0]!.n === 1, hash: e.hash };
+}
+
+/** Inserts a hand with its opening event (seq 0) and any further events; returns the last hash. */
+async function openStatement(q: Queryable, hand: NewHand, events: readonly NewEvent[], p: HandProjection): Promise<string> {
+  const stored = chain(hand.id, GENESIS_HASH, events);
+  const last = stored[stored.length - 1]!;
+  const handParams = [
+    hand.id, hand.tableId, hand.number, hand.game, JSON.stringify(hand.options), hand.seatCount, hand.dealer,
+    JSON.stringify(hand.setup), JSON.stringify(hand.seating), hand.seed, hand.deck ? JSON.stringify(hand.deck) : null,
+    hand.dealtHands ? JSON.stringify(hand.dealtHands) : null, JSON.stringify(p.state), p.seq, p.phase,
+    p.toAct, p.status, resultJson(p), last.hash, hand.source, last.createdAt, p.finishedAt,
+  ];
+  await q.query(
+    `WITH h AS (
+       INSERT INTO hands (id, table_id, number, game, options, seat_count, dealer, setup, seating, seed, deck, dealt_hands,
+                          state, seq, phase, to_act, status, result, last_hash, source, created_at, finished_at)
+       VALUES ($1,$2,$3,$4,$5::jsonb,$6,$7,$8::jsonb,$9::jsonb,$10,$11::jsonb,$12::jsonb,$13::jsonb,$14,$15,$16,$17,$18::jsonb,$19,$20,$21,$22)
+       RETURNING id)
+     INSERT INTO events (hand_id, seq, type, seat, payload, command_id, created_at, prev_hash, hash)
+     VALUES ${eventValues(handParams.length, stored.length)}`,
+    [...handParams, ...eventParams(stored)],
+  );
+  return last.hash;
+}
+
+/** A duplicate key (event seq, command id or idempotency key) means a concurrent writer won: a conflict, not an error. */
+function conflictOnDuplicate(err: unknown): { appended: false; hash: string } {
+  if ((err as { code?: string })?.code === '23505') return { appended: false, hash: '' };
+  throw err;
+}
+
+/** An answer stored for an Idempotency-Key: its body and the hash of the request that earned it. */
+export interface StoredAnswer {
+  body: string;
+  requestHash: string | null;
+}
+
+/**
+ * Reads a hand; `lock` takes its row lock for the rest of the transaction (the session end),
+ * `answerTo` brings the answer stored for that idempotency key in the same statement.
+ */
+export async function loadHand(q: Queryable, id: string, opts: { lock?: boolean; answerTo?: string } = {}): Promise<HandRow & { answer?: StoredAnswer }> {
+  if (!isUuid(id)) throw ApiError.of('HAND_NOT_FOUND', `no hand ${id}`);
+  const { lock = false, answerTo } = opts;
+  const answer = answerTo === undefined ? '' : ', i.body AS answer_body, i.request_hash AS answer_request_hash';
+  const join = answerTo === undefined ? '' : ' LEFT JOIN idempotent_responses i ON i.key = $2';
+  const { rows } = await q.query<RawHand & { answer_body?: string | null; answer_request_hash?: string | null }>({
+    name: lock ? 'hand-for-update' : answerTo === undefined ? 'hand' : 'hand-with-answer',
+    text: `SELECT ${HAND_COLUMNS}${answer} FROM hands h${join} WHERE h.id = $1${lock ? ' FOR UPDATE OF h' : ''}`,
+    values: answerTo === undefined ? [id] : [id, answerTo],
+  });
+  const r = rows[0];
+  if (!r) throw ApiError.of('HAND_NOT_FOUND', `no hand ${id}`);
+  const hand = toHandRow(r);
+  return r.answer_body ? { ...hand, answer: { body: r.answer_body, requestHash: r.answer_request_hash ?? null } } : hand;
+}
+
+/**
+ * The narrow read that tells whether a cached copy is still current: the row's seq and status
+ * and, with a key, the answer stored for it. Undefined when there is no such hand.
+ */
+export async function peekHand(q: Queryable, id: string, answerTo?: string): Promise<{ seq: number; status: string; answer?: StoredAnswer } | undefined> {
+  if (answerTo === undefined) {
+    const { rows } = await q.query<{ seq: number; status: string }>({ name: 'hand-seq', text: 'SELECT seq, status FROM hands WHERE id = $1', values: [id] });
+    return rows[0];
+  }
+  const { rows } = await q.query<{ seq: number; status: string; body: string | null; request_hash: string | null }>({
+    name: 'hand-seq-answer',
+    text: `SELECT h.seq, h.status, i.body, i.request_hash FROM hands h LEFT JOIN idempotent_responses i ON i.key = $2 WHERE h.id = $1`,
+    values: [id, answerTo],
+  });
+  const r = rows[0];
+  if (!r) return undefined;
+  return r.body === null ? { seq: r.seq, status: r.status } : { seq: r.seq, status: r.status, answer: { body: r.body, requestHash: r.request_hash } };
+}
+
+/** The answer stored for an idempotency key, if any (after a lost race, when the winner may have been a retry). */
+export async function storedAnswer(q: Queryable, key: string): Promise<StoredAnswer | undefined> {
+  const { rows } = await q.query<{ body: string; request_hash: string | null }>({
+    name: 'idem-get', text: 'SELECT body, request_hash FROM idempotent_responses WHERE key = $1', values: [key],
+  });
+  return rows[0] ? { body: rows[0].body, requestHash: rows[0].request_hash } : undefined;
+}
+
+/** The whole log of a hand in seq order. */
+export async function readEvents(q: Queryable, handId: string): Promise<StoredEvent[]> {
+  const { rows } = await q.query<{
+    hand_id: string; seq: number; type: string; seat: number | null; payload: Record<string, unknown>; command_id: string;
+    created_at: Date; prev_hash: string; hash: string;
+  }>('SELECT hand_id, seq, type, seat, payload, command_id, created_at, prev_hash, hash FROM events WHERE hand_id = $1 ORDER BY seq', [handId]);
+  return rows.map((r) => ({
+    handId: r.hand_id, seq: r.seq, type: r.type, seat: r.seat, payload: r.payload, commandId: r.command_id,
+    createdAt: r.created_at, prevHash: r.prev_hash, hash: r.hash,
+  }));
+}
+
+/** The hand dealt at the table after hand number `number`, if any. */
+export async function nextHandId(q: Queryable, tableId: string, number: number): Promise<string | undefined> {
+  const { rows } = await q.query<{ id: string }>({
+    name: 'next-hand', text: 'SELECT id FROM hands WHERE table_id = $1 AND number > $2 ORDER BY number LIMIT 1', values: [tableId, number],
+  });
+  return rows[0]?.id;
+}
+
+/** Drops a hand nobody has acted in (the session ended between deals): status `void`, nobody scores. */
+export async function voidHand(tx: Tx, id: string): Promise<void> {
+  await tx.query(`UPDATE hands SET status = 'void', finished_at = now() WHERE id = $1`, [id]);
+}
+
+/** The table a hand was dealt at (null for an imported record). */
+export async function tableOfHand(q: Queryable, id: string): Promise<string | null> {
+  const { rows } = await q.query<{ table_id: string | null }>({ name: 'table-of-hand', text: 'SELECT table_id FROM hands WHERE id = $1', values: [id] });
+  return rows[0]?.table_id ?? null;
+}
+
+/** Who is to act in a hand still being played (the bots' question). */
+export async function activeTurn(q: Queryable, id: string): Promise<{ game: string; toAct: number[] } | undefined> {
+  const { rows } = await q.query<{ game: string; to_act: number[] | null }>({
+    name: 'active-turn', text: `SELECT game, to_act FROM hands WHERE id = $1 AND status = 'active'`, values: [id],
+  });
+  return rows[0] ? { game: rows[0].game, toAct: rows[0].to_act ?? [] } : undefined;
+}
+
+export interface HandSummaryRow {
+  id: string; table_id: string | null; number: number | null; game: string; dealer: number; status: string; seq: number;
+  result: unknown; created_at: Date; finished_at: Date | null;
+}
+
+/**
+ * A page of hand summaries, newest first, keyset on (created_at, id): a table's hands, or —
+ * a read across tables — those a player sat in.
+ */
+export async function handPage(
+  q: Queryable, by: { tableId: string } | { playerId: string }, limit: number, after: { createdAt: string; id: string } | null,
+): Promise<HandSummaryRow[]> {
+  const where = 'tableId' in by ? 'h.table_id = $1' : 'h.seating @> jsonb_build_array($1::text)';
+  const params: unknown[] = ['tableId' in by ? by.tableId : by.playerId, limit];
+  let keyset = '';
+  if (after) {
+    params.push(after.createdAt, after.id);
+    keyset = 'AND (h.created_at, h.id) < ($3::timestamptz, $4::uuid)';
+  }
+  const { rows } = await q.query<HandSummaryRow>(
+    `SELECT h.id, h.table_id, h.number, h.game, h.dealer, h.status, h.seq, h.result, h.created_at, h.finished_at
+     FROM hands h WHERE ${where} ${keyset} ORDER BY h.created_at DESC, h.id DESC LIMIT $2`,
+    params,
+  );
+  return rows;
+}
+
+/** Finished hands of a game for the collusion audit — a read across tables, oldest first. */
+export async function finishedHands(
+  q: Queryable, f: { game: string; tableId?: string; from?: string; to?: string },
+): Promise<{ id: string; tableId: string | null; seating: (string | null)[] }[]> {
+  const params: unknown[] = [f.game];
+  const where = ['game = $1', `status = 'finished'`];
+  if (f.tableId) where.push(`table_id = $${params.push(f.tableId)}::uuid`);
+  if (f.from) where.push(`created_at >= $${params.push(f.from)}::timestamptz`);
+  if (f.to) where.push(`created_at < $${params.push(f.to)}::timestamptz`);
+  const { rows } = await q.query<{ id: string; table_id: string | null; seating: (string | null)[] }>(
+    `SELECT id, table_id, seating FROM hands WHERE ${where.join(' AND ')} ORDER BY created_at, id`,
+    params,
+  );
+  return rows.map((r) => ({ id: r.id, tableId: r.table_id, seating: r.seating }));
+}
+
+/** A table's booked hands with their ledger entries, in hand order (the score sheet). */
+export async function bookedHands(
+  q: Queryable, tableId: string,
+): Promise<{ hand_id: string; number: number | null; status: string; finished_at: Date | null; scores: string[] }[]> {
+  const { rows } = await q.query<{ hand_id: string; number: number | null; status: string; finished_at: Date | null; scores: string[] }>(
+    `SELECT h.id AS hand_id, h.number, h.status, h.finished_at, ARRAY_AGG(l.amount::text ORDER BY l.seat) AS scores
+     FROM ledger_entries l JOIN hands h ON h.id = l.hand_id
+     WHERE l.table_id = $1 GROUP BY h.id, h.number, h.status, h.finished_at ORDER BY h.number`,
+    [tableId],
+  );
+  return rows;
+}

@@ -1,0 +1,207 @@
+import type { GameId } from '../engine/index.js';
+import type { DatabaseService, Tx } from '../database/database.service.js';
+import { ApiError } from '../common/problems.js';
+import type { BotStrength } from '../bots/strategy.js';
+
+/**
+ * The table store: every statement on `tables` and `table_seats`. Plain CRUD and the list go
+ * through Prisma Client; what runs inside a transaction of the pg pool (seats, the session's
+ * locks and updates) is raw SQL on that transaction's connection (README "Architecture").
+ */
+export type Queryable = Pick<Tx, 'query'>;
+
+/** A `tables` row with its seats, as both GET routes read it. */
+export interface TableRecord {
+  id: string; game: string; options: unknown; seatCount: number; dealer: number | null; currentHandId: string | null;
+  status: string; hostPlayerId: string; handCount: number; createdAt: Date;
+  seats: { seat: number; playerId: string; player: { name: string; bot: string | null } }[];
+}
+
+const WITH_SEATS = { seats: { include: { player: { select: { name: true, bot: true } } }, orderBy: { seat: 'asc' } } } as const;
+
+export async function createTable(
+  db: DatabaseService, t: { id: string; game: GameId; options: Record<string, unknown>; seatCount: number; hostPlayerId: string },
+): Promise<void> {
+  await db.prisma.cardTable.create({ data: { ...t, options: t.options as object, status: 'waiting' } });
+}
+
+export function findTable(db: DatabaseService, id: string): Promise<TableRecord | null> {
+  return db.prisma.cardTable.findUnique({ where: { id }, include: WITH_SEATS });
+}
+
+/** Tables newest first, keyset on (createdAt, id) — a read across tables. */
+export function listTables(
+  db: DatabaseService, f: { game?: string; statuses: string[]; after: { createdAt: string; id: string } | null; take: number },
+): Promise<TableRecord[]> {
+  const { after } = f;
+  return db.prisma.cardTable.findMany({
+    where: {
+      ...(f.game ? { game: f.game } : {}),
+      status: { in: f.statuses },
+      ...(after ? { OR: [{ createdAt: { lt: new Date(after.createdAt) } }, { createdAt: new Date(after.createdAt), id: { lt: after.id } }] } : {}),
+    },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: f.take,
+    include: WITH_SEATS,
+  });
+}
+
+export async function tableExists(q: Queryable, id: string): Promise<boolean> {
+  const { rowCount } = await q.query('SELECT 1 FROM tables WHERE id = $1', [id]);
+  return !!rowCount;
+}
+
+// ---- seats (before the first deal), in the caller's transaction --------------------------------
+
+export interface SeatLock { seat_count: number; status: string; host_player_id: string }
+
+/** Locks the table row for a change of seats. */
+export async function lockForSeats(tx: Tx, tableId: string): Promise<SeatLock> {
+  const { rows } = await tx.query<SeatLock>('SELECT seat_count, status, host_player_id FROM tables WHERE id = $1 FOR UPDATE', [tableId]);
+  if (!rows[0]) throw ApiError.of('TABLE_NOT_FOUND', `no table ${tableId}`);
+  return rows[0];
+}
+
+export async function isSeated(tx: Tx, tableId: string, playerId: string): Promise<boolean> {
+  const { rowCount } = await tx.query('SELECT 1 FROM table_seats WHERE table_id = $1 AND player_id = $2', [tableId, playerId]);
+  return !!rowCount;
+}
+
+export async function botInSeat(tx: Tx, tableId: string, seat: number): Promise<string | undefined> {
+  const { rows } = await tx.query<{ player_id: string }>(
+    'SELECT s.player_id FROM table_seats s JOIN players p ON p.id = s.player_id WHERE s.table_id = $1 AND s.seat = $2 AND p.bot IS NOT NULL',
+    [tableId, seat],
+  );
+  return rows[0]?.player_id;
+}
+
+export async function takenSeats(tx: Tx, tableId: string): Promise<number[]> {
+  const { rows } = await tx.query<{ seat: number }>('SELECT seat FROM table_seats WHERE table_id = $1', [tableId]);
+  return rows.map((r) => r.seat);
+}
+
+/** Seats the player; returns how many seats are taken now. */
+export async function addSeat(tx: Tx, tableId: string, seat: number, playerId: string): Promise<number> {
+  await tx.query('INSERT INTO table_seats (table_id, seat, player_id) VALUES ($1, $2, $3)', [tableId, seat, playerId]);
+  const { rows } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM table_seats WHERE table_id = $1', [tableId]);
+  return rows[0]!.n;
+}
+
+export async function removeSeat(tx: Tx, tableId: string, playerId: string): Promise<void> {
+  await tx.query('DELETE FROM table_seats WHERE table_id = $1 AND player_id = $2', [tableId, playerId]);
+}
+
+// ---- the session, in the caller's transaction ----------------------------------------------------
+
+export interface SessionTable {
+  id: string;
+  game: GameId;
+  options: Record<string, unknown>;
+  status: string;
+  session: unknown;
+  handCount: number;
+  hostPlayerId: string;
+  currentHandId: string | null;
+  seating: string[];
+}
+
+/** Locks the table row for the session's next step and reads it with its seating. */
+export async function lockForSession(tx: Tx, id: string): Promise<SessionTable> {
+  const { rows } = await tx.query<{
+    id: string; game: GameId; options: Record<string, unknown>; status: string; session: unknown; hand_count: number;
+    host_player_id: string; current_hand_id: string | null; seating: string[];
+  }>({
+    name: 'table-for-session',
+    text: `SELECT t.id, t.game, t.options, t.status, t.session, t.hand_count, t.host_player_id, t.current_hand_id,
+                  ARRAY(SELECT s.player_id::text FROM table_seats s WHERE s.table_id = t.id ORDER BY s.seat) AS seating
+           FROM tables t WHERE t.id = $1 FOR UPDATE OF t`,
+    values: [id],
+  });
+  const r = rows[0];
+  if (!r) throw ApiError.of('TABLE_NOT_FOUND', `no table ${id}`);
+  return {
+    id: r.id, game: r.game, options: r.options, status: r.status, session: r.session, handCount: r.hand_count,
+    hostPlayerId: r.host_player_id, currentHandId: r.current_hand_id, seating: r.seating,
+  };
+}
+
+/** The table's current hand, read without a lock (a peek before locking hand, then table). */
+export async function currentHandOf(tx: Tx, tableId: string): Promise<{ currentHandId: string | null } | undefined> {
+  const { rows } = await tx.query<{ current_hand_id: string | null }>('SELECT current_hand_id FROM tables WHERE id = $1', [tableId]);
+  return rows[0] ? { currentHandId: rows[0].current_hand_id } : undefined;
+}
+
+export async function saveSession(tx: Tx, tableId: string, session: unknown): Promise<void> {
+  await tx.query('UPDATE tables SET session = $2::jsonb WHERE id = $1', [tableId, JSON.stringify(session)]);
+}
+
+export async function endSession(tx: Tx, tableId: string, session: unknown): Promise<void> {
+  await tx.query(`UPDATE tables SET session = $2::jsonb, status = 'ended' WHERE id = $1`, [tableId, JSON.stringify(session)]);
+}
+
+export async function startHand(tx: Tx, tableId: string, s: { session: unknown; dealer: number; handId: string; handNumber: number }): Promise<void> {
+  await tx.query({
+    name: 'table-next-hand',
+    text: `UPDATE tables SET session = $2::jsonb, status = 'playing', dealer = $3, current_hand_id = $4, hand_count = $5 WHERE id = $1`,
+    values: [tableId, JSON.stringify(s.session), s.dealer, s.handId, s.handNumber],
+  });
+}
+
+// ---- ledger and bots -----------------------------------------------------------------------------
+
+/** Each seat's balance, summed by PostgreSQL (exact NUMERIC). */
+export async function seatBalances(q: Queryable, tableId: string): Promise<{ seat: number; player_id: string; name: string; amount: string }[]> {
+  const { rows } = await q.query<{ seat: number; player_id: string; name: string; amount: string }>(
+    `SELECT s.seat, s.player_id, p.name,
+            COALESCE((SELECT SUM(l.amount) FROM ledger_entries l WHERE l.table_id = s.table_id AND l.seat = s.seat), 0)::numeric(20,2)::text AS amount
+     FROM table_seats s JOIN players p ON p.id = s.player_id WHERE s.table_id = $1 ORDER BY s.seat`,
+    [tableId],
+  );
+  return rows;
+}
+
+export interface BotSeat { seat: number; botId: string; botName: string; strength: BotStrength }
+
+/** Whether a bot holds a seat at the table. */
+export async function seatsBots(q: Queryable, tableId: string): Promise<boolean> {
+  const { rowCount } = await q.query({
+    name: 'table-seats-bots',
+    text: 'SELECT 1 FROM table_seats s JOIN players p ON p.id = s.player_id WHERE s.table_id = $1 AND p.bot IS NOT NULL LIMIT 1',
+    values: [tableId],
+  });
+  return !!rowCount;
+}
+
+/** Playing tables with a bot seated — a read across tables (the bots' sweep). */
+export async function playingTablesWithBots(q: Queryable): Promise<string[]> {
+  const { rows } = await q.query<{ id: string }>(
+    `SELECT t.id FROM tables t WHERE t.status = 'playing'
+       AND EXISTS (SELECT 1 FROM table_seats s JOIN players p ON p.id = s.player_id WHERE s.table_id = t.id AND p.bot IS NOT NULL)`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** A playing table's current hand and its bot seats. */
+export async function botSeatsAt(q: Queryable, tableId: string): Promise<{ currentHandId: string; bots: BotSeat[] } | undefined> {
+  const { rows } = await q.query<{ current_hand_id: string; seat: number; bot_id: string; bot_name: string; strength: BotStrength }>({
+    name: 'table-bot-seats',
+    text: `SELECT t.current_hand_id, s.seat, p.id AS bot_id, p.name AS bot_name, p.bot AS strength
+           FROM tables t JOIN table_seats s ON s.table_id = t.id JOIN players p ON p.id = s.player_id AND p.bot IS NOT NULL
+           WHERE t.id = $1 AND t.status = 'playing' AND t.current_hand_id IS NOT NULL ORDER BY s.seat`,
+    values: [tableId],
+  });
+  if (!rows[0]) return undefined;
+  return { currentHandId: rows[0].current_hand_id, bots: rows.map((r) => ({ seat: r.seat, botId: r.bot_id, botName: r.bot_name, strength: r.strength })) };
+}
+
+/** A playing table's host, its hand count, and whether only bots sit at it. */
+export async function botOnlyTable(q: Queryable, tableId: string): Promise<{ host: string; hands: number; only_bots: boolean } | undefined> {
+  const { rows } = await q.query<{ host: string; hands: number; only_bots: boolean }>({
+    name: 'bot-only-table',
+    text: `SELECT t.host_player_id AS host, t.hand_count AS hands, bool_and(p.bot IS NOT NULL) AS only_bots
+           FROM tables t JOIN table_seats s ON s.table_id = t.id JOIN players p ON p.id = s.player_id
+           WHERE t.id = $1 AND t.status = 'playing' GROUP BY t.id`,
+    values: [tableId],
+  });
+  return rows[0];
+}
