@@ -1,24 +1,35 @@
 /**
- * `npm run bench:api` (issue 3; not part of `npm test`): how many actions per second the
- * service takes from 16 concurrent bot clients playing whole hands over HTTP, against two
- * baselines measured on the same PostgreSQL in the same run:
+ * `npm run bench:api` (issues 3 and 13; not part of `npm test`): the service's cost per action
+ * beside a yardstick measured in the same run on the same PostgreSQL:
  *
- *   (a) pgbench running an action-shaped transaction (bench/pgbench/action.sql), 16 clients;
- *   (b) the app's trivial `POST /internal/bench/insert` (one Prisma insert), 16 connections.
+ *   baseline  bench/baseline: a bare NestJS 12 + Express + `pg` app with one insert route (no
+ *             guards, logging, validation or Prisma), 16 connections (autocannon); its server
+ *             CPU per request, read from /proc/<pid>/stat like every CPU figure here, is the unit.
+ *   today     16 bot clients playing whole hands, each action one view GET (unless the last
+ *             answer was it) and one POST: server CPU per action ÷ baseline (aim ≤ 1.0), POST
+ *             p99 < 25 ms, GET p99 < 15 ms.
+ *   live      every seat of --live-tables tables its own client, following its hand with the
+ *             long poll (If-None-Match + Prefer: wait=25, as the web page) and acting on its
+ *             turn (bench/live-tables.ts): server CPU per action delivered to every seat ÷
+ *             baseline (aim ≤ 2.0), wake-up latency commit → every seat p99 < 50 ms.
+ *   scale     --tables tables in play (a hand dealt, three actions each): server RSS ≤ 400 MiB,
+ *             then the live shape again beside them.
+ *   context   pgbench's action-shaped transaction (bench/pgbench/action.sql), and the CPU
+ *             split per process (server, this process's clients, PostgreSQL's backends).
  *
- * Then the server's resident memory with 1,000 tables in play. Everything runs on a fresh
- * database `kartentisch_bench_<timestamp>` that is dropped at the end; the service is built,
- * started with RATE_LIMIT_PER_MINUTE=0 and BENCH_ENDPOINTS=1, and stopped at the end.
+ * Everything runs on a fresh database `kartentisch_bench_<timestamp>` dropped at the end; the
+ * service is built and started with RATE_LIMIT_PER_MINUTE=0 and BENCH_ENDPOINTS=1.
  *
- *   npm run bench:api
- *   npm run bench:api -- --seconds 30 --clients 16 --tables 1000
+ *   npm run bench:api                                  # the full run: 10,000 tables, ~5 min here
+ *   npm run bench:api -- --tables 1000 --seconds 10    # a few minutes
  *   npm run bench:api -- --cpu-prof        # also writes a .cpuprofile of the server under load
- *   npm run bench:api -- --diagnose        # also times GET /health and GET /hands/{id} alone
+ *   npm run bench:api -- --diagnose        # also times the app's own insert, GET /health and GET /hands/{id} alone
  *   npm run bench:api -- --server-node-args=--max-old-space-size=128   # flags for the server's node
  *   npm run bench:api -- --no-build --server-entry /elsewhere/dist/src/main.js   # another build
  *
- * Options: --pg-url (an admin connection, default BENCH_PG_URL or
- * postgresql://postgres@127.0.0.1:5432/postgres), --no-build, --log-level, --keep-db.
+ * Options: --clients, --live-tables, --baseline-seconds, --warmup-seconds, --pg-url (an admin
+ * connection, default BENCH_PG_URL or postgresql://postgres@127.0.0.1:5432/postgres),
+ * --log-level, --keep-db.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -28,18 +39,20 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { KartentischClient, ProblemError, type Game, type Player } from '../scripts/lib/api-client.js';
 import { playHand, SeatBot } from '../scripts/lib/http-bot.js';
-import { buildService, Cleanup, processMemory, startService, type RunningService } from '../scripts/lib/service-process.js';
+import { buildService, Cleanup, PROJECT_ROOT, processMemory, startService, type RunningService } from '../scripts/lib/service-process.js';
 import { seededRng } from '../src/engine/core/rng.js';
 import { backendCpu, cpuSeconds, cpuSince, percentiles } from '../scripts/lib/measure.js';
 import { initPgbench, pgTarget, runPgbench, type PgbenchResult } from './pgbench/pgbench.js';
+import { playLive, seatLiveTables, type LiveStats } from './live-tables.js';
 
 const { values: args } = parseArgs({
   options: {
     clients: { type: 'string', default: '16' },
     seconds: { type: 'string', default: '20' },
+    'live-tables': { type: 'string', default: '16' },
     'baseline-seconds': { type: 'string', default: '10' },
     'warmup-seconds': { type: 'string', default: '4' },
-    tables: { type: 'string', default: '1000' },
+    tables: { type: 'string', default: '10000' },
     'pg-url': { type: 'string', default: process.env.BENCH_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres' },
     'log-level': { type: 'string', default: 'info' },
     'no-build': { type: 'boolean', default: false },
@@ -52,13 +65,18 @@ const { values: args } = parseArgs({
 });
 const CLIENTS = positive('clients');
 const SECONDS = positive('seconds');
+const LIVE_TABLES = positive('live-tables');
 const BASELINE_SECONDS = positive('baseline-seconds');
 const WARMUP_SECONDS = Number(args['warmup-seconds']);
 const TABLES = Number(args.tables);
 /** pgbench draws its hand ids from this many rows: little lock contention, as with real tables. */
 const PGBENCH_HANDS = 1000;
-/** Hard bound on filling the 1,000 tables, whatever the machine's load. */
-const FILL_TABLES_LIMIT_MS = 180_000;
+/** Hard bound on filling the tables, whatever the machine's load. */
+const FILL_TABLES_LIMIT_MS = 1_200_000;
+const BASELINE_ENTRY = path.join(PROJECT_ROOT, 'dist', 'bench', 'baseline', 'main.js');
+
+/** The aims of issue 13, in units of the baseline's server CPU per request, and milliseconds. */
+const AIM = { cpuPerAction: 1.0, livePerAction: 2.0, postP99: 25, getP99: 15, wakeP99: 50, rssMiB: 400, tables: 10_000 };
 
 /** The games the bots cycle through, one table per client. */
 const SPECS: { game: Game; rules: Record<string, unknown>; seats: number }[] = [
@@ -80,21 +98,21 @@ async function main(): Promise<void> {
     const dbUrl = withDatabase(admin, dbName);
     await createDatabase(admin, dbName);
     if (!args['keep-db']) cleanup.add('drop the bench database', () => dropDatabase(admin, dbName));
+    const loadBefore = os.loadavg();
     log(
-      `database ${dbName} on ${pgTarget(admin).host}:${pgTarget(admin).port}; ${os.cpus().length} cores, load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')}`,
+      `database ${dbName} on ${pgTarget(admin).host}:${pgTarget(admin).port}; ${os.cpus().length} cores, load average ${loadBefore.map((l) => l.toFixed(1)).join(' ')}`,
     );
 
-    log(`(a) pgbench: action-shaped transaction, ${CLIENTS} clients, ${BASELINE_SECONDS} s`);
+    log(`context: pgbench, action-shaped transaction, ${CLIENTS} clients, ${BASELINE_SECONDS} s`);
     await initPgbench(pgTarget(dbUrl), PGBENCH_HANDS);
     const pgbench = await runPgbench(pgTarget(dbUrl), { clients: CLIENTS, seconds: BASELINE_SECONDS, hands: PGBENCH_HANDS });
 
     if (!args['no-build']) {
-      log('building the service (npm run build)');
+      log('building the service and the baseline (npm run build)');
       buildService();
     }
+    const baseline = await measureBaseline(dbUrl, dbName, cleanup);
+
     const service = await startBenchService(dbUrl, cleanup);
     const memIdle = service.memory();
 
@@ -106,22 +124,15 @@ async function main(): Promise<void> {
       await fleet.play(WARMUP_SECONDS);
     }
 
-    log(`(b) trivial endpoint POST /internal/bench/insert: ${CLIENTS} connections, ${BASELINE_SECONDS} s (autocannon)`);
-    const trivialCpu = cpuSeconds(service.pid);
-    const trivialDbBefore = backendCpu(dbName);
-    const trivial = await autocannon({
-      url: `${service.url}/internal/bench/insert`,
-      method: 'POST',
-      connections: CLIENTS,
-      duration: BASELINE_SECONDS,
-    });
-    const trivialServerCpu = cpuSeconds(service.pid) - trivialCpu;
-    const trivialDbCpu = cpuSince(trivialDbBefore, backendCpu(dbName));
-    const trivialRequests = trivial.requests.total;
-
     const diagnostics: Diagnostic[] = [];
     if (args.diagnose) {
       const { handId, token } = fleet.sample();
+      diagnostics.push(
+        await timeEndpoint(service, "POST /internal/bench/insert (this app's own insert)", {
+          url: `${service.url}/internal/bench/insert`,
+          method: 'POST',
+        }),
+      );
       diagnostics.push(await timeEndpoint(service, 'GET /health', { url: `${service.url}/health` }));
       diagnostics.push(
         await timeEndpoint(service, "GET /hands/{id} (a seat's view)", {
@@ -131,44 +142,90 @@ async function main(): Promise<void> {
       );
     }
 
-    log(`bots: ${CLIENTS} clients playing whole hands for ${SECONDS} s`);
-    const botCpu = cpuSeconds(service.pid);
-    const dbCpu = backendCpu(dbName);
-    const clientCpu = process.cpuUsage();
-    const play = await fleet.play(SECONDS);
-    const botServerCpu = cpuSeconds(service.pid) - botCpu;
-    const botClientUsage = process.cpuUsage(clientCpu);
-    const botClientCpu = (botClientUsage.user + botClientUsage.system) / 1e6;
-    const botDbCpu = cpuSince(dbCpu, backendCpu(dbName));
+    log(`today's shape: ${CLIENTS} bot clients playing whole hands for ${SECONDS} s`);
+    const today = await measured(service, dbName, () => fleet.play(SECONDS));
     const memAfterPlay = service.memory();
+    fleet.close();
 
-    log(`filling ${TABLES} tables (a hand dealt and a few actions taken at each)`);
+    const live = await measureLive(service, dbName, 'live', 2000);
+
+    log(`scale: filling ${TABLES} tables (a hand dealt and three actions taken at each)`);
     const filled = await fillTables(service.url, TABLES, CLIENTS);
     const memTables = service.memory();
+    const liveAtScale = await measureLive(service, dbName, `live beside ${filled.tables} tables`, 3000);
+    const memTablesLive = service.memory();
 
     await service.stop();
     const profile = args['cpu-prof'] ? newestProfile(profileDir()) : null;
 
     report({
+      loadBefore,
       diagnostics,
       pgbench,
-      trivial,
-      trivialServerCpu,
-      trivialDbCpu,
-      trivialRequests,
-      play,
-      botServerCpu,
-      botClientCpu,
-      botDbCpu,
+      baseline,
+      today,
+      live,
+      liveAtScale,
       memIdle,
       memAfterPlay,
       memTables,
+      memTablesLive,
       filled,
       profile,
       seconds: (Date.now() - started) / 1000,
     });
   } finally {
     await cleanup.run();
+  }
+}
+
+/** The CPU of the three processes while `run` runs: the server, this process (the clients), PostgreSQL's backends. */
+interface Measured<T> {
+  result: T;
+  serverCpu: number;
+  clientCpu: number;
+  /** null: /proc not readable. */
+  dbCpu: number | null;
+}
+
+async function measured<T>(service: { pid: number }, dbName: string, run: () => Promise<T>): Promise<Measured<T>> {
+  const server = cpuSeconds(service.pid);
+  const db = backendCpu(dbName);
+  const client = process.cpuUsage();
+  const result = await run();
+  const serverCpu = cpuSeconds(service.pid) - server;
+  const clientUsage = process.cpuUsage(client);
+  return { result, serverCpu, clientCpu: (clientUsage.user + clientUsage.system) / 1e6, dbCpu: cpuSince(db, backendCpu(dbName)) };
+}
+
+interface Baseline {
+  run: Measured<autocannon.Result>;
+  requests: number;
+}
+
+/** The yardstick: bench/baseline's one insert route, CLIENTS connections, BASELINE_SECONDS. */
+async function measureBaseline(dbUrl: string, dbName: string, cleanup: Cleanup): Promise<Baseline> {
+  const logFile = path.join(os.tmpdir(), `kartentisch-bench-baseline-${process.pid}.log`);
+  log(`baseline: bare NestJS + Express + pg insert (${BASELINE_ENTRY}), ${CLIENTS} connections, 2 s warm-up + ${BASELINE_SECONDS} s`);
+  const app = await startService({ logFile, entry: BASELINE_ENTRY, env: { DATABASE_URL: dbUrl } });
+  cleanup.add('stop the baseline app', () => app.stop());
+  const target = { url: `${app.url}/insert`, method: 'POST' as const, connections: CLIENTS };
+  await autocannon({ ...target, duration: 2 });
+  const run = await measured(app, dbName, () => autocannon({ ...target, duration: BASELINE_SECONDS }));
+  await app.stop();
+  if (run.result.non2xx > 0 || run.result.errors > 0)
+    throw new Error(`baseline: ${run.result.non2xx} non-2xx answers, ${run.result.errors} errors (log: ${logFile})`);
+  return { run, requests: run.result.requests.total };
+}
+
+/** The live-tables shape: LIVE_TABLES tables, every seat following its hand, for SECONDS. */
+async function measureLive(service: RunningService, dbName: string, label: string, seed: number): Promise<Measured<LiveStats>> {
+  const seated = await seatLiveTables(service.url, LIVE_TABLES, SPECS, seed);
+  try {
+    log(`${label}: ${LIVE_TABLES} tables, every seat following its hand with the long poll, ${SECONDS} s`);
+    return await measured(service, dbName, () => playLive(seated, SECONDS));
+  } finally {
+    seated.close();
   }
 }
 
@@ -341,7 +398,7 @@ interface Diagnostic {
 async function timeEndpoint(
   service: RunningService,
   label: string,
-  target: { url: string; headers?: Record<string, string> },
+  target: { url: string; method?: 'POST'; headers?: Record<string, string> },
 ): Promise<Diagnostic> {
   const seconds = Math.max(3, Math.round(BASELINE_SECONDS / 2));
   log(`diagnose: ${label}, ${CLIENTS} connections, ${seconds} s`);
@@ -358,90 +415,150 @@ async function timeEndpoint(
   };
 }
 
+type Memory = ReturnType<typeof processMemory>;
+
 interface Figures {
+  loadBefore: number[];
   diagnostics: Diagnostic[];
   pgbench: PgbenchResult;
-  trivial: autocannon.Result;
-  trivialServerCpu: number;
-  trivialDbCpu: number | null;
-  trivialRequests: number;
-  play: PlayStats;
-  botServerCpu: number;
-  /** This process (the 16 bot clients) during the same run: it shares the cores with the server. */
-  botClientCpu: number;
-  /** The PostgreSQL backends serving the bench database, same run (null: /proc not readable). */
-  botDbCpu: number | null;
-  memIdle: ReturnType<typeof processMemory>;
-  memAfterPlay: ReturnType<typeof processMemory>;
-  memTables: ReturnType<typeof processMemory>;
+  baseline: Baseline;
+  today: Measured<PlayStats>;
+  live: Measured<LiveStats>;
+  liveAtScale: Measured<LiveStats>;
+  memIdle: Memory;
+  memAfterPlay: Memory;
+  memTables: Memory;
+  memTablesLive: Memory;
   filled: { tables: number; seconds: number; errors: number };
   profile: string | null;
   seconds: number;
 }
 
 function report(f: Figures): void {
-  const actionsPerSecond = f.play.actions / f.play.seconds;
-  const trivialRps = f.trivial.requests.average;
-  const act = percentiles(f.play.act);
-  const view = percentiles(f.play.view);
-  const vsPgbench = actionsPerSecond / f.pgbench.tps;
-  const vsTrivial = actionsPerSecond / trivialRps;
-  const mib = (m: { rssKiB: number } | null) => (m ? `${(m.rssKiB / 1024).toFixed(0)} MiB` : 'n/a');
-  const ok = (good: boolean) => (good ? 'meets the aim' : 'BELOW THE AIM');
+  const unit = (1000 * f.baseline.run.serverCpu) / Math.max(1, f.baseline.requests);
+  const b = f.baseline.run.result;
+  const play = f.today.result;
+  const act = percentiles(play.act);
+  const view = percentiles(play.view);
+  const todayPerAction = perAction(f.today, play.actions);
+  const mib = (m: Memory) => (m ? (m.rssKiB / 1024).toFixed(0) : 'n/a');
+  const rssMiB = f.memTablesLive ? Math.max(f.memTables?.rssKiB ?? 0, f.memTablesLive.rssKiB) / 1024 : NaN;
+  const rows: Aim[] = [
+    { label: 'today: server CPU per action ÷ baseline', value: todayPerAction.server / unit, aim: AIM.cpuPerAction, unit: '×', digits: 2 },
+    { label: 'today: POST /hands/{id}/actions p99', value: act.p99, aim: AIM.postP99, unit: 'ms', digits: 1, strict: true },
+    { label: 'today: GET /hands/{id} p99', value: view.p99, aim: AIM.getP99, unit: 'ms', digits: 1, strict: true },
+    ...liveAims('live', f.live, unit),
+    {
+      label: `scale: server RSS with ${f.filled.tables + LIVE_TABLES * 2 + CLIENTS} tables`,
+      value: rssMiB,
+      aim: AIM.rssMiB,
+      unit: 'MiB',
+      digits: 0,
+      note: f.filled.tables < AIM.tables ? `only ${f.filled.tables} of ${AIM.tables} tables filled: NOT THE AIM'S SCALE` : undefined,
+    },
+    ...liveAims(`scale: live beside ${f.filled.tables} tables`, f.liveAtScale, unit),
+  ];
   const lines = [
     '',
     '── kartentisch API benchmark ─────────────────────────────────────────────',
-    `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), load average now ${os
+    `${new Date().toISOString()}; machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), load average at the start ${f.loadBefore.map((l) => l.toFixed(1)).join(' ')}, now ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')} — shared, numbers are noisy`,
     '',
-    `bots (${CLIENTS} clients, ${f.play.seconds.toFixed(1)} s): ${f.play.actions} actions, ${f.play.hands} hands finished, ${f.play.stale} × 409 STALE_SEQ, ${f.play.errors.length} errors`,
-    `  actions/s                         ${actionsPerSecond.toFixed(0)}`,
-    `  POST /hands/{id}/actions  p50     ${act.p50.toFixed(1)} ms   p99 ${act.p99.toFixed(1)} ms   max ${act.max.toFixed(1)} ms`,
-    `  GET  /hands/{id}          p50     ${view.p50.toFixed(1)} ms   p99 ${view.p99.toFixed(1)} ms`,
-    `  CPU per action (incl. its GET): server ${((1000 * f.botServerCpu) / Math.max(1, f.play.actions)).toFixed(2)} ms, bot clients ${((1000 * f.botClientCpu) / Math.max(1, f.play.actions)).toFixed(2)} ms ` +
-      `${f.botDbCpu === null ? '' : `, PostgreSQL ${((1000 * f.botDbCpu) / Math.max(1, f.play.actions)).toFixed(2)} ms `}` +
-      `(server busy ${((100 * f.botServerCpu) / f.play.seconds).toFixed(0)}% of one core)`,
-    ...breakdown('POST by action type:', f.play.actByType),
-    ...breakdown('GET by phase of the view:', f.play.viewByPhase),
-    `(a) pgbench action transaction, ${f.pgbench.clients} clients, ${f.pgbench.seconds} s: ${f.pgbench.tps.toFixed(0)} tps (avg latency ${f.pgbench.latencyAvgMs.toFixed(1)} ms)`,
-    `(b) POST /internal/bench/insert, ${CLIENTS} connections, ${BASELINE_SECONDS} s: ${trivialRps.toFixed(0)} req/s, p50 ${f.trivial.latency.p50} ms, p99 ${f.trivial.latency.p99} ms, ` +
-      `${f.trivial.non2xx} non-2xx, ${f.trivial.errors} errors; CPU per request: server ${((1000 * f.trivialServerCpu) / Math.max(1, f.trivialRequests)).toFixed(2)} ms` +
-      `${f.trivialDbCpu === null ? '' : `, PostgreSQL ${((1000 * f.trivialDbCpu) / Math.max(1, f.trivialRequests)).toFixed(2)} ms`}`,
+    `baseline (bench/baseline: NestJS + Express + pg insert), ${CLIENTS} connections, ${BASELINE_SECONDS} s: ${b.requests.average.toFixed(0)} req/s, p50 ${b.latency.p50} ms, p99 ${b.latency.p99} ms`,
+    `  CPU per request: ${split(f.baseline.run, f.baseline.requests)}   → the unit: ${unit.toFixed(3)} ms of server CPU`,
     '',
-    `actions/s ÷ pgbench tps             ${vsPgbench.toFixed(2)}   (aim ≥ 0.5: ${ok(vsPgbench >= 0.5)})`,
-    `actions/s ÷ trivial endpoint rps    ${vsTrivial.toFixed(2)}   (aim ≥ 1.5: ${ok(vsTrivial >= 1.5)})`,
-    `p99 of POST /hands/{id}/actions     ${act.p99.toFixed(1)} ms   (aim < 50 ms: ${ok(act.p99 < 50)})`,
-    ...ceiling(f, Math.max(f.pgbench.tps * 0.5, trivialRps * 1.5)),
+    `today (${CLIENTS} bot clients, ${play.seconds.toFixed(1)} s): ${play.actions} actions (${(play.actions / play.seconds).toFixed(0)}/s), ${play.hands} hands finished, ${play.stale} × 409 STALE_SEQ, ${play.errors.length} errors`,
+    `  POST /hands/{id}/actions  p50 ${act.p50.toFixed(1)} ms   p99 ${act.p99.toFixed(1)} ms   max ${act.max.toFixed(1)} ms`,
+    `  GET  /hands/{id}          p50 ${view.p50.toFixed(1)} ms   p99 ${view.p99.toFixed(1)} ms   max ${view.max.toFixed(1)} ms`,
+    `  CPU per action (its POST and view GET): ${split(f.today, play.actions)}   (server busy ${((100 * f.today.serverCpu) / play.seconds).toFixed(0)}% of one core)`,
+    ...breakdown('POST by action type:', play.actByType),
+    ...breakdown('GET by phase of the view:', play.viewByPhase),
     '',
-    `server RSS: idle ${mib(f.memIdle)}, after the bot run ${mib(f.memAfterPlay)}, with ${f.filled.tables + CLIENTS} tables in play ${mib(f.memTables)} ` +
-      `(peak ${f.memTables ? (f.memTables.peakKiB / 1024).toFixed(0) : '?'} MiB; ${f.filled.tables} tables filled in ${f.filled.seconds.toFixed(0)} s, ${f.filled.errors} errors)`,
+    ...liveLines('live', f.live),
+    '',
+    `scale: ${f.filled.tables} tables filled in ${f.filled.seconds.toFixed(0)} s (${f.filled.errors} errors); server RSS idle ${mib(f.memIdle)} MiB, after today's run ${mib(f.memAfterPlay)} MiB, ` +
+      `with the tables ${mib(f.memTables)} MiB, after the live run beside them ${mib(f.memTablesLive)} MiB (peak ${f.memTablesLive ? (f.memTablesLive.peakKiB / 1024).toFixed(0) : '?'} MiB)`,
+    ...liveLines(`scale: live beside ${f.filled.tables} tables`, f.liveAtScale),
+    '',
+    `context: pgbench action transaction, ${f.pgbench.clients} clients, ${f.pgbench.seconds} s: ${f.pgbench.tps.toFixed(0)} tps (avg latency ${f.pgbench.latencyAvgMs.toFixed(1)} ms); today's shape ran ${(play.actions / play.seconds / f.pgbench.tps).toFixed(2)} × that`,
     ...f.diagnostics.map(
       (d) =>
-        `diagnose ${d.label}: ${d.rps.toFixed(0)} req/s, p50 ${d.p50} ms, p99 ${d.p99} ms, server CPU per request ${d.cpuMsPerRequest.toFixed(2)} ms`,
+        `diagnose ${d.label}: ${d.rps.toFixed(0)} req/s, p50 ${d.p50} ms, p99 ${d.p99} ms, server CPU per request ${d.cpuMsPerRequest.toFixed(3)} ms (${(d.cpuMsPerRequest / unit).toFixed(2)} × baseline)`,
     ),
+    '',
+    'aims (issue 13):',
+    ...rows.map(aimLine),
     ...(f.profile ? [`server CPU profile: ${f.profile} (open in Chrome DevTools → Performance, or speedscope)`] : []),
-    ...(f.play.errors.length ? ['bot errors (first 3):', ...f.play.errors.slice(0, 3).map((e) => `  ${e}`)] : []),
+    ...(play.errors.length ? ['bot errors (first 3):', ...play.errors.slice(0, 3).map((e) => `  ${e}`)] : []),
+    ...(f.live.result.errors.length ? ['live errors (first 3):', ...f.live.result.errors.slice(0, 3).map((e) => `  ${e}`)] : []),
     `whole run: ${f.seconds.toFixed(0)} s`,
   ];
   console.log(lines.join('\n'));
 }
 
-/**
- * What the cores allow: bots, server and PostgreSQL share them, so actions/s cannot exceed
- * cores ÷ (their CPU per action), whatever the code does; the aims need the sum below
- * cores ÷ (the larger aimed rate).
- */
-function ceiling(f: Figures, aimedRate: number): string[] {
-  if (f.botDbCpu === null || f.play.actions === 0) return [];
-  const cores = os.cpus().length;
-  const ms = (cpu: number) => (1000 * cpu) / f.play.actions;
-  const total = ms(f.botServerCpu) + ms(f.botClientCpu) + ms(f.botDbCpu);
+interface Aim {
+  label: string;
+  value: number;
+  aim: number;
+  unit: string;
+  digits: number;
+  /** `<` rather than `≤`. */
+  strict?: boolean;
+  note?: string;
+}
+
+function aimLine(a: Aim): string {
+  const met = Number.isFinite(a.value) && (a.strict ? a.value < a.aim : a.value <= a.aim);
+  const value = `${a.value.toFixed(a.digits)} ${a.unit}`;
+  return `  ${a.label.padEnd(58)} ${value.padStart(10)}   aim ${a.strict ? '<' : '≤'} ${a.aim} ${a.unit}: ${met ? 'met' : 'NOT MET'}${a.note ? ` (${a.note})` : ''}`;
+}
+
+function liveAims(label: string, m: Measured<LiveStats>, unit: number): Aim[] {
   return [
-    `CPU per action, all three processes  ${total.toFixed(2)} ms → at most ${((1000 * cores) / total).toFixed(0)} actions/s on ${cores} cores; ` +
-      `the aims (${aimedRate.toFixed(0)} actions/s) need ≤ ${((1000 * cores) / aimedRate).toFixed(2)} ms, of which bots and PostgreSQL alone use ${(ms(f.botClientCpu) + ms(f.botDbCpu)).toFixed(2)} ms`,
+    {
+      label: `${label}: server CPU per action to every seat ÷ baseline`,
+      value: perAction(m, m.result.actions).server / unit,
+      aim: AIM.livePerAction,
+      unit: '×',
+      digits: 2,
+    },
+    {
+      label: `${label}: wake-up commit → every seat p99`,
+      value: percentiles(m.result.wakeUpper).p99,
+      aim: AIM.wakeP99,
+      unit: 'ms',
+      digits: 1,
+      strict: true,
+      note: 'from the POST sent',
+    },
   ];
+}
+
+function liveLines(label: string, m: Measured<LiveStats>): string[] {
+  const r = m.result;
+  const up = percentiles(r.wakeUpper);
+  const low = percentiles(r.wakeLower);
+  const post = percentiles(r.act);
+  return [
+    `${label} (${r.tables} tables, ${r.seats} seats each its own client, ${r.seconds.toFixed(1)} s): ${r.actions} actions (${(r.actions / r.seconds).toFixed(0)}/s), ${r.hands} hands finished, ` +
+      `${r.wakes} long polls woken, ${r.timeouts} × 304 after the wait, ${r.stale} × STALE_SEQ, ${r.errors.length} errors`,
+    `  wake-up, every seat holds the new view: from the POST sent p50 ${up.p50.toFixed(1)} ms p99 ${up.p99.toFixed(1)} ms; from its answer p50 ${low.p50.toFixed(1)} ms p99 ${low.p99.toFixed(1)} ms (n=${r.wakeUpper.length})`,
+    `  POST p50 ${post.p50.toFixed(1)} ms p99 ${post.p99.toFixed(1)} ms`,
+    `  CPU per action delivered to every seat: ${split(m, r.actions)}   (server busy ${((100 * m.serverCpu) / r.seconds).toFixed(0)}% of one core)`,
+  ];
+}
+
+function perAction(m: Measured<unknown>, count: number): { server: number; clients: number; db: number | null } {
+  const ms = (cpu: number) => (1000 * cpu) / Math.max(1, count);
+  return { server: ms(m.serverCpu), clients: ms(m.clientCpu), db: m.dbCpu === null ? null : ms(m.dbCpu) };
+}
+
+/** "server 0.40 ms, clients 0.20 ms, PostgreSQL 0.10 ms" per unit of work. */
+function split(m: Measured<unknown>, count: number): string {
+  const p = perAction(m, count);
+  return `server ${p.server.toFixed(3)} ms, clients ${p.clients.toFixed(3)} ms${p.db === null ? '' : `, PostgreSQL ${p.db.toFixed(3)} ms`}`;
 }
 
 function push(map: Map<string, number[]>, key: string, value: number): void {
@@ -500,7 +617,7 @@ async function dropDatabase(adminUrl: string, name: string): Promise<void> {
   }
 }
 
-function positive(name: 'clients' | 'seconds' | 'baseline-seconds'): number {
+function positive(name: 'clients' | 'seconds' | 'live-tables' | 'baseline-seconds'): number {
   const n = Number(args[name]);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number`);
   return n;

@@ -128,6 +128,26 @@ export class KartentischClient {
     ) as Promise<HandView>;
   }
 
+  /**
+   * The web page's long poll (web/src/table/follow.ts): with the ETag of the view held, the
+   * server answers when the hand moves or after `waitSeconds`; null is its 304 (nothing new).
+   */
+  async follow(handId: string, player: Player, etag: string | null, waitSeconds: number): Promise<{ view: HandView; etag: string } | null> {
+    const started = performance.now();
+    const header = etag ? { 'if-none-match': etag, prefer: `wait=${waitSeconds}` } : undefined;
+    const { data, error, response } = await this.api.GET('/hands/{id}', {
+      params: { path: { id: handId }, header },
+      ...bearer(player.token),
+    });
+    this.observe?.('GET /hands/{id} (long poll)', response.status, performance.now() - started);
+    if (response.status === 304) return null;
+    if (!response.ok) {
+      const problem = (error ?? {}) as Record<string, unknown>;
+      throw new ProblemError(response.status, String(problem.code ?? `HTTP_${response.status}`), problem, 'GET /hands/{id}');
+    }
+    return { view: data as HandView, etag: response.headers.get('etag') ?? '' };
+  }
+
   /** With an Idempotency-Key the action may be repeated safely (and is, through faults, with a FaultRetry). */
   act(handId: string, player: Player, expectedSeq: number, action: Action, idempotencyKey?: string): Promise<HandView> {
     const headers = { Authorization: `Bearer ${player.token}`, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) };

@@ -3,8 +3,9 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { DatabaseService } from '../database/database.service.js';
 
 /**
- * The API benchmark's baseline (issue 3): the cheapest useful endpoint of this same app, one
- * row inserted through Prisma. Mounted only with BENCH_ENDPOINTS=1.
+ * The cheapest useful endpoint of this same app, one row inserted through Prisma, which
+ * `bench:api --diagnose` times beside the bare baseline app (bench/baseline, issue 13) to show
+ * what this app's pipeline costs. Mounted only with BENCH_ENDPOINTS=1.
  */
 @ApiExcludeController()
 @Controller('internal/bench')

@@ -1,0 +1,245 @@
+import { KartentischClient, ProblemError, type Game, type HandView, type Player } from '../scripts/lib/api-client.js';
+import { SeatBot } from '../scripts/lib/http-bot.js';
+import { seededRng } from '../src/engine/core/rng.js';
+import { etagOf } from '../src/hands/conditional.js';
+
+/**
+ * The live-tables shape of `npm run bench:api` (issue 13): players as the web page has them.
+ * Every seat of every table is its own client (its own token and kept-alive connection) that
+ * follows its hand with the long poll (`If-None-Match: "<seq>"` + `Prefer: wait=25`, as
+ * web/src/table/follow.ts does) and acts when its view says it is its turn; a finished hand's
+ * view names the next hand, which every seat then follows.
+ *
+ * The wake-up latency of an action is the time until every seat of the table holds a view at
+ * that seq or later, measured two ways since the client cannot see the commit itself: from the
+ * moment the POST was sent (an upper bound: it includes the POST's own work) and from the
+ * moment its answer arrived (a lower bound: the commit came before it; 0 if every other seat
+ * had it already).
+ */
+
+export interface LiveSpec {
+  game: Game;
+  rules: Record<string, unknown>;
+  seats: number;
+}
+
+export interface LiveStats {
+  seconds: number;
+  tables: number;
+  seats: number;
+  actions: number;
+  hands: number;
+  stale: number;
+  errors: string[];
+  /** Long-poll answers: 200 with a new view, 304 after the whole wait. */
+  wakes: number;
+  timeouts: number;
+  wakeUpper: number[];
+  wakeLower: number[];
+  act: number[];
+}
+
+/** The long poll's wait, as the web page asks for it. */
+const WAIT_SECONDS = 25;
+
+/** One action waiting to reach every seat. */
+interface InFlight {
+  handId: string;
+  seq: number;
+  sentAt: number;
+  answeredAt: number;
+  /** Seats that do not hold this seq yet. */
+  missing: Set<number>;
+  /** When the last of the others got it (so far). */
+  lastArrival: number;
+}
+
+class LiveTable {
+  private readonly held = new Map<number, { handId: string; seq: number }>();
+  private readonly inFlight: InFlight[] = [];
+
+  constructor(
+    readonly bots: SeatBot[],
+    private readonly stats: LiveStats,
+  ) {}
+
+  /** A seat now holds (handId, seq): the actions it completes are counted when every seat has them. */
+  arrived(seat: number, handId: string, seq: number, at: number): void {
+    const before = this.held.get(seat);
+    if (before && before.handId !== handId) this.settleHand(seat, before.handId, at);
+    this.held.set(seat, { handId, seq });
+    this.settle(seat, handId, seq, at);
+  }
+
+  posted(seat: number, handId: string, seq: number, sentAt: number, answeredAt: number): void {
+    const missing = new Set<number>();
+    const lastArrival = answeredAt;
+    for (const b of this.bots) {
+      if (b.seat === seat) continue;
+      const h = this.held.get(b.seat);
+      if (!h || h.handId !== handId || h.seq < seq) missing.add(b.seat);
+    }
+    const flight: InFlight = { handId, seq, sentAt, answeredAt, missing, lastArrival };
+    if (missing.size === 0) this.record(flight);
+    else this.inFlight.push(flight);
+    this.held.set(seat, { handId, seq });
+  }
+
+  private settle(seat: number, handId: string, seq: number, at: number): void {
+    for (let i = this.inFlight.length - 1; i >= 0; i--) {
+      const f = this.inFlight[i]!;
+      if (f.handId !== handId || f.seq > seq || !f.missing.delete(seat)) continue;
+      f.lastArrival = Math.max(f.lastArrival, at);
+      if (f.missing.size === 0) {
+        this.record(f);
+        this.inFlight.splice(i, 1);
+      }
+    }
+  }
+
+  /** A seat that moved on to the next hand had every view of the last one. */
+  private settleHand(seat: number, handId: string, at: number): void {
+    this.settle(seat, handId, Number.MAX_SAFE_INTEGER, at);
+  }
+
+  private record(f: InFlight): void {
+    this.stats.wakeUpper.push(f.lastArrival - f.sentAt);
+    this.stats.wakeLower.push(Math.max(0, f.lastArrival - f.answeredAt));
+  }
+}
+
+export interface LiveTables {
+  tables: { handId: string; bots: SeatBot[] }[];
+  /** Closes every seat's connection. */
+  close: () => void;
+}
+
+/** Seats `count` tables (players, table, every seat taken), each seat with its own client. */
+export async function seatLiveTables(url: string, count: number, specs: readonly LiveSpec[], seed: number): Promise<LiveTables> {
+  const clients: KartentischClient[] = [];
+  const tables: { handId: string; bots: SeatBot[] }[] = [];
+  const setup = new KartentischClient(url);
+  try {
+    for (let i = 0; i < count; i++) {
+      const spec = specs[i % specs.length]!;
+      const players: Player[] = [];
+      for (let s = 0; s < spec.seats; s++) players.push(await setup.createPlayer(`live${i}-${s}`));
+      const table = await setup.createTable(players[0]!, spec.game, spec.rules);
+      let handId = '';
+      for (const [seat, p] of players.entries()) handId = (await setup.takeSeat(table.id, p, seat)).currentHandId ?? handId;
+      const rng = seededRng(seed + i);
+      const bots = players.map((p, seat) => {
+        const api = new KartentischClient(url);
+        clients.push(api);
+        return new SeatBot(api, p, seat, spec.game, rng);
+      });
+      tables.push({ handId, bots });
+    }
+  } finally {
+    setup.close();
+  }
+  return { tables, close: () => clients.forEach((c) => c.close()) };
+}
+
+/**
+ * Plays the seated tables live for `seconds`, then closes every seat's connection: the long
+ * polls still open end with a network error, which `stop` says to ignore. (One AbortSignal
+ * passed to every request would collect a listener per request.)
+ */
+export async function playLive(seated: LiveTables, seconds: number): Promise<LiveStats> {
+  const stats: LiveStats = {
+    seconds: 0,
+    tables: seated.tables.length,
+    seats: 0,
+    actions: 0,
+    hands: 0,
+    stale: 0,
+    errors: [],
+    wakes: 0,
+    timeouts: 0,
+    wakeUpper: [],
+    wakeLower: [],
+    act: [],
+  };
+  const stop = new AbortController();
+  const t0 = performance.now();
+  const timer = setTimeout(() => {
+    stop.abort();
+    seated.close();
+  }, seconds * 1000);
+  const handsDone = new Set<string>();
+  await Promise.all(
+    seated.tables.flatMap((t) => {
+      const table = new LiveTable(t.bots, stats);
+      stats.seats += t.bots.length;
+      return t.bots.map((bot) => followSeat(bot, t.handId, table, stats, handsDone, stop.signal));
+    }),
+  );
+  clearTimeout(timer);
+  stats.seconds = (performance.now() - t0) / 1000;
+  return stats;
+}
+
+async function followSeat(
+  bot: SeatBot,
+  firstHandId: string,
+  table: LiveTable,
+  stats: LiveStats,
+  handsDone: Set<string>,
+  signal: AbortSignal,
+): Promise<void> {
+  let handId = firstHandId;
+  let held: { view: HandView; etag: string } | null = null;
+  while (!signal.aborted) {
+    try {
+      const answer = await bot.api.follow(handId, bot.player, held?.etag ?? null, WAIT_SECONDS);
+      if (!answer) {
+        stats.timeouts++;
+        continue;
+      }
+      if (held) stats.wakes++;
+      held = answer;
+      table.arrived(bot.seat, handId, answer.view.seq, performance.now());
+      // Its turn (possibly several times in a row, e.g. leading after taking a trick).
+      while (
+        !signal.aborted &&
+        held.view.status === 'active' &&
+        held.view.toAct.includes(bot.seat) &&
+        (held.view.legalActions?.length ?? 0) > 0
+      ) {
+        const sentAt = performance.now();
+        const view = await actCounted(bot, handId, held.view, stats);
+        const answeredAt = performance.now();
+        stats.act.push(answeredAt - sentAt);
+        stats.actions++;
+        table.posted(bot.seat, handId, view.seq, sentAt, answeredAt);
+        held = { view, etag: etagOf(view as unknown as Record<string, unknown>) };
+      }
+      if (held.view.status !== 'active') {
+        if (!handsDone.has(handId)) {
+          handsDone.add(handId);
+          stats.hands++;
+        }
+        const next = held.view.nextHandId;
+        if (!next) return; // the session ended
+        handId = next;
+        held = null;
+      }
+    } catch (err) {
+      if (signal.aborted) return;
+      stats.errors.push(err instanceof Error ? err.message : String(err));
+      if (stats.errors.length > 20) throw new Error(`live tables: too many errors, the first: ${stats.errors[0]}`, { cause: err });
+      held = null; // read the view afresh
+    }
+  }
+}
+
+/** SeatBot.act, counting the 409 STALE_SEQ it rides out. */
+async function actCounted(bot: SeatBot, handId: string, view: HandView, stats: LiveStats): Promise<HandView> {
+  try {
+    return await bot.act(handId, view);
+  } catch (err) {
+    if (err instanceof ProblemError && err.code === 'STALE_SEQ') stats.stale++;
+    throw err;
+  }
+}
