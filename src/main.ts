@@ -41,7 +41,8 @@ async function main(): Promise<void> {
   process.removeAllListeners('SIGTERM');
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  await app.listen(settings.port);
+  // Every interface, IPv6 and IPv4, as Node (and Express) listen without a host; Fastify's own default is localhost only.
+  await app.listen(settings.port, '::');
   console.log(`kartentisch listening on http://localhost:${settings.port} (Swagger UI at /docs)`);
 }
 

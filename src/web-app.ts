@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { NextFunction, Request, Response } from 'express';
+import fastifyStatic from '@fastify/static';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import accepts from 'accepts';
 import { projectRoot } from './config/paths.js';
 
 /**
@@ -20,18 +21,33 @@ const PAGES = [
 ];
 
 /** Serves the built web app (dist/web, `npm run build`) from the API's own process and origin. */
-export function serveWebApp(app: NestExpressApplication, root = path.join(projectRoot(), 'dist', 'web')): void {
+export async function serveWebApp(app: NestFastifyApplication, root = path.join(projectRoot(), 'dist', 'web')): Promise<void> {
+  const fastify = app.getHttpAdapter().getInstance();
+  // Hashed file names: cache for a year; a missing one is a 404 like any unknown route.
+  await fastify.register(fastifyStatic, {
+    root: path.join(root, 'assets'),
+    prefix: '/assets/',
+    immutable: true,
+    maxAge: '1y',
+    index: false,
+    list: false,
+    suppressWarning: true, // the tests run without `npm run build`
+  });
   const index = path.join(root, 'index.html');
-  // Hashed file names: cache for a year; index.html is always revalidated.
-  app.useStaticAssets(path.join(root, 'assets'), { prefix: '/assets/', immutable: true, maxAge: '1y', fallthrough: false });
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !PAGES.some((p) => p.test(req.path))) return next();
-    if (req.accepts(['application/json', 'text/html']) !== 'text/html' || !req.get('accept')?.includes('text/html')) return next();
+  fastify.addHook('onRequest', (req, reply, done) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !PAGES.some((p) => p.test(pathOf(req.url)))) return done();
+    const accept = req.headers.accept;
+    if (accepts(req.raw).type(['application/json', 'text/html']) !== 'text/html' || !accept?.includes('text/html')) return done();
     if (!existsSync(index)) {
-      res.status(503).type('text/plain').send('The web app is not built: run `npm run build` (or `npm start`).');
+      void reply.code(503).type('text/plain').send('The web app is not built: run `npm run build` (or `npm start`).');
       return;
     }
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    // index.html is always revalidated.
+    void reply.header('Cache-Control', 'no-cache').sendFile('index.html', root, { cacheControl: false });
   });
 }
+
+const pathOf = (url: string): string => {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+};

@@ -10,7 +10,7 @@ import {
 } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Min } from 'class-validator';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { Auth } from '../common/auth.js';
 import { ProblemDto } from '../common/problem.dto.js';
 import { CollusionService, type CollusionJob } from './collusion.service.js';
@@ -118,7 +118,7 @@ export class CollusionController {
   })
   @ApiOkResponse({ schema: JOB_SCHEMA })
   @ApiAcceptedResponse({ schema: JOB_SCHEMA })
-  list(@Query() q: CollusionQueryDto, @Res({ passthrough: true }) res: Response): CollusionJob {
+  list(@Query() q: CollusionQueryDto, @Res({ passthrough: true }) res: FastifyReply): CollusionJob {
     const job = this.collusion.collusion({
       game: q.game ?? 'dobbm',
       tableId: q.table,

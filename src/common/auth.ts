@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { applyDecorators, CanActivate, createParamDecorator, ExecutionContext, Inject, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
@@ -32,10 +32,10 @@ export const Auth = (...kinds: CallerKind[]) =>
 
 /** The resolved caller of a route marked with @Auth. */
 export const CurrentCaller = createParamDecorator((_: unknown, ctx: ExecutionContext): Caller => {
-  return ctx.switchToHttp().getRequest<Request & { caller: Caller }>().caller;
+  return ctx.switchToHttp().getRequest<FastifyRequest & { caller: Caller }>().caller;
 });
 
-function bearerToken(req: Request): string | null {
+function bearerToken(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
   if (!h) return null;
   const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
@@ -107,12 +107,12 @@ export class AuthGuard implements CanActivate {
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const kinds = this.reflector.getAllAndOverride<CallerKind[] | undefined>(AUTH_KEY, [ctx.getHandler(), ctx.getClass()]);
     if (!kinds) return true;
-    const req = ctx.switchToHttp().getRequest<Request & { caller?: Caller }>();
+    const req = ctx.switchToHttp().getRequest<FastifyRequest & { caller?: Caller }>();
     const token = bearerToken(req);
     if (!token) throw ApiError.of('TOKEN_MISSING', 'send `Authorization: Bearer <token>`');
     const caller = await this.resolver.resolve(token);
     if (!caller) throw ApiError.of('TOKEN_INVALID', 'the bearer token is not a player token nor the auditor token');
-    await this.rateLimit.hit(caller.kind === 'player' ? caller.playerId : 'auditor', ctx.switchToHttp().getResponse<Response>());
+    await this.rateLimit.hit(caller.kind === 'player' ? caller.playerId : 'auditor', req, ctx.switchToHttp().getResponse<FastifyReply>());
     if (!kinds.includes(caller.kind)) {
       throw caller.kind === 'auditor' ? ApiError.of('PLAYER_ONLY') : ApiError.of('AUDITOR_ONLY');
     }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { LoggerService } from '@nestjs/common';
+import type { FastifyInstance } from 'fastify';
 import { pino, type Logger } from 'pino';
 
 /**
@@ -17,27 +18,33 @@ export function createLogger(level: string): Logger {
   return logger;
 }
 
+/** The request id: the client's X-Request-Id when sane, else a new UUID (Fastify's `genReqId`). */
+export function requestId(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && SANE_ID.test(given) ? given : randomUUID();
+}
+const SANE_ID = /^[\w.:-]{1,128}$/;
+
 /**
- * One JSON line per request — request id, method, url, status, duration — written when the
- * response is finished. Lean on purpose (no per-request child logger, no serializers): at
- * `info` it is on every action's path.
+ * The request id echoed as X-Request-Id, and one JSON line per request — request id, method,
+ * url, status, duration — written when the response is sent. Lean on purpose (no per-request
+ * child logger, no serializers): at `info` it is on every action's path.
  */
-export function requestLogging(logger: Logger) {
-  return (req: IncomingMessage & { id?: string; originalUrl?: string }, res: ServerResponse, next: () => void): void => {
-    const started = performance.now();
-    const given = req.headers['x-request-id'];
-    const id = typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
-    req.id = id;
-    res.setHeader('X-Request-Id', id);
-    res.once('finish', () => {
-      const status = res.statusCode;
-      const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
-      if (!logger.isLevelEnabled(level)) return;
-      const ms = Math.round((performance.now() - started) * 10) / 10;
-      logger[level]({ reqId: id, method: req.method, url: req.originalUrl ?? req.url, status, ms }, 'request completed');
-    });
-    next();
-  };
+export function requestLogging(fastify: FastifyInstance, logger: Logger): void {
+  // On the Node response: Fastify keeps it on every answer, errors and 404s included.
+  fastify.addHook('onRequest', (req, reply, done) => {
+    reply.raw.setHeader('X-Request-Id', req.id);
+    done();
+  });
+  fastify.addHook('onResponse', (req, reply, done) => {
+    const status = reply.statusCode;
+    const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+    if (logger.isLevelEnabled(level)) {
+      const ms = Math.round(reply.elapsedTime * 10) / 10;
+      logger[level]({ reqId: req.id, method: req.method, url: req.originalUrl, status, ms }, 'request completed');
+    }
+    done();
+  });
 }
 
 /** Nest's logger interface over pino, so framework messages are JSON lines too. */

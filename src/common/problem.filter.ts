@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, PROBLEM_CONTENT_TYPE, ProblemCodes, type ProblemCode } from './problems.js';
 
 /** Renders every error as problem+json: ApiError as is, framework errors mapped to a code. */
@@ -8,31 +8,46 @@ export class ProblemFilter implements ExceptionFilter {
   private readonly logger = new Logger('ProblemFilter');
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const res = host.switchToHttp().getResponse<Response>();
+    const res = host.switchToHttp().getResponse<FastifyReply>();
     const error = this.toApiError(exception);
     if (error.status >= 500) {
       const reqId = host.switchToHttp().getRequest<{ id?: string }>().id;
       this.logger.error(`request ${reqId}: ${exception instanceof Error ? (exception.stack ?? exception.message) : String(exception)}`);
     }
-    if (res.headersSent) return;
+    if (res.sent || res.raw.headersSent) return;
     // The database may be back in a moment (a failover, a restart): tell clients when to retry.
-    if (error.code === 'DATABASE_UNAVAILABLE') res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-    res.status(error.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(error.toProblem()));
+    if (error.code === 'DATABASE_UNAVAILABLE') res.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    sendProblem(res, error);
   }
 
   private toApiError(exception: unknown): ApiError {
     if (exception instanceof ApiError) return exception;
     if (exception instanceof HttpException) return fromHttpException(exception);
     const status = (exception as { status?: number; statusCode?: number })?.status ?? (exception as { statusCode?: number })?.statusCode;
-    const type = (exception as { type?: string })?.type;
-    // body-parser errors that reach us unwrapped carry a status and a type.
-    if (type === 'entity.parse.failed')
-      return ApiError.of('VALIDATION_FAILED', `the body is not valid JSON: ${(exception as Error).message}`);
-    if (type === 'entity.too.large') return ApiError.of('PAYLOAD_TOO_LARGE');
+    // Fastify's own errors (the body, the URL) carry a statusCode: over the body limit is 413.
+    if (status === 413) return ApiError.of('PAYLOAD_TOO_LARGE');
     if (typeof status === 'number' && status >= 400 && status < 500) return ApiError.of('VALIDATION_FAILED', (exception as Error).message);
     if (isDatabaseDown(exception)) return ApiError.of('DATABASE_UNAVAILABLE', 'the database is not reachable; retry shortly');
     return ApiError.of('INTERNAL', 'an unexpected error occurred; it has been logged');
   }
+}
+
+/** Writes `error` as problem+json. */
+export function sendProblem(reply: FastifyReply, error: ApiError): void {
+  void reply.status(error.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(error.toProblem()));
+}
+
+/**
+ * Fastify's router refuses a URL it cannot decode (400) before any hook or filter runs: the
+ * same problem+json as Express's "failed to decode param" gave, with the request id and the
+ * security headers the hooks would have set.
+ */
+export function routerProblem(securityHeaders: (req: FastifyRequest, reply: FastifyReply) => void) {
+  return (error: Error, req: FastifyRequest, reply: FastifyReply): void => {
+    reply.raw.setHeader('X-Request-Id', req.id);
+    securityHeaders(req, reply);
+    sendProblem(reply, ApiError.of('VALIDATION_FAILED', error.message));
+  };
 }
 
 function fromHttpException(e: HttpException): ApiError {

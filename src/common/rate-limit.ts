@@ -1,69 +1,88 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { MemoryStore, rateLimit, type Options } from 'express-rate-limit';
+import { Inject, Injectable } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
 import { ApiError } from './problems.js';
 
 /**
  * Two buckets per minute, in memory, per instance (behind a load balancer each instance counts
- * on its own, see docs/service.md "Scaling"), both from express-rate-limit:
+ * on its own, see docs/service.md "Scaling"), both from @fastify/rate-limit:
  *
- * - the client address (RATE_LIMIT_PER_ADDRESS_PER_MINUTE), as the first middleware, so every
- *   request counts — bad JSON, unknown routes, 413s, /health, unknown tokens — before it costs
- *   anything; the address is what TRUST_PROXY makes of X-Forwarded-For, IPv6 by /56 subnet;
+ * - the client address (RATE_LIMIT_PER_ADDRESS_PER_MINUTE), as the first hook after the request
+ *   id, so every request counts — bad JSON, unknown routes, 413s, /health, unknown tokens —
+ *   before its body is read; the address is what TRUST_PROXY makes of X-Forwarded-For, IPv6 by
+ *   /56 subnet;
  * - the player (RATE_LIMIT_PER_MINUTE), only once its token is resolved (AuthGuard), so a
  *   random bearer string never gets a bucket of its own, while players behind one NAT keep
  *   theirs.
  *
- * The store drops a window's keys when the window is over, which bounds its memory by the
- * clients of one minute. RATE_LIMIT_PER_MINUTE=0 turns both off.
+ * Each store is an LRU of at most BUCKETS keys (a key pushed out starts afresh), which bounds
+ * its memory. RATE_LIMIT_PER_MINUTE=0 turns both off.
  */
 const WINDOW_MS = 60_000;
+const BUCKETS = 100_000;
+/** As express-rate-limit counted IPv6 clients before: one bucket per /56. */
+const IPV6_SUBNET = 56;
 
-export function addressRateLimit(settings: Settings): RequestHandler | null {
-  const limit = settings.rateLimitPerMinute === 0 ? 0 : settings.rateLimitPerAddressPerMinute;
-  if (limit === 0) return null;
-  return rateLimit({
-    windowMs: WINDOW_MS,
-    limit,
-    standardHeaders: 'draft-6',
-    legacyHeaders: false,
-    // With TRUST_PROXY=false a forwarded header is ignored on purpose; no warning for it.
-    validate: { xForwardedForHeader: false },
-    handler: (req: Request, res: Response, next: NextFunction) => {
-      const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
-      next(limited(res, limit, resetTime?.getTime() ?? Date.now() + WINDOW_MS, 'from this address'));
-    },
+export async function addressRateLimit(fastify: FastifyInstance, settings: Settings): Promise<void> {
+  if (settings.rateLimitPerMinute === 0) return;
+  const limit = settings.rateLimitPerAddressPerMinute;
+  // Registered for the player bucket too (PlayerRateLimit), even when the address's is off.
+  await fastify.register(rateLimit, {
+    global: false,
+    max: limit,
+    timeWindow: WINDOW_MS,
+    cache: BUCKETS,
+    ipv6Subnet: IPV6_SUBNET,
+    enableDraftSpec: true,
+    errorResponseBuilder: (_req, ctx) => limited(limit, ctx.ttl, 'from this address'),
   });
+  // A root hook rather than the plugin's per-route one: unknown routes are counted too.
+  if (limit > 0) fastify.addHook('onRequest', fastify.rateLimit());
 }
 
 /** The per-player bucket, hit by AuthGuard with the resolved caller. */
 @Injectable()
-export class PlayerRateLimit implements OnModuleDestroy {
-  private readonly store = new MemoryStore();
+export class PlayerRateLimit {
   private readonly limit: number;
+  private check: ReturnType<FastifyInstance['createRateLimit']> | null = null;
 
-  constructor(@Inject(SETTINGS) settings: Settings) {
+  constructor(
+    @Inject(SETTINGS) settings: Settings,
+    private readonly adapter: HttpAdapterHost,
+  ) {
     this.limit = settings.rateLimitPerMinute;
-    this.store.init({ windowMs: WINDOW_MS } as Options);
   }
 
-  async hit(key: string, res: Response): Promise<void> {
+  async hit(key: string, req: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (this.limit === 0) return;
-    const { totalHits, resetTime } = await this.store.increment(key);
-    res.setHeader('RateLimit-Limit', String(this.limit));
-    res.setHeader('RateLimit-Remaining', String(Math.max(0, this.limit - totalHits)));
-    if (totalHits > this.limit) throw limited(res, this.limit, resetTime?.getTime() ?? Date.now() + WINDOW_MS, 'with this token');
+    (req as FastifyRequest & { playerBucket?: string }).playerBucket = key;
+    this.check ??= this.limiter();
+    const bucket = await this.check(req);
+    if (bucket.isAllowed) return;
+    reply.header('RateLimit-Limit', String(this.limit));
+    reply.header('RateLimit-Remaining', String(bucket.remaining));
+    if (bucket.isExceeded) throw limited(this.limit, bucket.ttl, 'with this token', reply);
   }
 
-  onModuleDestroy(): void {
-    this.store.shutdown();
+  /** Created at first use: the plugin decorates the Fastify instance only once it is registered. */
+  private limiter() {
+    const fastify = this.adapter.httpAdapter.getInstance<FastifyInstance>();
+    const options: RateLimitOptions = {
+      max: this.limit,
+      timeWindow: WINDOW_MS,
+      cache: BUCKETS,
+      keyGenerator: (req) => (req as FastifyRequest & { playerBucket: string }).playerBucket,
+    };
+    return fastify.createRateLimit(options);
   }
 }
 
-function limited(res: Response, limit: number, resetAt: number, who: string): ApiError {
-  const retryAfter = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
-  res.setHeader('Retry-After', String(retryAfter));
+/** 429 RATE_LIMITED with Retry-After (on `reply` when given; the plugin sets it for the address bucket). */
+function limited(limit: number, ttlMs: number, who: string, reply?: FastifyReply): ApiError {
+  const retryAfter = Math.max(1, Math.ceil(ttlMs / 1000));
+  reply?.header('Retry-After', String(retryAfter));
   return ApiError.of('RATE_LIMITED', `more than ${limit} requests in a minute ${who}; retry in ${retryAfter} s`);
 }

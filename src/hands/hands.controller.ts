@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -11,7 +11,8 @@ import {
   ApiResponse,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fresh from 'fresh';
 import { Auth, CurrentCaller, type Caller } from '../common/auth.js';
 import { ProblemDto } from '../common/problem.dto.js';
 import { ApiError } from '../common/problems.js';
@@ -68,7 +69,8 @@ export class HandsController {
   async view(
     @Param('id') id: string,
     @CurrentCaller() caller: Caller,
-    @Res({ passthrough: true }) res: Response,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
     @Headers('if-none-match') ifNoneMatch?: string,
     @Headers('prefer') prefer?: string,
   ) {
@@ -79,13 +81,18 @@ export class HandsController {
     try {
       let view = await this.hands.view(id, caller);
       if (watch && listsEtag(ifNoneMatch, etagOf(view))) {
-        res.once('close', () => watch.cancel()); // the client gave up
+        res.raw.once('close', () => watch.cancel()); // the client gave up
         await watch.until(wait * 1000);
         view = await this.hands.view(id, caller);
-        res.setHeader('Preference-Applied', `wait=${wait}`);
+        res.header('Preference-Applied', `wait=${wait}`);
       }
-      // Express answers 304 itself when If-None-Match names this ETag.
-      res.setHeader('ETag', etagOf(view));
+      const etag = etagOf(view);
+      res.header('ETag', etag);
+      // 304 when If-None-Match names this ETag (RFC 9110 §13.1.2, as Express answered it).
+      if (fresh(req.headers, { etag })) {
+        res.status(304);
+        return undefined;
+      }
       return view;
     } finally {
       watch?.cancel();
