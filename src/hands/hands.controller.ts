@@ -16,9 +16,10 @@ import fresh from 'fresh';
 import { Auth, CurrentCaller, type Caller } from '../common/auth.js';
 import { ProblemDto } from '../common/problem.dto.js';
 import { ApiError } from '../common/problems.js';
+import { SchemaPipe } from '../common/schema-pipe.js';
 import { etagOf, listsEtag, preferredWait } from './conditional.js';
 import { MAX_WAIT_SECONDS, HandWatch } from './hand-watch.js';
-import { ActionRequestDto, HandEventDto, HandViewDto } from './hands.dto.js';
+import { ACTION_REQUEST_SCHEMA, ActionRequestDto, HandEventDto, HandViewDto, type ActionRequest } from './hands.dto.js';
 import { HandsService } from './hands.service.js';
 
 /** One example per action shape of CONTRACT.md "Actions" (the seat comes from the token). */
@@ -116,7 +117,7 @@ export class HandsController {
   @ApiUnprocessableEntityResponse({ type: ProblemDto, description: "the engine's reason: NOT_YOUR_TURN, MUST_FOLLOW_SUIT, …" })
   act(
     @Param('id') id: string,
-    @Body() body: ActionRequestDto,
+    @Body(new SchemaPipe(ACTION_REQUEST_SCHEMA)) body: ActionRequest,
     @CurrentCaller() caller: Caller,
     @Headers('idempotency-key') idempotencyKey?: string,
     @Headers('if-match') ifMatch?: string,
@@ -139,8 +140,9 @@ export class HandsController {
   }
 }
 
-function expectedSeqOf(fromBody: number | undefined, ifMatch: string | undefined): number {
-  if (fromBody !== undefined) return fromBody;
+function expectedSeqOf(fromBody: number | null | undefined, ifMatch: string | undefined): number {
+  // null passed @IsOptional before and still passes the schema: it meets STALE_SEQ, as it did.
+  if (fromBody !== undefined) return fromBody as number;
   // The ETag of a dropped hand ("3-void") names its seq too; the action then meets HAND_CLOSED.
   const m = ifMatch ? /^\s*(?:W\/)?"?(\d+)(?:-void)?"?\s*$/.exec(ifMatch) : null;
   if (!m) throw ApiError.of('VALIDATION_FAILED', 'send expectedSeq in the body or the seq as If-Match: "<seq>"');

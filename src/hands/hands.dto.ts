@@ -1,14 +1,32 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsObject, IsOptional, Min } from 'class-validator';
+import type { JSONSchemaType } from 'ajv';
 
+/** The body of POST /hands/{id}/actions, as ActionRequestDto documents it and ACTION_REQUEST_SCHEMA checks it. */
+export interface ActionRequest {
+  expectedSeq?: number | null;
+  action: Record<string, unknown>;
+}
+
+/**
+ * What ActionRequestDto's decorators said, as a JSON schema (SchemaPipe): the one hot body.
+ * `null` as expectedSeq passed @IsOptional before, and still does.
+ */
+export const ACTION_REQUEST_SCHEMA: JSONSchemaType<ActionRequest> = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['action'],
+  properties: {
+    expectedSeq: { type: 'integer', minimum: 0, nullable: true },
+    action: { type: 'object', required: [] },
+  },
+};
+
+/** The action body in OpenAPI (@ApiBody); checked by ACTION_REQUEST_SCHEMA. */
 export class ActionRequestDto {
   @ApiPropertyOptional({
     example: 3,
     description: 'the `seq` of the view the action was chosen from (the latest event\'s seq); may come as `If-Match: "3"` instead',
   })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
   expectedSeq?: number;
 
   @ApiProperty({
@@ -17,7 +35,6 @@ export class ActionRequestDto {
     type: 'object',
     additionalProperties: true,
   })
-  @IsObject()
   action!: Record<string, unknown>;
 }
 
