@@ -38,7 +38,7 @@ export async function createApp(settings: Settings): Promise<INestApplication> {
   const fastify = app.getHttpAdapter().getInstance();
   requestLogging(fastify, logger);
   await addressRateLimit(fastify, settings);
-  await securityHeaders(fastify);
+  securityHeaders(fastify);
   jsonBodyParser(fastify);
   fastify.addHook('preValidation', jsonLimits);
   app.useGlobalPipes(

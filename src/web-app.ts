@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import accepts from 'accepts';
+import { pathOf } from './common/security-headers.js';
 import { projectRoot } from './config/paths.js';
 
 /**
@@ -46,8 +47,3 @@ export async function serveWebApp(app: NestFastifyApplication, root = path.join(
     void reply.header('Cache-Control', 'no-cache').sendFile('index.html', root, { cacheControl: false });
   });
 }
-
-const pathOf = (url: string): string => {
-  const q = url.indexOf('?');
-  return q === -1 ? url : url.slice(0, q);
-};
