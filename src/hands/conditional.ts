@@ -6,9 +6,12 @@ import { MAX_WAIT_SECONDS } from './hand-watch.js';
  * waiting up to `Prefer: wait=N` seconds for the hand to move, which makes it a long poll.
  */
 
-/** The view's entity tag: the seq, marked when the hand was dropped (voiding keeps the seq). */
-export const etagOf = (view: Record<string, unknown>): string =>
-  view.status === 'void' ? `"${String(view.seq)}-void"` : `"${String(view.seq)}"`;
+/**
+ * The view's entity tag: the seq, marked when the hand was dropped (voiding keeps the seq).
+ * A view and its hand's row give the same tag (a view is `void` exactly when its hand is).
+ */
+export const etagOf = (v: { status?: unknown; seq?: unknown }): string =>
+  v.status === 'void' ? `"${String(v.seq)}-void"` : `"${String(v.seq)}"`;
 
 /** True when an If-None-Match header lists `etag` (weak comparison; `*` is not a wait). */
 export function listsEtag(ifNoneMatch: string | undefined, etag: string): boolean {

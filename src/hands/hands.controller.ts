@@ -80,10 +80,11 @@ export class HandsController {
     // null (no wait, no Preference-Applied) when the instance holds its maximum of long polls.
     const watch = wait > 0 && ifNoneMatch ? this.watch.arm(id) : null;
     try {
-      let view = await this.hands.view(id, caller);
-      if (watch && listsEtag(ifNoneMatch, etagOf(view))) {
-        res.raw.once('close', () => watch.cancel()); // the client gave up
-        await watch.until(wait * 1000);
+      // A poll that will wait needs only the seq: its view is built once, after the wait.
+      let view = await this.hands.viewUnlessHeld(id, caller, (etag) => watch !== null && listsEtag(ifNoneMatch, etag));
+      if (!view) {
+        res.raw.once('close', () => watch!.cancel()); // the client gave up
+        await watch!.until(wait * 1000);
         view = await this.hands.view(id, caller);
         res.header('Preference-Applied', `wait=${wait}`);
       }

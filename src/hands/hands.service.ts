@@ -5,6 +5,7 @@ import type { Caller } from '../common/auth.js';
 import { ApiError, fromRejection } from '../common/problems.js';
 import { DatabaseService, type Tx } from '../database/database.service.js';
 import { canonicalJson, sha256Hex } from '../events/canonical.js';
+import { etagOf } from './conditional.js';
 import { HandCache } from './hand-cache.js';
 import type { HandRow, HandStatus } from './hand-row.js';
 import { append, loadHand, nextHandId, peekHand, readEvents, storedAnswer, type NewEvent, type StoredAnswer } from './hand-store.js';
@@ -49,7 +50,19 @@ export class HandsService {
   }
 
   async view(handId: string, caller: Caller): Promise<Record<string, unknown>> {
+    return this.build(await this.current(handId), caller);
+  }
+
+  /**
+   * The view, unless `held` says the caller holds this version already (its ETag, etagOf):
+   * then null, and no view is built — a long poll that is about to wait needs only the seq.
+   */
+  async viewUnlessHeld(handId: string, caller: Caller, held: (etag: string) => boolean): Promise<Record<string, unknown> | null> {
     const hand = await this.current(handId);
+    return held(etagOf(hand)) ? null : this.build(hand, caller);
+  }
+
+  private async build(hand: HandRow, caller: Caller): Promise<Record<string, unknown>> {
     const view = handView(games[hand.game], hand, hand.state, hand.seq, viewerOf(caller, hand.seating));
     // Whoever waited on the hand learns where the table went on, as the last actor did.
     if (view.status !== 'active' && hand.tableId !== null && hand.number !== null) {
