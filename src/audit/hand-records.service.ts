@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { dealSourceOf, games, nestOptions, replay, setupOf, type HandRecord } from '../engine/index.js';
+import { dealSourceOf, gameFor, nestOptions, replay, setupOf, type HandRecord } from '../engine/index.js';
 import type { Caller } from '../common/auth.js';
 import { ApiError, fromRejection } from '../common/problems.js';
 import { DatabaseService } from '../database/database.service.js';
@@ -23,7 +23,7 @@ export class HandRecordsService {
     const problem = recordShapeProblem(body);
     if (problem) throw ApiError.of('VALIDATION_FAILED', problem);
     const record = body as HandRecord;
-    const game = games[record.game];
+    const game = gameFor(record.game);
     const parsed = game.parseOptions(record.rules ?? {});
     if (!parsed.ok) throw fromRejection(parsed.rejection);
     const options = parsed.options as Record<string, unknown>;

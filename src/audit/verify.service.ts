@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { games, nestOptions, replay, shuffle } from '../engine/index.js';
+import { gameFor, nestOptions, replay, shuffle } from '../engine/index.js';
 import { DatabaseService } from '../database/database.service.js';
 import { canonicalJson } from '../events/canonical.js';
 import { eventHash, GENESIS_HASH, loadHand, readEvents, type StoredEvent } from '../hands/hand-store.js';
@@ -78,7 +78,7 @@ function checkDeal(hand: HandRow, opening: StoredEvent | undefined): VerifyProbl
   if (
     hand.source === 'table' &&
     hand.deck &&
-    canonicalJson(shuffle(hand.seed, games[hand.game].deck(hand.options))) !== canonicalJson(hand.deck)
+    canonicalJson(shuffle(hand.seed, gameFor(hand.game).deck(hand.options))) !== canonicalJson(hand.deck)
   ) {
     problems.push({ code: 'DECK_NOT_FROM_SEED', seq: 0, detail: 'the stored deck is not the shuffle of the stored seed' });
   }
@@ -89,7 +89,7 @@ function checkDeal(hand: HandRow, opening: StoredEvent | undefined): VerifyProbl
 }
 
 function checkReplay(hand: HandRow, events: StoredEvent[]): VerifyProblem[] {
-  const game = games[hand.game];
+  const game = gameFor(hand.game);
   if (!storedDealSource(hand) || !events[0]) return [];
   const replayed = replay(game, recordOf(hand, events));
   // An event whose type or seat differs from its own action, up to the first refused one.

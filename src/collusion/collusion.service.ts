@@ -7,7 +7,7 @@ import { ApiError } from '../common/problems.js';
 import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
 import { DatabaseService } from '../database/database.service.js';
-import { describeRefusal, games, replay, type HandRecord } from '../engine/index.js';
+import { describeRefusal, gameFor, replay, type HandRecord } from '../engine/index.js';
 import { finishedHands, loadHand, readEvents } from '../hands/hand-store.js';
 import { AUDIT_GAMES, isAuditGame, type AnyHandEvidence as HandEvidence, type AuditGame } from './evidence-of.js';
 import { EvidencePool } from './evidence-pool.js';
@@ -184,7 +184,7 @@ export class CollusionService implements OnModuleDestroy {
     const events = await readEvents(this.db.pool, handId);
     const record = recordOf(hand, events) as HandRecord<AuditGame>;
     // Replayed here as well (a fraction of the evidence's cost) so that a refused log is a clear 422, not a worker's error.
-    const replayed = replay(games[record.game], record);
+    const replayed = replay(gameFor(record.game), record);
     if (!replayed.ok) {
       const at = replayed.actionIndex === null ? {} : { actionIndex: replayed.actionIndex };
       throw ApiError.of('HAND_NOT_REPLAYABLE', `hand ${handId} cannot be evaluated: ${describeRefusal(replayed)}`, {

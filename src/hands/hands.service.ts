@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { games, type HandResult } from '../engine/index.js';
+import { gameFor, type HandResult } from '../engine/index.js';
 import type { Caller } from '../common/auth.js';
 import { ApiError, fromRejection } from '../common/problems.js';
 import { DatabaseService, type Tx } from '../database/database.service.js';
@@ -50,7 +50,7 @@ export class HandsService {
 
   async view(handId: string, caller: Caller): Promise<Record<string, unknown>> {
     const hand = await this.current(handId);
-    const view = handView(games[hand.game], hand, hand.state, hand.seq, viewerOf(caller, hand.seating));
+    const view = handView(gameFor(hand.game), hand, hand.state, hand.seq, viewerOf(caller, hand.seating));
     // Whoever waited on the hand learns where the table went on, as the last actor did.
     if (view.status !== 'active' && hand.tableId !== null && hand.number !== null) {
       const next = await nextHandId(this.db.pool, hand.tableId, hand.number);
@@ -78,7 +78,7 @@ export class HandsService {
   async events(handId: string, caller: Caller): Promise<Record<string, unknown>[]> {
     const hand = await loadHand(this.db.pool, handId);
     const events = await readEvents(this.db.pool, hand.id);
-    return visibleEvents(games[hand.game], events, viewerOf(caller, hand.seating), hand.state);
+    return visibleEvents(gameFor(hand.game), events, viewerOf(caller, hand.seating), hand.state);
   }
 
   /**
@@ -121,7 +121,7 @@ export class HandsService {
     // Checks run in the order of CONTRACT.md's codes: 403 seat, 400 shape, 409 seq, 422 rules.
     const seat = hand.seating.indexOf(cmd.caller.playerId);
     if (seat < 0) throw ApiError.of('NOT_SEATED', 'only the players seated at this hand may act in it');
-    const game = games[hand.game];
+    const game = gameFor(hand.game);
     const parsed = game.parseAction({ ...cmd.action, seat });
     if (!parsed.ok) throw fromRejection(parsed.rejection);
     if (hand.seq !== cmd.expectedSeq) return fromCache ? { conflict: true } : { conflict: true, currentSeq: hand.seq };

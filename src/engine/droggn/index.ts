@@ -7,10 +7,10 @@ import { apply, legalActions } from './rules.js';
 import { result } from './result.js';
 import { session, type DroggnSession } from './session.js';
 import type { DroggnState } from './state.js';
-import { view, redactAction } from './view.js';
+import { view, redactAction, type DroggnView } from './view.js';
 
 /** Droggn, Stubai Tarock with 66 cards (RULES.md §3). */
-export const droggn: Game<DroggnOptions, DroggnState, DroggnSession, DroggnAction> = {
+export const droggn: Game<DroggnOptions, DroggnState, DroggnSession, DroggnAction, DroggnView> = {
   id: 'droggn',
   optionSchema: optionSchema,
   parseOptions: parseOptions,
@@ -36,3 +36,4 @@ export { heuristicBot } from './bots.js';
 export type { DroggnOptions } from './options.js';
 export type { DroggnState } from './state.js';
 export type { DroggnAction } from './actions.js';
+export type { DroggnView } from './view.js';
