@@ -12,7 +12,7 @@ import { botOnlyTable, botSeatsAt, playingTablesWithBots, seatsBots } from '../t
 import { chooseBotAction, type Action, type BotStrength, type SeatView } from './strategy.js';
 
 /** A table whose seats are all bots asks for its session end once it has dealt this many hands. */
-export const BOT_ONLY_HANDS = 3;
+const BOT_ONLY_HANDS = 3;
 /** The safety net: how often every instance looks for a bot whose turn it is (a missed notification, a restart). */
 const SWEEP_MS = 5000;
 const MAX_REFUSALS_KEPT = 10_000;

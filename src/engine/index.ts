@@ -10,14 +10,9 @@ export type GameOf<G extends GameId> = { dobbm: typeof dobbm; droggn: typeof dro
 
 /** The three games, by the id used in the API (`"game": "dobbm"`): `games.dobbm` is `GameOf<'dobbm'>`. */
 export const games: { readonly [G in GameId]: GameOf<G> } = { dobbm, droggn, doppelkopf };
-export { dobbm, droggn, doppelkopf };
 
 /**
  * A game by a run-time id, in the erased form (options, states and views `unknown`) that the
  * service, which reads the id from a row, needs: every typed game is such a `Game`.
  */
 export const gameFor = (id: GameId): Game => games[id];
-
-export function isGameId(id: unknown): id is GameId {
-  return id === 'dobbm' || id === 'droggn' || id === 'doppelkopf';
-}

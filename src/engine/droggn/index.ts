@@ -31,7 +31,7 @@ export const droggn: Game<DroggnOptions, DroggnState, DroggnSession, DroggnActio
 };
 
 export { DECK, facePoints } from './cards.js';
-export { type DroggnSession } from './session.js';
+export type { DroggnSession } from './session.js';
 export { heuristicBot } from './bots.js';
 export type { DroggnOptions } from './options.js';
 export type { DroggnState } from './state.js';
