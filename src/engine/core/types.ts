@@ -52,6 +52,19 @@ export interface HandSetup {
   context?: Record<string, unknown>;
 }
 
+/** The start of a Dobbm or Droggn hand state, where one seat acts at a time and a dealer may sit out. */
+export interface TurnState<O, P extends string> {
+  readonly options: O;
+  readonly dealer: number;
+  /** The active seats in order from the dealer's left (a0, a1, …). */
+  readonly active: readonly number[];
+  readonly phase: P;
+  /** The seat to act; -1 when the hand is over. */
+  readonly turn: number;
+  /** Cards held per seat; `[]` for a sitting-out dealer. */
+  readonly hands: readonly (readonly Card[])[];
+}
+
 /** What the session decides between hands: the next setup, or the end of the session. */
 export interface SessionStep<Sess> {
   session: Sess;

@@ -35,14 +35,10 @@ export const dobbm: Game<DobbmOptions, DobbmState, DobbmSession, DobbmAction, Do
 };
 
 // What the service, the audit (double-dummy solver, collusion simulator) and tests use.
-export type { DobbmOptions } from './options.js';
+export type { DobbmOptions, DobbmState, DobbmSession, DobbmAction, DobbmView };
 export { defaultOptions } from './options.js';
-export type { DobbmState } from './state.js';
-export type { DobbmSession } from './session.js';
 export { DOBBM_DECK, cardIndex } from './cards.js';
-export type { DobbmAction } from './actions.js';
 export { sowRuleHolds } from './play.js';
 export { declarerCardPoints, paymentPerOpponent } from './scoring.js';
-export type { DobbmView } from './view.js';
 export { randomBot, heuristicBot, handStrength } from './bots.js';
 export type { HeuristicProfile, DobbmBot } from './bots.js';

@@ -30,8 +30,4 @@ export const doppelkopf: Game<DokoOptions, DokoState, DokoSession, DokoAction, D
   session: session,
 };
 
-export type { DokoOptions } from './options.js';
-export type { DokoState } from './state.js';
-export type { DokoSession } from './session.js';
-export type { DokoAction } from './actions.js';
-export type { DokoView } from './view.js';
+export type { DokoOptions, DokoState, DokoSession, DokoAction, DokoView };

@@ -30,10 +30,6 @@ export const droggn: Game<DroggnOptions, DroggnState, DroggnSession, DroggnActio
   session: session,
 };
 
+export type { DroggnOptions, DroggnState, DroggnSession, DroggnAction, DroggnView };
 export { DECK, facePoints } from './cards.js';
-export type { DroggnSession } from './session.js';
 export { heuristicBot } from './bots.js';
-export type { DroggnOptions } from './options.js';
-export type { DroggnState } from './state.js';
-export type { DroggnAction } from './actions.js';
-export type { DroggnView } from './view.js';
