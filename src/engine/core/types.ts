@@ -96,7 +96,7 @@ export interface Game<O = unknown, S = unknown, Sess = unknown, A extends Action
   legalActions(state: S, seat: number): A[];
   apply(state: S, action: A): Applied<S>;
   /** Seats that may act now (several in Doppelkopf, where announcements are open to all). */
-  toAct(state: S): number[];
+  toAct(state: S): readonly number[];
   phase(state: S): string;
   isOver(state: S): boolean;
   view(state: S, viewer: Viewer): V;

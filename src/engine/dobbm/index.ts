@@ -11,8 +11,8 @@ import { view, type DobbmView } from './view.js';
 
 // `toAct` is asked before every action of a simulation: the answers are shared lists, frozen
 // so that a caller that would change one fails loudly instead of corrupting the next answer.
-const NOBODY = Object.freeze([]) as unknown as number[];
-const SEAT_LISTS = Array.from({ length: 5 }, (_, s) => Object.freeze([s]) as unknown as number[]);
+const NOBODY: readonly number[] = Object.freeze([]);
+const SEAT_LISTS: readonly (readonly number[])[] = Array.from({ length: 5 }, (_, s) => Object.freeze([s]));
 
 /** Dobbm (Stubai Tapp), RULES.md §1: one declarer against three defenders, hearts trump. */
 export const dobbm: Game<DobbmOptions, DobbmState, DobbmSession, DobbmAction, DobbmView> = {

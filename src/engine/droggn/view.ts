@@ -114,13 +114,13 @@ export function redactAction(action: Action, viewer: Viewer, current: DroggnStat
   const seat = viewer.kind === 'seat' ? viewer.seat : null;
   if (action.type === 'discard' && seat !== action.seat) {
     const { cards: _hidden, ...rest } = action;
-    return { ...rest, hidden: ['cards'] } as Action;
+    return { ...rest, hidden: ['cards'] };
   }
   if (action.type === 'buy' && action.card !== null) {
     const from = current.buy?.kind === 'bought' ? current.buy.from : null;
     if (seat !== action.seat && seat !== from) {
       const { give: _hidden, ...rest } = action;
-      return { ...rest, hidden: ['give'] } as Action;
+      return { ...rest, hidden: ['give'] };
     }
   }
   return action;
