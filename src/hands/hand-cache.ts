@@ -25,7 +25,7 @@ export class HandCache {
 
   set(row: HandRow): void {
     this.rows.delete(row.id);
-    if (row.status !== 'active') return;
+    if (row.status !== 'active') return this.setRoute(row.id, row.homeTableId);
     this.rows.set(row.id, row);
     // Maps iterate in insertion order: the first key is the least recently written.
     if (this.rows.size > this.limit) this.rows.delete(this.rows.keys().next().value!);

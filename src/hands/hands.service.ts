@@ -171,6 +171,8 @@ export class HandsService {
       ? async (tx: Tx) => {
           const next = await this.handEnd(tx, hand, applied.state, result);
           if (next) answer.nextHandId = next;
+          // The next hand is dealt at the same table: its seats' first views need no route lookup.
+          if (next) this.cache.setRoute(next, hand.homeTableId);
         }
       : undefined;
     const at = { tableId: hand.homeTableId, handId: hand.id };
