@@ -16,6 +16,21 @@ const BEFORE = '20261124020000_idempotency_request_hash';
 const SHARDING = '20261124050000_shard_by_table';
 const auditor = bearer(AUDIT_TOKEN);
 
+/** An imported record's own table answers 404 wherever a table is named, and no list shows it. */
+async function expectHidden(t: TestApp, tableId: string, player: Player): Promise<void> {
+  const as = bearer(player.token);
+  const named = {
+    table: t.http.get(`/tables/${tableId}`),
+    hands: t.http.get(`/tables/${tableId}/hands`),
+    ledger: t.http.get(`/tables/${tableId}/ledger`),
+    seat: t.http.post(`/tables/${tableId}/seats`).set(as).send({}),
+    sessionEnd: t.http.post(`/tables/${tableId}/session-end`).set(as).send({}),
+  };
+  for (const [route, req] of Object.entries(named)) expect({ route, status: (await req).status }).toEqual({ route, status: 404 });
+  const listed = (await t.http.get('/tables').query({ status: 'ended', limit: 100 }).expect(200)).body.items as { id: string }[];
+  expect(listed.map((x) => x.id)).not.toContain(tableId);
+}
+
 /** The tables compared row for row, each with a stable order. */
 const ROWS: Record<string, { order: string }> = {
   players: { order: 'id' },
@@ -86,6 +101,10 @@ describe(`migration ${SHARDING}`, () => {
     await admin?.end();
   });
 
+  it('an imported record has a table of its own that nobody finds, lists or joins', async () => {
+    for (const id of imported) await expectHidden(today, id, players[0]!);
+  });
+
   it('moves the rows into the sharded keys exactly as the app writes them, and everything plays on', async () => {
     const url = Object.assign(new URL(process.env.DATABASE_URL!), { pathname: `/${oldDb}` }).toString();
     expect(await migrate(url, { until: BEFORE })).toContain(BEFORE);
@@ -131,7 +150,7 @@ describe(`migration ${SHARDING}`, () => {
     );
     expect(sums.rows.length).toBe(2);
     expect(sums.rows.map((r) => Number(r.total))).toEqual([0, 0]);
-    for (const id of imported) await m.http.get(`/tables/${id}`).expect(404);
+    for (const id of imported) await expectHidden(m, id, players[0]!);
 
     // The unfinished hand: the retry gets the stored answer, then it is played to its end and the table deals on.
     const retry = await m.http

@@ -29,7 +29,7 @@ const SQL = {
   lockForSession: `SELECT t.id, t.game, t.options, t.status, t.session, t.hand_count, t.host_player_id, t.current_hand_id,
                   ARRAY(SELECT s.player_id::text FROM table_seats s WHERE s.table_id = t.id ORDER BY s.seat) AS seating
            FROM tables t WHERE t.id = $1 FOR UPDATE OF t`,
-  currentHand: 'SELECT current_hand_id FROM tables WHERE id = $1',
+  currentHand: 'SELECT current_hand_id FROM tables WHERE id = $1 AND NOT imported',
   saveSession: 'UPDATE tables SET session = $2::jsonb WHERE id = $1',
   endSession: `UPDATE tables SET session = $2::jsonb, status = 'ended' WHERE id = $1`,
   startHand: `UPDATE tables SET session = $2::jsonb, status = 'playing', dealer = $3, current_hand_id = $4, hand_count = $5 WHERE id = $1`,
