@@ -2,12 +2,13 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { migrate } from '../src/database/migrations.js';
 import { HOT_PATH_SQL as HAND_SQL, ROUTE_SQL } from '../src/hands/hand-store.js';
 import { ledgerInsertSql } from '../src/tables/ledger-writer.js';
 import { HOT_PATH_SQL as TABLE_SQL } from '../src/tables/table-store.js';
+import { scratchDatabases } from './support/databases.js';
 
 /**
  * docs/scaling.md: the schema Citus can distribute by table. Every table is placed (distributed
@@ -111,27 +112,13 @@ export function unroutedReason(sql: string): string | null {
 }
 
 describe('the schema Citus can distribute by table (docs/scaling.md)', () => {
-  const base = new URL(process.env.DATABASE_URL!);
-  const suffix = `${process.pid}_${Date.now()}`;
-  const names = { current: `shard_c_${suffix}`, broken: `shard_b_${suffix}` };
-  const urlOf = (db: string) => Object.assign(new URL(base.toString()), { pathname: `/${db}` }).toString();
-  let admin: pg.Client;
+  const urls = scratchDatabases({ current: 'shard_c', broken: 'shard_b' });
   const scratch = mkdtempSync(join(tmpdir(), 'shard-migrations-'));
-
-  beforeAll(async () => {
-    admin = new pg.Client({ connectionString: base.toString() });
-    await admin.connect();
-    for (const db of Object.values(names)) await admin.query(`CREATE DATABASE "${db}"`);
-  });
-  afterAll(async () => {
-    for (const db of Object.values(names)) await admin.query(`DROP DATABASE IF EXISTS "${db}" WITH (FORCE)`);
-    await admin.end();
-    rmSync(scratch, { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
   it('every table is placed, and each distributed one keeps its column in every primary and unique key', async () => {
-    await migrate(urlOf(names.current));
-    expect(await keyProblems(urlOf(names.current))).toEqual([]);
+    await migrate(urls.current);
+    expect(await keyProblems(urls.current)).toEqual([]);
   });
 
   it('fails on a key without table_id (a later migration taking it out of events)', async () => {
@@ -144,8 +131,8 @@ describe('the schema Citus can distribute by table (docs/scaling.md)', () => {
        CREATE UNIQUE INDEX "idempotent_responses_key_key" ON "idempotent_responses"("key");
        CREATE TABLE "unplaced" (id INT PRIMARY KEY);`,
     );
-    await migrate(urlOf(names.broken), { dir: scratch });
-    expect(await keyProblems(urlOf(names.broken))).toEqual([
+    await migrate(urls.broken, { dir: scratch });
+    expect(await keyProblems(urls.broken)).toEqual([
       'events.events_pkey (hand_id, seq): unique without table_id',
       'idempotent_responses.idempotent_responses_key_key (key): unique without table_id',
       'unplaced: not placed (distributed, reference or local)',
