@@ -134,11 +134,12 @@ const resultJson = (p: HandProjection): string | null => (p.result === null ? nu
 
 /**
  * The one append: a new hand with its opening events, or one event after `expected` — each a
- * single statement. For an existing hand its conditional UPDATE (`seq` and `status` as
- * expected) is the hand row's lock and the expected-version check at once: of concurrent
- * writers with the same expectation exactly one updates the row; the others write nothing and
- * get `appended: false` (a conflict, as is a duplicate key). With `beforeCommit` the statement,
- * the hook and the idempotent answer share one transaction — on `via`'s, if it is one already.
+ * single statement (a new hand's route to `hand_tables` follows in its transaction). For an
+ * existing hand its conditional UPDATE (`seq` and `status` as expected) is the hand row's lock
+ * and the expected-version check at once: of concurrent writers with the same expectation
+ * exactly one updates the row; the others write nothing and get `appended: false` (a conflict,
+ * as is a duplicate key). With `beforeCommit` the statement, the hook and the idempotent answer
+ * share one transaction — on `via`'s, if it is one already.
  */
 export async function append(
   via: DatabaseService | Tx,
