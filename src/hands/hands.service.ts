@@ -7,7 +7,18 @@ import { DatabaseService, type Tx } from '../database/database.service.js';
 import { canonicalJson, sha256Hex } from '../events/canonical.js';
 import { HandCache } from './hand-cache.js';
 import type { HandRow, HandStatus } from './hand-row.js';
-import { append, loadHand, nextHandId, peekHand, readEvents, storedAnswer, type NewEvent, type StoredAnswer } from './hand-store.js';
+import {
+  append,
+  loadHand,
+  nextHandId,
+  peekHand,
+  readEvents,
+  routeOf,
+  storedAnswer,
+  type HandAt,
+  type NewEvent,
+  type StoredAnswer,
+} from './hand-store.js';
 import { projectionOf } from './projection.js';
 import { handView, viewerOf, visibleEvents } from './views.js';
 
@@ -67,17 +78,31 @@ export class HandsService {
   private async current(handId: string): Promise<HandRow> {
     const cached = this.cache.get(handId);
     if (cached) {
-      const now = await peekHand(this.db.pool, handId);
+      const now = await peekHand(this.db.pool, { tableId: cached.homeTableId, handId });
       if (now?.seq === cached.seq && now.status === cached.status) return cached;
     }
-    const fresh = await loadHand(this.db.pool, handId);
+    const fresh = await loadHand(this.db.pool, await this.locate(handId));
     this.cache.set(fresh);
     return fresh;
   }
 
+  /**
+   * Where a hand's rows are, for a request that names only the hand: the route this instance
+   * remembers, or one read of `hand_tables` (docs/scaling.md "Finding a hand's table").
+   */
+  private async locate(handId: string): Promise<HandAt> {
+    let tableId = this.cache.route(handId);
+    if (tableId === undefined) {
+      tableId = await routeOf(this.db.pool, handId);
+      if (tableId === undefined) throw ApiError.of('HAND_NOT_FOUND', `no hand ${handId}`);
+      this.cache.setRoute(handId, tableId);
+    }
+    return { tableId, handId };
+  }
+
   async events(handId: string, caller: Caller): Promise<Record<string, unknown>[]> {
-    const hand = await loadHand(this.db.pool, handId);
-    const events = await readEvents(this.db.pool, hand.id);
+    const hand = await loadHand(this.db.pool, await this.locate(handId));
+    const events = await readEvents(this.db.pool, { tableId: hand.homeTableId, handId: hand.id });
     return visibleEvents(gameFor(hand.game), events, viewerOf(caller, hand.seating), hand.state);
   }
 
@@ -100,19 +125,20 @@ export class HandsService {
     const cached = this.cache.get(cmd.handId);
     if (cached) {
       if (idem) {
-        const now = await peekHand(this.db.pool, cmd.handId, idem.key);
+        const now = await peekHand(this.db.pool, { tableId: cached.homeTableId, handId: cmd.handId }, idem.key);
         if (now?.answer) return answered(now.answer, idem);
       }
       const first = await this.decide(cached, cmd, idem, true);
       if ('answer' in first) return first.answer;
     }
-    const { answer: prior, ...fresh } = await loadHand(this.db.pool, cmd.handId, idem ? { answerTo: idem.key } : {});
+    const at = await this.locate(cmd.handId);
+    const { answer: prior, ...fresh } = await loadHand(this.db.pool, at, idem ? { answerTo: idem.key } : {});
     if (prior && idem) return answered(prior, idem);
     this.cache.set(fresh);
     const second = await this.decide(fresh, cmd, idem, false);
     if ('answer' in second) return second.answer;
     // Stale, or lost a race on a fresh copy: a concurrent request with the same key may have won it.
-    const late = idem ? await storedAnswer(this.db.pool, idem.key) : undefined;
+    const late = idem ? await storedAnswer(this.db.pool, at.tableId, idem.key) : undefined;
     if (late && idem) return answered(late, idem);
     throw staleSeq(cmd.expectedSeq, second.currentSeq ?? null);
   }
@@ -145,9 +171,12 @@ export class HandsService {
       ? async (tx: Tx) => {
           const next = await this.handEnd(tx, hand, applied.state, result);
           if (next) answer.nextHandId = next;
+          // The next hand is dealt at the same table: its seats' first views need no route lookup.
+          if (next) this.cache.setRoute(next, hand.homeTableId);
         }
       : undefined;
-    const written = await append(this.db, { handId: hand.id, seq: hand.seq, lastHash: hand.lastHash }, event, projection, {
+    const at = { tableId: hand.homeTableId, handId: hand.id };
+    const written = await append(this.db, { ...at, seq: hand.seq, lastHash: hand.lastHash }, event, projection, {
       ...(idem ? { idempotency: { ...idem, answer } } : {}),
       ...(ended ? { beforeCommit: ended } : {}),
     });

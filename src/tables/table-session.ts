@@ -82,7 +82,7 @@ export class TableSession implements OnModuleInit {
     const peek = await currentHandOf(tx, tableId);
     if (!peek) throw ApiError.of('TABLE_NOT_FOUND', `no table ${tableId}`);
     const handId = peek.currentHandId;
-    const hand = handId ? await loadHand(tx, handId, { lock: true }) : null;
+    const hand = handId ? await loadHand(tx, { tableId, handId }, { lock: true }) : null;
     const table = await lockForSession(tx, tableId);
     if (table.status !== 'playing') throw ApiError.of('TABLE_NOT_PLAYING', `the table is ${table.status}`);
     if (table.currentHandId !== handId) return null;
@@ -99,7 +99,7 @@ export class TableSession implements OnModuleInit {
       return { status: 'playing', currentHandId: table.currentHandId };
     }
     const pending = hand && hand.status === 'active' ? hand : null;
-    if (pending) await voidHand(tx, pending.id);
+    if (pending) await voidHand(tx, { tableId, handId: pending.id });
     // The same seed deals the same cards: nobody has acted and the players have seen their
     // cards, so a new shuffle would only let a player end the session to get a better hand.
     const replacement = await this.continueWith(tx, table, session, next, pending?.seed);

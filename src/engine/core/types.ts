@@ -74,7 +74,7 @@ export interface SessionStep<Sess> {
 /**
  * One game's rules, typed by its options `O`, hand state `S` and session state `Sess`. The
  * defaults (`unknown`) are the erased form the service uses for a game chosen at run time
- * (`games[table.game]`); the typed form is each game's own export (`dobbm`, `droggn`, `doppelkopf`).
+ * (`gameFor(table.game)`); the typed form is the registry's entry for a known id (`games.dobbm`).
  */
 export interface Game<O = unknown, S = unknown, Sess = unknown, A extends Action = Action, V = Record<string, unknown>> {
   id: GameId;
