@@ -79,7 +79,7 @@ const KEYWORDS = new Set(['where', 'set', 'on', 'join', 'left', 'inner', 'group'
  * must be pinned: its distribution column equal to a parameter (or named in an INSERT's
  * columns), or joined on it to a table that is pinned.
  */
-export function unroutedReason(sql: string): string | null {
+function unroutedReason(sql: string): string | null {
   const uses: { table: string; alias: string; col: string }[] = [];
   for (const m of sql.matchAll(/\b(?:from|join|update|into)\s+(\w+)(?:\s+(?:as\s+)?(\w+))?/gi)) {
     const table = m[1]!;
