@@ -33,7 +33,7 @@ export class ProblemFilter implements ExceptionFilter {
 }
 
 /** Writes `error` as problem+json. */
-export function sendProblem(reply: FastifyReply, error: ApiError): void {
+function sendProblem(reply: FastifyReply, error: ApiError): void {
   void reply.status(error.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(error.toProblem()));
 }
 
