@@ -82,6 +82,7 @@ export class HandStreams implements OnModuleDestroy {
     const moves = hub.moves;
     hub.readers.add(reader);
     this.count++;
+    res.once('close', () => this.leave(handId, reader));
     let snap: HandSnapshot;
     try {
       snap = await this.hands.snapshot(handId);
@@ -89,9 +90,9 @@ export class HandStreams implements OnModuleDestroy {
       this.leave(handId, reader);
       throw err;
     }
+    if (res.destroyed) return; // the reader left during the read
     reader.viewer = viewerOf(caller, snap.seating);
-    res.once('close', () => this.leave(handId, reader));
-    req.socket.setNoDelay(true);
+    req.socket?.setNoDelay(true);
     res.writeHead(200, { 'Content-Type': NDJSON, 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
     res.flushHeaders(); // the reader learns the stream is open even when `after` holds its first line back
     reader.started = true;

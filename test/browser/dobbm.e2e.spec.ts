@@ -97,6 +97,7 @@ describe('four people play a Dobbm hand in the browser', () => {
 
     // Every view a page received while the hand ran held no card of another seat's hand.
     for (const [i, views] of seen.entries()) {
+      await views.settled();
       const seat = seating[i]!;
       const active = views.filter((v) => v.id === handId && v.status === 'active');
       expect(active.length).toBeGreaterThan(0);

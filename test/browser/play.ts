@@ -23,16 +23,27 @@ export async function signUp(page: Page, name: string): Promise<void> {
   await page.getByTestId('my-name').waitFor();
 }
 
-/** Every hand view a page received (its long polls and its own actions' answers). */
-export function recordViews(page: Page): View[] {
-  const views: View[] = [];
-  page.on('response', async (res: Response) => {
-    if (!/\/hands\/[^/]+(\/actions)?$/.test(new URL(res.url()).pathname) || res.status() !== 200) return;
-    try {
-      views.push((await res.json()) as View);
-    } catch {
-      /* the page navigated away */
-    }
+/**
+ * Every hand view a page received: its stream's lines (read once the stream ended), its long
+ * polls and its own actions' answers. `settled` waits (at most 2 s) for ended streams' lines.
+ */
+export function recordViews(page: Page): View[] & { settled(): Promise<void> } {
+  const pending: Promise<void>[] = [];
+  const views = Object.assign([] as View[], {
+    settled: () => Promise.race([Promise.all(pending).then(() => undefined), new Promise<void>((r) => setTimeout(r, 2000))]),
+  });
+  page.on('response', (res: Response) => {
+    const path = new URL(res.url()).pathname;
+    if (!/\/hands\/[^/]+(\/actions|\/stream)?$/.test(path) || res.status() !== 200) return;
+    const read = async () => {
+      try {
+        const lines = path.endsWith('/stream') ? (await res.text()).split('\n').filter(Boolean) : [await res.text()];
+        for (const line of lines) views.push(JSON.parse(line) as View);
+      } catch {
+        /* the page navigated away */
+      }
+    };
+    pending.push(read());
   });
   return views;
 }
