@@ -17,7 +17,7 @@ import { HandStreams, KEEPALIVE_MS } from './hand-stream.js';
 import { HandViewDto } from './hands.dto.js';
 
 /** Node's own request/response under whichever adapter serves the app (Express: itself; Fastify: `.raw`). */
-type Raw<T> = T & { raw?: T };
+type Raw<T> = T & { raw?: T; hijack?: () => void };
 
 /** The glue of `GET /hands/{id}/stream`; the stream itself is HandStreams (hand-stream.ts). */
 @ApiTags('hands')
@@ -61,6 +61,6 @@ export class HandStreamController {
     @Res() res: Raw<ServerResponse>,
     @Query('after') after?: string,
   ): Promise<void> {
-    await this.streams.serve(id, caller, after, req.raw ?? req, res.raw ?? res);
+    await this.streams.serve(id, caller, after, req.raw ?? req, res.raw ?? res, () => res.hijack?.());
   }
 }

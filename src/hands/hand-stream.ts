@@ -69,7 +69,15 @@ export class HandStreams implements OnModuleDestroy {
    * Answers the stream; resolves once its first line is written (the stream goes on). Throws the
    * usual problems before the first byte: an unknown hand, a malformed `after`, no place left.
    */
-  async serve(handId: string, caller: Caller, after: string | undefined, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async serve(
+    handId: string,
+    caller: Caller,
+    after: string | undefined,
+    req: IncomingMessage,
+    res: ServerResponse,
+    /** The adapter lets go of the response here (Fastify: `reply.hijack()`); errors before it are its to answer. */
+    beforeFirstByte: () => void = () => undefined,
+  ): Promise<void> {
     const from = afterSeq(after);
     if (this.count >= this.settings.longPollMaxWaiters) {
       res.setHeader('Retry-After', '5');
@@ -92,6 +100,7 @@ export class HandStreams implements OnModuleDestroy {
     }
     if (res.destroyed) return; // the reader left during the read
     reader.viewer = viewerOf(caller, snap.seating);
+    beforeFirstByte();
     req.socket?.setNoDelay(true);
     res.writeHead(200, { 'Content-Type': NDJSON, 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
     res.flushHeaders(); // the reader learns the stream is open even when `after` holds its first line back
