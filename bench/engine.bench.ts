@@ -3,7 +3,7 @@
  * baseline of the same run (shuffle and deal only). A third column plays pre-shuffled decks,
  * so the rules' own cost shows apart from the SHA-512 shuffle. Not part of `npm test`.
  */
-import { games, shuffle, seededRng, type Action, type Game, type GameId, type Rng } from '../src/engine/index.js';
+import { gameFor, shuffle, seededRng, type Action, type Game, type GameId, type Rng } from '../src/engine/index.js';
 import { randomBot as dobbmBot } from '../src/engine/dobbm/bots.js';
 import { randomBot as droggnBot } from '../src/engine/droggn/bots.js';
 import { randomBot as doppelkopfBot } from '../src/engine/doppelkopf/bots.js';
@@ -44,7 +44,7 @@ function playOut(game: Game, options: unknown, deck: string[], bot: Bot, rng: Rn
 console.log(`random full hands per second on one core (${seconds} s each)\n`);
 console.log('game        rules              shuffle+deal/s   shuffle+deal+play/s   play only (pre-shuffled)/s');
 for (const { game: id, rules } of profiles) {
-  const game = games[id];
+  const game = gameFor(id);
   const parsed = game.parseOptions(rules);
   if (!parsed.ok) throw new Error(parsed.rejection.message);
   const options = parsed.options;

@@ -749,8 +749,6 @@ export interface components {
             } | null;
             /** @description once the hand is over or dropped (and on the answer to the action that ended it): the hand the table dealt next; absent when the session ended */
             nextHandId?: string;
-        } & {
-            [key: string]: unknown;
         };
         ActionRequestDto: {
             /**
@@ -947,6 +945,290 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         } & (unknown | unknown);
+        DobbmHandView: components["schemas"]["HandViewDto"] & {
+            /** @enum {string} */
+            game: "dobbm";
+            /** @enum {string} */
+            phase: "bidding" | "exchange" | "doubling" | "play" | "over";
+            dealer: number;
+            toAct: number[];
+            /** @enum {integer} */
+            players: 4 | 5;
+            active: number[];
+            sittingOut: number | null;
+            mussrunde: boolean;
+            bids: {
+                seat: number;
+                /** @enum {string} */
+                bid: "pass" | "dobbm" | "solo";
+            }[];
+            declarer: number | null;
+            /** @enum {string|null} */
+            contract: "dobbm" | "solo" | null;
+            defenders: number[];
+            calls: {
+                seat: number;
+                /** @enum {string} */
+                call: "gut" | "schwacher" | "retour";
+            }[];
+            doublings: number;
+            multiplier: number;
+            handSizes: number[];
+            currentTrick: {
+                /** @description before the play, -1 */
+                leader: number;
+                plays: {
+                    seat: number;
+                    /** @example HS */
+                    card: string;
+                }[];
+            };
+            tricks: {
+                leader: number;
+                plays: {
+                    seat: number;
+                    /** @example HS */
+                    card: string;
+                }[];
+                winner: number;
+                points: number;
+            }[];
+            tricksWon: {
+                declarer: number;
+                defenders: number;
+            };
+            discarded: boolean;
+            seat?: number;
+            hand?: string[];
+            legalActions?: {
+                [key: string]: unknown;
+            }[];
+            /** @description under `irregularities: penalize` */
+            mayReportIrregularity?: boolean;
+            /** @description the Dobb (talon): the Dobbm declarer's, and everyone's once the hand is over */
+            dobb?: string[];
+            /** @description the declarer's, and everyone's once the hand is over */
+            discard?: string[];
+            /** @description auditor: every hand, null for the sitting-out dealer */
+            hands?: (string[] | null)[];
+            irregularity?: {
+                offender: number;
+                reporter: number;
+            };
+            /** @description CONTRACT.md `result` once the hand is over */
+            result?: {
+                [key: string]: unknown;
+            } | null;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "dobbm";
+        };
+        DroggnHandView: components["schemas"]["HandViewDto"] & {
+            /** @enum {string} */
+            game: "droggn";
+            /** @enum {string} */
+            phase: "bidding" | "discard" | "buy" | "ready" | "layout" | "doubling" | "play" | "over";
+            dealer: number;
+            activeSeats: number[];
+            toAct: number[];
+            bids: {
+                seat: number;
+                /** @enum {string} */
+                bid: "pass" | "ansager" | "solo" | "super" | "supermord";
+            }[];
+            declarer: number | null;
+            /** @enum {string|null} */
+            contract: "ansager" | "solo" | "super" | "supermord" | null;
+            defenders: number[];
+            handSizes: number[];
+            /** @description the declarer's once picked up, everybody's when exposed or the hand is over */
+            talon: string[] | null;
+            /** @description the declarer's, and everyone's once the hand is over */
+            discard: string[] | null;
+            buy: {
+                /** @enum {string} */
+                kind: "bought" | "declined" | "forfeited";
+                /** @example HS */
+                card?: string;
+                /** @description the seat that sold the card */
+                from?: number;
+                /**
+                 * @description the card given back: the declarer and the seller only
+                 * @example HS
+                 */
+                give?: string;
+            } | null;
+            layouts: {
+                seat: number;
+                /** @enum {string} */
+                card: "T1" | "GS";
+            }[];
+            calls: {
+                seat: number;
+                /** @enum {string} */
+                call: "gut" | "schwacher" | "retour";
+            }[];
+            multiplier: number;
+            trick: {
+                /** @description before the play, -1 */
+                leader: number;
+                plays: {
+                    seat: number;
+                    /** @example HS */
+                    card: string;
+                }[];
+            };
+            tricks: {
+                leader: number;
+                plays: {
+                    seat: number;
+                    /** @example HS */
+                    card: string;
+                }[];
+                winner: number;
+            }[];
+            tricksWon: {
+                declarer: number;
+                defenders: number;
+            };
+            /** @description CONTRACT.md `result` once the hand is over */
+            result: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * @description present when the Ultimo conditions were met
+             * @enum {boolean}
+             */
+            ultimoClaim?: true;
+            irregularity?: {
+                offender: number;
+                reporter: number;
+            };
+            /** @description auditor, and everyone's once the hand is over */
+            hands?: string[][];
+            dealtHands?: string[][];
+            piles?: {
+                declarer: string[];
+                defenders: string[];
+            } | null;
+            seat?: number;
+            hand?: string[];
+            legalActions?: {
+                [key: string]: unknown;
+            }[];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "droggn";
+        };
+        DoppelkopfHandView: components["schemas"]["HandViewDto"] & {
+            /** @enum {string} */
+            game: "doppelkopf";
+            /** @enum {string} */
+            phase: "reservations" | "contracts" | "poverty" | "poverty-answer" | "poverty-return" | "play" | "over";
+            dealer: number;
+            toAct: number[];
+            reservations: {
+                seat: number;
+                /** @enum {string} */
+                call: "gesund" | "vorbehalt" | "throwin";
+            }[];
+            /**
+             * @description a silent solo shows as `normal` to the others
+             * @enum {string|null}
+             */
+            contract: "normal" | "hochzeit" | "armut" | "silent-solo" | "solo-d" | "solo-h" | "solo-s" | "solo-c" | "solo-q" | "solo-j" | "solo-f" | null;
+            declarer: number | null;
+            /** @description the winning reservation was a compulsory solo (Pflichtsolo) */
+            compulsory: boolean;
+            wedding: {
+                /** @enum {string|null} */
+                type: "first" | "trump" | "nontrump" | null;
+                partner: number | null;
+                trick: number | null;
+                failed: boolean;
+            } | null;
+            /** @description a seat's own, everyone's once resolved under `revealLosingReservations` */
+            contractCalls?: {
+                seat: number;
+                /** @enum {string} */
+                contract: "hochzeit" | "armut" | "solo-d" | "solo-h" | "solo-s" | "solo-c" | "solo-q" | "solo-j" | "solo-f";
+                /** @enum {string} */
+                wedding?: "first" | "trump" | "nontrump";
+            }[];
+            poverty?: {
+                pauper: number;
+                declined: number[];
+                acceptor: number | null;
+                passedCount: number | null;
+                /** @description the Armut (poverty) cards: the pauper's and the acceptor's only */
+                passed: string[] | null;
+                returned: string[] | null;
+                trumpsReturned: number | null;
+            };
+            announcements: {
+                seat: number;
+                /** @enum {string} */
+                party: "re" | "kontra";
+                /** @description 0 Re/Kontra, 1 keine 90 … 4 schwarz */
+                level: number;
+                forced?: boolean;
+            }[];
+            piglets: number | null;
+            superPiglets: number | null;
+            currentTrick: {
+                leader: number;
+                plays: {
+                    seat: number;
+                    /** @example HS */
+                    card: string;
+                }[];
+                winner?: number;
+            } | null;
+            /** @description the cards only of the tricks the `review` option shows */
+            tricks: ({
+                leader: number;
+                plays: {
+                    seat: number;
+                    /** @example HS */
+                    card: string;
+                }[];
+                winner?: number;
+            } | {
+                leader: number;
+                winner?: number;
+            })[];
+            tricksWon: number[];
+            /** @description CONTRACT.md `result` once the hand is over */
+            result: {
+                [key: string]: unknown;
+            } | null;
+            seat?: number;
+            hand?: string[] | null;
+            legalActions?: {
+                [key: string]: unknown;
+            }[];
+            /** @enum {string|null} */
+            party?: "re" | "kontra" | null;
+            hands?: (string[] | null)[];
+            dealt?: (string[] | null)[];
+            /** @description the session context of the deal (compulsory solos done, Vorführung) */
+            context?: {
+                [key: string]: unknown;
+            };
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "doppelkopf";
+        };
+        HandView: components["schemas"]["DobbmHandView"] | components["schemas"]["DroggnHandView"] | components["schemas"]["DoppelkopfHandView"];
     };
     responses: never;
     parameters: never;
@@ -1754,7 +2036,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HandViewDto"];
+                    "application/json": components["schemas"]["HandView"];
                 };
             };
             /** @description Not Modified: If-None-Match still names the current view (after the preferred wait) */
@@ -1836,7 +2118,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HandViewDto"];
+                    "application/json": components["schemas"]["HandView"];
                 };
             };
             /** @description VALIDATION_FAILED, BAD_ACTION */

@@ -172,16 +172,17 @@ async function playSession(
     const r = played.result;
     const view = await bots[0]!.view(handId);
     if (r) {
+      const mussrunde = view.game === 'dobbm' && view.mussrunde;
       hands.push({
         number: hands.length + 1,
         declarer: r.declarer,
         contract: r.contract,
         status: r.status,
         multiplier: r.multiplier,
-        mussrunde: view.mussrunde === true,
+        mussrunde,
         scores: r.scores,
       });
-      if (view.mussrunde === true) note = `${spec.ending}: deal ${hands.filter((h) => h.mussrunde).length} of ${spec.seats}`;
+      if (mussrunde) note = `${spec.ending}: deal ${hands.filter((h) => h.mussrunde).length} of ${spec.seats}`;
       bar.atLeast(hands.length + (played.nextHandId ? 1 : 0));
       bar.show(hands.length, note);
     }

@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { handRecordSchema } from './audit/hand-record.schema.js';
 import { ProblemCodes } from './common/problems.js';
+import { viewSchemas } from './hands/view-schemas.js';
 
 /** Swagger UI at /docs, the OpenAPI 3 document at /docs-json (CONTRACT.md "Process"). */
 export function setupOpenApi(app: INestApplication): void {
@@ -33,8 +34,15 @@ export function openApiDocument(app: INestApplication): OpenAPIObject {
   document.components ??= {};
   document.components.schemas ??= {};
   document.components.schemas.HandRecord = handRecordSchema as never;
-  // A view carries its game's own fields (tricks, bids, doublings …) besides the common ones.
-  Object.assign(document.components.schemas.HandViewDto!, { additionalProperties: true });
+  // A view is the common fields and its game's own (tricks, bids, doublings …): one of three by `game`.
+  const views = { dobbm: 'DobbmHandView', droggn: 'DroggnHandView', doppelkopf: 'DoppelkopfHandView' } as const;
+  const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+  const mapping: Record<string, string> = {};
+  for (const game of ['dobbm', 'droggn', 'doppelkopf'] as const) {
+    document.components.schemas[views[game]] = { allOf: [ref('HandViewDto'), viewSchemas[game]] };
+    mapping[game] = ref(views[game]).$ref;
+  }
+  document.components.schemas.HandView = { oneOf: Object.values(views).map(ref), discriminator: { propertyName: 'game', mapping } };
   // Any route may answer 429 (RATE_LIMIT_PER_MINUTE) or 500, always as problem+json.
   const problem = { description: '', content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemDto' } } } };
   for (const item of Object.values(document.paths)) {

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { diffToSchema, SCHEMA_PATH } from '../scripts/schema-engine.js';
 import { migrate } from '../src/database/migrations.js';
+import { scratchDatabases } from './support/databases.js';
 
 /**
  * schema.prisma and prisma/migrations must describe the same database. Prisma's own schema
@@ -10,32 +11,18 @@ import { migrate } from '../src/database/migrations.js';
  * another the migrations through our runner; their catalogues must be identical.
  */
 describe('schema.prisma and the migrations', () => {
-  const base = new URL(process.env.DATABASE_URL!);
-  const suffix = `${process.pid}_${Date.now()}`;
-  const names = { migrated: `drift_m_${suffix}`, fromSchema: `drift_s_${suffix}`, mutated: `drift_x_${suffix}` };
-  const urlOf = (db: string) => Object.assign(new URL(base.toString()), { pathname: `/${db}` }).toString();
-  let admin: pg.Client;
-
-  beforeAll(async () => {
-    admin = new pg.Client({ connectionString: base.toString() });
-    await admin.connect();
-    for (const db of Object.values(names)) await admin.query(`CREATE DATABASE "${db}"`);
-  });
-  afterAll(async () => {
-    for (const db of Object.values(names)) await admin.query(`DROP DATABASE IF EXISTS "${db}" WITH (FORCE)`);
-    await admin.end();
-  });
+  const urls = scratchDatabases({ migrated: 'drift_m', fromSchema: 'drift_s', mutated: 'drift_x' });
 
   it('the migrated database equals the one Prisma builds from schema.prisma', async () => {
-    await migrate(urlOf(names.migrated));
-    await execute(urlOf(names.fromSchema), await diffToSchema(urlOf(names.fromSchema), true));
-    expect(await catalogue(urlOf(names.migrated))).toEqual(await catalogue(urlOf(names.fromSchema)));
+    await migrate(urls.migrated);
+    await execute(urls.fromSchema, await diffToSchema(urls.fromSchema, true));
+    expect(await catalogue(urls.migrated)).toEqual(await catalogue(urls.fromSchema));
   });
 
   it('the comparison notices a field added to schema.prisma without a migration', async () => {
     const schema = readFileSync(SCHEMA_PATH, 'utf8').replace('model Player {\n', 'model Player {\n  nickname String?\n');
-    await execute(urlOf(names.mutated), await diffToSchema(urlOf(names.mutated), true, schema));
-    expect(await catalogue(urlOf(names.mutated))).not.toEqual(await catalogue(urlOf(names.fromSchema)));
+    await execute(urls.mutated, await diffToSchema(urls.mutated, true, schema));
+    expect(await catalogue(urls.mutated)).not.toEqual(await catalogue(urls.fromSchema));
   });
 });
 

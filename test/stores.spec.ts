@@ -10,7 +10,7 @@ import { describe, expect, it } from '@jest/globals';
  */
 const src = fileURLToPath(new URL('../src/', import.meta.url));
 const OWNERS: { store: string; statement: RegExp }[] = [
-  { store: 'hands/hand-store.ts', statement: /\b(from|into|update|join)\s+"?(hands|events|idempotent_responses)\b/i },
+  { store: 'hands/hand-store.ts', statement: /\b(from|into|update|join)\s+"?(hands|events|idempotent_responses|hand_tables)\b/i },
   { store: 'tables/table-store.ts', statement: /\b(from|into|update|join)\s+"?(tables|table_seats)\b|\bcardTable\./i },
 ];
 

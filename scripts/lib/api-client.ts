@@ -19,8 +19,8 @@ export type TableInfo = Schemas['TableDto'];
 export type Ledger = Schemas['LedgerDto'];
 export type { Action };
 
-/** A seat's view of a hand (GET /hands/{id}): the common fields typed, the game's own open. */
-export type HandView = Schemas['HandViewDto'] & { legalActions?: Action[]; result?: HandResult | null };
+/** A seat's view of a hand (GET /hands/{id}): the common fields and the game's own, one of three by `game`. */
+export type HandView = Schemas['HandView'] & { legalActions?: Action[]; result?: HandResult | null };
 
 /** CONTRACT.md `result`; only the fields the scripts read are typed. */
 export interface HandResult {

@@ -43,3 +43,48 @@ export interface HandEvidenceOf<C extends string> {
   declarerPointsPlayed: number | null;
   calls: CallEvidence[];
 }
+
+/** Rounded to hundredths (money), never -0. */
+export const round2 = (x: number): number => Math.round(x * 100) / 100 || 0;
+
+/** What a game computes for one call; `callEvidence` makes the record every game shares. */
+export interface CallFacts {
+  actionIndex: number;
+  seat: number;
+  call: CallEvidence['call'];
+  /** The state the call was made in. */
+  state: { declarer: number | null; doublingStep: CallEvidence['step'] | null; doublings: number };
+  estimate: { p: number; n: number; unresolved?: number };
+  winsTrue: boolean | null;
+  /** A won or lost game at the nominal margin, at the multiplier before the call, per opponent. */
+  nominal: number;
+  /** The declarer's opponents (each pays or is paid `nominal`). */
+  opponents: number;
+  valueToDeclarer: number;
+}
+
+/**
+ * The evidence of one call: a double costs the caller the declarer's edge (2p − 1) at the
+ * nominal game value — a defender once, the declarer once per opponent — and a Gut the reverse.
+ */
+export function callEvidence(f: CallFacts): CallEvidence {
+  const doubles = f.call !== 'gut';
+  const role = f.seat === f.state.declarer ? 'declarer' : 'defender';
+  const edge = 2 * f.estimate.p - 1;
+  const costOfDouble = role === 'defender' ? f.nominal * edge : -f.nominal * edge * f.opponents;
+  return {
+    actionIndex: f.actionIndex,
+    seat: f.seat,
+    role,
+    call: f.call,
+    doubles,
+    step: f.state.doublingStep ?? 'schwacher',
+    multiplierBefore: 2 ** f.state.doublings,
+    winProbabilityCaller: f.estimate.p,
+    samples: f.estimate.n,
+    unresolved: f.estimate.unresolved ?? 0,
+    winTrue: f.winsTrue === null ? 0.5 : f.winsTrue ? 1 : 0,
+    expectedCostToCaller: round2(doubles ? costOfDouble : -costOfDouble),
+    valueToDeclarer: f.valueToDeclarer,
+  };
+}

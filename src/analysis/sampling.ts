@@ -14,6 +14,16 @@ export interface Slots {
   knownPile: readonly Card[] | null;
 }
 
+/** What a caller knows of a deal at one moment (hard facts only), in either game's solver positions. */
+export interface CallerKnowledgeOf extends Slots {
+  /** The caller's solver position (0 = declarer, then the defenders in order of play). */
+  position: number;
+  /** `voids[position][class]`: the suit classes each game counts voids in. */
+  voids: boolean[][];
+  /** The hidden pile is a discard (the game's discard rules hold for it) rather than a talon. */
+  pileIsDiscard: boolean;
+}
+
 export interface SampledDeal {
   /** Hands per solver position (0 = declarer). */
   hands: Card[][];
@@ -27,6 +37,25 @@ export interface SampleRules {
   pileMayHold(card: Card): boolean;
   /** The whole deal obeys everything the caller knows (checked on every sample). */
   consistent(deal: SampledDeal): boolean;
+}
+
+/**
+ * True when `deal` fills the slots: no card twice; each position its count, its known cards and
+ * otherwise unseen cards it may hold; the pile the known one, or unseen cards of the hidden size.
+ */
+export function fillsSlots(slots: Slots, deal: SampledDeal, mayHold: SampleRules['mayHold']): boolean {
+  const all = [...deal.hands.flat(), ...deal.pile];
+  if (new Set(all).size !== all.length) return false;
+  const pool = new Set(slots.unseen);
+  for (let p = 0; p < slots.counts.length; p++) {
+    const hand = deal.hands[p]!;
+    if (hand.length !== slots.counts[p]) return false;
+    for (const c of slots.known[p]!) if (!hand.includes(c)) return false;
+    for (const c of hand) if (!mayHold(p, c) || (!slots.known[p]!.includes(c) && !pool.has(c))) return false;
+  }
+  const known = slots.knownPile;
+  if (known) return deal.pile.length === known.length && known.every((c) => deal.pile.includes(c));
+  return deal.pile.length === slots.pileSize && deal.pile.every((c) => pool.has(c));
 }
 
 const REJECTION_TRIES = 500;

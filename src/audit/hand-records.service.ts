@@ -1,11 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { dealSourceOf, games, nestOptions, replay, setupOf, type HandRecord } from '../engine/index.js';
+import { dealSourceOf, gameFor, nestOptions, replay, setupOf, type HandRecord } from '../engine/index.js';
 import type { Caller } from '../common/auth.js';
 import { ApiError, fromRejection } from '../common/problems.js';
 import { DatabaseService } from '../database/database.service.js';
 import { dealCommitment } from '../hands/commitment.js';
-import { append, loadHand, readEvents, type NewEvent } from '../hands/hand-store.js';
+import { append, findHand, readEvents, type NewEvent } from '../hands/hand-store.js';
+import { createImportedTable } from '../tables/table-store.js';
 import { projectionOf } from '../hands/projection.js';
 import { recordShapeProblem } from './hand-record.schema.js';
 import { exportedRecord, recordOf } from './stored-record.js';
@@ -23,7 +24,7 @@ export class HandRecordsService {
     const problem = recordShapeProblem(body);
     if (problem) throw ApiError.of('VALIDATION_FAILED', problem);
     const record = body as HandRecord;
-    const game = games[record.game];
+    const game = gameFor(record.game);
     const parsed = game.parseOptions(record.rules ?? {});
     if (!parsed.ok) throw fromRejection(parsed.rejection);
     const options = parsed.options as Record<string, unknown>;
@@ -64,28 +65,28 @@ export class HandRecordsService {
       events.push({ seq: i + 1, type: action.type, seat: action.seat, payload: action, commandId: `${id}:${i + 1}`, createdAt });
     }
     const projection = projectionOf(game, state, events.length - 1);
-    await append(
-      this.db,
-      {
-        open: {
-          id,
-          tableId: null,
-          number: null,
-          game: record.game,
-          options,
-          seatCount,
-          dealer: record.dealer,
-          setup,
-          seating,
-          seed,
-          deck: record.deck ?? null,
-          dealtHands: record.deck ? null : { hands: record.hands, talon: record.talon },
-          source: 'record',
-        },
-      },
-      events,
-      projection,
-    );
+    // The record gets a table of its own, with the hand's id (docs/scaling.md): its rows are
+    // keyed by table_id like every hand's. The opening event keeps `tableId: null` — the hashed
+    // log says the hand was played at no table of this service — and so does the API.
+    const open = {
+      id,
+      tableId: id,
+      number: null,
+      game: record.game,
+      options,
+      seatCount,
+      dealer: record.dealer,
+      setup,
+      seating,
+      seed,
+      deck: record.deck ?? null,
+      dealtHands: record.deck ? null : { hands: record.hands, talon: record.talon },
+      source: 'record' as const,
+    };
+    await this.db.transaction(async (tx) => {
+      await createImportedTable(tx, { id, game: record.game, options, seatCount });
+      await append(tx, { open }, events, projection);
+    });
     return { handId: id, result: projection.result };
   }
 
@@ -101,7 +102,7 @@ export class HandRecordsService {
 
   /** The auditor may export any hand; a seated player only once the hand is over (the cards are then public). */
   async exportRecord(handId: string, caller: Caller): Promise<Record<string, unknown>> {
-    const hand = await loadHand(this.db.pool, handId);
+    const hand = await findHand(this.db.pool, handId);
     if (caller.kind === 'player') {
       if (!hand.seating.includes(caller.playerId))
         throw ApiError.of('NOT_SEATED', "only the auditor and the hand's players may read its record");
@@ -110,6 +111,6 @@ export class HandRecordsService {
       if (hand.status !== 'finished' && hand.status !== 'thrownIn')
         throw ApiError.of('RECORD_NOT_AVAILABLE', 'the record of a hand is available to its players once it has been played to its end');
     }
-    return exportedRecord(hand, recordOf(hand, await readEvents(this.db.pool, hand.id)));
+    return exportedRecord(hand, recordOf(hand, await readEvents(this.db.pool, { tableId: hand.homeTableId, handId: hand.id })));
   }
 }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { games, nestOptions, replay, shuffle } from '../engine/index.js';
+import { gameFor, nestOptions, replay, shuffle } from '../engine/index.js';
 import { DatabaseService } from '../database/database.service.js';
 import { canonicalJson } from '../events/canonical.js';
-import { eventHash, GENESIS_HASH, loadHand, readEvents, type StoredEvent } from '../hands/hand-store.js';
+import { eventHash, findHand, GENESIS_HASH, ledgerOfHand, readEvents, type StoredEvent } from '../hands/hand-store.js';
 import { dealCommitment } from '../hands/commitment.js';
 import type { HandRow } from '../hands/hand-row.js';
 import { recordOf, storedDealSource } from './stored-record.js';
@@ -23,8 +23,8 @@ export class VerifyService {
   constructor(private readonly db: DatabaseService) {}
 
   async verify(handId: string): Promise<{ ok: boolean; handId: string; events: number; problems: VerifyProblem[] }> {
-    const hand = await loadHand(this.db.pool, handId);
-    const events = await readEvents(this.db.pool, hand.id);
+    const hand = await findHand(this.db.pool, handId);
+    const events = await readEvents(this.db.pool, { tableId: hand.homeTableId, handId: hand.id });
     const problems = [
       ...checkChain(hand, events),
       ...checkDeal(hand, events[0]),
@@ -36,12 +36,9 @@ export class VerifyService {
 
   private async checkLedger(hand: HandRow): Promise<VerifyProblem[]> {
     if (!hand.tableId || !hand.result) return [];
-    const { rows } = await this.db.pool.query<{ amount: string }>(
-      'SELECT amount::text FROM ledger_entries WHERE hand_id = $1 ORDER BY seat',
-      [hand.id],
-    );
+    const amounts = await ledgerOfHand(this.db.pool, { tableId: hand.tableId, handId: hand.id });
     const scores = (hand.result as { scores: number[] }).scores;
-    const booked = rows.map((r) => Number(r.amount));
+    const booked = amounts.map(Number);
     return canonicalJson(booked) === canonicalJson(scores)
       ? []
       : [{ code: 'LEDGER_MISMATCH', detail: `ledger ${JSON.stringify(booked)} ≠ scores ${JSON.stringify(scores)}` }];
@@ -78,7 +75,7 @@ function checkDeal(hand: HandRow, opening: StoredEvent | undefined): VerifyProbl
   if (
     hand.source === 'table' &&
     hand.deck &&
-    canonicalJson(shuffle(hand.seed, games[hand.game].deck(hand.options))) !== canonicalJson(hand.deck)
+    canonicalJson(shuffle(hand.seed, gameFor(hand.game).deck(hand.options))) !== canonicalJson(hand.deck)
   ) {
     problems.push({ code: 'DECK_NOT_FROM_SEED', seq: 0, detail: 'the stored deck is not the shuffle of the stored seed' });
   }
@@ -89,7 +86,7 @@ function checkDeal(hand: HandRow, opening: StoredEvent | undefined): VerifyProbl
 }
 
 function checkReplay(hand: HandRow, events: StoredEvent[]): VerifyProblem[] {
-  const game = games[hand.game];
+  const game = gameFor(hand.game);
   if (!storedDealSource(hand) || !events[0]) return [];
   const replayed = replay(game, recordOf(hand, events));
   // An event whose type or seat differs from its own action, up to the first refused one.

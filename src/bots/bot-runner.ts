@@ -7,12 +7,12 @@ import { DatabaseService } from '../database/database.service.js';
 import { HandWatch } from '../hands/hand-watch.js';
 import { HandsService } from '../hands/hands.service.js';
 import { TableSession } from '../tables/table-session.js';
-import { activeTurn, tableOfHand } from '../hands/hand-store.js';
+import { activeTurn, routeOf } from '../hands/hand-store.js';
 import { botOnlyTable, botSeatsAt, playingTablesWithBots, seatsBots } from '../tables/table-store.js';
 import { chooseBotAction, type Action, type BotStrength, type SeatView } from './strategy.js';
 
 /** A table whose seats are all bots asks for its session end once it has dealt this many hands. */
-export const BOT_ONLY_HANDS = 3;
+const BOT_ONLY_HANDS = 3;
 /** The safety net: how often every instance looks for a bot whose turn it is (a missed notification, a restart). */
 const SWEEP_MS = 5000;
 const MAX_REFUSALS_KEPT = 10_000;
@@ -84,8 +84,9 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
     if (this.closed) return;
     let tableId = this.tableWithBots.get(handId);
     if (tableId === undefined) {
-      const table = await tableOfHand(this.db.pool, handId);
-      tableId = table !== null && (await this.hasBots(table)) ? table : null;
+      // An imported record's own table seats nobody, so it never has bots.
+      const table = await routeOf(this.db.pool, handId);
+      tableId = table !== undefined && (await this.hasBots(table)) ? table : null;
       remember(this.tableWithBots, handId, tableId);
     }
     if (tableId) this.drive(tableId);
@@ -172,7 +173,7 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private async turnAt(tableId: string): Promise<BotTurn | null> {
     const seats = await botSeatsAt(this.db.pool, tableId);
     if (!seats) return null;
-    const turn = await activeTurn(this.db.pool, seats.currentHandId);
+    const turn = await activeTurn(this.db.pool, { tableId, handId: seats.currentHandId });
     const bot = turn && seats.bots.find((b) => turn.toAct.includes(b.seat));
     return bot ? { handId: seats.currentHandId, game: turn.game as GameId, ...bot } : null;
   }

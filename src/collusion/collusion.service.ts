@@ -7,8 +7,8 @@ import { ApiError } from '../common/problems.js';
 import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
 import { DatabaseService } from '../database/database.service.js';
-import { describeRefusal, games, replay, type HandRecord } from '../engine/index.js';
-import { finishedHands, loadHand, readEvents } from '../hands/hand-store.js';
+import { describeRefusal, gameFor, replay, type HandRecord } from '../engine/index.js';
+import { finishedHands, findHand, readEvents } from '../hands/hand-store.js';
 import { AUDIT_GAMES, isAuditGame, type AnyHandEvidence as HandEvidence, type AuditGame } from './evidence-of.js';
 import { EvidencePool } from './evidence-pool.js';
 
@@ -80,7 +80,7 @@ export class CollusionService implements OnModuleDestroy {
 
   /** Evidence per call of one hand (`GET /hands/{id}/audit`). */
   async handAudit(handId: string): Promise<{ handId: string; evidence: HandEvidence }> {
-    const hand = await loadHand(this.db.pool, handId);
+    const hand = await findHand(this.db.pool, handId);
     if (!isAuditGame(hand.game))
       throw ApiError.of(
         'VALIDATION_FAILED',
@@ -180,11 +180,11 @@ export class CollusionService implements OnModuleDestroy {
   private async evidenceOf(handId: string): Promise<HandEvidence> {
     const cached = this.evidence.get(handId);
     if (cached) return cached;
-    const hand = await loadHand(this.db.pool, handId);
-    const events = await readEvents(this.db.pool, handId);
+    const hand = await findHand(this.db.pool, handId);
+    const events = await readEvents(this.db.pool, { tableId: hand.homeTableId, handId });
     const record = recordOf(hand, events) as HandRecord<AuditGame>;
     // Replayed here as well (a fraction of the evidence's cost) so that a refused log is a clear 422, not a worker's error.
-    const replayed = replay(games[record.game], record);
+    const replayed = replay(gameFor(record.game), record);
     if (!replayed.ok) {
       const at = replayed.actionIndex === null ? {} : { actionIndex: replayed.actionIndex };
       throw ApiError.of('HAND_NOT_REPLAYABLE', `hand ${handId} cannot be evaluated: ${describeRefusal(replayed)}`, {

@@ -47,9 +47,16 @@ export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
   );
 }
 
-/** Returns the names of the migrations it applied (empty when the database was current). */
-export async function migrate(connectionString: string, dir = MIGRATIONS_DIR): Promise<string[]> {
-  const migrations = await readMigrations(dir);
+/**
+ * Returns the names of the migrations it applied (empty when the database was current).
+ * `until` stops after the migration of that name: a database at an earlier schema (the
+ * migration test builds one to migrate data written under it).
+ */
+export async function migrate(connectionString: string, opts: { dir?: string; until?: string } = {}): Promise<string[]> {
+  const all = await readMigrations(opts.dir);
+  const last = opts.until === undefined ? all.length : all.findIndex((m) => m.name === opts.until) + 1;
+  if (last === 0) throw new Error(`no migration ${opts.until}`);
+  const migrations = all.slice(0, last);
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {

@@ -6,13 +6,13 @@ const OPTION_VALUE = { oneOf: [{ type: 'string' }, { type: 'number' }, { type: '
 /** The same or null (3.0: `nullable` needs a `type` beside it, so it goes on one branch). */
 const OPTION_VALUE_OR_NULL = { oneOf: [{ type: 'string' }, { type: 'number', nullable: true }, { type: 'boolean' }] };
 
-export class OptionDependencyDto {
+class OptionDependencyDto {
   @ApiProperty({ example: 'piglets', description: 'the option this one depends on' }) option!: string;
   @ApiProperty({ ...OPTION_VALUE, example: true, description: 'the value under which this option has an effect' }) value!:
     string | number | boolean;
 }
 
-export class RuleOptionDto {
+class RuleOptionDto {
   @ApiProperty({
     example: 'doubling.maxDoublings',
     description: 'dotted name without the game prefix, as `rules` in POST /tables takes it',

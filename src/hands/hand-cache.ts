@@ -11,6 +11,8 @@ import type { HandRow } from './hand-row.js';
 @Injectable()
 export class HandCache {
   private readonly rows = new Map<string, HandRow>();
+  /** hand id → the table its rows live under (hand_tables): written once, so always current. */
+  private readonly routes = new Map<string, string>();
   private readonly limit: number;
 
   constructor(@Inject(SETTINGS) settings: Settings) {
@@ -23,7 +25,7 @@ export class HandCache {
 
   set(row: HandRow): void {
     this.rows.delete(row.id);
-    if (row.status !== 'active') return;
+    if (row.status !== 'active') return this.setRoute(row.id, row.homeTableId);
     this.rows.set(row.id, row);
     // Maps iterate in insertion order: the first key is the least recently written.
     if (this.rows.size > this.limit) this.rows.delete(this.rows.keys().next().value!);
@@ -31,5 +33,16 @@ export class HandCache {
 
   drop(id: string): void {
     this.rows.delete(id);
+  }
+
+  /** The table of a hand seen lately (finished ones too: their views are read after the end). */
+  route(handId: string): string | undefined {
+    return this.rows.get(handId)?.homeTableId ?? this.routes.get(handId);
+  }
+
+  setRoute(handId: string, tableId: string): void {
+    this.routes.delete(handId);
+    this.routes.set(handId, tableId);
+    if (this.routes.size > this.limit) this.routes.delete(this.routes.keys().next().value!);
   }
 }

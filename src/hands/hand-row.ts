@@ -3,7 +3,10 @@ import type { GameId, HandSetup } from '../engine/index.js';
 /** A `hands` row as the services read it (snake_case columns mapped once, here). */
 export interface HandRow {
   id: string;
+  /** the table it was dealt at; null for an imported record */
   tableId: string | null;
+  /** the table_id its rows are keyed by (the shard key): `tableId`, or an imported record's own table */
+  homeTableId: string;
   number: number | null;
   game: GameId;
   options: Record<string, unknown>;
@@ -36,7 +39,7 @@ export const HAND_COLUMNS = `h.id, h.table_id, h.number, h.game, h.options, h.se
 /** The row as PostgreSQL returns it. */
 export interface RawHand {
   id: string;
-  table_id: string | null;
+  table_id: string;
   number: number | null;
   game: GameId;
   options: Record<string, unknown>;
@@ -61,7 +64,8 @@ export interface RawHand {
 
 export const toHandRow = (r: RawHand): HandRow => ({
   id: r.id,
-  tableId: r.table_id,
+  tableId: r.source === 'record' ? null : r.table_id,
+  homeTableId: r.table_id,
   number: r.number,
   game: r.game,
   options: r.options,

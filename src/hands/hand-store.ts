@@ -6,10 +6,13 @@ import { canonicalJson, sha256Hex } from '../events/canonical.js';
 import { toHandRow, HAND_COLUMNS, type HandRow, type RawHand } from './hand-row.js';
 
 /**
- * The hand store: every statement on `hands`, `events` and `idempotent_responses` (DESIGN.md
- * "Event log"). Events are append-only, PK (hand_id, seq), unique command_id, hash-chained
- * `hash = sha256(prev_hash ‖ canonical JSON of the event)`; `append` is their only writer and
- * moves the hand row's projection in the same statement.
+ * The hand store: every statement on `hands`, `events`, `idempotent_responses` and the routing
+ * table `hand_tables` (DESIGN.md "Event log"). Events are append-only, PK (table_id, hand_id,
+ * seq), unique (table_id, command_id), hash-chained `hash = sha256(prev_hash ‖ canonical JSON of
+ * the event)`; `append` is their only writer and moves the hand row's projection in the same
+ * statement. Every statement on the hot path names its table (docs/scaling.md): the rows are
+ * keyed by table_id, so on Citus each is routed to one shard; `HOT_PATH_SQL` lists them for
+ * test/sharding.spec.ts. Reads across tables say so.
  */
 export const GENESIS_HASH = '0'.repeat(64);
 
@@ -26,6 +29,7 @@ export interface NewEvent {
 }
 
 export interface StoredEvent extends NewEvent {
+  tableId: string;
   handId: string;
   prevHash: string;
   hash: string;
@@ -45,7 +49,8 @@ export interface HandProjection {
 /** The hand row as first written (besides the projection). */
 export interface NewHand {
   id: string;
-  tableId: string | null;
+  /** the table it is dealt at, or an imported record's own table (table-store.ts createImportedTable) */
+  tableId: string;
   number: number | null;
   game: string;
   options: unknown;
@@ -63,7 +68,13 @@ export interface NewHand {
  * Where the writer believes the hand stands: not yet there (`open`: the row as first written),
  * or at a seq and hash; the append happens only if it still does.
  */
-export type Expected = { open: NewHand } | { handId: string; seq: number; lastHash: string };
+export type Expected = { open: NewHand } | (HandAt & { seq: number; lastHash: string });
+
+/** Where a hand's rows are: its table (the shard key) and its id. */
+export interface HandAt {
+  tableId: string;
+  handId: string;
+}
 
 export interface AppendOptions {
   /**
@@ -89,33 +100,46 @@ export function eventHash(handId: string, prevHash: string, e: NewEvent): string
   return sha256Hex(prevHash + canonicalJson(body));
 }
 
-function chain(handId: string, prevHash: string, events: readonly NewEvent[]): StoredEvent[] {
+/** The table id is the row's shard key, not part of the hashed event (imported records hash tableId: null in their payload). */
+function chain(at: HandAt, prevHash: string, events: readonly NewEvent[]): StoredEvent[] {
   let prev = prevHash;
   return events.map((e) => {
-    const hash = eventHash(handId, prev, e);
-    const stored = { ...e, handId, prevHash: prev, hash };
+    const hash = eventHash(at.handId, prev, e);
+    const stored = { ...e, tableId: at.tableId, handId: at.handId, prevHash: prev, hash };
     prev = hash;
     return stored;
   });
 }
 
-const EVENT_COLUMNS = 9;
+const EVENT_COLUMNS = 10;
 const eventValues = (offset: number, count: number): string =>
   Array.from({ length: count }, (_, i) => {
     const b = offset + i * EVENT_COLUMNS;
-    return `($${b + 1},$${b + 2},$${b + 3},$${b + 4},$${b + 5}::jsonb,$${b + 6},$${b + 7},$${b + 8},$${b + 9})`;
+    return `($${b + 1},$${b + 2},$${b + 3},$${b + 4},$${b + 5},$${b + 6}::jsonb,$${b + 7},$${b + 8},$${b + 9},$${b + 10})`;
   }).join(',');
 const eventParams = (events: readonly StoredEvent[]): unknown[] =>
-  events.flatMap((e) => [e.handId, e.seq, e.type, e.seat, JSON.stringify(e.payload), e.commandId, e.createdAt, e.prevHash, e.hash]);
+  events.flatMap((e) => [
+    e.tableId,
+    e.handId,
+    e.seq,
+    e.type,
+    e.seat,
+    JSON.stringify(e.payload),
+    e.commandId,
+    e.createdAt,
+    e.prevHash,
+    e.hash,
+  ]);
 const resultJson = (p: HandProjection): string | null => (p.result === null ? null : JSON.stringify(p.result));
 
 /**
  * The one append: a new hand with its opening events, or one event after `expected` — each a
- * single statement. For an existing hand its conditional UPDATE (`seq` and `status` as
- * expected) is the hand row's lock and the expected-version check at once: of concurrent
- * writers with the same expectation exactly one updates the row; the others write nothing and
- * get `appended: false` (a conflict, as is a duplicate key). With `beforeCommit` the statement,
- * the hook and the idempotent answer share one transaction — on `via`'s, if it is one already.
+ * single statement (a new hand's route to `hand_tables` follows in its transaction). For an
+ * existing hand its conditional UPDATE (`seq` and `status` as expected) is the hand row's lock
+ * and the expected-version check at once: of concurrent writers with the same expectation
+ * exactly one updates the row; the others write nothing and get `appended: false` (a conflict,
+ * as is a duplicate key). With `beforeCommit` the statement, the hook and the idempotent answer
+ * share one transaction — on `via`'s, if it is one already.
  */
 export async function append(
   via: DatabaseService | Tx,
@@ -126,6 +150,10 @@ export async function append(
 ): Promise<{ appended: boolean; hash: string }> {
   const list = Array.isArray(events) ? (events as readonly NewEvent[]) : [events as NewEvent];
   const inTx = !('pool' in via);
+  if (!opts.beforeCommit && 'open' in expected && !inTx) {
+    // A new hand is two statements (the hand with its events, then its route): one transaction.
+    return via.transaction((tx) => appendStatement(tx, expected, list, p, undefined));
+  }
   if (!opts.beforeCommit) {
     const written = appendStatement(inTx ? via : via.pool, expected, list, p, opts.idempotency);
     // A new hand's id is fresh: a duplicate there is a fault, not a lost race.
@@ -138,19 +166,73 @@ export async function append(
     await hook(tx);
     const idem = opts.idempotency;
     if (idem) {
-      await tx.query('INSERT INTO idempotent_responses (key, hand_id, status, body, request_hash) VALUES ($1, $2, 200, $3, $4)', [
-        idem.key,
-        handIdOf(expected),
-        JSON.stringify(idem.answer),
-        idem.requestHash,
-      ]);
+      const at = atOf(expected);
+      await tx.query({
+        name: 'idem-put',
+        text: SQL.idemPut,
+        values: [at.tableId, idem.key, at.handId, JSON.stringify(idem.answer), idem.requestHash],
+      });
     }
     return res;
   };
   return inTx ? work(via) : via.transaction(work).catch(conflictOnDuplicate);
 }
 
-const handIdOf = (e: Expected): string => ('open' in e ? e.open.id : e.handId);
+const atOf = (e: Expected): HandAt => ('open' in e ? { tableId: e.open.tableId, handId: e.open.id } : e);
+
+const appendEventSql = (idem: boolean): string => `WITH upd AS (
+             UPDATE hands SET state = $3::jsonb, seq = $4, phase = $5, to_act = $6, status = $7, result = $8::jsonb,
+                              last_hash = $9, finished_at = $10
+             WHERE table_id = $17 AND id = $1 AND seq = $2 AND status = 'active' RETURNING table_id, id),
+           ev AS (
+             INSERT INTO events (table_id, hand_id, seq, type, seat, payload, command_id, created_at, prev_hash, hash)
+             SELECT upd.table_id, upd.id, $4, $11, $12, $13::jsonb, $14, $15, $16, $9 FROM upd)
+           ${idem ? ', idem AS (INSERT INTO idempotent_responses (table_id, key, hand_id, status, body, request_hash) SELECT upd.table_id, $18, upd.id, 200, $19, $20 FROM upd)' : ''}
+           SELECT count(*)::int AS n FROM upd`;
+
+/** Inserts the hand and its first events; the route (hand_tables, a reference table) is a statement of its own. */
+const openHandSql = (events: number): string => `WITH h AS (
+       INSERT INTO hands (id, table_id, number, game, options, seat_count, dealer, setup, seating, seed, deck, dealt_hands,
+                          state, seq, phase, to_act, status, result, last_hash, source, created_at, finished_at)
+       VALUES ($1,$2,$3,$4,$5::jsonb,$6,$7,$8::jsonb,$9::jsonb,$10,$11::jsonb,$12::jsonb,$13::jsonb,$14,$15,$16,$17,$18::jsonb,$19,$20,$21,$22)
+       RETURNING id)
+     INSERT INTO events (table_id, hand_id, seq, type, seat, payload, command_id, created_at, prev_hash, hash)
+     VALUES ${eventValues(22, events)}`;
+
+/** Hot-path statements by name (the pg prepared-statement name where one is used). */
+const SQL = {
+  appendEvent: appendEventSql(false),
+  appendEventIdem: appendEventSql(true),
+  openHand: openHandSql(1),
+  idemPut: 'INSERT INTO idempotent_responses (table_id, key, hand_id, status, body, request_hash) VALUES ($1, $2, $3, 200, $4, $5)',
+  hand: `SELECT ${HAND_COLUMNS} FROM hands h WHERE h.table_id = $1 AND h.id = $2`,
+  handForUpdate: `SELECT ${HAND_COLUMNS} FROM hands h WHERE h.table_id = $1 AND h.id = $2 FOR UPDATE OF h`,
+  handWithAnswer: `SELECT ${HAND_COLUMNS}, i.body AS answer_body, i.request_hash AS answer_request_hash
+    FROM hands h LEFT JOIN idempotent_responses i ON i.table_id = h.table_id AND i.key = $3 WHERE h.table_id = $1 AND h.id = $2`,
+  handSeq: 'SELECT seq, status FROM hands WHERE table_id = $1 AND id = $2',
+  handSeqAnswer: `SELECT h.seq, h.status, i.body, i.request_hash FROM hands h
+    LEFT JOIN idempotent_responses i ON i.table_id = h.table_id AND i.key = $3 WHERE h.table_id = $1 AND h.id = $2`,
+  idemGet: 'SELECT body, request_hash FROM idempotent_responses WHERE table_id = $1 AND key = $2',
+  events: `SELECT table_id, hand_id, seq, type, seat, payload, command_id, created_at, prev_hash, hash FROM events
+    WHERE table_id = $1 AND hand_id = $2 ORDER BY seq`,
+  nextHand: 'SELECT id FROM hands WHERE table_id = $1 AND number > $2 ORDER BY number LIMIT 1',
+  voidHand: `UPDATE hands SET status = 'void', finished_at = now() WHERE table_id = $1 AND id = $2`,
+  activeTurn: `SELECT game, to_act FROM hands WHERE table_id = $1 AND id = $2 AND status = 'active'`,
+  bookedHands: `SELECT h.id AS hand_id, h.number, h.status, h.finished_at, ARRAY_AGG(l.amount::text ORDER BY l.seat) AS scores
+     FROM ledger_entries l JOIN hands h ON h.table_id = l.table_id AND h.id = l.hand_id
+     WHERE l.table_id = $1 GROUP BY h.id, h.number, h.status, h.finished_at ORDER BY h.number`,
+  ledgerOfHand: 'SELECT amount::text FROM ledger_entries WHERE table_id = $1 AND hand_id = $2 ORDER BY seat',
+} as const;
+
+/** The statements every request on a table's hands runs (view, act, end of hand, next deal, long poll, ledger). */
+export const HOT_PATH_SQL: Readonly<Record<string, string>> = SQL;
+
+/**
+ * The one statement that knows only a hand's id: its route, read from the reference table
+ * `hand_tables` (a copy on every node, so the lookup is local and routes the rest).
+ */
+export const ROUTE_SQL = 'SELECT table_id FROM hand_tables WHERE hand_id = $1';
+const ROUTE_PUT_SQL = 'INSERT INTO hand_tables (hand_id, table_id) VALUES ($1, $2)';
 
 async function appendStatement(
   q: Queryable,
@@ -160,7 +242,7 @@ async function appendStatement(
   idem: AppendOptions['idempotency'],
 ): Promise<{ appended: boolean; hash: string }> {
   if ('open' in expected) return { appended: true, hash: await openStatement(q, expected.open, events, p) };
-  const [e] = chain(expected.handId, expected.lastHash, events) as [StoredEvent];
+  const [e] = chain(expected, expected.lastHash, events) as [StoredEvent];
   const values: unknown[] = [
     expected.handId,
     expected.seq,
@@ -178,27 +260,20 @@ async function appendStatement(
     e.commandId,
     e.createdAt,
     e.prevHash,
+    expected.tableId,
   ];
   if (idem) values.push(idem.key, JSON.stringify(idem.answer), idem.requestHash);
   const { rows } = await q.query<{ n: number }>({
     name: idem ? 'append-event-idem' : 'append-event',
-    text: `WITH upd AS (
-             UPDATE hands SET state = $3::jsonb, seq = $4, phase = $5, to_act = $6, status = $7, result = $8::jsonb,
-                              last_hash = $9, finished_at = $10
-             WHERE id = $1 AND seq = $2 AND status = 'active' RETURNING id),
-           ev AS (
-             INSERT INTO events (hand_id, seq, type, seat, payload, command_id, created_at, prev_hash, hash)
-             SELECT upd.id, $4, $11, $12, $13::jsonb, $14, $15, $16, $9 FROM upd)
-           ${idem ? ', idem AS (INSERT INTO idempotent_responses (key, hand_id, status, body, request_hash) SELECT $17, upd.id, 200, $18, $19 FROM upd)' : ''}
-           SELECT count(*)::int AS n FROM upd`,
+    text: idem ? SQL.appendEventIdem : SQL.appendEvent,
     values,
   });
   return { appended: rows[0]!.n === 1, hash: e.hash };
 }
 
-/** Inserts a hand with its opening event (seq 0) and any further events; returns the last hash. */
+/** Inserts a hand with its opening event (seq 0) and any further events, and its route; returns the last hash. */
 async function openStatement(q: Queryable, hand: NewHand, events: readonly NewEvent[], p: HandProjection): Promise<string> {
-  const stored = chain(hand.id, GENESIS_HASH, events);
+  const stored = chain({ tableId: hand.tableId, handId: hand.id }, GENESIS_HASH, events);
   const last = stored[stored.length - 1]!;
   const handParams = [
     hand.id,
@@ -224,16 +299,8 @@ async function openStatement(q: Queryable, hand: NewHand, events: readonly NewEv
     last.createdAt,
     p.finishedAt,
   ];
-  await q.query(
-    `WITH h AS (
-       INSERT INTO hands (id, table_id, number, game, options, seat_count, dealer, setup, seating, seed, deck, dealt_hands,
-                          state, seq, phase, to_act, status, result, last_hash, source, created_at, finished_at)
-       VALUES ($1,$2,$3,$4,$5::jsonb,$6,$7,$8::jsonb,$9::jsonb,$10,$11::jsonb,$12::jsonb,$13::jsonb,$14,$15,$16,$17,$18::jsonb,$19,$20,$21,$22)
-       RETURNING id)
-     INSERT INTO events (hand_id, seq, type, seat, payload, command_id, created_at, prev_hash, hash)
-     VALUES ${eventValues(handParams.length, stored.length)}`,
-    [...handParams, ...eventParams(stored)],
-  );
+  await q.query(openHandSql(stored.length), [...handParams, ...eventParams(stored)]);
+  await q.query({ name: 'hand-route-put', text: ROUTE_PUT_SQL, values: [hand.id, hand.tableId] });
   return last.hash;
 }
 
@@ -250,23 +317,39 @@ export interface StoredAnswer {
 }
 
 /**
+ * The table a hand's rows live under, from the routing table (any hand: dealt or imported);
+ * undefined when there is no such hand. The route never changes, so callers may keep it.
+ */
+export async function routeOf(q: Queryable, handId: string): Promise<string | undefined> {
+  if (!isUuid(handId)) return undefined;
+  const { rows } = await q.query<{ table_id: string }>({ name: 'hand-route', text: ROUTE_SQL, values: [handId] });
+  return rows[0]?.table_id;
+}
+
+/** A hand by id alone: its route, then the hand (the audit's reads; the action path keeps routes in HandCache). */
+export async function findHand(q: Queryable, handId: string): Promise<HandRow> {
+  const tableId = await routeOf(q, handId);
+  if (!tableId) throw ApiError.of('HAND_NOT_FOUND', `no hand ${handId}`);
+  return loadHand(q, { tableId, handId });
+}
+
+/**
  * Reads a hand; `lock` takes its row lock for the rest of the transaction (the session end),
  * `answerTo` brings the answer stored for that idempotency key in the same statement.
  */
 export async function loadHand(
   q: Queryable,
-  id: string,
+  at: HandAt,
   opts: { lock?: boolean; answerTo?: string } = {},
 ): Promise<HandRow & { answer?: StoredAnswer }> {
+  const { tableId, handId: id } = at;
   if (!isUuid(id)) throw ApiError.of('HAND_NOT_FOUND', `no hand ${id}`);
   const { lock = false, answerTo } = opts;
-  const answer = answerTo === undefined ? '' : ', i.body AS answer_body, i.request_hash AS answer_request_hash';
-  const join = answerTo === undefined ? '' : ' LEFT JOIN idempotent_responses i ON i.key = $2';
-  const { rows } = await q.query<RawHand & { answer_body?: string | null; answer_request_hash?: string | null }>({
-    name: lock ? 'hand-for-update' : answerTo === undefined ? 'hand' : 'hand-with-answer',
-    text: `SELECT ${HAND_COLUMNS}${answer} FROM hands h${join} WHERE h.id = $1${lock ? ' FOR UPDATE OF h' : ''}`,
-    values: answerTo === undefined ? [id] : [id, answerTo],
-  });
+  const { rows } = await q.query<RawHand & { answer_body?: string | null; answer_request_hash?: string | null }>(
+    answerTo === undefined
+      ? { name: lock ? 'hand-for-update' : 'hand', text: lock ? SQL.handForUpdate : SQL.hand, values: [tableId, id] }
+      : { name: 'hand-with-answer', text: SQL.handWithAnswer, values: [tableId, id, answerTo] },
+  );
   const r = rows[0];
   if (!r) throw ApiError.of('HAND_NOT_FOUND', `no hand ${id}`);
   const hand = toHandRow(r);
@@ -279,21 +362,21 @@ export async function loadHand(
  */
 export async function peekHand(
   q: Queryable,
-  id: string,
+  at: HandAt,
   answerTo?: string,
 ): Promise<{ seq: number; status: string; answer?: StoredAnswer } | undefined> {
   if (answerTo === undefined) {
     const { rows } = await q.query<{ seq: number; status: string }>({
       name: 'hand-seq',
-      text: 'SELECT seq, status FROM hands WHERE id = $1',
-      values: [id],
+      text: SQL.handSeq,
+      values: [at.tableId, at.handId],
     });
     return rows[0];
   }
   const { rows } = await q.query<{ seq: number; status: string; body: string | null; request_hash: string | null }>({
     name: 'hand-seq-answer',
-    text: `SELECT h.seq, h.status, i.body, i.request_hash FROM hands h LEFT JOIN idempotent_responses i ON i.key = $2 WHERE h.id = $1`,
-    values: [id, answerTo],
+    text: SQL.handSeqAnswer,
+    values: [at.tableId, at.handId, answerTo],
   });
   const r = rows[0];
   if (!r) return undefined;
@@ -303,18 +386,19 @@ export async function peekHand(
 }
 
 /** The answer stored for an idempotency key, if any (after a lost race, when the winner may have been a retry). */
-export async function storedAnswer(q: Queryable, key: string): Promise<StoredAnswer | undefined> {
+export async function storedAnswer(q: Queryable, tableId: string, key: string): Promise<StoredAnswer | undefined> {
   const { rows } = await q.query<{ body: string; request_hash: string | null }>({
     name: 'idem-get',
-    text: 'SELECT body, request_hash FROM idempotent_responses WHERE key = $1',
-    values: [key],
+    text: SQL.idemGet,
+    values: [tableId, key],
   });
   return rows[0] ? { body: rows[0].body, requestHash: rows[0].request_hash } : undefined;
 }
 
 /** The whole log of a hand in seq order. */
-export async function readEvents(q: Queryable, handId: string): Promise<StoredEvent[]> {
+export async function readEvents(q: Queryable, at: HandAt): Promise<StoredEvent[]> {
   const { rows } = await q.query<{
+    table_id: string;
     hand_id: string;
     seq: number;
     type: string;
@@ -324,10 +408,9 @@ export async function readEvents(q: Queryable, handId: string): Promise<StoredEv
     created_at: Date;
     prev_hash: string;
     hash: string;
-  }>('SELECT hand_id, seq, type, seat, payload, command_id, created_at, prev_hash, hash FROM events WHERE hand_id = $1 ORDER BY seq', [
-    handId,
-  ]);
+  }>({ name: 'events', text: SQL.events, values: [at.tableId, at.handId] });
   return rows.map((r) => ({
+    tableId: r.table_id,
     handId: r.hand_id,
     seq: r.seq,
     type: r.type,
@@ -342,41 +425,34 @@ export async function readEvents(q: Queryable, handId: string): Promise<StoredEv
 
 /** The hand dealt at the table after hand number `number`, if any. */
 export async function nextHandId(q: Queryable, tableId: string, number: number): Promise<string | undefined> {
-  const { rows } = await q.query<{ id: string }>({
-    name: 'next-hand',
-    text: 'SELECT id FROM hands WHERE table_id = $1 AND number > $2 ORDER BY number LIMIT 1',
-    values: [tableId, number],
-  });
+  const { rows } = await q.query<{ id: string }>({ name: 'next-hand', text: SQL.nextHand, values: [tableId, number] });
   return rows[0]?.id;
 }
 
 /** Drops a hand nobody has acted in (the session ended between deals): status `void`, nobody scores. */
-export async function voidHand(tx: Tx, id: string): Promise<void> {
-  await tx.query(`UPDATE hands SET status = 'void', finished_at = now() WHERE id = $1`, [id]);
-}
-
-/** The table a hand was dealt at (null for an imported record). */
-export async function tableOfHand(q: Queryable, id: string): Promise<string | null> {
-  const { rows } = await q.query<{ table_id: string | null }>({
-    name: 'table-of-hand',
-    text: 'SELECT table_id FROM hands WHERE id = $1',
-    values: [id],
-  });
-  return rows[0]?.table_id ?? null;
+export async function voidHand(tx: Tx, at: HandAt): Promise<void> {
+  await tx.query({ name: 'void-hand', text: SQL.voidHand, values: [at.tableId, at.handId] });
 }
 
 /** Who is to act in a hand still being played (the bots' question). */
-export async function activeTurn(q: Queryable, id: string): Promise<{ game: string; toAct: number[] } | undefined> {
+export async function activeTurn(q: Queryable, at: HandAt): Promise<{ game: string; toAct: number[] } | undefined> {
   const { rows } = await q.query<{ game: string; to_act: number[] | null }>({
     name: 'active-turn',
-    text: `SELECT game, to_act FROM hands WHERE id = $1 AND status = 'active'`,
-    values: [id],
+    text: SQL.activeTurn,
+    values: [at.tableId, at.handId],
   });
   return rows[0] ? { game: rows[0].game, toAct: rows[0].to_act ?? [] } : undefined;
 }
 
+/** A finished hand's ledger rows, in seat order (verify compares them with the result). */
+export async function ledgerOfHand(q: Queryable, at: HandAt): Promise<string[]> {
+  const { rows } = await q.query<{ amount: string }>({ name: 'ledger-of-hand', text: SQL.ledgerOfHand, values: [at.tableId, at.handId] });
+  return rows.map((r) => r.amount);
+}
+
 export interface HandSummaryRow {
   id: string;
+  /** null for an imported record (its own table is a storage detail) */
   table_id: string | null;
   number: number | null;
   game: string;
@@ -388,9 +464,12 @@ export interface HandSummaryRow {
   finished_at: Date | null;
 }
 
+/** How the API names a hand's table: an imported record's own table is a storage detail, shown as null. */
+const SHOWN_TABLE_ID = `CASE WHEN h.source = 'record' THEN NULL ELSE h.table_id END AS table_id`;
+
 /**
- * A page of hand summaries, newest first, keyset on (created_at, id): a table's hands, or —
- * a read across tables — those a player sat in.
+ * A page of hand summaries, newest first, keyset on (created_at, id): a table's hands (one
+ * shard), or — a read across tables, fanning out to every shard — those a player sat in.
  */
 export async function handPage(
   q: Queryable,
@@ -406,28 +485,31 @@ export async function handPage(
     keyset = 'AND (h.created_at, h.id) < ($3::timestamptz, $4::uuid)';
   }
   const { rows } = await q.query<HandSummaryRow>(
-    `SELECT h.id, h.table_id, h.number, h.game, h.dealer, h.status, h.seq, h.result, h.created_at, h.finished_at
+    `SELECT h.id, ${SHOWN_TABLE_ID}, h.number, h.game, h.dealer, h.status, h.seq, h.result, h.created_at, h.finished_at
      FROM hands h WHERE ${where} ${keyset} ORDER BY h.created_at DESC, h.id DESC LIMIT $2`,
     params,
   );
   return rows;
 }
 
-/** Finished hands of a game for the collusion audit — a read across tables, oldest first. */
+/**
+ * Finished hands of a game for the collusion audit — a read across tables (fans out to every
+ * shard, or reads a replica; docs/scaling.md), oldest first. `at` locates each hand's rows.
+ */
 export async function finishedHands(
   q: Queryable,
   f: { game: string; tableId?: string; from?: string; to?: string },
-): Promise<{ id: string; tableId: string | null; seating: (string | null)[] }[]> {
+): Promise<{ id: string; tableId: string | null; at: HandAt; seating: (string | null)[] }[]> {
   const params: unknown[] = [f.game];
-  const where = ['game = $1', `status = 'finished'`];
-  if (f.tableId) where.push(`table_id = $${params.push(f.tableId)}::uuid`);
-  if (f.from) where.push(`created_at >= $${params.push(f.from)}::timestamptz`);
-  if (f.to) where.push(`created_at < $${params.push(f.to)}::timestamptz`);
-  const { rows } = await q.query<{ id: string; table_id: string | null; seating: (string | null)[] }>(
-    `SELECT id, table_id, seating FROM hands WHERE ${where.join(' AND ')} ORDER BY created_at, id`,
+  const where = ['h.game = $1', `h.status = 'finished'`];
+  if (f.tableId) where.push(`h.table_id = $${params.push(f.tableId)}::uuid`);
+  if (f.from) where.push(`h.created_at >= $${params.push(f.from)}::timestamptz`);
+  if (f.to) where.push(`h.created_at < $${params.push(f.to)}::timestamptz`);
+  const { rows } = await q.query<{ id: string; table_id: string | null; home: string; seating: (string | null)[] }>(
+    `SELECT h.id, ${SHOWN_TABLE_ID}, h.table_id AS home, h.seating FROM hands h WHERE ${where.join(' AND ')} ORDER BY h.created_at, h.id`,
     params,
   );
-  return rows.map((r) => ({ id: r.id, tableId: r.table_id, seating: r.seating }));
+  return rows.map((r) => ({ id: r.id, tableId: r.table_id, at: { tableId: r.home, handId: r.id }, seating: r.seating }));
 }
 
 /** A table's booked hands with their ledger entries, in hand order (the score sheet). */
@@ -435,11 +517,10 @@ export async function bookedHands(
   q: Queryable,
   tableId: string,
 ): Promise<{ hand_id: string; number: number | null; status: string; finished_at: Date | null; scores: string[] }[]> {
-  const { rows } = await q.query<{ hand_id: string; number: number | null; status: string; finished_at: Date | null; scores: string[] }>(
-    `SELECT h.id AS hand_id, h.number, h.status, h.finished_at, ARRAY_AGG(l.amount::text ORDER BY l.seat) AS scores
-     FROM ledger_entries l JOIN hands h ON h.id = l.hand_id
-     WHERE l.table_id = $1 GROUP BY h.id, h.number, h.status, h.finished_at ORDER BY h.number`,
-    [tableId],
-  );
+  const { rows } = await q.query<{ hand_id: string; number: number | null; status: string; finished_at: Date | null; scores: string[] }>({
+    name: 'booked-hands',
+    text: SQL.bookedHands,
+    values: [tableId],
+  });
   return rows;
 }

@@ -3,6 +3,7 @@ import {
   ApiBadRequestResponse,
   ApiBody,
   ApiConflictResponse,
+  ApiExtraModels,
   ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -17,7 +18,7 @@ import { ProblemDto } from '../common/problem.dto.js';
 import { ApiError } from '../common/problems.js';
 import { etagOf, listsEtag, preferredWait } from './conditional.js';
 import { MAX_WAIT_SECONDS, HandWatch } from './hand-watch.js';
-import { ActionRequestDto, HandEventDto, HandViewDto } from './hands.dto.js';
+import { ActionRequestDto, HandEventDto, HandViewDto, HAND_VIEW } from './hands.dto.js';
 import { HandsService } from './hands.service.js';
 
 /** One example per action shape of CONTRACT.md "Actions" (the seat comes from the token). */
@@ -38,6 +39,7 @@ const ACTION_EXAMPLES = {
 };
 
 @ApiTags('hands')
+@ApiExtraModels(HandViewDto)
 @ApiNotFoundResponse({ type: ProblemDto, description: 'HAND_NOT_FOUND' })
 @Controller('hands')
 export class HandsController {
@@ -61,7 +63,7 @@ export class HandsController {
     description: `\`wait=N\`: with If-None-Match, wait up to N seconds (≤ ${MAX_WAIT_SECONDS}) for a change`,
   })
   @ApiOkResponse({
-    type: HandViewDto,
+    schema: HAND_VIEW,
     headers: { ETag: { description: 'the seq, `"7"` (`"7-void"` once the hand was dropped)', schema: { type: 'string' } } },
   })
   @ApiResponse({ status: 304, description: 'Not Modified: If-None-Match still names the current view (after the preferred wait)' })
@@ -103,7 +105,7 @@ export class HandsController {
   })
   @ApiHeader({ name: 'if-match', required: false, description: 'the expected seq (`"3"`), when the body has no expectedSeq' })
   @ApiBody({ type: ActionRequestDto, examples: ACTION_EXAMPLES })
-  @ApiOkResponse({ type: HandViewDto })
+  @ApiOkResponse({ schema: HAND_VIEW })
   @ApiBadRequestResponse({ type: ProblemDto, description: 'VALIDATION_FAILED, BAD_ACTION' })
   @ApiConflictResponse({ type: ProblemDto, description: 'STALE_SEQ' })
   @ApiUnprocessableEntityResponse({ type: ProblemDto, description: "the engine's reason: NOT_YOUR_TURN, MUST_FOLLOW_SUIT, …" })

@@ -21,7 +21,10 @@ export class ActionRequestDto {
   action!: Record<string, unknown>;
 }
 
-/** The fields every view has; each game's view adds its own (openApiDocument marks the schema open for them). */
+/** A hand view: `HandViewDto` and its game's own fields, one of three by `game` (openApiDocument, view-schemas.ts). */
+export const HAND_VIEW = { $ref: '#/components/schemas/HandView' };
+
+/** The fields every view has; each game's view adds its own (`HandView`). */
 export class HandViewDto {
   @ApiProperty({ example: '5d0c…' }) id!: string;
   @ApiProperty({ type: 'string', example: '1f2e…', nullable: true }) tableId!: string | null;

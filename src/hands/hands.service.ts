@@ -1,13 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { games, type HandResult, type Viewer } from '../engine/index.js';
+import { gameFor, type HandResult, type Viewer } from '../engine/index.js';
 import type { Caller } from '../common/auth.js';
 import { ApiError, fromRejection } from '../common/problems.js';
 import { DatabaseService, type Tx } from '../database/database.service.js';
 import { canonicalJson, sha256Hex } from '../events/canonical.js';
 import { HandCache } from './hand-cache.js';
 import type { HandRow, HandStatus } from './hand-row.js';
-import { append, loadHand, nextHandId, peekHand, readEvents, storedAnswer, type NewEvent, type StoredAnswer } from './hand-store.js';
+import {
+  append,
+  loadHand,
+  nextHandId,
+  peekHand,
+  readEvents,
+  routeOf,
+  storedAnswer,
+  type HandAt,
+  type NewEvent,
+  type StoredAnswer,
+} from './hand-store.js';
 import { projectionOf } from './projection.js';
 import { handView, viewerOf, visibleEvents } from './views.js';
 
@@ -64,7 +75,7 @@ export class HandsService {
   /** One read of the hand from which any viewer's view is built (the stream shares it between its readers). */
   async snapshot(handId: string): Promise<HandSnapshot> {
     const hand = await this.current(handId);
-    const game = games[hand.game];
+    const game = gameFor(hand.game);
     const status = hand.status === 'void' ? 'void' : game.isOver(hand.state) ? 'over' : 'active';
     // Whoever waited on the hand learns where the table went on, as the last actor did.
     const next =
@@ -91,18 +102,32 @@ export class HandsService {
   private async current(handId: string): Promise<HandRow> {
     const cached = this.cache.get(handId);
     if (cached) {
-      const now = await peekHand(this.db.pool, handId);
+      const now = await peekHand(this.db.pool, { tableId: cached.homeTableId, handId });
       if (now?.seq === cached.seq && now.status === cached.status) return cached;
     }
-    const fresh = await loadHand(this.db.pool, handId);
+    const fresh = await loadHand(this.db.pool, await this.locate(handId));
     this.cache.set(fresh);
     return fresh;
   }
 
+  /**
+   * Where a hand's rows are, for a request that names only the hand: the route this instance
+   * remembers, or one read of `hand_tables` (docs/scaling.md "Finding a hand's table").
+   */
+  private async locate(handId: string): Promise<HandAt> {
+    let tableId = this.cache.route(handId);
+    if (tableId === undefined) {
+      tableId = await routeOf(this.db.pool, handId);
+      if (tableId === undefined) throw ApiError.of('HAND_NOT_FOUND', `no hand ${handId}`);
+      this.cache.setRoute(handId, tableId);
+    }
+    return { tableId, handId };
+  }
+
   async events(handId: string, caller: Caller): Promise<Record<string, unknown>[]> {
-    const hand = await loadHand(this.db.pool, handId);
-    const events = await readEvents(this.db.pool, hand.id);
-    return visibleEvents(games[hand.game], events, viewerOf(caller, hand.seating), hand.state);
+    const hand = await loadHand(this.db.pool, await this.locate(handId));
+    const events = await readEvents(this.db.pool, { tableId: hand.homeTableId, handId: hand.id });
+    return visibleEvents(gameFor(hand.game), events, viewerOf(caller, hand.seating), hand.state);
   }
 
   /**
@@ -124,19 +149,20 @@ export class HandsService {
     const cached = this.cache.get(cmd.handId);
     if (cached) {
       if (idem) {
-        const now = await peekHand(this.db.pool, cmd.handId, idem.key);
+        const now = await peekHand(this.db.pool, { tableId: cached.homeTableId, handId: cmd.handId }, idem.key);
         if (now?.answer) return answered(now.answer, idem);
       }
       const first = await this.decide(cached, cmd, idem, true);
       if ('answer' in first) return first.answer;
     }
-    const { answer: prior, ...fresh } = await loadHand(this.db.pool, cmd.handId, idem ? { answerTo: idem.key } : {});
+    const at = await this.locate(cmd.handId);
+    const { answer: prior, ...fresh } = await loadHand(this.db.pool, at, idem ? { answerTo: idem.key } : {});
     if (prior && idem) return answered(prior, idem);
     this.cache.set(fresh);
     const second = await this.decide(fresh, cmd, idem, false);
     if ('answer' in second) return second.answer;
     // Stale, or lost a race on a fresh copy: a concurrent request with the same key may have won it.
-    const late = idem ? await storedAnswer(this.db.pool, idem.key) : undefined;
+    const late = idem ? await storedAnswer(this.db.pool, at.tableId, idem.key) : undefined;
     if (late && idem) return answered(late, idem);
     throw staleSeq(cmd.expectedSeq, second.currentSeq ?? null);
   }
@@ -145,7 +171,7 @@ export class HandsService {
     // Checks run in the order of CONTRACT.md's codes: 403 seat, 400 shape, 409 seq, 422 rules.
     const seat = hand.seating.indexOf(cmd.caller.playerId);
     if (seat < 0) throw ApiError.of('NOT_SEATED', 'only the players seated at this hand may act in it');
-    const game = games[hand.game];
+    const game = gameFor(hand.game);
     const parsed = game.parseAction({ ...cmd.action, seat });
     if (!parsed.ok) throw fromRejection(parsed.rejection);
     if (hand.seq !== cmd.expectedSeq) return fromCache ? { conflict: true } : { conflict: true, currentSeq: hand.seq };
@@ -169,9 +195,12 @@ export class HandsService {
       ? async (tx: Tx) => {
           const next = await this.handEnd(tx, hand, applied.state, result);
           if (next) answer.nextHandId = next;
+          // The next hand is dealt at the same table: its seats' first views need no route lookup.
+          if (next) this.cache.setRoute(next, hand.homeTableId);
         }
       : undefined;
-    const written = await append(this.db, { handId: hand.id, seq: hand.seq, lastHash: hand.lastHash }, event, projection, {
+    const at = { tableId: hand.homeTableId, handId: hand.id };
+    const written = await append(this.db, { ...at, seq: hand.seq, lastHash: hand.lastHash }, event, projection, {
       ...(idem ? { idempotency: { ...idem, answer } } : {}),
       ...(ended ? { beforeCommit: ended } : {}),
     });

@@ -8,7 +8,7 @@ export function projectionOf(game: Game, state: unknown, seq: number): HandProje
     state,
     seq,
     phase: game.phase(state),
-    toAct: game.toAct(state),
+    toAct: game.toAct(state).slice(), // the engine's list may be a shared frozen one
     status: result ? result.status : 'active',
     result,
     finishedAt: result ? new Date() : null,

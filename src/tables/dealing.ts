@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { games, nestOptions, shuffle, type GameId, type HandSetup } from '../engine/index.js';
+import { gameFor, nestOptions, shuffle, type GameId, type HandSetup } from '../engine/index.js';
 import { dealCommitment } from '../hands/commitment.js';
 import type { Tx } from '../database/database.service.js';
 import { append } from '../hands/hand-store.js';
@@ -27,7 +27,7 @@ export class HandDealer {
    * session end was requested between deals, table-session.ts); otherwise a fresh one.
    */
   async deal(tx: Tx, table: TableForDeal, setup: HandSetup, seed: string = randomBytes(32).toString('hex')): Promise<string> {
-    const game = games[table.game];
+    const game = gameFor(table.game);
     const deck = shuffle(seed, game.deck(table.options));
     const state = game.deal(table.options, deck, setup);
     const id = randomUUID();

@@ -12,12 +12,14 @@ export class LedgerWriter {
     // A ledger that does not balance must never be written (engine bug): fail the action instead.
     if (sum !== 0n) throw new Error(`hand ${hand.id}: scores ${JSON.stringify(result.scores)} do not sum to zero`);
     if (cents.length !== hand.seating.length) throw new Error(`hand ${hand.id}: ${cents.length} scores for ${hand.seating.length} seats`);
-    const values: unknown[] = [];
-    const rows = cents.map((c, seat) => {
-      values.push(hand.id, seat, hand.tableId, hand.seating[seat], centsToDecimal(c));
-      const b = seat * 5;
-      return `($${b + 1},$${b + 2},$${b + 3},$${b + 4},$${b + 5}::numeric)`;
-    });
-    await tx.query(`INSERT INTO ledger_entries (hand_id, seat, table_id, player_id, amount) VALUES ${rows.join(',')}`, values);
+    const values = cents.flatMap((c, seat) => [hand.tableId, hand.id, seat, hand.seating[seat], centsToDecimal(c)]);
+    await tx.query(ledgerInsertSql(cents.length), values);
   }
 }
+
+/** One row per seat, keyed (table_id, hand_id, seat): on the hand's shard (test/sharding.spec.ts reads it). */
+export const ledgerInsertSql = (seats: number): string =>
+  `INSERT INTO ledger_entries (table_id, hand_id, seat, player_id, amount) VALUES ${Array.from({ length: seats }, (_, i) => {
+    const b = i * 5;
+    return `($${b + 1},$${b + 2},$${b + 3},$${b + 4},$${b + 5}::numeric)`;
+  }).join(',')}`;

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { games, type HandResult, type HandSetup } from '../engine/index.js';
+import { gameFor, type HandResult, type HandSetup } from '../engine/index.js';
 import { ApiError, fromRejection } from '../common/problems.js';
 import type { Caller } from '../common/auth.js';
 import { DatabaseService, type Tx } from '../database/database.service.js';
@@ -34,7 +34,7 @@ export class TableSession implements OnModuleInit {
   /** Every seat taken: the session starts with a random first dealer (RULES.md §1.4). */
   async start(tx: Tx, tableId: string): Promise<string | null> {
     const table = await lockForSession(tx, tableId);
-    const game = games[table.game];
+    const game = gameFor(table.game);
     const step = game.session.start(table.options, randomInt(table.seating.length));
     return this.continueWith(tx, table, step.session, step.next);
   }
@@ -49,7 +49,7 @@ export class TableSession implements OnModuleInit {
     if (!hand.tableId) return null;
     await this.ledger.recordHand(tx, { id: hand.id, tableId: hand.tableId, seating: hand.seating }, result);
     const table = await lockForSession(tx, hand.tableId);
-    const step = games[table.game].session.afterHand(table.options, table.session, finalState);
+    const step = gameFor(table.game).session.afterHand(table.options, table.session, finalState);
     return this.continueWith(tx, table, step.session, step.next);
   }
 
@@ -82,14 +82,14 @@ export class TableSession implements OnModuleInit {
     const peek = await currentHandOf(tx, tableId);
     if (!peek) throw ApiError.of('TABLE_NOT_FOUND', `no table ${tableId}`);
     const handId = peek.currentHandId;
-    const hand = handId ? await loadHand(tx, handId, { lock: true }) : null;
+    const hand = handId ? await loadHand(tx, { tableId, handId }, { lock: true }) : null;
     const table = await lockForSession(tx, tableId);
     if (table.status !== 'playing') throw ApiError.of('TABLE_NOT_PLAYING', `the table is ${table.status}`);
     if (table.currentHandId !== handId) return null;
     const seat = table.seating.indexOf(caller.playerId);
     if (seat < 0 && caller.playerId !== table.hostPlayerId) throw ApiError.of('NOT_SEATED');
     const bySeat = caller.playerId === table.hostPlayerId ? null : seat;
-    const game = games[table.game];
+    const game = gameFor(table.game);
     const handUnderway = hand !== null && hand.status === 'active' && hand.seq > 0;
     const asked = game.session.requestEnd(table.options, table.session, bySeat, handUnderway);
     if (!asked.ok) throw fromRejection(asked.rejection);
@@ -99,7 +99,7 @@ export class TableSession implements OnModuleInit {
       return { status: 'playing', currentHandId: table.currentHandId };
     }
     const pending = hand && hand.status === 'active' ? hand : null;
-    if (pending) await voidHand(tx, pending.id);
+    if (pending) await voidHand(tx, { tableId, handId: pending.id });
     // The same seed deals the same cards: nobody has acted and the players have seen their
     // cards, so a new shuffle would only let a player end the session to get a better hand.
     const replacement = await this.continueWith(tx, table, session, next, pending?.seed);

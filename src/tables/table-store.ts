@@ -7,8 +7,46 @@ import type { BotStrength } from '../bots/strategy.js';
  * The table store: every statement on `tables` and `table_seats`. Plain CRUD and the list go
  * through Prisma Client; what runs inside a transaction of the pg pool (seats, the session's
  * locks and updates) is raw SQL on that transaction's connection (README "Architecture").
+ * `tables` is distributed by `id`, `table_seats` by `table_id` (docs/scaling.md): the
+ * statements of `HOT_PATH_SQL` name one table; reads across tables say so. An imported hand
+ * record's own table (`imported`) is never found, listed or joined here.
  */
 export type Queryable = Pick<Tx, 'query'>;
+
+/** Statements on one table's rows: `tables` by id, the others by table_id (one shard on Citus). */
+const SQL = {
+  importedTable: `INSERT INTO tables (id, game, options, seat_count, host_player_id, status, hand_count, imported)
+    VALUES ($1, $2, $3::jsonb, $4, NULL, 'ended', 1, true)`,
+  tableExists: 'SELECT 1 FROM tables WHERE id = $1 AND NOT imported',
+  lockForSeats: 'SELECT seat_count, status, host_player_id FROM tables WHERE id = $1 AND NOT imported FOR UPDATE',
+  isSeated: 'SELECT 1 FROM table_seats WHERE table_id = $1 AND player_id = $2',
+  botInSeat: `SELECT s.player_id FROM table_seats s JOIN players p ON p.id = s.player_id
+    WHERE s.table_id = $1 AND s.seat = $2 AND p.bot IS NOT NULL`,
+  takenSeats: 'SELECT seat FROM table_seats WHERE table_id = $1',
+  addSeat: 'INSERT INTO table_seats (table_id, seat, player_id) VALUES ($1, $2, $3)',
+  seatCount: 'SELECT count(*)::int AS n FROM table_seats WHERE table_id = $1',
+  removeSeat: 'DELETE FROM table_seats WHERE table_id = $1 AND player_id = $2',
+  lockForSession: `SELECT t.id, t.game, t.options, t.status, t.session, t.hand_count, t.host_player_id, t.current_hand_id,
+                  ARRAY(SELECT s.player_id::text FROM table_seats s WHERE s.table_id = t.id ORDER BY s.seat) AS seating
+           FROM tables t WHERE t.id = $1 FOR UPDATE OF t`,
+  currentHand: 'SELECT current_hand_id FROM tables WHERE id = $1 AND NOT imported',
+  saveSession: 'UPDATE tables SET session = $2::jsonb WHERE id = $1',
+  endSession: `UPDATE tables SET session = $2::jsonb, status = 'ended' WHERE id = $1`,
+  startHand: `UPDATE tables SET session = $2::jsonb, status = 'playing', dealer = $3, current_hand_id = $4, hand_count = $5 WHERE id = $1`,
+  seatBalances: `SELECT s.seat, s.player_id, p.name,
+            COALESCE((SELECT SUM(l.amount) FROM ledger_entries l WHERE l.table_id = s.table_id AND l.seat = s.seat), 0)::numeric(20,2)::text AS amount
+     FROM table_seats s JOIN players p ON p.id = s.player_id WHERE s.table_id = $1 ORDER BY s.seat`,
+  seatsBots: 'SELECT 1 FROM table_seats s JOIN players p ON p.id = s.player_id WHERE s.table_id = $1 AND p.bot IS NOT NULL LIMIT 1',
+  botSeats: `SELECT t.current_hand_id, s.seat, p.id AS bot_id, p.name AS bot_name, p.bot AS strength
+           FROM tables t JOIN table_seats s ON s.table_id = t.id JOIN players p ON p.id = s.player_id AND p.bot IS NOT NULL
+           WHERE t.id = $1 AND t.status = 'playing' AND t.current_hand_id IS NOT NULL ORDER BY s.seat`,
+  botOnlyTable: `SELECT t.host_player_id AS host, t.hand_count AS hands, bool_and(p.bot IS NOT NULL) AS only_bots
+           FROM tables t JOIN table_seats s ON s.table_id = t.id JOIN players p ON p.id = s.player_id
+           WHERE t.id = $1 AND t.status = 'playing' GROUP BY t.id`,
+} as const;
+
+/** The table's part of the hot path (seats, session, ledger, bots), for test/sharding.spec.ts. */
+export const HOT_PATH_SQL: Readonly<Record<string, string>> = SQL;
 
 /** A `tables` row with its seats, as both GET routes read it. */
 export interface TableRecord {
@@ -34,18 +72,32 @@ export async function createTable(
   await db.prisma.cardTable.create({ data: { ...t, options: t.options as object, status: 'waiting' } });
 }
 
-export function findTable(db: DatabaseService, id: string): Promise<TableRecord | null> {
-  return db.prisma.cardTable.findUnique({ where: { id }, include: WITH_SEATS });
+/** An imported hand record's table of its own (its id is the hand's), in the import's transaction. */
+export async function createImportedTable(tx: Tx, t: { id: string; game: GameId; options: Record<string, unknown>; seatCount: number }) {
+  await tx.query({
+    name: 'table-imported',
+    text: SQL.importedTable,
+    values: [t.id, t.game, JSON.stringify(t.options), t.seatCount],
+  });
 }
 
-/** Tables newest first, keyset on (createdAt, id) — a read across tables. */
-export function listTables(
+/** Only tables played here have a host: the imported ones are filtered out by every read that returns a TableRecord. */
+const hosted = <T extends { hostPlayerId: string | null }>(t: T): T & { hostPlayerId: string } => t as T & { hostPlayerId: string };
+
+export async function findTable(db: DatabaseService, id: string): Promise<TableRecord | null> {
+  const t = await db.prisma.cardTable.findUnique({ where: { id, imported: false }, include: WITH_SEATS });
+  return t && hosted(t);
+}
+
+/** Tables newest first, keyset on (createdAt, id) — a read across tables (fans out to every shard). */
+export async function listTables(
   db: DatabaseService,
   f: { game?: string; statuses: string[]; after: { createdAt: string; id: string } | null; take: number },
 ): Promise<TableRecord[]> {
   const { after } = f;
-  return db.prisma.cardTable.findMany({
+  const rows = await db.prisma.cardTable.findMany({
     where: {
+      imported: false,
       ...(f.game ? { game: f.game } : {}),
       status: { in: f.statuses },
       ...(after
@@ -56,10 +108,11 @@ export function listTables(
     take: f.take,
     include: WITH_SEATS,
   });
+  return rows.map(hosted);
 }
 
 export async function tableExists(q: Queryable, id: string): Promise<boolean> {
-  const { rowCount } = await q.query('SELECT 1 FROM tables WHERE id = $1', [id]);
+  const { rowCount } = await q.query({ name: 'table-exists', text: SQL.tableExists, values: [id] });
   return !!rowCount;
 }
 
@@ -73,38 +126,35 @@ export interface SeatLock {
 
 /** Locks the table row for a change of seats. */
 export async function lockForSeats(tx: Tx, tableId: string): Promise<SeatLock> {
-  const { rows } = await tx.query<SeatLock>('SELECT seat_count, status, host_player_id FROM tables WHERE id = $1 FOR UPDATE', [tableId]);
+  const { rows } = await tx.query<SeatLock>({ name: 'table-for-seats', text: SQL.lockForSeats, values: [tableId] });
   if (!rows[0]) throw ApiError.of('TABLE_NOT_FOUND', `no table ${tableId}`);
   return rows[0];
 }
 
 export async function isSeated(tx: Tx, tableId: string, playerId: string): Promise<boolean> {
-  const { rowCount } = await tx.query('SELECT 1 FROM table_seats WHERE table_id = $1 AND player_id = $2', [tableId, playerId]);
+  const { rowCount } = await tx.query(SQL.isSeated, [tableId, playerId]);
   return !!rowCount;
 }
 
 export async function botInSeat(tx: Tx, tableId: string, seat: number): Promise<string | undefined> {
-  const { rows } = await tx.query<{ player_id: string }>(
-    'SELECT s.player_id FROM table_seats s JOIN players p ON p.id = s.player_id WHERE s.table_id = $1 AND s.seat = $2 AND p.bot IS NOT NULL',
-    [tableId, seat],
-  );
+  const { rows } = await tx.query<{ player_id: string }>(SQL.botInSeat, [tableId, seat]);
   return rows[0]?.player_id;
 }
 
 export async function takenSeats(tx: Tx, tableId: string): Promise<number[]> {
-  const { rows } = await tx.query<{ seat: number }>('SELECT seat FROM table_seats WHERE table_id = $1', [tableId]);
+  const { rows } = await tx.query<{ seat: number }>(SQL.takenSeats, [tableId]);
   return rows.map((r) => r.seat);
 }
 
 /** Seats the player; returns how many seats are taken now. */
 export async function addSeat(tx: Tx, tableId: string, seat: number, playerId: string): Promise<number> {
-  await tx.query('INSERT INTO table_seats (table_id, seat, player_id) VALUES ($1, $2, $3)', [tableId, seat, playerId]);
-  const { rows } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM table_seats WHERE table_id = $1', [tableId]);
+  await tx.query(SQL.addSeat, [tableId, seat, playerId]);
+  const { rows } = await tx.query<{ n: number }>(SQL.seatCount, [tableId]);
   return rows[0]!.n;
 }
 
 export async function removeSeat(tx: Tx, tableId: string, playerId: string): Promise<void> {
-  await tx.query('DELETE FROM table_seats WHERE table_id = $1 AND player_id = $2', [tableId, playerId]);
+  await tx.query(SQL.removeSeat, [tableId, playerId]);
 }
 
 // ---- the session, in the caller's transaction ----------------------------------------------------
@@ -135,9 +185,7 @@ export async function lockForSession(tx: Tx, id: string): Promise<SessionTable> 
     seating: string[];
   }>({
     name: 'table-for-session',
-    text: `SELECT t.id, t.game, t.options, t.status, t.session, t.hand_count, t.host_player_id, t.current_hand_id,
-                  ARRAY(SELECT s.player_id::text FROM table_seats s WHERE s.table_id = t.id ORDER BY s.seat) AS seating
-           FROM tables t WHERE t.id = $1 FOR UPDATE OF t`,
+    text: SQL.lockForSession,
     values: [id],
   });
   const r = rows[0];
@@ -157,16 +205,16 @@ export async function lockForSession(tx: Tx, id: string): Promise<SessionTable> 
 
 /** The table's current hand, read without a lock (a peek before locking hand, then table). */
 export async function currentHandOf(tx: Tx, tableId: string): Promise<{ currentHandId: string | null } | undefined> {
-  const { rows } = await tx.query<{ current_hand_id: string | null }>('SELECT current_hand_id FROM tables WHERE id = $1', [tableId]);
+  const { rows } = await tx.query<{ current_hand_id: string | null }>(SQL.currentHand, [tableId]);
   return rows[0] ? { currentHandId: rows[0].current_hand_id } : undefined;
 }
 
 export async function saveSession(tx: Tx, tableId: string, session: unknown): Promise<void> {
-  await tx.query('UPDATE tables SET session = $2::jsonb WHERE id = $1', [tableId, JSON.stringify(session)]);
+  await tx.query(SQL.saveSession, [tableId, JSON.stringify(session)]);
 }
 
 export async function endSession(tx: Tx, tableId: string, session: unknown): Promise<void> {
-  await tx.query(`UPDATE tables SET session = $2::jsonb, status = 'ended' WHERE id = $1`, [tableId, JSON.stringify(session)]);
+  await tx.query(SQL.endSession, [tableId, JSON.stringify(session)]);
 }
 
 export async function startHand(
@@ -176,7 +224,7 @@ export async function startHand(
 ): Promise<void> {
   await tx.query({
     name: 'table-next-hand',
-    text: `UPDATE tables SET session = $2::jsonb, status = 'playing', dealer = $3, current_hand_id = $4, hand_count = $5 WHERE id = $1`,
+    text: SQL.startHand,
     values: [tableId, JSON.stringify(s.session), s.dealer, s.handId, s.handNumber],
   });
 }
@@ -188,12 +236,7 @@ export async function seatBalances(
   q: Queryable,
   tableId: string,
 ): Promise<{ seat: number; player_id: string; name: string; amount: string }[]> {
-  const { rows } = await q.query<{ seat: number; player_id: string; name: string; amount: string }>(
-    `SELECT s.seat, s.player_id, p.name,
-            COALESCE((SELECT SUM(l.amount) FROM ledger_entries l WHERE l.table_id = s.table_id AND l.seat = s.seat), 0)::numeric(20,2)::text AS amount
-     FROM table_seats s JOIN players p ON p.id = s.player_id WHERE s.table_id = $1 ORDER BY s.seat`,
-    [tableId],
-  );
+  const { rows } = await q.query<{ seat: number; player_id: string; name: string; amount: string }>(SQL.seatBalances, [tableId]);
   return rows;
 }
 
@@ -208,13 +251,13 @@ export interface BotSeat {
 export async function seatsBots(q: Queryable, tableId: string): Promise<boolean> {
   const { rowCount } = await q.query({
     name: 'table-seats-bots',
-    text: 'SELECT 1 FROM table_seats s JOIN players p ON p.id = s.player_id WHERE s.table_id = $1 AND p.bot IS NOT NULL LIMIT 1',
+    text: SQL.seatsBots,
     values: [tableId],
   });
   return !!rowCount;
 }
 
-/** Playing tables with a bot seated — a read across tables (the bots' sweep). */
+/** Playing tables with a bot seated — a read across tables (the bots' sweep; fans out to every shard). */
 export async function playingTablesWithBots(q: Queryable): Promise<string[]> {
   const { rows } = await q.query<{ id: string }>(
     `SELECT t.id FROM tables t WHERE t.status = 'playing'
@@ -227,9 +270,7 @@ export async function playingTablesWithBots(q: Queryable): Promise<string[]> {
 export async function botSeatsAt(q: Queryable, tableId: string): Promise<{ currentHandId: string; bots: BotSeat[] } | undefined> {
   const { rows } = await q.query<{ current_hand_id: string; seat: number; bot_id: string; bot_name: string; strength: BotStrength }>({
     name: 'table-bot-seats',
-    text: `SELECT t.current_hand_id, s.seat, p.id AS bot_id, p.name AS bot_name, p.bot AS strength
-           FROM tables t JOIN table_seats s ON s.table_id = t.id JOIN players p ON p.id = s.player_id AND p.bot IS NOT NULL
-           WHERE t.id = $1 AND t.status = 'playing' AND t.current_hand_id IS NOT NULL ORDER BY s.seat`,
+    text: SQL.botSeats,
     values: [tableId],
   });
   if (!rows[0]) return undefined;
@@ -246,9 +287,7 @@ export async function botOnlyTable(
 ): Promise<{ host: string; hands: number; only_bots: boolean } | undefined> {
   const { rows } = await q.query<{ host: string; hands: number; only_bots: boolean }>({
     name: 'bot-only-table',
-    text: `SELECT t.host_player_id AS host, t.hand_count AS hands, bool_and(p.bot IS NOT NULL) AS only_bots
-           FROM tables t JOIN table_seats s ON s.table_id = t.id JOIN players p ON p.id = s.player_id
-           WHERE t.id = $1 AND t.status = 'playing' GROUP BY t.id`,
+    text: SQL.botOnlyTable,
     values: [tableId],
   });
   return rows[0];

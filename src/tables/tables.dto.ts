@@ -5,7 +5,7 @@ import { BOT_STRENGTHS, type BotStrength } from '../bots/strategy.js';
 
 export const GAME_IDS = ['dobbm', 'droggn', 'doppelkopf'] as const;
 /** waiting: seats free, no hand dealt yet; playing: a session is under way; ended. */
-export const TABLE_STATUSES = ['waiting', 'playing', 'ended'] as const;
+const TABLE_STATUSES = ['waiting', 'playing', 'ended'] as const;
 
 export class CreateTableDto {
   @ApiProperty({ enum: GAME_IDS, example: 'dobbm' })
@@ -31,7 +31,7 @@ export class TakeSeatDto {
   seat?: number;
 }
 
-export class SeatDto {
+class SeatDto {
   @ApiProperty({ example: 0 }) seat!: number;
   @ApiProperty({ type: 'string', example: '0b6f…', nullable: true }) playerId!: string | null;
   @ApiProperty({ type: 'string', example: 'Resi', nullable: true }) name!: string | null;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { games, type GameId } from '../engine/index.js';
+import { gameFor, type GameId } from '../engine/index.js';
 import { nestedRules } from '../common/rules-profile.js';
 import { hashToken, newToken, type Caller } from '../common/auth.js';
 import { isUuid } from '../common/ids.js';
@@ -37,7 +37,7 @@ export class TablesService {
 
   /** The rule profile is the engine's to judge: unknown option or value → 400 with its code. */
   async create(host: Player, gameId: GameId, rules: Record<string, unknown> | undefined): Promise<TableDto> {
-    const game = games[gameId];
+    const game = gameFor(gameId);
     const parsed = game.parseOptions(rules ?? {});
     if (!parsed.ok) throw fromRejection(parsed.rejection);
     const options = parsed.options as Record<string, unknown>;

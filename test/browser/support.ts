@@ -10,7 +10,7 @@ const ROOT = projectRoot();
 // The web app bundles the rules engine for its replay.
 const WEB_SOURCES = [path.join(ROOT, 'web'), path.join(ROOT, 'src', 'engine')];
 const WEB_INDEX = path.join(ROOT, 'dist', 'web', 'index.html');
-export const SCREENSHOTS = path.join(ROOT, 'reports', 'screenshots');
+const SCREENSHOTS = path.join(ROOT, 'reports', 'screenshots');
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -22,7 +22,7 @@ function newestMtime(dir: string): number {
 }
 
 /** Builds the web app when its sources changed since the last build (CI runs the tests before `npm run build`). */
-export function ensureWebBuilt(): void {
+function ensureWebBuilt(): void {
   let built = 0;
   try {
     built = statSync(WEB_INDEX).mtimeMs;

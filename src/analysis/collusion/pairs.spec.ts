@@ -2,6 +2,23 @@ import { seededRng } from '../../engine/core/rng.js';
 import type { CallEvidence, HandEvidence } from '../dobbm/evidence.js';
 import { pairStatistics, type AuditHand } from './pairs.js';
 
+/** A defender's Gut or Schwacher in the first round, with its win probability and the true result. */
+const defenderCall = (actionIndex: number, seat: number, doubles: boolean, pCaller: number, winTrue: number): CallEvidence => ({
+  actionIndex,
+  seat,
+  role: 'defender',
+  call: doubles ? 'schwacher' : 'gut',
+  doubles,
+  step: 'schwacher',
+  multiplierBefore: 1,
+  winProbabilityCaller: pCaller,
+  samples: 8,
+  unresolved: 0,
+  winTrue,
+  expectedCostToCaller: 0,
+  valueToDeclarer: 0,
+});
+
 /**
  * A synthetic log. Twelve players; honest defenders double when their own information says the
  * declarer is weak (with very different habits: "R" is reckless and doubles half the time,
@@ -32,21 +49,7 @@ function syntheticLog(hands: number, seed: number): AuditHand[] {
       const pCaller = Math.min(1, Math.max(0, 0.55 + (winTrue - 0.55) * 0.3 + (rng.next() - 0.5) * 0.6));
       let doubles = rng.next() < (y === 'R' ? 0.5 : pCaller < 0.35 ? 0.4 : 0.04);
       if (x === 'A' && y === 'B' && winTrue === 1 && rng.next() < 0.6) doubles = true;
-      calls.push({
-        actionIndex: calls.length,
-        seat,
-        role: 'defender',
-        call: doubles ? 'schwacher' : 'gut',
-        doubles,
-        step: 'schwacher',
-        multiplierBefore: 1,
-        winProbabilityCaller: pCaller,
-        samples: 8,
-        unresolved: 0,
-        winTrue,
-        expectedCostToCaller: 0,
-        valueToDeclarer: 0,
-      });
+      calls.push(defenderCall(calls.length, seat, doubles, pCaller, winTrue));
     }
     const evidence: HandEvidence = {
       declarer,
@@ -101,21 +104,7 @@ describe('pair statistics for a defender who almost never doubles', () => {
       // his one double: the declarer then won against the odds, so it weighs heavily
       const winTrue = doubles || rng.next() < 0.55 ? 1 : 0;
       const pCaller = doubles ? 0.1 : Math.min(1, Math.max(0, 0.55 + (rng.next() - 0.5) * 0.6));
-      const call: CallEvidence = {
-        actionIndex: 0,
-        seat: 1,
-        role: 'defender',
-        call: doubles ? 'schwacher' : 'gut',
-        doubles,
-        step: 'schwacher',
-        multiplierBefore: 1,
-        winProbabilityCaller: pCaller,
-        samples: 8,
-        unresolved: 0,
-        winTrue,
-        expectedCostToCaller: 0,
-        valueToDeclarer: 0,
-      };
+      const call = defenderCall(0, 1, doubles, pCaller, winTrue);
       const evidence: HandEvidence = {
         declarer: 0,
         contract: 'dobbm',

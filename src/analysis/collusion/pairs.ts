@@ -1,5 +1,5 @@
 import { seededRng } from '../../engine/core/rng.js';
-import type { HandEvidenceOf } from '../evidence.js';
+import { round2, type HandEvidenceOf } from '../evidence.js';
 import { benjaminiHochberg, edgeworthTail } from './stats.js';
 
 /** One audited hand: who sat where, in time order, with its evidence per call. */
@@ -273,4 +273,3 @@ function permutationHits(values: readonly number[], n: number, observed: number,
 }
 
 const key = (a: string, b: string): string => `${a}\u0000${b}`;
-const round2 = (x: number): number => Math.round(x * 100) / 100 || 0;

@@ -28,7 +28,7 @@ describe("the solver plays by the engine's rules (RULES.md §1.9)", () => {
           const seat = state.turn;
           const engine = games.dobbm
             .legalActions(state, seat)
-            .map((a) => a['card'] as string)
+            .map((a) => (a.type === 'play' ? a.card : a.type))
             .sort();
           const led = state.trick.length > 0 ? (cardIndex(state.trick[0]!) / 9) | 0 : -1;
           const mine = legalPlays(toSuitMasks(state.hands[seat]!), led).map(cardCode).sort();

@@ -3,6 +3,7 @@ import { defaultOptions, dobbm, heuristicBot, DOBBM_DECK } from '../../engine/do
 import { handEvidence } from './evidence.js';
 import { shuffled } from './random-position.js';
 import { playBotHand } from '../bot-hand.js';
+import { expectEveryCallListed } from '../spec-evidence.js';
 
 describe('evidence for every doubling call (RULES.md §1.8, §1.10)', () => {
   const options = defaultOptions();
@@ -16,15 +17,7 @@ describe('evidence for every doubling call (RULES.md §1.8, §1.10)', () => {
   it('lists every call — Gut as well as Schwacher and Retour — with its caller and the multiplier before it', () => {
     for (const h of hands) {
       const ev = handEvidence(h.record, { samples: 2, seed: 1, maxNodesPerSolve: 5000 });
-      const doubleActions = h.record.actions.filter((a) => a.type === 'double');
-      expect(ev.calls.map((c) => [c.seat, c.call])).toEqual(doubleActions.map((a) => [a.seat, a['call']]));
-      let k = 0;
-      for (const c of ev.calls) {
-        expect(c.multiplierBefore).toBe(2 ** k);
-        if (c.doubles) k++;
-        expect(c.winProbabilityCaller).toBeGreaterThanOrEqual(0);
-        expect(c.winProbabilityCaller).toBeLessThanOrEqual(1);
-      }
+      expectEveryCallListed(ev.calls, h.record.actions);
     }
   });
 

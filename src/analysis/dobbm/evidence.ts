@@ -1,4 +1,4 @@
-import type { CallEvidence, HandEvidenceOf } from '../evidence.js';
+import { callEvidence, type CallEvidence, type HandEvidenceOf } from '../evidence.js';
 import { seededRng, type Rng } from '../../engine/core/rng.js';
 import { declarerCardPoints, dobbm, paymentPerOpponent, type DobbmOptions, type DobbmState } from '../../engine/dobbm/index.js';
 import { replayOrThrow, type HandRecord, type Replayed } from '../../engine/index.js';
@@ -127,33 +127,13 @@ function describeCall(
   const solo = s.contract === 'solo';
   const m = 2 ** s.doublings;
   const opponents = o.players === 5 ? 4 : 3;
-  const doubles = call !== 'gut';
-  const role = seat === s.declarer ? 'declarer' : 'defender';
   // A doubling adds m × c × base to every opponent's payment; valued at the nominal margin.
   const nominal = basePayment(60 + (options.nominalMarginPoints ?? 30), o.stake, o.rounding) * (solo ? 2 : 1) * m;
-  const declarerEdge = 2 * est.p - 1;
-  const costOfDouble = role === 'defender' ? nominal * declarerEdge : -nominal * declarerEdge * opponents;
   let valueToDeclarer = 0;
-  if (doubles && played !== null && final.doublings > s.doublings) {
+  if (call !== 'gut' && played !== null && final.doublings > s.doublings) {
     const sign = played > 60 ? 1 : played < 60 ? -1 : 0;
     const extra = paymentPerOpponent(o, played, solo, s.doublings + 1) - paymentPerOpponent(o, played, solo, s.doublings);
     valueToDeclarer = toUnits(o, sign * extra * opponents);
   }
-  return {
-    actionIndex,
-    seat,
-    role,
-    call,
-    doubles,
-    step: s.doublingStep ?? 'schwacher',
-    multiplierBefore: m,
-    winProbabilityCaller: est.p,
-    samples: est.n,
-    unresolved: est.unresolved,
-    winTrue: winsTrue === null ? 0.5 : winsTrue ? 1 : 0,
-    expectedCostToCaller: round2(doubles ? costOfDouble : -costOfDouble),
-    valueToDeclarer,
-  };
+  return callEvidence({ actionIndex, seat, call, state: s, estimate: est, winsTrue, nominal, opponents, valueToDeclarer });
 }
-
-const round2 = (x: number): number => Math.round(x * 100) / 100 || 0;

@@ -1,4 +1,4 @@
-import { sampleDeal as sampleSharedDeal, type SampledDeal } from '../sampling.js';
+import { fillsSlots, sampleDeal as sampleSharedDeal, type CallerKnowledgeOf, type SampledDeal } from '../sampling.js';
 import type { Rng } from '../../engine/core/rng.js';
 import type { Card } from '../../engine/index.js';
 import type { DobbmState } from '../../engine/dobbm/index.js';
@@ -16,23 +16,10 @@ import { positionSeats } from './seats.js';
  * Soft information (what the auction or the calls suggest) is deliberately not used: the
  * audit measures what a call risks against a caller who knows only the hard facts.
  */
-export interface CallerKnowledge {
-  /** The caller's solver position (0 = declarer). */
-  position: number;
-  /** Cards each position holds now and the caller knows of (his own hand; nothing else). */
-  known: Card[][];
-  /** Cards each position holds now. */
-  counts: number[];
-  /** `voids[position][suit]`, suits in the order H, L, A, B. */
+export interface CallerKnowledge extends CallerKnowledgeOf {
+  /** Suits in the order H, L, A, B. The hidden pile: 4 cards (a discard or the Dobb unseen by the caller), or known. */
   voids: boolean[][];
-  /** The unseen cards to distribute. */
-  unseen: Card[];
-  /** Size of the hidden pile (4: discard or Dobb unseen by the caller; 0: known). */
-  pileSize: number;
-  /** The known pile, when the caller has seen it (the declarer's own discard). */
-  knownPile: Card[] | null;
   /** A hidden Dobbm discard must satisfy the sow rule (RULES.md §1.7). */
-  pileIsDiscard: boolean;
   heartSowIsSow: boolean;
 }
 
@@ -92,22 +79,8 @@ export function trueDeal(state: DobbmState): SampledDeal {
 
 /** True when `deal` contradicts nothing the caller knows. */
 function isConsistent(k: CallerKnowledge, deal: SampledDeal): boolean {
-  const all = [...deal.hands.flat(), ...deal.pile];
-  if (new Set(all).size !== all.length) return false;
-  for (let p = 0; p < 4; p++) {
-    const hand = deal.hands[p]!;
-    if (hand.length !== k.counts[p]) return false;
-    for (const c of k.known[p]!) if (!hand.includes(c)) return false;
-    for (const c of hand) if (k.voids[p]![suitIndex(c)]) return false;
-  }
-  if (k.knownPile) {
-    if (deal.pile.length !== k.knownPile.length || k.knownPile.some((c) => !deal.pile.includes(c))) return false;
-  } else if (deal.pile.length !== k.pileSize) return false;
-  if (k.pileIsDiscard && !sowRuleHolds(deal.pile, { 'discard.heartSowIsSow': k.heartSowIsSow } as never)) return false;
-  const pool = new Set(k.unseen);
-  for (let p = 0; p < 4; p++) for (const c of deal.hands[p]!) if (!k.known[p]!.includes(c) && !pool.has(c)) return false;
-  if (!k.knownPile) for (const c of deal.pile) if (!pool.has(c)) return false;
-  return true;
+  if (!fillsSlots(k, deal, (p, c) => !k.voids[p]![suitIndex(c)])) return false;
+  return !k.pileIsDiscard || sowRuleHolds(deal.pile, { 'discard.heartSowIsSow': k.heartSowIsSow } as never);
 }
 
 /** One deal consistent with the caller's knowledge (the shared sampler, src/analysis/sampling.ts). */

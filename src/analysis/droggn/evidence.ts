@@ -1,4 +1,4 @@
-import type { CallEvidence, HandEvidenceOf } from '../evidence.js';
+import { callEvidence, round2, type CallEvidence, type HandEvidenceOf } from '../evidence.js';
 import { seededRng, type Rng } from '../../engine/core/rng.js';
 import type { DroggnState } from '../../engine/droggn/index.js';
 import type { DroggnBot } from '../../engine/droggn/bots.js';
@@ -130,29 +130,10 @@ function describeCall(
   const o = s.options;
   const m = 2 ** s.doublings;
   const others = o.players - 1;
-  const doubles = call !== 'gut';
-  const role = seat === s.declarer ? 'declarer' : 'defender';
   const nominal = nominalGame(s, options.nominalMarginPoints ?? 10) * m * o.stake;
-  const edge = 2 * est.p - 1;
-  const costOfDouble = role === 'defender' ? nominal * edge : -nominal * edge * others;
   let valueToDeclarer = 0;
   const part = doubledPart(final);
-  if (doubles && part !== null && final.doublings > s.doublings) valueToDeclarer = part * m * others * o.stake;
-  return {
-    actionIndex,
-    seat,
-    role,
-    call,
-    doubles,
-    step: s.doublingStep ?? 'schwacher',
-    multiplierBefore: m,
-    winProbabilityCaller: est.p,
-    samples: est.n,
-    unresolved: 0,
-    winTrue: winsTrue === null ? 0.5 : winsTrue ? 1 : 0,
-    expectedCostToCaller: round2(doubles ? costOfDouble : -costOfDouble),
-    valueToDeclarer: round2(valueToDeclarer),
-  };
+  if (call !== 'gut' && part !== null && final.doublings > s.doublings) valueToDeclarer = part * m * others * o.stake;
+  const facts = { actionIndex, seat, call, state: s, estimate: est, winsTrue, nominal, opponents: others };
+  return callEvidence({ ...facts, valueToDeclarer: round2(valueToDeclarer) });
 }
-
-const round2 = (x: number): number => Math.round(x * 100) / 100 || 0;

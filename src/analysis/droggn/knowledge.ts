@@ -1,4 +1,4 @@
-import { sampleDeal as sampleSharedDeal, type SampledDeal } from '../sampling.js';
+import { fillsSlots, sampleDeal as sampleSharedDeal, type CallerKnowledgeOf, type SampledDeal } from '../sampling.js';
 import type { Rng } from '../../engine/core/rng.js';
 import type { Card } from '../../engine/core/types.js';
 import { DECK, type DroggnState } from '../../engine/droggn/index.js';
@@ -19,21 +19,9 @@ import { positionSeats } from './position.js';
  * Not used: soft information (the auction, the calls), and the talon shown to all under
  * `talon.expose = ansagerOnly` (its cards are then known to be the declarer's or in his discard).
  */
-export interface CallerKnowledge {
-  /** The caller's solver position (0 = declarer, 1–2 the defenders in order of play). */
-  position: number;
-  /** Cards each position holds now and the caller knows of. */
-  known: Card[][];
-  counts: number[];
-  /** `voids[position][class]`, classes 0 = trumps, then S, C, H, D. */
+export interface CallerKnowledge extends CallerKnowledgeOf {
+  /** Classes 0 = trumps, then S, C, H, D. */
   voids: boolean[][];
-  /** The unseen cards to distribute over the other hands and the hidden pile. */
-  unseen: Card[];
-  /** Size of the hidden pile (0 when the caller knows it). */
-  pileSize: number;
-  knownPile: Card[] | null;
-  /** The hidden pile is a discard (§3.6 restrictions) rather than a talon. */
-  pileIsDiscard: boolean;
   /** The state, for the option-dependent king rule. */
   state: DroggnState;
 }
@@ -104,27 +92,8 @@ function discardAllowed(state: DroggnState, cards: readonly Card[]): boolean {
 
 /** True when `deal` contradicts nothing the caller knows. */
 function isConsistent(k: CallerKnowledge, deal: SampledDeal): boolean {
-  const all = [...deal.hands.flat(), ...deal.pile];
-  if (new Set(all).size !== all.length) return false;
-  const pool = new Set(k.unseen);
-  for (let p = 0; p < 3; p++) {
-    const hand = deal.hands[p]!;
-    if (hand.length !== k.counts[p]) return false;
-    for (const c of k.known[p]!) if (!hand.includes(c)) return false;
-    for (const c of hand) {
-      const cls = voidClass(c);
-      if (cls >= 0 && k.voids[p]![cls]) return false;
-      if (!k.known[p]!.includes(c) && !pool.has(c)) return false;
-    }
-  }
-  if (k.knownPile) {
-    if (deal.pile.length !== k.knownPile.length || k.knownPile.some((c) => !deal.pile.includes(c))) return false;
-  } else {
-    if (deal.pile.length !== k.pileSize) return false;
-    for (const c of deal.pile) if (!pool.has(c)) return false;
-    if (k.pileIsDiscard && !discardAllowed(k.state, deal.pile)) return false;
-  }
-  return true;
+  if (!fillsSlots(k, deal, (p, c) => !(voidClass(c) >= 0 && k.voids[p]![voidClass(c)]))) return false;
+  return k.knownPile !== null || !k.pileIsDiscard || discardAllowed(k.state, deal.pile);
 }
 
 /** One deal consistent with the caller's knowledge (the shared sampler, src/analysis/sampling.ts). */

@@ -126,29 +126,6 @@ export class DroggnSolver {
     return out;
   }
 
-  /** Position index (0–2 within the trick) of the winning card; the Gstieß never wins. */
-  private winnerIndex(): number {
-    const t = this.trick;
-    let best = -1;
-    for (let i = 0; i < 3; i++) {
-      const c = t[i]!;
-      if (c === GS_INDEX) continue;
-      if (best < 0) {
-        best = i;
-        continue;
-      }
-      const b = t[best]!;
-      const ct = CLASS[c] === 0,
-        bt = CLASS[b] === 0;
-      if (ct !== bt) {
-        if (ct) best = i;
-        continue;
-      }
-      if (CLASS[c] === CLASS[b] && RANK[c]! > RANK[b]!) best = i;
-    }
-    return best;
-  }
-
   private search(k: number, leader: number): boolean {
     if (this.aborted) return false;
     if (++this.nodes > this.maxNodes) {
@@ -194,7 +171,7 @@ export class DroggnSolver {
   }
 
   private finishTrick(leader: number): boolean {
-    const w = (leader + this.winnerIndex()) % 3;
+    const w = (leader + this.winnerIndexOf(3)) % 3;
     let df = 0,
       dc = 0,
       ef = 0,
@@ -272,7 +249,7 @@ export class DroggnSolver {
     return scored.map((x) => x.c);
   }
 
-  /** Winner index among the first `n` cards of the current trick (−1: only the Gstieß so far). */
+  /** Winner index among the first `n` cards of the current trick (−1: only the Gstieß so far); the Gstieß never wins. */
   private winnerIndexOf(n: number): number {
     const t = this.trick;
     let best = -1;

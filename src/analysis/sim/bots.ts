@@ -3,8 +3,6 @@ import type { DobbmState } from '../../engine/dobbm/index.js';
 import { colludeInDoubling } from './colluding.js';
 import type { Collusion, Habit } from './habits.js';
 
-export { type Collusion, type Habit } from './habits.js';
-
 /** Dobbm's knobs per habit (habits.ts): `noise` everywhere, thresholds, `tilt` and the bid thresholds. */
 function habitProfile(habit: Habit, recentLosses: number): Partial<HeuristicProfile> {
   switch (habit) {

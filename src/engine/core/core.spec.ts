@@ -3,6 +3,7 @@ import { shuffle, deckCommitment } from './shuffle.js';
 import { isPermutationOf } from './cards.js';
 import { parseOptionRecord, nestOptions, type OptionSchema } from './options.js';
 import { seededRng } from './rng.js';
+import { thrownInResult } from './result.js';
 
 const cards = Array.from({ length: 36 }, (_, i) => `c${i}`);
 const seedArb = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Buffer.from(b).toString('hex'));
@@ -99,5 +100,20 @@ describe('seeded rng', () => {
     const xs = Array.from({ length: 5 }, () => a.next());
     expect(xs).toEqual(Array.from({ length: 5 }, () => b.next()));
     expect(xs.every((x) => x >= 0 && x < 1)).toBe(true);
+  });
+});
+
+describe('thrownInResult', () => {
+  it('is the CONTRACT.md result of a hand thrown in: only scores, and details when given', () => {
+    expect(thrownInResult([0, 0, 0])).toStrictEqual({
+      status: 'thrownIn',
+      declarer: null,
+      contract: null,
+      parties: null,
+      cardPoints: null,
+      multiplier: 1,
+      scores: [0, 0, 0],
+    });
+    expect(thrownInResult([1, -1], { reason: 'x' })).toMatchObject({ scores: [1, -1], details: { reason: 'x' } });
   });
 });

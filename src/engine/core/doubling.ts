@@ -53,3 +53,41 @@ export function nextDoublingPosition(pos: DoublingPosition, call: CallWord, defe
 export function doublingSpeaker(pos: DoublingPosition, defenders: readonly number[], declarer: number): number {
   return pos.step === 'declarer' ? declarer : defenders[pos.index]!;
 }
+
+/** A Dobbm or Droggn hand's doubling dialogue so far: part of both states. */
+export interface DoublingFields {
+  readonly calls: readonly { seat: number; call: CallWord }[];
+  /** The round of the next call; `null` outside the doubling phase. */
+  readonly doublingStep: DoublingStep | null;
+  /** Index into `defenders` of the next defender to speak in a defenders' round. */
+  readonly doublingIndex: number;
+  /** `k`: Schwacher and Retour calls so far; the multiplier is 2^k. */
+  readonly doublings: number;
+}
+
+/** What the dialogue reads of a hand state. */
+interface DoublingState extends DoublingFields {
+  readonly defenders: readonly number[];
+  readonly declarer: number | null;
+  readonly options: { readonly 'doubling.maxDoublings': number | null };
+}
+
+const positionOf = (s: DoublingState): DoublingPosition => ({ step: s.doublingStep!, index: s.doublingIndex, doublings: s.doublings });
+
+/** Calls open to the speaker of a hand in its doubling phase (`doubling.maxDoublings`). */
+export const openCallsOf = (s: DoublingState): readonly CallWord[] => openCalls(positionOf(s), s.options['doubling.maxDoublings']);
+
+/** The doubling fields and the speaker after an open `call`, or `null` when the dialogue is over and play begins. */
+export function afterCall(
+  s: DoublingState,
+  call: CallWord,
+): { doublingStep: DoublingStep; doublingIndex: number; doublings: number; turn: number } | null {
+  const after = nextDoublingPosition(positionOf(s), call, s.defenders.length);
+  if (after === null) return null;
+  return {
+    doublingStep: after.step,
+    doublingIndex: after.index,
+    doublings: after.doublings,
+    turn: doublingSpeaker(after, s.defenders, s.declarer!),
+  };
+}

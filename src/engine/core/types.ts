@@ -52,6 +52,19 @@ export interface HandSetup {
   context?: Record<string, unknown>;
 }
 
+/** The start of a Dobbm or Droggn hand state, where one seat acts at a time and a dealer may sit out. */
+export interface TurnState<O, P extends string> {
+  readonly options: O;
+  readonly dealer: number;
+  /** The active seats in order from the dealer's left (a0, a1, …). */
+  readonly active: readonly number[];
+  readonly phase: P;
+  /** The seat to act; -1 when the hand is over. */
+  readonly turn: number;
+  /** Cards held per seat; `[]` for a sitting-out dealer. */
+  readonly hands: readonly (readonly Card[])[];
+}
+
 /** What the session decides between hands: the next setup, or the end of the session. */
 export interface SessionStep<Sess> {
   session: Sess;
@@ -61,7 +74,7 @@ export interface SessionStep<Sess> {
 /**
  * One game's rules, typed by its options `O`, hand state `S` and session state `Sess`. The
  * defaults (`unknown`) are the erased form the service uses for a game chosen at run time
- * (`games[table.game]`); the typed form is each game's own export (`dobbm`, `droggn`, `doppelkopf`).
+ * (`gameFor(table.game)`); the typed form is the registry's entry for a known id (`games.dobbm`).
  */
 export interface Game<O = unknown, S = unknown, Sess = unknown, A extends Action = Action, V = Record<string, unknown>> {
   id: GameId;
@@ -83,7 +96,7 @@ export interface Game<O = unknown, S = unknown, Sess = unknown, A extends Action
   legalActions(state: S, seat: number): A[];
   apply(state: S, action: A): Applied<S>;
   /** Seats that may act now (several in Doppelkopf, where announcements are open to all). */
-  toAct(state: S): number[];
+  toAct(state: S): readonly number[];
   phase(state: S): string;
   isOver(state: S): boolean;
   view(state: S, viewer: Viewer): V;

@@ -26,6 +26,20 @@ function playWith(state: DobbmState, bot: ReturnType<typeof heuristicBot>, seed:
   return s;
 }
 
+/**
+ * The unshuffled deck, dealer 3: seat 2 plays Solo, nobody doubles, and seat 2 leads A6.
+ *   seat 0: HS H10 HK HO L7 L6 AS A10   seat 1: HU H9 H8 H7 AK AO AU A9   seat 3: LO LU L9 L8 B10 BK BO BU
+ */
+const afterSoloLead = (): DobbmState =>
+  run(deal(opts(), DOBBM_DECK, { dealer: 3 }), [
+    bid(0, 'pass'),
+    bid(1, 'pass'),
+    bid(2, 'solo'),
+    bid(3, 'pass'),
+    ...[3, 0, 1].map((seat) => ({ seat, type: 'double', call: 'gut' })),
+    { seat: 2, type: 'play', card: 'A6' },
+  ]);
+
 describe('handStrength', () => {
   it('ranks S1’s minimal Dobbm hands (HS + heart + sow; three hearts + sow) above a blank hand', () => {
     const blank = handStrength(['L6', 'L7', 'A6', 'A7', 'B6', 'B7', 'B8', 'A8'], 'dobbm');
@@ -83,16 +97,7 @@ describe('randomBot over whole hands', () => {
 
   it('plays each legal card about equally often', () => {
     // Rules.spec's deal: seat 2 leads A6 in its Solo, seat 3 (no acorns, no hearts) may play any of 8.
-    const s = run(deal(opts(), DOBBM_DECK, { dealer: 3 }), [
-      bid(0, 'pass'),
-      bid(1, 'pass'),
-      bid(2, 'solo'),
-      bid(3, 'pass'),
-      { seat: 3, type: 'double', call: 'gut' },
-      { seat: 0, type: 'double', call: 'gut' },
-      { seat: 1, type: 'double', call: 'gut' },
-      { seat: 2, type: 'play', card: 'A6' },
-    ]);
+    const s = afterSoloLead();
     const rng = seededRng(3);
     const counts = new Map<string, number>();
     for (let i = 0; i < 8000; i++) {
@@ -120,12 +125,9 @@ describe('heuristicBot', () => {
 
   it('bids Dobbm with a strong hand and passes a blank one', () => {
     // Seat 0: HS H10 HK AS LS + small; seat 1: nothing.
-    const hands = [
-      ['HS', 'H10', 'HK', 'AS', 'LS', 'B6', 'B7', 'L6'],
-      ['A6', 'A7', 'A8', 'L7', 'L8', 'B8', 'B9', 'BU'],
-      ['H9', 'H8', 'H7', 'A9', 'AU', 'AO', 'L9', 'LU'],
-      ['H6', 'HU', 'HO', 'A10', 'AK', 'L10', 'LK', 'LO'],
-    ];
+    const hands = ['HS H10 HK AS LS B6 B7 L6', 'A6 A7 A8 L7 L8 B8 B9 BU', 'H9 H8 H7 A9 AU AO L9 LU', 'H6 HU HO A10 AK L10 LK LO'].map((h) =>
+      h.split(' '),
+    );
     const s = fromHands(opts(), hands, ['BS', 'B10', 'BK', 'BO'], { dealer: 3 });
     const bot = heuristicBot();
     expect(fieldOf(bot(s, 0, seededRng(1)), 'bid')).not.toBe('pass');
@@ -179,29 +181,15 @@ describe('heuristicBot', () => {
 });
 
 describe('heuristic card play (S1 tactics)', () => {
-  // Unshuffled deck, dealer 3; seat 2 plays Solo, no doubling, and leads A6.
-  //   seat 0: HS H10 HK HO L7 L6 AS A10   seat 1: HU H9 H8 H7 AK AO AU A9   seat 3: LO LU L9 L8 B10 BK BO BU
-  const afterLead = () =>
-    run(deal(opts(), DOBBM_DECK, { dealer: 3 }), [
-      bid(0, 'pass'),
-      bid(1, 'pass'),
-      bid(2, 'solo'),
-      bid(3, 'pass'),
-      { seat: 3, type: 'double', call: 'gut' },
-      { seat: 0, type: 'double', call: 'gut' },
-      { seat: 1, type: 'double', call: 'gut' },
-      { seat: 2, type: 'play', card: 'A6' },
-    ]);
-
   it('a defender who cannot win follows cheaply (a blank leaf, not a point)', () => {
-    expect(choosePlay(afterLead(), 3)).toBe('L8');
+    expect(choosePlay(afterSoloLead(), 3)).toBe('L8');
   });
   it('takes the declarer’s trick with the cheapest card nobody can beat (A10, keeping the Sow)', () => {
-    const s = run(afterLead(), [{ seat: 3, type: 'play', card: 'L8' }]);
+    const s = run(afterSoloLead(), [{ seat: 3, type: 'play', card: 'L8' }]);
     expect(choosePlay(s, 0)).toBe('A10');
   });
   it('smears the richest card onto a trick the partner has won (schmieren)', () => {
-    const s = run(afterLead(), [
+    const s = run(afterSoloLead(), [
       { seat: 3, type: 'play', card: 'L8' },
       { seat: 0, type: 'play', card: 'A10' },
     ]);

@@ -69,52 +69,52 @@ export function s1Record(
   };
 }
 
-/** S1's worked examples with the payments S1 states. */
-export const s1Examples: { name: string; record: DobbmHandRecord; cardPoints: number; multiplier: number; scores: number[] }[] = [
-  {
-    name: 'Dobbm 72, Schwacher + Retour, 60 Schilling, four players',
-    record: s1Record('dobbm', { stake: 60 }, throwIns72, schwacherAndRetour),
-    cardPoints: 72,
-    multiplier: 4,
-    scores: [144, -48, -48, -48],
-  },
-  {
-    name: 'Dobbm 72, Schwacher + Retour, 60 Schilling, five players',
-    record: s1Record('dobbm', { stake: 60, players: 5 }, throwIns72, schwacherAndRetour),
-    cardPoints: 72,
-    multiplier: 4,
-    scores: [192, -48, -48, -48, -48],
-  },
-  {
-    name: 'Solo 72, Schwacher + Retour, 60 Schilling, four players',
-    record: s1Record('solo', { stake: 60 }, throwIns72, schwacherAndRetour),
-    cardPoints: 72,
-    multiplier: 4,
-    scores: [288, -96, -96, -96],
-  },
-  {
-    name: 'Solo 72, Schwacher + Retour, 60 Schilling, five players',
-    record: s1Record('solo', { stake: 60, players: 5 }, throwIns72, schwacherAndRetour),
-    cardPoints: 72,
-    multiplier: 4,
-    scores: [384, -96, -96, -96, -96],
-  },
-  {
-    name: 'Solo 76 at 12 Schilling',
-    record: s1Record('solo', { stake: 12 }, throwIns76, allGut),
-    cardPoints: 76,
-    multiplier: 1,
-    scores: [24, -8, -8, -8],
-  },
-  {
-    name: 'Solo 76 at 12 Schilling after a Schwacher',
-    record: s1Record('solo', { stake: 12 }, throwIns76, [
-      a(1, 'double', 'call', 'gut'),
-      a(2, 'double', 'call', 'schwacher'),
-      a(0, 'double', 'call', 'gut'),
-    ]),
-    cardPoints: 76,
-    multiplier: 2,
-    scores: [48, -16, -16, -16],
-  },
+type S1Example = { name: string; record: DobbmHandRecord; cardPoints: number; multiplier: number; scores: number[] };
+const example = (name: string, record: DobbmHandRecord, cardPoints: number, multiplier: number, scores: number[]): S1Example => ({
+  name,
+  record,
+  cardPoints,
+  multiplier,
+  scores,
+});
+const schwacherOnly = [a(1, 'double', 'call', 'gut'), a(2, 'double', 'call', 'schwacher'), a(0, 'double', 'call', 'gut')];
+
+/** S1's worked examples with the payments S1 states: name, record, the declarer's card points, multiplier, scores. */
+export const s1Examples: S1Example[] = [
+  example(
+    'Dobbm 72, Schwacher + Retour, 60 Schilling, four players',
+    s1Record('dobbm', { stake: 60 }, throwIns72, schwacherAndRetour),
+    72,
+    4,
+    [144, -48, -48, -48],
+  ),
+  example(
+    'Dobbm 72, Schwacher + Retour, 60 Schilling, five players',
+    s1Record('dobbm', { stake: 60, players: 5 }, throwIns72, schwacherAndRetour),
+    72,
+    4,
+    [192, -48, -48, -48, -48],
+  ),
+  example(
+    'Solo 72, Schwacher + Retour, 60 Schilling, four players',
+    s1Record('solo', { stake: 60 }, throwIns72, schwacherAndRetour),
+    72,
+    4,
+    [288, -96, -96, -96],
+  ),
+  example(
+    'Solo 72, Schwacher + Retour, 60 Schilling, five players',
+    s1Record('solo', { stake: 60, players: 5 }, throwIns72, schwacherAndRetour),
+    72,
+    4,
+    [384, -96, -96, -96, -96],
+  ),
+  example('Solo 76 at 12 Schilling', s1Record('solo', { stake: 12 }, throwIns76, allGut), 76, 1, [24, -8, -8, -8]),
+  example(
+    'Solo 76 at 12 Schilling after a Schwacher',
+    s1Record('solo', { stake: 12 }, throwIns76, schwacherOnly),
+    76,
+    2,
+    [48, -16, -16, -16],
+  ),
 ];

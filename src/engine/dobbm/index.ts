@@ -11,8 +11,8 @@ import { view, type DobbmView } from './view.js';
 
 // `toAct` is asked before every action of a simulation: the answers are shared lists, frozen
 // so that a caller that would change one fails loudly instead of corrupting the next answer.
-const NOBODY = Object.freeze([]) as unknown as number[];
-const SEAT_LISTS = Array.from({ length: 5 }, (_, s) => Object.freeze([s]) as unknown as number[]);
+const NOBODY: readonly number[] = Object.freeze([]);
+const SEAT_LISTS: readonly (readonly number[])[] = Array.from({ length: 5 }, (_, s) => Object.freeze([s]));
 
 /** Dobbm (Stubai Tapp), RULES.md §1: one declarer against three defenders, hearts trump. */
 export const dobbm: Game<DobbmOptions, DobbmState, DobbmSession, DobbmAction, DobbmView> = {
@@ -35,14 +35,10 @@ export const dobbm: Game<DobbmOptions, DobbmState, DobbmSession, DobbmAction, Do
 };
 
 // What the service, the audit (double-dummy solver, collusion simulator) and tests use.
-export type { DobbmOptions } from './options.js';
+export type { DobbmOptions, DobbmState, DobbmSession, DobbmAction, DobbmView };
 export { defaultOptions } from './options.js';
-export type { DobbmState } from './state.js';
-export type { DobbmSession } from './session.js';
 export { DOBBM_DECK, cardIndex } from './cards.js';
-export { type DobbmAction } from './actions.js';
 export { sowRuleHolds } from './play.js';
 export { declarerCardPoints, paymentPerOpponent } from './scoring.js';
-export { type DobbmView } from './view.js';
 export { randomBot, heuristicBot, handStrength } from './bots.js';
 export type { HeuristicProfile, DobbmBot } from './bots.js';

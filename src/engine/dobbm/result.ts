@@ -1,4 +1,5 @@
 import type { HandResult } from '../core/types.js';
+import { declarerResult, thrownInResult } from '../core/result.js';
 import { left } from '../core/seats.js';
 import { pointsOf } from './cards.js';
 import { declarerCardPoints, paymentPerOpponent, penaltyAmount, stockerlAmount, toUnits } from './scoring.js';
@@ -62,12 +63,12 @@ export function result(state: DobbmState): HandResult | null {
   const amount = paymentPerOpponent(o, d, solo, state.doublings);
   const sign = d > 60 ? 1 : -1; // at 60 the amount is 0: "eingestellt", a draw
   const payers = opponents(state, true);
-  return {
-    status: 'finished',
+  return declarerResult({
     declarer,
     contract: state.contract,
     parties,
-    cardPoints: { declarer: d, defenders: 120 - d },
+    points: d,
+    total: 120,
     multiplier,
     scores: settle(state, payers, amount, sign),
     details: {
@@ -81,7 +82,7 @@ export function result(state: DobbmState): HandResult | null {
       soloFactor: solo ? 2 : 1,
       seats: n,
     },
-  };
+  });
 }
 
 /**
@@ -99,14 +100,8 @@ function thrownIn(state: DobbmState): HandResult {
     for (let s = 0; s < n; s++) minor[s] = s === receiver ? st * (n - 1) : -st;
     details['stockerl'] = { seat: receiver, amount: toUnits(o, st) };
   }
-  return {
-    status: 'thrownIn',
-    declarer: null,
-    contract: null,
-    parties: null,
-    cardPoints: null,
-    multiplier: 1,
-    scores: minor.map((m) => toUnits(o, m)),
+  return thrownInResult(
+    minor.map((m) => toUnits(o, m)),
     details,
-  };
+  );
 }

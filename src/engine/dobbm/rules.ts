@@ -2,13 +2,7 @@ import { Codes, reject, accept } from '../core/rejections.js';
 import { DobbmCodes } from './codes.js';
 import type { Applied, Card } from '../core/types.js';
 import type { DobbmAction } from './actions.js';
-import {
-  doublingSpeaker,
-  firstDoublingPosition,
-  nextDoublingPosition,
-  openCalls as openDoublingCalls,
-  type DoublingPosition,
-} from '../core/doubling.js';
+import { afterCall, firstDoublingPosition, openCallsOf } from '../core/doubling.js';
 import { HEART_CODE, cardPoints, suitCode, winningIndex } from './cards.js';
 import { legalCards, nextActive, sowRuleHolds } from './play.js';
 import { copyState, withChanges, type Bid, type Mutable, type BidWord, type CallWord, type Contract, type DobbmState } from './state.js';
@@ -24,15 +18,7 @@ export function highestBid(state: DobbmState): number {
 }
 
 /** Calls open to the speaker now, at the `maxDoublings` cap only `gut` (RULES.md §1.8). */
-export function openCalls(state: DobbmState): readonly CallWord[] {
-  return openDoublingCalls(position(state), state.options['doubling.maxDoublings']);
-}
-
-const position = (state: DobbmState): DoublingPosition => ({
-  step: state.doublingStep!,
-  index: state.doublingIndex,
-  doublings: state.doublings,
-});
+export const openCalls = (state: DobbmState): readonly CallWord[] => openCallsOf(state);
 
 export function apply(state: DobbmState, action: DobbmAction): Applied<DobbmState> {
   if (state.phase === 'over') return reject(Codes.HAND_OVER, 'the hand is over');
@@ -156,13 +142,8 @@ function double(state: DobbmState, seat: number, call: CallWord): Applied<DobbmS
   const calls = state.calls.slice();
   calls.push({ seat, call });
   next.calls = calls;
-  const after = nextDoublingPosition(position(state), call, state.defenders.length);
-  if (after === null) return accept(startPlay(next));
-  next.doublingStep = after.step;
-  next.doublingIndex = after.index;
-  next.doublings = after.doublings;
-  next.turn = doublingSpeaker(after, state.defenders, state.declarer!);
-  return accept(next);
+  const after = afterCall(state, call);
+  return accept(after === null ? startPlay(next) : Object.assign(next, after));
 }
 
 /** The declarer leads to the first trick, RULES.md §1.9 (mutates the fresh copy it is given). */

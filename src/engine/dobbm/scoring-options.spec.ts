@@ -113,12 +113,9 @@ describe('a penalty reported after the auction and before the discard (RULES.md 
 describe('exact money at the technical limits (stake ≤ 10,000, "unlimited" doublings)', () => {
   // Five players, dealer 4 sits out. Seat 0 plays a Solo with seven hearts and A6: he wins
   // the seven heart tricks and loses A6 to A10 (10 points); the Dobb AS AK AO AU is his, D = 110.
-  const soloHands = [
-    ['HS', 'H10', 'HK', 'HO', 'HU', 'H9', 'H8', 'A6'],
-    ['A10', 'LS', 'L10', 'LK', 'LO', 'LU', 'L9', 'L8'],
-    ['A7', 'L7', 'L6', 'BS', 'B10', 'BK', 'BO', 'BU'],
-    ['A8', 'H7', 'H6', 'B9', 'B8', 'B7', 'B6', 'A9'],
-  ];
+  const soloHands = ['HS H10 HK HO HU H9 H8 A6', 'A10 LS L10 LK LO LU L9 L8', 'A7 L7 L6 BS B10 BK BO BU', 'A8 H7 H6 B9 B8 B7 B6 A9'].map(
+    (h) => h.split(' '),
+  );
   const tricks = [
     ['HS', 'LS', 'L7', 'H7'],
     ['H10', 'L10', 'L6', 'H6'],

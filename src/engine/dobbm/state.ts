@@ -1,5 +1,5 @@
-import type { Card } from '../core/types.js';
-import type { CallWord, DoublingStep } from '../core/doubling.js';
+import type { Card, TurnState } from '../core/types.js';
+import type { CallWord, DoublingFields } from '../core/doubling.js';
 
 export type { CallWord };
 import type { DobbmOptions } from './options.js';
@@ -13,10 +13,6 @@ export interface Bid {
   seat: number;
   bid: BidWord;
 }
-interface Call {
-  seat: number;
-  call: CallWord;
-}
 /** A finished trick: cards in play order from `leader`, won by `winner`. */
 interface CompletedTrick {
   leader: number;
@@ -29,18 +25,9 @@ interface CompletedTrick {
  * One Dobbm deal. Immutable plain JSON: `apply` copies only what changes (the hot path of
  * the benchmark), so arrays are shared between successive states and must never be mutated.
  */
-export interface DobbmState {
-  readonly options: DobbmOptions;
-  readonly dealer: number;
-  /** A Mußrunde ("must round") deal: forehand must declare, no throw-in (RULES.md §1.12). */
+export interface DobbmState extends TurnState<DobbmOptions, Phase>, DoublingFields {
+  /** A Mußrunde ("must round") deal: forehand must declare, no throw-in (RULES.md §1.12). Active seats: a0..a3 (RULES.md §1.5). */
   readonly mussrunde: boolean;
-  /** Active seats a0..a3 in active order from the dealer (RULES.md §1.5). */
-  readonly active: readonly number[];
-  readonly phase: Phase;
-  /** The seat to act, -1 when the hand is over. */
-  readonly turn: number;
-  /** Cards held per seat; empty for a sitting-out dealer. */
-  readonly hands: readonly (readonly Card[])[];
   /** The Dobb (talon) as dealt. */
   readonly dobb: readonly Card[];
   readonly bids: readonly Bid[];
@@ -50,12 +37,6 @@ export interface DobbmState {
   readonly discard: readonly Card[] | null;
   /** D1, D2, D3: the defenders in speaking order of the doubling (RULES.md §1.8). */
   readonly defenders: readonly number[];
-  readonly calls: readonly Call[];
-  readonly doublingStep: DoublingStep | null;
-  /** Index into `defenders` of the next defender to speak in a defenders' round. */
-  readonly doublingIndex: number;
-  /** `k`: Schwacher and Retour calls so far; the multiplier is 2^k. */
-  readonly doublings: number;
   /** The trick being played (cards in play order; `leader` led). */
   readonly trickLeader: number;
   readonly trick: readonly Card[];

@@ -12,9 +12,11 @@ import type { DeclaredContract, ReservationCall, WeddingType } from './state.js'
 export type DokoAction =
   | { seat: number; type: 'reservation'; call: ReservationCall }
   | { seat: number; type: 'contract'; contract: DeclaredContract; wedding?: WeddingType }
-  | { seat: number; type: 'poverty' | 'poverty-return'; cards: Card[] }
+  | { seat: number; type: 'poverty'; cards: Card[] }
+  | { seat: number; type: 'poverty-return'; cards: Card[] }
   | { seat: number; type: 'poverty-answer'; accept: boolean }
-  | { seat: number; type: 'piglets' | 'superpiglets' }
+  | { seat: number; type: 'piglets' }
+  | { seat: number; type: 'superpiglets' }
   | { seat: number; type: 'announce'; level: LevelName }
   | { seat: number; type: 'play'; card: Card };
 

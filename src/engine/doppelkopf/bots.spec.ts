@@ -68,7 +68,7 @@ describe('randomBot in a poverty', () => {
     ]);
     const rng = seededRng(3);
     const pass = randomBot(s, 0, rng);
-    expect(pass.type).toBe('poverty');
+    if (pass.type !== 'poverty') throw new Error(`expected a poverty pass, got ${pass.type}`);
     expect(pass.cards).toHaveLength(3);
     expect(pass.cards).toContain('DA');
     const taken = acts(s, [pass, { seat: 1, type: 'poverty-answer', accept: true }]);

@@ -1,6 +1,7 @@
 import { removeCards } from '../core/cards.js';
 import type { Rng } from '../core/rng.js';
-import type { Action, Card } from '../core/types.js';
+import type { Card } from '../core/types.js';
+import type { DokoAction } from './actions.js';
 import { cardPoints, countFace, SOLOS, trickWinnerIndex, trumpsOf, type ContractKind } from './cards.js';
 import { partyLevel } from './announcements.js';
 import { partyOf, stateTrumps } from './parties.js';
@@ -9,7 +10,12 @@ import { povertyTrumps } from './reservations.js';
 import { legalActions } from './rules.js';
 import type { DokoState } from './state.js';
 
-export type DokoBot = (state: DokoState, seat: number, rng: Rng) => Action;
+export type DokoBot = (state: DokoState, seat: number, rng: Rng) => DokoAction;
+
+/** The legal actions of one type, narrowed to that member of the union. */
+type Of<T extends DokoAction['type']> = Extract<DokoAction, { type: T }>;
+const ofType = <T extends DokoAction['type']>(legal: readonly DokoAction[], type: T): Of<T>[] =>
+  legal.filter((a): a is Of<T> => a.type === type);
 
 /**
  * Uniform over the seat's legal actions (announcements included). Poverty cards are drawn
@@ -67,17 +73,17 @@ export function heuristicBot(profile: Partial<BotProfile> = {}): DokoBot {
     const legal = legalActions(state, seat);
     const hand = state.hands[seat] ?? [];
     const deck = state.options.deck;
-    const find = (pred: (a: Action) => boolean): Action | undefined => legal.find(pred);
+    const find = (pred: (a: DokoAction) => boolean): DokoAction | undefined => legal.find(pred);
     const bestSolo = (): ContractKind => [...SOLOS].sort((a, b) => handStrength(hand, b, deck) - handStrength(hand, a, deck))[0];
     const wantsSolo = handStrength(hand, bestSolo(), deck) >= p.soloFrom;
     const chosen =
       find((a) => a.type === 'piglets' || a.type === 'superpiglets') ??
       reservation(legal, state, seat, wantsSolo) ??
-      find((a) => a.type === 'contract' && a.contract === 'armut') ??
-      find((a) => a.type === 'contract' && a.contract === 'hochzeit' && !wantsSolo) ??
-      find((a) => a.type === 'contract' && a.contract === bestSolo()) ??
+      ofType(legal, 'contract').find((a) => a.contract === 'armut') ??
+      ofType(legal, 'contract').find((a) => a.contract === 'hochzeit' && !wantsSolo) ??
+      ofType(legal, 'contract').find((a) => a.contract === bestSolo()) ??
       find((a) => a.type === 'poverty') ??
-      find((a) => a.type === 'poverty-answer' && a.accept === handStrength(hand, 'normal', deck) >= p.announceFrom) ??
+      ofType(legal, 'poverty-answer').find((a) => a.accept === handStrength(hand, 'normal', deck) >= p.announceFrom) ??
       povertyReturn(legal, state) ??
       announcement(legal, state, seat, p) ??
       play(legal, state, seat);
@@ -85,8 +91,8 @@ export function heuristicBot(profile: Partial<BotProfile> = {}): DokoBot {
   };
 }
 
-function reservation(legal: Action[], s: DokoState, seat: number, wantsSolo: boolean): Action | undefined {
-  const calls = legal.filter((a) => a.type === 'reservation');
+function reservation(legal: DokoAction[], s: DokoState, seat: number, wantsSolo: boolean): DokoAction | undefined {
+  const calls = ofType(legal, 'reservation');
   if (calls.length === 0) return undefined;
   const hand = s.hands[seat] ?? [];
   const poor = s.options['poverty.enabled'] && hand.filter((c) => trumpsOf('normal', s.options.deck).includes(c)).length <= 3;
@@ -96,34 +102,34 @@ function reservation(legal: Action[], s: DokoState, seat: number, wantsSolo: boo
 }
 
 /** Give back the cheapest non-trumps. */
-function povertyReturn(legal: Action[], s: DokoState): Action | undefined {
-  const returns = legal.filter((a) => a.type === 'poverty-return');
+function povertyReturn(legal: DokoAction[], s: DokoState): DokoAction | undefined {
+  const returns = ofType(legal, 'poverty-return');
   if (returns.length === 0) return undefined;
   const trumps = stateTrumps(s);
   const cost = (cards: Card[]): number => cards.reduce((a, c) => a + (trumps.includes(c) ? 100 : 0) + cardPoints(c), 0);
-  return returns.reduce((best, a) => (cost(a.cards as Card[]) < cost(best.cards as Card[]) ? a : best));
+  return returns.reduce((best, a) => (cost(a.cards) < cost(best.cards) ? a : best));
 }
 
-function announcement(legal: Action[], s: DokoState, seat: number, p: BotProfile): Action | undefined {
+function announcement(legal: DokoAction[], s: DokoState, seat: number, p: BotProfile): DokoAction | undefined {
   const party = partyOf(s, seat);
   if (partyLevel(s, party) >= 0) return undefined;
   if (handStrength(s.hands[seat] ?? [], s.contract ?? 'normal', s.options.deck) < p.announceFrom) return undefined;
-  return legal.find((a) => a.type === 'announce' && a.level === party);
+  return ofType(legal, 'announce').find((a) => a.level === party);
 }
 
 /**
  * Lead a plain ace, else the cheapest card; when a partner known from his announcement wins
  * the trick, add points (Schmieren); otherwise win as cheaply as possible or throw the cheapest.
  */
-function play(legal: Action[], s: DokoState, seat: number): Action | undefined {
-  const plays = legal.filter((a) => a.type === 'play');
+function play(legal: DokoAction[], s: DokoState, seat: number): DokoAction | undefined {
+  const plays = ofType(legal, 'play');
   if (plays.length === 0) return undefined;
   const trumps = stateTrumps(s);
   const cur = s.current!;
   const value = (c: Card): number => (trumps.includes(c) ? 50 - trumps.indexOf(c) : 0) + cardPoints(c);
-  const cheapest = (pool: Action[]): Action => pool.reduce((b, a) => (value(a.card as Card) < value(b.card as Card) ? a : b));
+  const cheapest = (pool: Of<'play'>[]): Of<'play'> => pool.reduce((b, a) => (value(a.card) < value(b.card) ? a : b));
   if (cur.plays.length === 0) {
-    const ace = plays.find((a) => !trumps.includes(a.card as Card) && (a.card as string).endsWith('A'));
+    const ace = plays.find((a) => !trumps.includes(a.card) && a.card.endsWith('A'));
     return ace ?? cheapest(plays);
   }
   const cards = cur.plays.map((x) => x.card);
@@ -131,10 +137,10 @@ function play(legal: Action[], s: DokoState, seat: number): Action | undefined {
   const leader = cur.plays[trickWinnerIndex(cards, ranking)].seat;
   const mine = partyOf(s, seat);
   if (s.announcements.some((a) => a.seat === leader && a.party === mine)) {
-    const plain = plays.filter((a) => !trumps.includes(a.card as Card));
+    const plain = plays.filter((a) => !trumps.includes(a.card));
     const pool = plain.length > 0 ? plain : plays;
-    return pool.reduce((b, a) => (cardPoints(a.card as Card) > cardPoints(b.card as Card) ? a : b));
+    return pool.reduce((b, a) => (cardPoints(a.card) > cardPoints(b.card) ? a : b));
   }
-  const wins = plays.filter((a) => trickWinnerIndex([...cards, a.card as Card], ranking) === cards.length);
+  const wins = plays.filter((a) => trickWinnerIndex([...cards, a.card], ranking) === cards.length);
   return cheapest(wins.length > 0 ? wins : plays);
 }

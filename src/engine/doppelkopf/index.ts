@@ -3,14 +3,14 @@ import { dokoDeck } from './cards.js';
 import { deal, dealFromHands } from './deal.js';
 import { parseOptions, type DokoOptions, optionSchema } from './options.js';
 import { result } from './result.js';
-import { parseAction } from './actions.js';
+import { parseAction, type DokoAction } from './actions.js';
 import { apply, legalActions, toAct } from './rules.js';
 import { session, type DokoSession } from './session.js';
 import type { DokoState } from './state.js';
-import { redactAction, view } from './view.js';
+import { redactAction, view, type DokoView } from './view.js';
 
 /** Doppelkopf (RULES.md §2): 48 or 40 cards, four active players, optional fifth dealer. */
-export const doppelkopf: Game<DokoOptions, DokoState, DokoSession> = {
+export const doppelkopf: Game<DokoOptions, DokoState, DokoSession, DokoAction, DokoView> = {
   id: 'doppelkopf',
   optionSchema: optionSchema,
   parseOptions: parseOptions,
@@ -30,6 +30,4 @@ export const doppelkopf: Game<DokoOptions, DokoState, DokoSession> = {
   session: session,
 };
 
-export type { DokoOptions } from './options.js';
-export type { DokoState } from './state.js';
-export type { DokoSession } from './session.js';
+export type { DokoOptions, DokoState, DokoSession, DokoAction, DokoView };

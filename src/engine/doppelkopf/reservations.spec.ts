@@ -1,4 +1,5 @@
 import { Codes } from '../core/rejections.js';
+import { thrownInResult } from '../core/result.js';
 import type { Action } from '../core/types.js';
 import { DokoCodes } from './codes.js';
 import { result } from './result.js';
@@ -150,16 +151,7 @@ describe('throw-in (RULES.md §2.13)', () => {
   it('five kings throw in at the R1 turn when the option is on: a zero result', () => {
     const s = act(dealWith(opts({ throwIn: { fiveKings: true } }), kings), res(0, 'throwin'));
     expect(s.phase).toBe('over');
-    expect(result(s)).toEqual({
-      status: 'thrownIn',
-      declarer: null,
-      contract: null,
-      parties: null,
-      cardPoints: null,
-      multiplier: 1,
-      scores: [0, 0, 0, 0],
-      details: { reason: 'fiveKings', seat: 0 },
-    });
+    expect(result(s)).toEqual(thrownInResult([0, 0, 0, 0], { reason: 'fiveKings', seat: 0 }));
   });
 
   it('is refused without the option, or without five nines', () => {

@@ -1,4 +1,5 @@
 import type { HandResult } from '../core/types.js';
+import { thrownInResult } from '../core/result.js';
 import { cardPoints } from './cards.js';
 import { partyLevel } from './announcements.js';
 import { active, partyOf, partySeats, scoredAsSolo } from './parties.js';
@@ -57,16 +58,10 @@ export function result(s: DokoState): HandResult | null {
   if (s.phase !== 'over') return null;
   const n = s.options.players;
   if (s.thrownIn) {
-    return {
-      status: 'thrownIn',
-      declarer: null,
-      contract: null,
-      parties: null,
-      cardPoints: null,
-      multiplier: 1,
-      scores: Array.from({ length: n }, () => 0),
-      details: { reason: s.thrownIn.reason, seat: s.thrownIn.seat },
-    };
+    return thrownInResult(
+      Array.from({ length: n }, () => 0),
+      { reason: s.thrownIn.reason, seat: s.thrownIn.seat },
+    );
   }
   const input = valueInput(s);
   const value = gameValue(input);

@@ -1,6 +1,6 @@
 import { Codes, reject } from '../core/rejections.js';
-import type { Action, Applied, Card } from '../core/types.js';
-import { parseAction } from './actions.js';
+import type { Applied, Card } from '../core/types.js';
+import { parseAction, type DokoAction } from './actions.js';
 import { announce, legalAnnouncements } from './announcements.js';
 import { seatToPlay } from './parties.js';
 import { applyPiglets, applyPlay, canDeclarePiglets, canDeclareSuperPiglets, legalCards } from './play.js';
@@ -16,9 +16,9 @@ import {
 } from './reservations.js';
 import type { DokoState } from './state.js';
 
-/** Takes the wire's `Action` and parses it first (hand records and bots feed it too), then switches on the parsed union. */
-export function apply(s: DokoState, action: Action): Applied<DokoState> {
-  const parsed = parseAction(action);
+/** Parses `raw` first (hand records and bots feed it too, and specs send ill-formed actions), then switches on the parsed union. */
+export function apply(s: DokoState, raw: DokoAction): Applied<DokoState> {
+  const parsed = parseAction(raw);
   if (!parsed.ok) return parsed;
   const a = parsed.action;
   const seat = a.seat;
@@ -73,9 +73,9 @@ function povertyPasses(s: DokoState, seat: number): Card[][] {
   return combinations(rest, povertyCount(s) - trumps.length).map((fill) => [...trumps, ...fill]);
 }
 
-export function legalActions(s: DokoState, seat: number): Action[] {
+export function legalActions(s: DokoState, seat: number): DokoAction[] {
   if (s.phase === 'over' || s.hands[seat] === undefined || s.hands[seat] === null) return [];
-  const out: Action[] = [];
+  const out: DokoAction[] = [];
   for (const call of legalReservationCalls(s, seat)) out.push({ seat, type: 'reservation', call });
   for (const c of legalContracts(s, seat))
     out.push(

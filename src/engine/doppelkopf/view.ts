@@ -1,19 +1,69 @@
-import type { Action, Viewer } from '../core/types.js';
+import type { Action, HandResult, Viewer } from '../core/types.js';
+import type { DokoAction } from './actions.js';
 import { result } from './result.js';
 import { legalActions, toAct } from './rules.js';
 import { partyOf } from './parties.js';
 import type { DokoState, DokoTrick, Party } from './state.js';
 import { povertyTrumps } from './reservations.js';
 
+/** A trick outside `review`: who led and who won it, not the cards. */
+type ClosedTrick = { leader: number; winner?: number };
+
+/** The contract part of a view: a silent solo (stilles Solo) shows as `normal` to the others. */
+type ContractView = {
+  contract: DokoState['contract'];
+  declarer: number | null;
+  compulsory: boolean;
+  wedding: { type: DokoState['weddingType']; partner: number | null; trick: number | null; failed: boolean } | null;
+  /** Every call once resolved under `revealLosingReservations` (and for the auditor); else a seat's own. */
+  contractCalls?: DokoState['contractCalls'];
+  poverty?: {
+    pauper: number;
+    declined: number[];
+    acceptor: number | null;
+    passedCount: number | null;
+    /** Armut (poverty) cards: the pauper's and the acceptor's only. */
+    passed: DokoState['hands'][number];
+    returned: DokoState['hands'][number];
+    trumpsReturned: number | null;
+  };
+};
+
+/** `GET /hands/{id}` of a Doppelkopf hand (CONTRACT.md "Views"): the public record, and what the viewer may see besides. */
+export type DokoView = {
+  game: 'doppelkopf';
+  phase: DokoState['phase'];
+  dealer: number;
+  toAct: number[];
+  reservations: DokoState['reservations'];
+} & ContractView & {
+    announcements: DokoState['announcements'];
+    piglets: number | null;
+    superPiglets: number | null;
+    currentTrick: DokoTrick | null;
+    tricks: (DokoTrick | ClosedTrick)[];
+    tricksWon: number[];
+    result: HandResult | null;
+    /** A seat's own. */
+    seat?: number;
+    hand?: DokoState['hands'][number] | undefined;
+    party?: Party | null;
+    legalActions?: DokoAction[];
+    /** The auditor's, and everyone's once the hand is over. */
+    hands?: DokoState['hands'];
+    dealt?: DokoState['dealt'];
+    context?: DokoState['context'];
+  };
+
 /**
  * What a viewer may see (DESIGN.md "Hidden information"): a seat its own hand and legal
  * actions plus the public record; never another hand, a poverty card it was not part of,
  * a silent solo or a losing reservation. Once the hand is over, everything.
  */
-export function view(s: DokoState, viewer: Viewer): Record<string, unknown> {
+export function view(s: DokoState, viewer: Viewer): DokoView {
   const all = viewer.kind === 'auditor' || s.phase === 'over';
   const me = viewer.kind === 'seat' ? viewer.seat : null;
-  const out: Record<string, unknown> = {
+  const out: DokoView = {
     game: 'doppelkopf',
     phase: s.phase,
     dealer: s.dealer,
@@ -57,9 +107,9 @@ function reviewable(s: DokoState, t: DokoTrick, i: number, me: number | null): b
   return review === 'ownSide' && me !== null && t.winner === me;
 }
 
-function contractView(s: DokoState, all: boolean, me: number | null): Record<string, unknown> {
+function contractView(s: DokoState, all: boolean, me: number | null): ContractView {
   const silentHidden = s.contract === 'silent-solo' && !all && me !== s.declarer;
-  const out: Record<string, unknown> = {
+  const out: ContractView = {
     contract: silentHidden ? (s.contract ? 'normal' : null) : s.contract,
     declarer: silentHidden ? null : s.declarer,
     compulsory: s.compulsory,

@@ -6,9 +6,17 @@ import { droggn } from './index.js';
 import { defaultOptions } from './options.js';
 import type { DroggnState } from './state.js';
 import { fieldOf } from '../core/spec-actions.js';
-import { dealt, run } from './testkit.js';
+import { dealt, run, SUPER_BY_SEAT_0 } from './testkit.js';
 
 const seed = (i: number): string => i.toString(16).padStart(64, '0');
+/** Three players, dealer 2: seat 0 holds `hand`, the others the rest of the deck in order. */
+function holding(hand: readonly string[]): DroggnState {
+  const rest = DECK.filter((c) => !hand.includes(c));
+  return dealt([[...hand], rest.slice(0, 21), rest.slice(21, 42)], rest.slice(42), 2);
+}
+/** The Mond (T21) and ten trumps below it, the Gstieß, four kings and five more; and a hand of small cards. */
+const STRONG = 'T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 T11 GS SK CK HK DK SQ S10 S9 C10 C9'.split(' ');
+const WEAK = 'T2 T3 S4 S5 S6 S7 S8 C4 C5 C6 C7 C8 H7 H6 H5 H4 H3 D7 D6 D5 D4'.split(' ');
 
 function playWith(bots: DroggnBot[], deckSeed: number, players: 3 | 4 = 3): DroggnState {
   const options = defaultOptions({ players });
@@ -25,53 +33,8 @@ function playWith(bots: DroggnBot[], deckSeed: number, players: 3 | 4 = 3): Drog
 
 describe('handStrength', () => {
   it('rates many high trumps with the Mond and the Gstieß above a hand of small cards', () => {
-    const strong = [
-      'T21',
-      'T20',
-      'T19',
-      'T18',
-      'T17',
-      'T16',
-      'T15',
-      'T14',
-      'T13',
-      'T12',
-      'GS',
-      'SK',
-      'CK',
-      'HK',
-      'DK',
-      'SQ',
-      'S10',
-      'S9',
-      'C10',
-      'C9',
-      'H1',
-    ];
-    const weak = [
-      'T2',
-      'T3',
-      'S4',
-      'S5',
-      'S6',
-      'S7',
-      'S8',
-      'C4',
-      'C5',
-      'C6',
-      'C7',
-      'C8',
-      'H7',
-      'H6',
-      'H5',
-      'H4',
-      'H3',
-      'D7',
-      'D6',
-      'D5',
-      'D4',
-    ];
-    expect(handStrength(strong)).toBeGreaterThan(handStrength(weak) + 20);
+    const strong = [...STRONG.filter((c) => c !== 'T11'), 'H1'];
+    expect(handStrength(strong)).toBeGreaterThan(handStrength(WEAK) + 20);
   });
 });
 
@@ -81,14 +44,7 @@ describe('randomBot', () => {
   });
 
   it('chooses uniformly: Gut and Schwacher about equally often', () => {
-    const s = run(dealt([DECK.slice(0, 21), DECK.slice(21, 42), DECK.slice(42, 63)], DECK.slice(63), 2), [
-      { seat: 0, type: 'bid', bid: 'super' },
-      { seat: 1, type: 'bid', bid: 'pass' },
-      { seat: 2, type: 'bid', bid: 'pass' },
-      { seat: 0, type: 'ready', layout: null },
-      { seat: 1, type: 'layout', card: null },
-      { seat: 2, type: 'layout', card: null },
-    ]);
+    const s = run(dealt([DECK.slice(0, 21), DECK.slice(21, 42), DECK.slice(42, 63)], DECK.slice(63), 2), SUPER_BY_SEAT_0);
     const rng = seededRng(7);
     let schwacher = 0;
     for (let i = 0; i < 2000; i++) if (fieldOf(randomBot(s, 1, rng), 'call') === 'schwacher') schwacher++;
@@ -97,8 +53,7 @@ describe('randomBot', () => {
 
   it('samples discards that obey the king rule', () => {
     const kings = ['SK', 'CK', 'HK', 'DK', ...Array.from({ length: 17 }, (_, i) => `T${i + 2}`)];
-    const rest = DECK.filter((c) => !kings.includes(c));
-    const s = run(dealt([kings, rest.slice(0, 21), rest.slice(21, 42)], rest.slice(42), 2), [
+    const s = run(holding(kings), [
       { seat: 0, type: 'bid', bid: 'ansager' },
       { seat: 1, type: 'bid', bid: 'pass' },
       { seat: 2, type: 'bid', bid: 'pass' },
@@ -110,87 +65,16 @@ describe('randomBot', () => {
 
 describe('heuristicBot', () => {
   it('bids a strong hand and passes a weak one', () => {
-    const strong = [
-      'T21',
-      'T20',
-      'T19',
-      'T18',
-      'T17',
-      'T16',
-      'T15',
-      'T14',
-      'T13',
-      'T12',
-      'T11',
-      'GS',
-      'SK',
-      'CK',
-      'HK',
-      'DK',
-      'SQ',
-      'S10',
-      'S9',
-      'C10',
-      'C9',
-    ];
-    const rest = DECK.filter((c) => !strong.includes(c));
-    const s = dealt([strong, rest.slice(0, 21), rest.slice(21, 42)], rest.slice(42), 2);
+    const s = holding(STRONG);
     expect(fieldOf(heuristicBot()(s, 0, seededRng(1)), 'bid')).not.toBe('pass');
-    const weakHand = [
-      'T2',
-      'T3',
-      'S4',
-      'S5',
-      'S6',
-      'S7',
-      'S8',
-      'C4',
-      'C5',
-      'C6',
-      'C7',
-      'C8',
-      'H7',
-      'H6',
-      'H5',
-      'H4',
-      'H3',
-      'D7',
-      'D6',
-      'D5',
-      'D4',
-    ];
-    const others = DECK.filter((c) => !weakHand.includes(c));
-    const weak = dealt([weakHand, others.slice(0, 21), others.slice(21, 42)], others.slice(42), 2);
+    const weak = holding(WEAK);
     expect(heuristicBot()(weak, 0, seededRng(1))).toEqual({ seat: 0, type: 'bid', bid: 'pass' });
   });
 
   it('a bolder profile bids a middling hand that the default passes', () => {
     // 8 trumps (none ≥ T16) and two kings, no void: 16 + 6 = 22, below the Ansager's 24
-    const middling = [
-      'T15',
-      'T12',
-      'T10',
-      'T8',
-      'T6',
-      'T5',
-      'T3',
-      'T2',
-      'SK',
-      'CK',
-      'S4',
-      'S5',
-      'S6',
-      'C4',
-      'C5',
-      'C6',
-      'H7',
-      'H6',
-      'H5',
-      'D7',
-      'D6',
-    ];
-    const others = DECK.filter((c) => !middling.includes(c));
-    const s = dealt([middling, others.slice(0, 21), others.slice(21, 42)], others.slice(42), 2);
+    const middling = 'T15 T12 T10 T8 T6 T5 T3 T2 SK CK S4 S5 S6 C4 C5 C6 H7 H6 H5 D7 D6'.split(' ');
+    const s = holding(middling);
     expect(handStrength(middling)).toBe(2 * 8 + 3 * 2);
     expect(fieldOf(heuristicBot()(s, 0, seededRng(1)), 'bid')).toBe('pass');
     expect(fieldOf(heuristicBot({ bidBias: 4 })(s, 0, seededRng(1)), 'bid')).toBe('ansager');

@@ -7,10 +7,10 @@ import { apply, legalActions } from './rules.js';
 import { result } from './result.js';
 import { session, type DroggnSession } from './session.js';
 import type { DroggnState } from './state.js';
-import { view, redactAction } from './view.js';
+import { view, redactAction, type DroggnView } from './view.js';
 
 /** Droggn, Stubai Tarock with 66 cards (RULES.md §3). */
-export const droggn: Game<DroggnOptions, DroggnState, DroggnSession, DroggnAction> = {
+export const droggn: Game<DroggnOptions, DroggnState, DroggnSession, DroggnAction, DroggnView> = {
   id: 'droggn',
   optionSchema: optionSchema,
   parseOptions: parseOptions,
@@ -30,9 +30,6 @@ export const droggn: Game<DroggnOptions, DroggnState, DroggnSession, DroggnActio
   session: session,
 };
 
+export type { DroggnOptions, DroggnState, DroggnSession, DroggnAction, DroggnView };
 export { DECK, facePoints } from './cards.js';
-export { type DroggnSession } from './session.js';
 export { heuristicBot } from './bots.js';
-export type { DroggnOptions } from './options.js';
-export type { DroggnState } from './state.js';
-export type { DroggnAction } from './actions.js';

@@ -1,4 +1,5 @@
 import type { HandResult } from '../core/types.js';
+import { declarerResult, thrownInResult } from '../core/result.js';
 import { PAGAT, countPile } from './cards.js';
 import { MORD_LAYOUT_VALUE, MORD_VALUE, gameValue, mordScore, pagatItems, piles, zeroSumScores } from './scoring.js';
 import { BASE_VALUE, type DroggnState } from './state.js';
@@ -8,7 +9,7 @@ export function result(s: DroggnState): HandResult | null {
   if (s.phase !== 'over') return null;
   const n = s.options.players;
   if (s.endReason === 'thrownIn') {
-    return { status: 'thrownIn', declarer: null, contract: null, parties: null, cardPoints: null, multiplier: 1, scores: Array(n).fill(0) };
+    return thrownInResult(Array(n).fill(0));
   }
   const declarer = s.declarer!;
   const multiplier = 2 ** s.doublings;
@@ -51,16 +52,16 @@ export function result(s: DroggnState): HandResult | null {
       endReason: s.endReason,
     };
   }
-  return {
-    status: 'finished',
+  return declarerResult({
     declarer,
     contract: s.contract,
     parties,
-    cardPoints: { declarer: d, defenders: 74 - d },
+    points: d,
+    total: 74,
     multiplier,
     scores: zeroSumScores(n, declarer, delta),
     details,
-  };
+  });
 }
 
 /**

@@ -1,11 +1,12 @@
 import { Codes } from '../core/rejections.js';
+import { thrownInResult } from '../core/result.js';
 import type { Action } from '../core/types.js';
 import { DECK } from './cards.js';
 import { droggn } from './index.js';
 import { DroggnCodes } from './codes.js';
 import type { DroggnState } from './state.js';
 import { fieldOf } from '../core/spec-actions.js';
-import { applyAny, dealt, run } from './testkit.js';
+import { applyAny, dealt, run, SUPER_BY_SEAT_0 } from './testkit.js';
 
 const codeOf = (s: DroggnState, a: Action): string | null => {
   const r = applyAny(s, a);
@@ -35,15 +36,7 @@ describe('bidding (RULES.md §3.5)', () => {
   it('all pass: thrown in, zero scores, multiplier 1', () => {
     const s = run(plain(), [bid(0, 'pass'), bid(1, 'pass'), bid(2, 'pass')]);
     expect(droggn.isOver(s)).toBe(true);
-    expect(droggn.result(s)).toEqual({
-      status: 'thrownIn',
-      declarer: null,
-      contract: null,
-      parties: null,
-      cardPoints: null,
-      multiplier: 1,
-      scores: [0, 0, 0],
-    });
+    expect(droggn.result(s)).toEqual(thrownInResult([0, 0, 0]));
     expect(codeOf(s, bid(0, 'pass'))).toBe(Codes.HAND_OVER);
   });
 
@@ -162,12 +155,7 @@ describe('laying out and doubling (RULES.md §3.7, §3.8)', () => {
 
   it('doubling.maxDoublings caps the calls: only gut is offered at the cap', () => {
     const s = run(dealt([DECK.slice(0, 21), DECK.slice(21, 42), DECK.slice(42, 63)], DECK.slice(63), 2, { 'doubling.maxDoublings': 1 }), [
-      bid(0, 'super'),
-      bid(1, 'pass'),
-      bid(2, 'pass'),
-      { seat: 0, type: 'ready', layout: null },
-      { seat: 1, type: 'layout', card: null },
-      { seat: 2, type: 'layout', card: null },
+      ...SUPER_BY_SEAT_0,
       { seat: 1, type: 'double', call: 'schwacher' },
     ]);
     expect(droggn.legalActions(s, 0)).toEqual([{ seat: 0, type: 'double', call: 'gut' }]);
@@ -196,12 +184,7 @@ describe('play (RULES.md §3.9)', () => {
   ];
   const start = () =>
     run(dealt(hands, ['H5', 'H6', 'H7'], 2), [
-      bid(0, 'super'),
-      bid(1, 'pass'),
-      bid(2, 'pass'),
-      { seat: 0, type: 'ready', layout: null },
-      { seat: 1, type: 'layout', card: null },
-      { seat: 2, type: 'layout', card: null },
+      ...SUPER_BY_SEAT_0,
       { seat: 1, type: 'double', call: 'gut' },
       { seat: 2, type: 'double', call: 'gut' },
     ]);

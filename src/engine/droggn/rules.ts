@@ -2,13 +2,7 @@ import { removeCards } from '../core/cards.js';
 import { Codes, accept, reject } from '../core/rejections.js';
 import { activeOrder } from '../core/seats.js';
 import type { Applied, Card } from '../core/types.js';
-import {
-  doublingSpeaker,
-  firstDoublingPosition,
-  nextDoublingPosition,
-  openCalls as openDoublingCalls,
-  type DoublingPosition,
-} from '../core/doubling.js';
+import { afterCall, firstDoublingPosition, openCallsOf } from '../core/doubling.js';
 import { GSTIESS, MOND, PAGAT, isCard, isKing, isTrump } from './cards.js';
 import { parseAction, type DroggnAction } from './actions.js';
 import { legalCards, trickWinner, whyIllegal } from './play.js';
@@ -180,25 +174,14 @@ function startPlay(s: DroggnState): DroggnState {
 }
 
 /** Calls open to the speaker now (`doubling.maxDoublings`, RULES.md §1.14). */
-export const openCalls = (s: DroggnState): readonly CallWord[] => openDoublingCalls(position(s), s.options['doubling.maxDoublings']);
-
-const position = (s: DroggnState): DoublingPosition => ({ step: s.doublingStep!, index: s.doublingIndex, doublings: s.doublings });
+export const openCalls = (s: DroggnState): readonly CallWord[] => openCallsOf(s);
 
 /** RULES.md §3.8 = §1.8 with two defenders, through the dialogue shared with Dobbm (core/doubling). */
 function double(s: DroggnState, call: CallWord): Applied<DroggnState> {
   if (!openCalls(s).includes(call)) return reject(Codes.CALL_NOT_ALLOWED, `${call} is not allowed now`);
   const calls = [...s.calls, { seat: s.turn, call }];
-  const after = nextDoublingPosition(position(s), call, s.defenders.length);
-  if (after === null) return accept(startPlay(withChanges(s, { calls })));
-  return accept(
-    withChanges(s, {
-      calls,
-      doublingStep: after.step,
-      doublingIndex: after.index,
-      doublings: after.doublings,
-      turn: doublingSpeaker(after, s.defenders, s.declarer!),
-    }),
-  );
+  const after = afterCall(s, call);
+  return accept(after === null ? startPlay(withChanges(s, { calls })) : withChanges(s, { calls, ...after }));
 }
 
 /** RULES.md §3.9: one card; a full trick goes to its winner, who leads next. */

@@ -1,5 +1,5 @@
-import type { Card } from '../core/types.js';
-import type { CallWord, DoublingStep } from '../core/doubling.js';
+import type { Card, TurnState } from '../core/types.js';
+import type { CallWord, DoublingFields } from '../core/doubling.js';
 
 export type { CallWord };
 import type { DroggnOptions } from './options.js';
@@ -35,19 +35,11 @@ type EndReason = 'played' | 'mordLost' | 'thrownIn' | 'irregularity';
 
 /**
  * One Droggn deal: an immutable JSON value. `apply` returns a new object and shares the
- * unchanged parts, so no array in a state may be mutated.
+ * unchanged parts, so no array in a state may be mutated. Active seats a0, a1, a2 (RULES.md
+ * §3.4); laid-out cards stay in `hands`.
  */
-export interface DroggnState {
+export interface DroggnState extends TurnState<DroggnOptions, Phase>, DoublingFields {
   readonly game: 'droggn';
-  readonly options: DroggnOptions;
-  readonly dealer: number;
-  /** a0, a1, a2: active seats in order from the dealer's left (RULES.md §3.4). */
-  readonly active: readonly number[];
-  readonly phase: Phase;
-  /** The seat to act; -1 when the hand is over. */
-  readonly turn: number;
-  /** Cards per seat; `[]` for the sitting-out dealer. Laid-out cards stay here. */
-  readonly hands: readonly (readonly Card[])[];
   /** As dealt (the Ansager/Solo declarer picks it up; Super keeps it face down). */
   readonly dealtHands: readonly (readonly Card[])[];
   readonly talon: readonly Card[];
@@ -61,11 +53,6 @@ export interface DroggnState {
   readonly layouts: readonly Layout[];
   /** Defenders who answered the layout question (RULES.md §3.7). */
   readonly layoutAnswers: number;
-  readonly calls: readonly { seat: number; call: CallWord }[];
-  readonly doublingStep: DoublingStep | null;
-  readonly doublingIndex: number;
-  /** `k`: Schwacher and Retour calls; multiplier 2^k. */
-  readonly doublings: number;
   readonly trickLeader: number;
   readonly trick: readonly Play[];
   readonly tricks: readonly CompletedTrick[];

@@ -37,3 +37,13 @@ export function cardsOf(script: readonly ScriptTrick[], order: readonly number[]
     .filter((a) => a.seat === seat)
     .map((a) => a.card as Card);
 }
+
+/** Dealer 2: seat 0 bids Super, the others pass, and neither defender lays out — the doubling comes next. */
+export const SUPER_BY_SEAT_0: readonly Action[] = [
+  { seat: 0, type: 'bid', bid: 'super' },
+  { seat: 1, type: 'bid', bid: 'pass' },
+  { seat: 2, type: 'bid', bid: 'pass' },
+  { seat: 0, type: 'ready', layout: null },
+  { seat: 1, type: 'layout', card: null },
+  { seat: 2, type: 'layout', card: null },
+];

@@ -1,4 +1,4 @@
-import { describeRefusal, games, replay, type GameId, type HandRecord as EngineRecord } from '../../../src/engine/index.js';
+import { describeRefusal, gameFor, replay, type GameId, type HandRecord as EngineRecord } from '../../../src/engine/index.js';
 import type { Schemas } from '../api.js';
 
 export type HandRecord = Schemas['HandRecord'];
@@ -17,7 +17,7 @@ export interface Step {
  * deal is public, so the auditor's view is what anyone may see.
  */
 export function replaySteps(record: HandRecord): Step[] {
-  const game = games[record.game as GameId];
+  const game = gameFor(record.game as GameId);
   const replayed = replay(game, record as unknown as EngineRecord);
   if (!replayed.ok) throw new Error(describeRefusal(replayed));
   const tricksIn = (view: Record<string, unknown>) => (Array.isArray(view.tricks) ? view.tricks.length : 0);
