@@ -13,7 +13,7 @@ import { viewerOf } from './views.js';
 export const KEEPALIVE_MS = 20_000;
 /** A reader this far behind (bytes queued, not taken) is cut off; it reconnects with `after`. */
 const MAX_QUEUED_BYTES = 1 << 20;
-export const NDJSON = 'application/x-ndjson; charset=utf-8';
+const NDJSON = 'application/x-ndjson; charset=utf-8';
 
 /** One open stream: who reads, and what it was sent last. */
 interface Reader {
