@@ -2275,13 +2275,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description NDJSON: one view (HandViewDto) per line, empty lines to keep alive */
+            /** @description NDJSON: one view (HandView, as GET /hands/{id}) per line, empty lines to keep alive */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": components["schemas"]["HandViewDto"];
+                    "application/x-ndjson": components["schemas"]["HandView"];
                 };
             };
             /** @description VALIDATION_FAILED (`after` is not a seq) */

@@ -2,19 +2,17 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiExtraModels,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiQuery,
   ApiServiceUnavailableResponse,
   ApiTags,
-  getSchemaPath,
 } from '@nestjs/swagger';
 import { Auth, CurrentCaller, type Caller } from '../common/auth.js';
 import { ProblemDto } from '../common/problem.dto.js';
 import { HandStreams, KEEPALIVE_MS } from './hand-stream.js';
-import { HandViewDto } from './hands.dto.js';
+import { HAND_VIEW } from './hands.dto.js';
 
 /** Node's own request/response under whichever adapter serves the app (Express: itself; Fastify: `.raw`). */
 type Raw<T> = T & { raw?: T; hijack?: () => void };
@@ -43,10 +41,9 @@ export class HandStreamController {
     description: 'the seq of the last view you hold: only newer views are sent',
     schema: { type: 'integer', minimum: 0 },
   })
-  @ApiExtraModels(HandViewDto)
   @ApiOkResponse({
-    description: 'NDJSON: one view (HandViewDto) per line, empty lines to keep alive',
-    content: { 'application/x-ndjson': { schema: { $ref: getSchemaPath(HandViewDto) } } },
+    description: 'NDJSON: one view (HandView, as GET /hands/{id}) per line, empty lines to keep alive',
+    content: { 'application/x-ndjson': { schema: HAND_VIEW } },
   })
   @ApiBadRequestResponse({ type: ProblemDto, description: 'VALIDATION_FAILED (`after` is not a seq)' })
   @ApiNotFoundResponse({ type: ProblemDto, description: 'HAND_NOT_FOUND' })
