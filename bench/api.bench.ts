@@ -8,8 +8,9 @@
  *   today     16 bot clients playing whole hands, each action one view GET (unless the last
  *             answer was it) and one POST: server CPU per action ÷ baseline (aim ≤ 1.0), POST
  *             p99 < 25 ms, GET p99 < 15 ms.
- *   live      every seat of --live-tables tables its own client, following its hand with the
- *             long poll (If-None-Match + Prefer: wait=25, as the web page) and acting on its
+ *   live      every seat of --live-tables tables its own client, following its hand with its
+ *             stream (GET /hands/{id}/stream, as the web page; --live-follow poll: the long poll,
+ *             If-None-Match + Prefer: wait=25) and acting on its
  *             turn (bench/live-tables.ts): server CPU per action delivered to every seat ÷
  *             baseline (aim ≤ 2.0), wake-up latency commit → every seat p99 < 50 ms.
  *   scale     --tables tables in play (a hand dealt, three actions each): server RSS ≤ 400 MiB,
@@ -27,7 +28,7 @@
  *   npm run bench:api -- --server-node-args=--max-old-space-size=128   # flags for the server's node
  *   npm run bench:api -- --no-build --server-entry /elsewhere/dist/src/main.js   # another build
  *
- * Options: --clients, --live-tables, --baseline-seconds, --warmup-seconds, --pg-url (an admin
+ * Options: --clients, --live-tables, --live-follow stream|poll, --baseline-seconds, --warmup-seconds, --pg-url (an admin
  * connection, default BENCH_PG_URL or postgresql://postgres@127.0.0.1:5432/postgres),
  * --log-level, --keep-db.
  */
@@ -43,7 +44,7 @@ import { buildService, Cleanup, PROJECT_ROOT, processMemory, startService, type 
 import { seededRng } from '../src/engine/core/rng.js';
 import { backendCpu, cpuSeconds, cpuSince, percentiles } from '../scripts/lib/measure.js';
 import { initPgbench, pgTarget, runPgbench, type PgbenchResult } from './pgbench/pgbench.js';
-import { playLive, seatLiveTables, type LiveStats } from './live-tables.js';
+import { playLive, seatLiveTables, type LiveFollow, type LiveStats } from './live-tables.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -61,11 +62,13 @@ const { values: args } = parseArgs({
     diagnose: { type: 'boolean', default: false },
     'server-node-args': { type: 'string', default: '' },
     'server-entry': { type: 'string' },
+    'live-follow': { type: 'string', default: 'stream' },
   },
 });
 const CLIENTS = positive('clients');
 const SECONDS = positive('seconds');
 const LIVE_TABLES = positive('live-tables');
+const LIVE_FOLLOW = liveFollow(args['live-follow']!);
 const BASELINE_SECONDS = positive('baseline-seconds');
 const WARMUP_SECONDS = Number(args['warmup-seconds']);
 const TABLES = Number(args.tables);
@@ -222,8 +225,8 @@ async function measureBaseline(dbUrl: string, dbName: string, cleanup: Cleanup):
 async function measureLive(service: RunningService, dbName: string, label: string, seed: number): Promise<Measured<LiveStats>> {
   const seated = await seatLiveTables(service.url, LIVE_TABLES, SPECS, seed);
   try {
-    log(`${label}: ${LIVE_TABLES} tables, every seat following its hand with the long poll, ${SECONDS} s`);
-    return await measured(service, dbName, () => playLive(seated, SECONDS));
+    log(`${label}: ${LIVE_TABLES} tables, every seat following its hand with ${FOLLOWED_BY[LIVE_FOLLOW]}, ${SECONDS} s`);
+    return await measured(service, dbName, () => playLive(seated, SECONDS, LIVE_FOLLOW));
   } finally {
     seated.close();
   }
@@ -542,8 +545,8 @@ function liveLines(label: string, m: Measured<LiveStats>): string[] {
   const low = percentiles(r.wakeLower);
   const post = percentiles(r.act);
   return [
-    `${label} (${r.tables} tables, ${r.seats} seats each its own client, ${r.seconds.toFixed(1)} s): ${r.actions} actions (${(r.actions / r.seconds).toFixed(0)}/s), ${r.hands} hands finished, ` +
-      `${r.wakes} long polls woken, ${r.timeouts} × 304 after the wait, ${r.stale} × STALE_SEQ, ${r.errors.length} errors`,
+    `${label} (${r.tables} tables, ${r.seats} seats each its own client following with ${FOLLOWED_BY[LIVE_FOLLOW]}, ${r.seconds.toFixed(1)} s): ${r.actions} actions (${(r.actions / r.seconds).toFixed(0)}/s), ${r.hands} hands finished, ` +
+      `${r.wakes} ${LIVE_FOLLOW === 'stream' ? 'stream lines' : 'long polls woken'}, ${r.timeouts} × 304 after the wait, ${r.stale} × STALE_SEQ, ${r.errors.length} errors`,
     `  wake-up, every seat holds the new view: from the POST sent p50 ${up.p50.toFixed(1)} ms p99 ${up.p99.toFixed(1)} ms; from its answer p50 ${low.p50.toFixed(1)} ms p99 ${low.p99.toFixed(1)} ms (n=${r.wakeUpper.length})`,
     `  POST p50 ${post.p50.toFixed(1)} ms p99 ${post.p99.toFixed(1)} ms`,
     `  CPU per action delivered to every seat: ${split(m, r.actions)}   (server busy ${((100 * m.serverCpu) / r.seconds).toFixed(0)}% of one core)`,
@@ -615,6 +618,14 @@ async function dropDatabase(adminUrl: string, name: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+const FOLLOWED_BY: Record<LiveFollow, string> = { stream: 'its stream', poll: 'the long poll' };
+
+function liveFollow(value: string): LiveFollow {
+  if (value === 'stream' || value === 'poll') return value;
+  console.error(`--live-follow must be stream or poll, not ${JSON.stringify(value)}`);
+  process.exit(2);
 }
 
 function positive(name: 'clients' | 'seconds' | 'live-tables' | 'baseline-seconds'): number {

@@ -6,9 +6,10 @@ import { etagOf } from '../src/hands/conditional.js';
 /**
  * The live-tables shape of `npm run bench:api` (issue 13): players as the web page has them.
  * Every seat of every table is its own client (its own token and kept-alive connection) that
- * follows its hand with the long poll (`If-None-Match: "<seq>"` + `Prefer: wait=25`, as
- * web/src/table/follow.ts does) and acts when its view says it is its turn; a finished hand's
- * view names the next hand, which every seat then follows.
+ * follows its hand — with its stream (`GET /hands/{id}/stream`, as web/src/table/follow.ts
+ * does) or with the long poll (`If-None-Match: "<seq>"` + `Prefer: wait=25`, its fallback) —
+ * and acts when its view says it is its turn; a finished hand's view names the next hand,
+ * which every seat then follows.
  *
  * The wake-up latency of an action is the time until every seat of the table holds a view at
  * that seq or later, measured two ways since the client cannot see the commit itself: from the
@@ -31,7 +32,7 @@ export interface LiveStats {
   hands: number;
   stale: number;
   errors: string[];
-  /** Long-poll answers: 200 with a new view, 304 after the whole wait. */
+  /** New views delivered after the first (long-poll answers with a view, stream lines); 304s after the whole wait. */
   wakes: number;
   timeouts: number;
   wakeUpper: number[];
@@ -146,7 +147,7 @@ export async function seatLiveTables(url: string, count: number, specs: readonly
  * polls still open end with a network error, which `stop` says to ignore. (One AbortSignal
  * passed to every request would collect a listener per request.)
  */
-export async function playLive(seated: LiveTables, seconds: number): Promise<LiveStats> {
+export async function playLive(seated: LiveTables, seconds: number, mode: LiveFollow): Promise<LiveStats> {
   const stats: LiveStats = {
     seconds: 0,
     tables: seated.tables.length,
@@ -172,13 +173,16 @@ export async function playLive(seated: LiveTables, seconds: number): Promise<Liv
     seated.tables.flatMap((t) => {
       const table = new LiveTable(t.bots, stats);
       stats.seats += t.bots.length;
-      return t.bots.map((bot) => followSeat(bot, t.handId, table, stats, handsDone, stop.signal));
+      return t.bots.map((bot) => followSeat(bot, t.handId, table, stats, handsDone, stop.signal, mode));
     }),
   );
   clearTimeout(timer);
   stats.seconds = (performance.now() - t0) / 1000;
   return stats;
 }
+
+/** How a seat learns of the others' actions: the long poll, or the per-seat NDJSON stream. */
+export type LiveFollow = 'poll' | 'stream';
 
 async function followSeat(
   bot: SeatBot,
@@ -187,51 +191,92 @@ async function followSeat(
   stats: LiveStats,
   handsDone: Set<string>,
   signal: AbortSignal,
+  mode: LiveFollow,
 ): Promise<void> {
-  let handId = firstHandId;
-  let held: { view: HandView; etag: string } | null = null;
-  while (!signal.aborted) {
+  let handId: string | null = firstHandId;
+  while (handId && !signal.aborted) {
     try {
-      const answer = await bot.api.follow(handId, bot.player, held?.etag ?? null, WAIT_SECONDS);
-      if (!answer) {
-        stats.timeouts++;
-        continue;
-      }
-      if (held) stats.wakes++;
-      held = answer;
-      table.arrived(bot.seat, handId, answer.view.seq, performance.now());
-      // Its turn (possibly several times in a row, e.g. leading after taking a trick).
-      while (
-        !signal.aborted &&
-        held.view.status === 'active' &&
-        held.view.toAct.includes(bot.seat) &&
-        (held.view.legalActions?.length ?? 0) > 0
-      ) {
-        const sentAt = performance.now();
-        const view = await actCounted(bot, handId, held.view, stats);
-        const answeredAt = performance.now();
-        stats.act.push(answeredAt - sentAt);
-        stats.actions++;
-        table.posted(bot.seat, handId, view.seq, sentAt, answeredAt);
-        held = { view, etag: etagOf(view as unknown as Record<string, unknown>) };
-      }
-      if (held.view.status !== 'active') {
-        if (!handsDone.has(handId)) {
-          handsDone.add(handId);
-          stats.hands++;
-        }
-        const next = held.view.nextHandId;
-        if (!next) return; // the session ended
-        handId = next;
-        held = null;
-      }
+      handId = await (mode === 'stream' ? byStream : byLongPoll)(bot, handId, table, stats, handsDone, signal);
     } catch (err) {
       if (signal.aborted) return;
       stats.errors.push(err instanceof Error ? err.message : String(err));
       if (stats.errors.length > 20) throw new Error(`live tables: too many errors, the first: ${stats.errors[0]}`, { cause: err });
-      held = null; // read the view afresh
+      // read the view afresh
     }
   }
+}
+
+type Follow = (
+  bot: SeatBot,
+  handId: string,
+  table: LiveTable,
+  stats: LiveStats,
+  handsDone: Set<string>,
+  signal: AbortSignal,
+) => Promise<string | null>;
+
+/** Follows one hand with the long poll to its end; answers the next hand's id (null: the session ended). */
+const byLongPoll: Follow = async (bot, handId, table, stats, handsDone, signal) => {
+  let held: { view: HandView; etag: string } | null = null;
+  while (!signal.aborted) {
+    const answer = await bot.api.follow(handId, bot.player, held?.etag ?? null, WAIT_SECONDS);
+    if (!answer) {
+      stats.timeouts++;
+      continue;
+    }
+    if (held) stats.wakes++;
+    table.arrived(bot.seat, handId, answer.view.seq, performance.now());
+    const view = await playTurns(bot, handId, answer.view, table, stats, signal);
+    held = { view, etag: etagOf(view as unknown as Record<string, unknown>) };
+    if (view.status !== 'active') return handEnded(handId, view, stats, handsDone);
+  }
+  return null;
+};
+
+/** Follows one hand with its stream, reconnecting with `after` if the server ends it early. */
+const byStream: Follow = async (bot, handId, table, stats, handsDone, signal) => {
+  let held: HandView | null = null;
+  while (!signal.aborted) {
+    for await (const line of bot.api.stream(handId, bot.player, held?.seq)) {
+      if (signal.aborted) return null;
+      if (held) stats.wakes++;
+      table.arrived(bot.seat, handId, line.seq, performance.now());
+      // The line of its own action repeats what the POST answered.
+      if (held && line.seq <= held.seq && line.status === held.status) continue;
+      held = await playTurns(bot, handId, line, table, stats, signal);
+      if (held.status !== 'active') return handEnded(handId, held, stats, handsDone);
+    }
+  }
+  return null;
+};
+
+/** Its turn (possibly several times in a row, e.g. leading after taking a trick): act; answers the latest view. */
+async function playTurns(
+  bot: SeatBot,
+  handId: string,
+  view: HandView,
+  table: LiveTable,
+  stats: LiveStats,
+  signal: AbortSignal,
+): Promise<HandView> {
+  while (!signal.aborted && view.status === 'active' && view.toAct.includes(bot.seat) && (view.legalActions?.length ?? 0) > 0) {
+    const sentAt = performance.now();
+    view = await actCounted(bot, handId, view, stats);
+    const answeredAt = performance.now();
+    stats.act.push(answeredAt - sentAt);
+    stats.actions++;
+    table.posted(bot.seat, handId, view.seq, sentAt, answeredAt);
+  }
+  return view;
+}
+
+/** Counts the hand once (every seat sees its end) and answers where the table went on. */
+function handEnded(handId: string, view: HandView, stats: LiveStats, handsDone: Set<string>): string | null {
+  if (!handsDone.has(handId)) {
+    handsDone.add(handId);
+    stats.hands++;
+  }
+  return view.nextHandId ?? null;
 }
 
 /** SeatBot.act, counting the 409 STALE_SEQ it rides out. */

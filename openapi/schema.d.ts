@@ -255,6 +255,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/hands/{id}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's view of the hand as a stream (NDJSON): the current view, then one line per new seq
+         * @description Each line is the JSON of `GET /hands/{id}` for the same token (a seat, the spectator or the auditor view). The first line is the current view; then a line for every new seq, from any instance. An empty line every 20 s keeps the stream alive. Once the hand is over or dropped, its last view (naming `nextHandId`) ends the stream. With `after=<seq>` (the seq of the last view you hold, to resume) views up to that seq are skipped; the last view of a hand that ended is sent whatever `after` is.
+         */
+        get: operations["HandStreamController_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tables/{id}/ledger": {
         parameters: {
             query?: never;
@@ -2237,6 +2257,94 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    HandStreamController_stream: {
+        parameters: {
+            query?: {
+                /** @description the seq of the last view you hold: only newer views are sent */
+                after?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description NDJSON: one view (HandView, as GET /hands/{id}) per line, empty lines to keep alive */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["HandView"];
+                };
+            };
+            /** @description VALIDATION_FAILED (`after` is not a seq) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Missing or unknown token (TOKEN_MISSING, TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The token may not do this (AUDITOR_ONLY, PLAYER_ONLY, NOT_SEATED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description HAND_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description INTERNAL (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description STREAMS_FULL: the instance holds `LONG_POLL_MAX_WAITERS` streams (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
                 };
             };
         };

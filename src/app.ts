@@ -34,6 +34,9 @@ export async function createApp(settings: Settings): Promise<INestApplication> {
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(settings), adapter, {
     logger: new PinoNestLogger(logger),
     bodyParser: false,
+    // app.close() ends the connections still open (main.ts has drained them by then): a stream's
+    // socket would otherwise keep it waiting under Fastify (test/stream.e2e.spec.ts).
+    forceCloseConnections: true,
   });
   const fastify = app.getHttpAdapter().getInstance();
   requestLogging(fastify, logger);

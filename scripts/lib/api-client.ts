@@ -71,9 +71,11 @@ export class KartentischClient {
   /** The generated client itself, for routes the methods below do not wrap. */
   readonly api: Client<paths>;
   private readonly agent: http.Agent;
+  /** Streams hold their sockets for as long as they run: apart from the requests' agent. */
+  private streamAgent: http.Agent | null = null;
 
   constructor(
-    baseUrl: string,
+    private readonly baseUrl: string,
     private readonly observe?: RequestObserver,
     sockets = 1,
     private readonly faultRetry?: FaultRetry,
@@ -81,11 +83,13 @@ export class KartentischClient {
     // One kept-alive socket by default: a bot client is sequential, so like a real player's
     // app it holds one connection (16 clients = 16 connections, as for autocannon).
     this.agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
-    this.api = createClient<paths>({ baseUrl: baseUrl.replace(/\/$/, ''), fetch: (request) => this.send(request) });
+    this.baseUrl = baseUrl.replace(/\/$/, '');
+    this.api = createClient<paths>({ baseUrl: this.baseUrl, fetch: (request) => this.send(request) });
   }
 
   close(): void {
     this.agent.destroy();
+    this.streamAgent?.destroy();
   }
 
   async health(): Promise<boolean> {
@@ -146,6 +150,46 @@ export class KartentischClient {
       throw new ProblemError(response.status, String(problem.code ?? `HTTP_${response.status}`), problem, 'GET /hands/{id}');
     }
     return { view: data as HandView, etag: response.headers.get('etag') ?? '' };
+  }
+
+  /**
+   * `GET /hands/{id}/stream`: the player's view now (unless `after` names its seq), then each
+   * newer view as the hand moves; ends after the last view of a finished or dropped hand, or
+   * when the server ends the stream (resume with `after` = the last seq seen). Breaking out of
+   * the loop closes the stream. A refusal (404, 503 STREAMS_FULL …) is a ProblemError.
+   */
+  async *stream(handId: string, player: Player, after?: number): AsyncGenerator<HandView> {
+    const route = 'GET /hands/{id}/stream';
+    const started = performance.now();
+    const url = new URL(`hands/${encodeURIComponent(handId)}/stream`, this.baseUrl + '/');
+    if (after !== undefined) url.searchParams.set('after', String(after));
+    this.streamAgent ??= new http.Agent({ keepAlive: true });
+    const req = http.get(url, { headers: { Authorization: `Bearer ${player.token}` }, agent: this.streamAgent });
+    try {
+      const res = await new Promise<http.IncomingMessage>((resolve, reject) => req.once('response', resolve).once('error', reject));
+      this.observe?.(route, res.statusCode ?? 0, performance.now() - started);
+      if (res.statusCode !== 200) {
+        let text = '';
+        for await (const chunk of res) text += String(chunk);
+        const problem = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
+        const err = new ProblemError(res.statusCode ?? 0, String(problem.code ?? `HTTP_${res.statusCode}`), problem, route);
+        err.retryAfter = res.headers['retry-after'];
+        throw err;
+      }
+      // Lines by hand: readline re-emits a cut connection as an 'error' nobody listens to.
+      res.setEncoding('utf8');
+      let buffer = '';
+      for await (const chunk of res as AsyncIterable<string>) {
+        buffer += chunk;
+        for (let nl = buffer.indexOf('\n'); nl >= 0; nl = buffer.indexOf('\n')) {
+          const line = buffer.slice(0, nl);
+          buffer = buffer.slice(nl + 1);
+          if (line) yield JSON.parse(line) as HandView; // empty lines only keep the stream alive
+        }
+      }
+    } finally {
+      req.destroy();
+    }
   }
 
   /** With an Idempotency-Key the action may be repeated safely (and is, through faults, with a FaultRetry). */

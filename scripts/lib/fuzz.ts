@@ -402,8 +402,11 @@ export async function fuzz(opts: FuzzOptions): Promise<FuzzReport> {
       if (failures.length < 20) failures.push({ request: label, status, body: '' });
       return { status: 0, type: '', text: '', json: null };
     }
-    const text = await res.text();
     const type = res.headers.get('content-type') ?? '';
+    // A stream (GET /hands/{id}/stream) runs until its hand ends: its status and type are the answer.
+    const streaming = res.ok && type.startsWith('application/x-ndjson');
+    const text = streaming ? '' : await res.text();
+    if (streaming) await res.body?.cancel();
     let json: any = null;
     try {
       json = type.includes('json') && text ? JSON.parse(text) : null;

@@ -33,6 +33,7 @@ export const ProblemCodes = {
   RATE_LIMITED: { status: 429, title: 'Too many requests' },
   INTERNAL: { status: 500, title: 'Internal error' },
   DATABASE_UNAVAILABLE: { status: 503, title: 'The database is not reachable' },
+  STREAMS_FULL: { status: 503, title: 'This instance holds its maximum of open streams; retry later or long-poll' },
 } as const;
 
 export type ProblemCode = keyof typeof ProblemCodes;

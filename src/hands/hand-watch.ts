@@ -50,6 +50,11 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
     await this.client?.end().catch(() => undefined);
   }
 
+  /** True once shutdown began: nothing will be woken any more (the stream ends its readers). */
+  get closing(): boolean {
+    return this.closed;
+  }
+
   /** How many long polls this instance holds open now. */
   get held(): number {
     return this.armed;

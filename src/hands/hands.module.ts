@@ -1,12 +1,14 @@
 import { Module } from '@nestjs/common';
 import { HandCache } from './hand-cache.js';
+import { HandStreamController } from './hand-stream.controller.js';
+import { HandStreams } from './hand-stream.js';
 import { HandWatch } from './hand-watch.js';
 import { HandsController } from './hands.controller.js';
 import { HandsService } from './hands.service.js';
 
 @Module({
-  controllers: [HandsController],
-  providers: [HandsService, HandCache, HandWatch],
+  controllers: [HandsController, HandStreamController],
+  providers: [HandsService, HandCache, HandWatch, HandStreams],
   exports: [HandsService, HandWatch],
 })
 export class HandsModule {}

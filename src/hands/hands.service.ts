@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { gameFor, type HandResult } from '../engine/index.js';
+import { gameFor, type HandResult, type Viewer } from '../engine/index.js';
 import type { Caller } from '../common/auth.js';
 import { ApiError, fromRejection } from '../common/problems.js';
 import { DatabaseService, type Tx } from '../database/database.service.js';
@@ -29,6 +29,14 @@ export interface ActCommand {
   expectedSeq: number;
   action: Record<string, unknown>;
   idempotencyKey?: string;
+}
+
+/** The hand at one seq: its view's `status` (`active`, `over` or `void`) and the view of any viewer. */
+export interface HandSnapshot {
+  seq: number;
+  status: 'active' | 'over' | 'void';
+  seating: readonly (string | null)[];
+  viewFor(viewer: Viewer): Record<string, unknown>;
 }
 
 type Idem = { key: string; requestHash: string };
@@ -61,7 +69,8 @@ export class HandsService {
   }
 
   async view(handId: string, caller: Caller): Promise<Record<string, unknown>> {
-    return this.build(await this.current(handId), caller);
+    const snap = await this.snapshot(handId);
+    return snap.viewFor(viewerOf(caller, snap.seating));
   }
 
   /**
@@ -69,18 +78,30 @@ export class HandsService {
    * then null, and no view is built — a long poll that is about to wait needs only the seq.
    */
   async viewUnlessHeld(handId: string, caller: Caller, held: (etag: string) => boolean): Promise<Record<string, unknown> | null> {
-    const hand = await this.current(handId);
-    return held(etagOf(hand)) ? null : this.build(hand, caller);
+    const snap = await this.snapshot(handId);
+    return held(etagOf(snap)) ? null : snap.viewFor(viewerOf(caller, snap.seating));
   }
 
-  private async build(hand: HandRow, caller: Caller): Promise<Record<string, unknown>> {
-    const view = handView(gameFor(hand.game), hand, hand.state, hand.seq, viewerOf(caller, hand.seating));
+  /** One read of the hand from which any viewer's view is built (the stream shares it between its readers). */
+  async snapshot(handId: string): Promise<HandSnapshot> {
+    const hand = await this.current(handId);
+    const game = gameFor(hand.game);
+    const status = hand.status === 'void' ? 'void' : game.isOver(hand.state) ? 'over' : 'active';
     // Whoever waited on the hand learns where the table went on, as the last actor did.
-    if (view.status !== 'active' && hand.tableId !== null && hand.number !== null) {
-      const next = await nextHandId(this.db.pool, hand.tableId, hand.number);
-      if (next) view.nextHandId = next;
-    }
-    return view;
+    const next =
+      status !== 'active' && hand.tableId !== null && hand.number !== null
+        ? await nextHandId(this.db.pool, hand.tableId, hand.number)
+        : undefined;
+    return {
+      seq: hand.seq,
+      status,
+      seating: hand.seating,
+      viewFor: (viewer) => {
+        const view = handView(game, hand, hand.state, hand.seq, viewer);
+        if (next) view.nextHandId = next;
+        return view;
+      },
+    };
   }
 
   /**

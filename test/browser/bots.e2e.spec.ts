@@ -23,6 +23,8 @@ describe('one person plays against three bots in the browser', () => {
         { type: 'double', call: 'gut' },
       ],
       mark: 'play ',
+      // This page's streams are refused (as an instance full of them answers): it follows with the long poll.
+      refuseStream: true,
     },
     {
       game: 'doppelkopf',
@@ -32,12 +34,23 @@ describe('one person plays against three bots in the browser', () => {
         { type: 'announce', level: 're' },
       ],
       mark: 'solo-q',
+      refuseStream: false,
     },
   ] as const;
 
   for (const c of cases) {
     it(`plays a ${c.game} hand to its end against bots`, async () => {
       const { page, context } = await site.person();
+      const refused: string[] = [];
+      if (c.refuseStream)
+        await context.route(/\/hands\/[^/]+\/stream/, (route) => {
+          refused.push(route.request().url());
+          return route.fulfill({
+            status: 503,
+            contentType: 'application/problem+json',
+            body: JSON.stringify({ type: 'about:blank', title: 'full', status: 503, detail: 'full', code: 'STREAMS_FULL' }),
+          });
+        });
       await signUp(page, `Solo ${c.game}`);
       await page.getByRole('combobox', { name: 'game of the new table' }).selectOption(c.game);
       await page.getByRole('button', { name: 'Open the table' }).click();
@@ -71,6 +84,7 @@ describe('one person plays against three bots in the browser', () => {
       }
       const over = await auditorView(site, handId);
       expect(over.status).toBe('over');
+      if (c.refuseStream) expect(refused.length).toBeGreaterThan(0);
       expect(moves.join('\n')).toContain(c.mark);
       expect(moves.some((m) => m.startsWith('play '))).toBe(true);
       await page.getByTestId('result').waitFor();

@@ -19,7 +19,7 @@ describe('four people play a Dobbm hand in the browser', () => {
     const names = ['Resi', 'Sepp', 'Vroni', '<b>Toni</b>'];
     const people = await Promise.all(names.map(() => site.person()));
     const pages = people.map((p) => p.page);
-    const seen = pages.map(recordViews);
+    const seen = await Promise.all(pages.map(recordViews));
     for (const [i, page] of pages.entries()) await signUp(page, names[i]!);
 
     // Resi opens a table with the defaults and takes seat 0; the others join from the lobby.
@@ -97,6 +97,7 @@ describe('four people play a Dobbm hand in the browser', () => {
 
     // Every view a page received while the hand ran held no card of another seat's hand.
     for (const [i, views] of seen.entries()) {
+      expect(views.streamed).toBeGreaterThan(0); // the page followed the hand with its stream
       const seat = seating[i]!;
       const active = views.filter((v) => v.id === handId && v.status === 'active');
       expect(active.length).toBeGreaterThan(0);

@@ -23,9 +23,42 @@ export async function signUp(page: Page, name: string): Promise<void> {
   await page.getByTestId('my-name').waitFor();
 }
 
-/** Every hand view a page received (its long polls and its own actions' answers). */
-export function recordViews(page: Page): View[] {
-  const views: View[] = [];
+/**
+ * Every hand view a page received: its stream's lines, its long polls and its own actions'
+ * answers. The browser keeps no body of a streamed response for Playwright to read, so the
+ * page's fetch hands each stream line over as it reads it (a tee of the body; the page's own
+ * copy is untouched). Call before the page loads the app.
+ */
+export async function recordViews(page: Page): Promise<View[] & { streamed: number }> {
+  const views = Object.assign([] as View[], { streamed: 0 });
+  await page.exposeFunction('recordStreamLine', (line: string) => {
+    views.push(JSON.parse(line) as View);
+    views.streamed++;
+  });
+  await page.addInitScript(() => {
+    const send = (globalThis as unknown as { recordStreamLine: (line: string) => void }).recordStreamLine;
+    const original = globalThis.fetch.bind(globalThis);
+    globalThis.fetch = async (...args: Parameters<typeof fetch>) => {
+      const res = await original(...args);
+      if (!res.ok || !res.body || !/\/hands\/[^/]+\/stream(\?|$)/.test(new URL(res.url).pathname + new URL(res.url).search)) return res;
+      const [mine, theirs] = res.body.tee();
+      void (async () => {
+        const reader = theirs.getReader();
+        const text = new TextDecoder();
+        let buffer = '';
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return;
+          buffer += text.decode(value, { stream: true });
+          for (let nl = buffer.indexOf('\n'); nl >= 0; nl = buffer.indexOf('\n')) {
+            if (nl > 0) send(buffer.slice(0, nl));
+            buffer = buffer.slice(nl + 1);
+          }
+        }
+      })().catch(() => undefined);
+      return new Response(mine, { status: res.status, statusText: res.statusText, headers: res.headers });
+    };
+  });
   page.on('response', async (res: Response) => {
     if (!/\/hands\/[^/]+(\/actions)?$/.test(new URL(res.url()).pathname) || res.status() !== 200) return;
     try {

@@ -1,0 +1,193 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import type { Viewer } from '../engine/index.js';
+import type { Caller } from '../common/auth.js';
+import { ApiError } from '../common/problems.js';
+import type { Settings } from '../config/env.js';
+import { SETTINGS } from '../config/settings.provider.js';
+import { HandWatch } from './hand-watch.js';
+import { HandsService, type HandSnapshot } from './hands.service.js';
+import { viewerOf } from './views.js';
+
+/** An empty line this often keeps proxies and clients from taking a quiet stream for a dead one. */
+export const KEEPALIVE_MS = 20_000;
+/** A reader this far behind (bytes queued, not taken) is cut off; it reconnects with `after`. */
+const MAX_QUEUED_BYTES = 1 << 20;
+const NDJSON = 'application/x-ndjson; charset=utf-8';
+
+/** One open stream: who reads, and what it was sent last. */
+interface Reader {
+  res: ServerResponse;
+  viewer: Viewer | null;
+  /** The seq and status of the last view sent (`after` and `active` before the first). */
+  seq: number;
+  status: string;
+  started: boolean;
+  keepAlive?: NodeJS.Timeout;
+}
+
+/** The readers of one hand on this instance, and its one refresh at a time. */
+interface Hub {
+  readers: Set<Reader>;
+  /** Counts notifications, so a reader that joined during one knows it must look again. */
+  moves: number;
+  running: boolean;
+  again: boolean;
+}
+
+/**
+ * `GET /hands/{id}/stream`: each reader's view of a hand as NDJSON, one line per new seq
+ * (Lichess's board API streams a game the same way). The readers of a hand share one hub: a
+ * notification (HandWatch, LISTEN/NOTIFY across instances) makes it read the hand once and build
+ * each viewer's line once (a seat, the spectator view, the auditor), however many read it.
+ * Works on Node's own request and response, so the HTTP adapter is only glue (the controller).
+ */
+@Injectable()
+export class HandStreams implements OnModuleDestroy {
+  private readonly log = new Logger('HandStreams');
+  private readonly hubs = new Map<string, Hub>();
+  private unfollow: (() => void) | null = null;
+  private count = 0;
+
+  constructor(
+    private readonly hands: HandsService,
+    private readonly watch: HandWatch,
+    @Inject(SETTINGS) private readonly settings: Settings,
+  ) {}
+
+  /** How many streams this instance holds open now. */
+  get open(): number {
+    return this.count;
+  }
+
+  onModuleDestroy(): void {
+    this.endAll();
+    this.unfollow?.();
+  }
+
+  /**
+   * Answers the stream; resolves once its first line is written (the stream goes on). Throws the
+   * usual problems before the first byte: an unknown hand, a malformed `after`, no place left.
+   */
+  async serve(
+    handId: string,
+    caller: Caller,
+    after: string | undefined,
+    req: IncomingMessage,
+    res: ServerResponse,
+    /** The adapter lets go of the response here (Fastify: `reply.hijack()`); errors before it are its to answer. */
+    beforeFirstByte: () => void = () => undefined,
+  ): Promise<void> {
+    const from = afterSeq(after);
+    if (this.count >= this.settings.longPollMaxWaiters) {
+      res.setHeader('Retry-After', '5');
+      throw ApiError.of('STREAMS_FULL', `this instance holds its ${this.settings.longPollMaxWaiters} streams; retry later or long-poll`);
+    }
+    this.following();
+    const hub = this.hubOf(handId);
+    const reader: Reader = { res, viewer: null, seq: from, status: 'active', started: false };
+    // Joined before the read, so a move during the read is seen (`moves` changes) and not missed.
+    const moves = hub.moves;
+    hub.readers.add(reader);
+    this.count++;
+    res.once('close', () => this.leave(handId, reader));
+    let snap: HandSnapshot;
+    try {
+      snap = await this.hands.snapshot(handId);
+    } catch (err) {
+      this.leave(handId, reader);
+      throw err;
+    }
+    if (res.destroyed) return; // the reader left during the read
+    reader.viewer = viewerOf(caller, snap.seating);
+    beforeFirstByte();
+    req.socket?.setNoDelay(true);
+    res.writeHead(200, { 'Content-Type': NDJSON, 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
+    res.flushHeaders(); // the reader learns the stream is open even when `after` holds its first line back
+    reader.started = true;
+    this.send(reader, snap, new Map());
+    if (res.writableEnded) return;
+    // Shutdown began: nothing would wake this stream, so it ends after its first line.
+    if (this.watch.closing) return void res.end();
+    reader.keepAlive = setInterval(() => res.write('\n'), KEEPALIVE_MS).unref();
+    if (hub.moves !== moves) this.refresh(handId, hub);
+  }
+
+  /** One follower of every hand's moves for all streams; null: moves may have been missed, or shutdown. */
+  private following(): void {
+    this.unfollow ??= this.watch.follow((handId) => {
+      if (handId === null) {
+        if (this.watch.closing) this.endAll();
+        else for (const [id, hub] of this.hubs) this.refresh(id, hub);
+        return;
+      }
+      const hub = this.hubs.get(handId);
+      if (hub) this.refresh(handId, hub);
+    });
+  }
+
+  private hubOf(handId: string): Hub {
+    let hub = this.hubs.get(handId);
+    if (!hub) this.hubs.set(handId, (hub = { readers: new Set(), moves: 0, running: false, again: false }));
+    return hub;
+  }
+
+  /** Reads the hand once and sends every reader what is new to it; moves during the read run it again. */
+  private refresh(handId: string, hub: Hub): void {
+    hub.moves++;
+    if (hub.running) {
+      hub.again = true;
+      return;
+    }
+    hub.running = true;
+    void (async () => {
+      do {
+        hub.again = false;
+        try {
+          const snap = await this.hands.snapshot(handId);
+          const lines = new Map<string, string>();
+          for (const reader of [...hub.readers]) if (reader.started) this.send(reader, snap, lines);
+        } catch (err) {
+          // The hand cannot be read now (the database is away): its readers reconnect with `after`.
+          this.log.warn(`stream of hand ${handId}: ${(err as Error).message}; ending its streams`);
+          for (const reader of [...hub.readers]) if (reader.started) reader.res.end();
+        }
+      } while (hub.again);
+      hub.running = false;
+    })();
+  }
+
+  /** Writes the view if it is newer than what the reader has; a hand no longer active ends the stream. */
+  private send(reader: Reader, snap: HandSnapshot, lines: Map<string, string>): void {
+    const final = snap.status !== 'active';
+    if (snap.seq <= reader.seq && !(final && reader.status !== snap.status)) return;
+    const viewer = reader.viewer!;
+    const key = viewer.kind === 'seat' ? `seat${viewer.seat}` : viewer.kind;
+    let line = lines.get(key);
+    if (line === undefined) lines.set(key, (line = JSON.stringify(snap.viewFor(viewer)) + '\n'));
+    reader.seq = snap.seq;
+    reader.status = snap.status;
+    reader.res.write(line);
+    if (final || reader.res.writableLength > MAX_QUEUED_BYTES) reader.res.end();
+  }
+
+  private leave(handId: string, reader: Reader): void {
+    const hub = this.hubs.get(handId);
+    if (!hub?.readers.delete(reader)) return;
+    this.count--;
+    clearInterval(reader.keepAlive);
+    if (hub.readers.size === 0) this.hubs.delete(handId);
+  }
+
+  /** Shutdown: every stream ends now (its reader reconnects, elsewhere, with `after`). */
+  private endAll(): void {
+    for (const hub of this.hubs.values()) for (const reader of hub.readers) if (reader.started) reader.res.end();
+  }
+}
+
+/** `after`: the seq of the view the reader holds (a non-negative integer), or none. */
+function afterSeq(after: string | undefined): number {
+  if (after === undefined || after === '') return -1;
+  if (!/^\d{1,9}$/.test(after)) throw ApiError.of('VALIDATION_FAILED', '`after` must be the seq of a view you hold, e.g. `after=7`');
+  return Number(after);
+}

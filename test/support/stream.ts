@@ -1,0 +1,72 @@
+import type { AddressInfo } from 'node:net';
+import type { ReadableStreamReadResult } from 'node:stream/web';
+import type { TestApp } from './app.js';
+import { bearer } from './app.js';
+import type { View } from './bots.js';
+
+/** The app's address on a real port: a stream is read as it comes, which supertest does not do. */
+export async function listening(t: TestApp): Promise<string> {
+  const server = t.app.getHttpServer() as import('node:http').Server;
+  if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+export interface OpenStream {
+  status: number;
+  contentType: string | null;
+  /** The problem, when the stream was refused. */
+  problem?: Record<string, unknown>;
+  /** The next view, or 'end' once the server ended the stream, or 'quiet' after `ms` with none. */
+  next(ms?: number): Promise<View | 'end' | 'quiet'>;
+  /** Empty (keep-alive) lines seen so far. */
+  keepAlives: number;
+  close(): void;
+}
+
+/** GET /hands/{id}/stream read line by line (fetch and its ReadableStream, as the web page does). */
+export async function openStream(base: string, handId: string, token: string | null, after?: string | number): Promise<OpenStream> {
+  const abort = new AbortController();
+  const query = after === undefined ? '' : `?after=${after}`;
+  const res = await fetch(`${base}/hands/${handId}/stream${query}`, { headers: token ? bearer(token) : {}, signal: abort.signal });
+  const out: OpenStream = {
+    status: res.status,
+    contentType: res.headers.get('content-type'),
+    next: async () => 'end',
+    keepAlives: 0,
+    close: () => abort.abort(),
+  };
+  if (!res.ok) {
+    out.problem = (await res.json()) as Record<string, unknown>;
+    return out;
+  }
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  let done = false;
+  let pending: Promise<ReadableStreamReadResult<string>> | null = null;
+  out.next = async (ms = 10_000) => {
+    const until = Date.now() + ms;
+    for (;;) {
+      const nl = buffer.indexOf('\n');
+      if (nl >= 0) {
+        const line = buffer.slice(0, nl);
+        buffer = buffer.slice(nl + 1);
+        if (line === '') {
+          out.keepAlives++;
+          continue;
+        }
+        return JSON.parse(line) as View;
+      }
+      if (done) return 'end';
+      pending ??= reader.read().catch(() => ({ done: true, value: undefined }) as ReadableStreamReadResult<string>);
+      let timer: NodeJS.Timeout | undefined;
+      const quiet = new Promise<'quiet'>((r) => (timer = setTimeout(() => r('quiet'), Math.max(0, until - Date.now()))));
+      const got = await Promise.race([pending, quiet]);
+      clearTimeout(timer);
+      if (got === 'quiet') return 'quiet';
+      pending = null;
+      if (got.done) done = true;
+      else buffer += got.value;
+    }
+  };
+  return out;
+}
