@@ -3,21 +3,15 @@ import { isUuid } from '../common/ids.js';
 import { ApiError } from '../common/problems.js';
 import { decodeCursor, encodeCursor } from '../common/page.js';
 import { DatabaseService } from '../database/database.service.js';
-import { handPage } from '../hands/hand-store.js';
+import { handPage, type HandSummaryRow } from '../hands/hand-store.js';
 import { tableExists } from '../tables/table-store.js';
 
-export interface HandSummary {
-  id: string;
+/** A hand in a history page: the stored summary with the API's names and ISO dates. */
+export type HandSummary = Omit<HandSummaryRow, 'table_id' | 'created_at' | 'finished_at'> & {
   tableId: string | null;
-  number: number | null;
-  game: string;
-  dealer: number;
-  status: string;
-  seq: number;
-  result: unknown;
   createdAt: string;
   finishedAt: string | null;
-}
+};
 
 export interface Page {
   items: HandSummary[];

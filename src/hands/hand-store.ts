@@ -117,20 +117,19 @@ const eventValues = (offset: number, count: number): string =>
     const b = offset + i * EVENT_COLUMNS;
     return `($${b + 1},$${b + 2},$${b + 3},$${b + 4},$${b + 5},$${b + 6}::jsonb,$${b + 7},$${b + 8},$${b + 9},$${b + 10})`;
   }).join(',');
+/** An event's own columns, in the order both inserting statements take them. */
+const eventColumns = (e: StoredEvent): unknown[] => [e.type, e.seat, JSON.stringify(e.payload), e.commandId, e.createdAt, e.prevHash];
 const eventParams = (events: readonly StoredEvent[]): unknown[] =>
-  events.flatMap((e) => [
-    e.tableId,
-    e.handId,
-    e.seq,
-    e.type,
-    e.seat,
-    JSON.stringify(e.payload),
-    e.commandId,
-    e.createdAt,
-    e.prevHash,
-    e.hash,
-  ]);
-const resultJson = (p: HandProjection): string | null => (p.result === null ? null : JSON.stringify(p.result));
+  events.flatMap((e) => [e.tableId, e.handId, e.seq, ...eventColumns(e), e.hash]);
+/** The projection's columns, in the order both hand-writing statements take them. */
+const projectionColumns = (p: HandProjection): unknown[] => [
+  JSON.stringify(p.state),
+  p.seq,
+  p.phase,
+  p.toAct,
+  p.status,
+  p.result === null ? null : JSON.stringify(p.result),
+];
 
 /**
  * The one append: a new hand with its opening events, or one event after `expected` — each a
@@ -246,20 +245,10 @@ async function appendStatement(
   const values: unknown[] = [
     expected.handId,
     expected.seq,
-    JSON.stringify(p.state),
-    p.seq,
-    p.phase,
-    p.toAct,
-    p.status,
-    resultJson(p),
+    ...projectionColumns(p),
     e.hash,
     p.finishedAt,
-    e.type,
-    e.seat,
-    JSON.stringify(e.payload),
-    e.commandId,
-    e.createdAt,
-    e.prevHash,
+    ...eventColumns(e),
     expected.tableId,
   ];
   if (idem) values.push(idem.key, JSON.stringify(idem.answer), idem.requestHash);
@@ -288,12 +277,7 @@ async function openStatement(q: Queryable, hand: NewHand, events: readonly NewEv
     hand.seed,
     hand.deck ? JSON.stringify(hand.deck) : null,
     hand.dealtHands ? JSON.stringify(hand.dealtHands) : null,
-    JSON.stringify(p.state),
-    p.seq,
-    p.phase,
-    p.toAct,
-    p.status,
-    resultJson(p),
+    ...projectionColumns(p),
     last.hash,
     hand.source,
     last.createdAt,
