@@ -27,9 +27,10 @@ export function parseAction(raw: unknown): Parsed<DobbmAction> {
   return built.ok ? exactly(raw as Record<string, unknown>, built.action) : built;
 }
 
+const bad = (message: string) => ({ ok: false as const, rejection: { code: Codes.BAD_ACTION, message } });
+
 /** The action of `raw`'s type from the fields that type has. */
 function build(raw: unknown): Parsed<DobbmAction> {
-  const bad = (message: string) => ({ ok: false as const, rejection: { code: Codes.BAD_ACTION, message } });
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return bad('an action is a JSON object');
   const r = raw as Record<string, unknown>;
   if (!isSeat(r['seat'])) return bad('"seat" must be a seat number');

@@ -26,6 +26,7 @@ const WEDDING_TYPES: readonly WeddingType[] = ['first', 'trump', 'nontrump'];
 const isOneOf = <T extends string>(words: readonly T[], v: unknown): v is T => words.includes(v as T);
 const bad = (message: string): { ok: false; rejection: Rejection } => ({ ok: false, rejection: rejection(Codes.BAD_ACTION, message) });
 const isCardList = (x: unknown): x is Card[] => Array.isArray(x) && x.every(isCard);
+const ok = (action: DokoAction): Parsed<DokoAction> => ({ ok: true, action });
 
 /** JSON shape of CONTRACT.md's Doppelkopf actions; legality is `apply`'s business. */
 export function parseAction(raw: unknown): Parsed<DokoAction> {
@@ -39,7 +40,6 @@ function build(raw: unknown): Parsed<DokoAction> {
   const a = raw as Record<string, unknown>;
   if (!Number.isInteger(a.seat)) return bad('seat must be an integer');
   const seat = a.seat as number;
-  const ok = (action: DokoAction): Parsed<DokoAction> => ({ ok: true, action });
   switch (a.type) {
     case 'reservation':
       return isOneOf(RESERVATION_CALLS, a.call)
