@@ -19,10 +19,8 @@ describe('the web app served by the service', () => {
     await page.getByRole('textbox', { name: 'Name' }).fill('Resi');
     await page.getByRole('button', { name: 'Start playing' }).click();
     await page.getByRole('heading', { name: 'Open a table' }).waitFor();
-    await page
-      .locator('details')
-      .last()
-      .evaluate((d) => d.setAttribute('open', ''));
+    // The rule options come from GET /games after the form: open the details that holds them once they are there.
+    await page.locator('details', { has: page.locator('#opt-stake') }).evaluate((d) => d.setAttribute('open', ''));
     await site.shot(page, 'lobby');
     expect(errors).toEqual([]);
     // A profile the API refuses shows the API's own message (the browser logs the 400 itself).
