@@ -9,7 +9,9 @@ export type { Parsed };
  * name (UNKNOWN_FIELDS) rather than dropped or stored, so the log holds only contract shapes.
  */
 export function exactly<A extends Action>(raw: Record<string, unknown>, clean: A): Parsed<A> {
-  const extra = Object.keys(raw).filter((k) => !Object.hasOwn(clean, k));
+  // A plain loop: this runs on every action a simulation applies (no closure per call).
+  const extra: string[] = [];
+  for (const k of Object.keys(raw)) if (!Object.hasOwn(clean, k)) extra.push(k);
   if (extra.length === 0) return { ok: true, action: clean };
   const names = extra
     .slice(0, 10)
