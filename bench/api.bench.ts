@@ -5,6 +5,9 @@
  *   baseline  bench/baseline: a bare NestJS 12 + Express + `pg` app with one insert route (no
  *             guards, logging, validation or Prisma), 16 connections (autocannon); its server
  *             CPU per request, read from /proc/<pid>/stat like every CPU figure here, is the unit.
+ *   floor     the same app on Fastify (the service's adapter), each connection repeating a GET
+ *             that reads a row and a POST that inserts one: an action's two requests and two
+ *             statements with no game in them — what no action here can cost less than.
  *   today     16 bot clients playing whole hands, each action one view GET (unless the last
  *             answer was it) and one POST: server CPU per action ÷ baseline (aim ≤ 1.0), POST
  *             p99 < 25 ms, GET p99 < 15 ms.
@@ -115,6 +118,7 @@ async function main(): Promise<void> {
       buildService();
     }
     const baseline = await measureBaseline(dbUrl, dbName, cleanup);
+    const floor = await measureFloor(dbUrl, dbName, cleanup);
 
     const service = await startBenchService(dbUrl, cleanup);
     const memIdle = service.memory();
@@ -166,6 +170,7 @@ async function main(): Promise<void> {
       diagnostics,
       pgbench,
       baseline,
+      floor,
       today,
       live,
       liveAtScale,
@@ -208,16 +213,44 @@ interface Baseline {
 
 /** The yardstick: bench/baseline's one insert route, CLIENTS connections, BASELINE_SECONDS. */
 async function measureBaseline(dbUrl: string, dbName: string, cleanup: Cleanup): Promise<Baseline> {
-  const logFile = path.join(os.tmpdir(), `kartentisch-bench-baseline-${process.pid}.log`);
   log(`baseline: bare NestJS + Express + pg insert (${BASELINE_ENTRY}), ${CLIENTS} connections, 2 s warm-up + ${BASELINE_SECONDS} s`);
-  const app = await startService({ logFile, entry: BASELINE_ENTRY, env: { DATABASE_URL: dbUrl } });
-  cleanup.add('stop the baseline app', () => app.stop());
-  const target = { url: `${app.url}/insert`, method: 'POST' as const, connections: CLIENTS };
+  return runBaselineApp('baseline', {}, [{ method: 'POST', path: '/insert' }], dbUrl, dbName, cleanup);
+}
+
+/**
+ * The floor of an action in this stack: the baseline app on the service's adapter (Fastify),
+ * its requests in pairs — GET one row, POST one insert — as an action is a view GET and a POST.
+ * Nothing of the game, the log, auth or validation: what two requests and two statements cost.
+ */
+async function measureFloor(dbUrl: string, dbName: string, cleanup: Cleanup): Promise<Baseline> {
+  log(
+    `floor: the baseline app on Fastify, GET /rows/1 + POST /insert per pair, ${CLIENTS} connections, 2 s warm-up + ${BASELINE_SECONDS} s`,
+  );
+  const pair: autocannon.Request[] = [
+    { method: 'GET', path: '/rows/1' },
+    { method: 'POST', path: '/insert' },
+  ];
+  return runBaselineApp('floor', { ADAPTER: 'fastify' }, pair, dbUrl, dbName, cleanup);
+}
+
+/** bench/baseline under autocannon: `requests` is the sequence each connection repeats. */
+async function runBaselineApp(
+  label: string,
+  env: Record<string, string>,
+  requests: autocannon.Request[],
+  dbUrl: string,
+  dbName: string,
+  cleanup: Cleanup,
+): Promise<Baseline> {
+  const logFile = path.join(os.tmpdir(), `kartentisch-bench-${label}-${process.pid}.log`);
+  const app = await startService({ logFile, entry: BASELINE_ENTRY, env: { DATABASE_URL: dbUrl, ...env } });
+  cleanup.add(`stop the ${label} app`, () => app.stop());
+  const target = { url: app.url, requests, connections: CLIENTS };
   await autocannon({ ...target, duration: 2 });
   const run = await measured(app, dbName, () => autocannon({ ...target, duration: BASELINE_SECONDS }));
   await app.stop();
   if (run.result.non2xx > 0 || run.result.errors > 0)
-    throw new Error(`baseline: ${run.result.non2xx} non-2xx answers, ${run.result.errors} errors (log: ${logFile})`);
+    throw new Error(`${label}: ${run.result.non2xx} non-2xx answers, ${run.result.errors} errors (log: ${logFile})`);
   return { run, requests: run.result.requests.total };
 }
 
@@ -425,6 +458,7 @@ interface Figures {
   diagnostics: Diagnostic[];
   pgbench: PgbenchResult;
   baseline: Baseline;
+  floor: Baseline;
   today: Measured<PlayStats>;
   live: Measured<LiveStats>;
   liveAtScale: Measured<LiveStats>;
@@ -440,6 +474,9 @@ interface Figures {
 function report(f: Figures): void {
   const unit = (1000 * f.baseline.run.serverCpu) / Math.max(1, f.baseline.requests);
   const b = f.baseline.run.result;
+  const pairs = f.floor.requests / 2;
+  const floorPerPair = (1000 * f.floor.run.serverCpu) / Math.max(1, pairs);
+  const floorX = floorPerPair / unit;
   const play = f.today.result;
   const act = percentiles(play.act);
   const view = percentiles(play.view);
@@ -447,7 +484,14 @@ function report(f: Figures): void {
   const mib = (m: Memory) => (m ? (m.rssKiB / 1024).toFixed(0) : 'n/a');
   const rssMiB = f.memTablesLive ? Math.max(f.memTables?.rssKiB ?? 0, f.memTablesLive.rssKiB) / 1024 : NaN;
   const rows: Aim[] = [
-    { label: 'today: server CPU per action ÷ baseline', value: todayPerAction.server / unit, aim: AIM.cpuPerAction, unit: '×', digits: 2 },
+    {
+      label: 'today: server CPU per action ÷ baseline',
+      value: todayPerAction.server / unit,
+      aim: AIM.cpuPerAction,
+      unit: '×',
+      digits: 2,
+      note: `the floor, two bare requests: ${floorX.toFixed(2)} ×${floorX > AIM.cpuPerAction ? ', above the aim' : ''}`,
+    },
     { label: 'today: POST /hands/{id}/actions p99', value: act.p99, aim: AIM.postP99, unit: 'ms', digits: 1, strict: true },
     { label: 'today: GET /hands/{id} p99', value: view.p99, aim: AIM.getP99, unit: 'ms', digits: 1, strict: true },
     ...liveAims('live', f.live, unit),
@@ -471,6 +515,8 @@ function report(f: Figures): void {
     '',
     `baseline (bench/baseline: NestJS + Express + pg insert), ${CLIENTS} connections, ${BASELINE_SECONDS} s: ${b.requests.average.toFixed(0)} req/s, p50 ${b.latency.p50} ms, p99 ${b.latency.p99} ms`,
     `  CPU per request: ${split(f.baseline.run, f.baseline.requests)}   → the unit: ${unit.toFixed(3)} ms of server CPU`,
+    `floor (bench/baseline on Fastify, GET one row + POST one insert per pair), ${CLIENTS} connections, ${BASELINE_SECONDS} s: ${(pairs / BASELINE_SECONDS).toFixed(0)} pairs/s, p99 ${f.floor.run.result.latency.p99} ms`,
+    `  CPU per pair: ${split(f.floor.run, pairs)}   → ${floorX.toFixed(2)} × the unit: the least an action (a GET and a POST) costs on this stack`,
     '',
     `today (${CLIENTS} bot clients, ${play.seconds.toFixed(1)} s): ${play.actions} actions (${(play.actions / play.seconds).toFixed(0)}/s), ${play.hands} hands finished, ${play.stale} × 409 STALE_SEQ, ${play.errors.length} errors`,
     `  POST /hands/{id}/actions  p50 ${act.p50.toFixed(1)} ms   p99 ${act.p99.toFixed(1)} ms   max ${act.max.toFixed(1)} ms`,

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
-import { Controller, Get, HttpCode, Inject, Module, Post, type OnModuleDestroy } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Module, Param, Post, type OnModuleDestroy } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
 
 /**
@@ -10,6 +11,10 @@ import pg from 'pg';
  * (dist/bench/baseline/main.js) with DATABASE_URL and PORT, reads its CPU time from
  * /proc/<pid>/stat as it does the service's, and divides the service's CPU per action by this
  * app's CPU per request. GET /health only tells the bench that it is listening.
+ *
+ * With ADAPTER=fastify the same app runs on @nestjs/platform-fastify, the service's adapter:
+ * the bench's floor, one GET that reads a row (`/rows/1`) and one POST that inserts one per
+ * pair — an action's two requests and two statements with nothing of a game in them.
  */
 
 const POOL = Symbol('pg pool');
@@ -23,6 +28,12 @@ class BaselineController {
   async insert(): Promise<{ id: string }> {
     const { rows } = await this.pool.query<{ id: string }>('INSERT INTO baseline_rows (note) VALUES ($1) RETURNING id', ['bench']);
     return { id: String(rows[0]!.id) };
+  }
+
+  @Get('rows/:id')
+  async row(@Param('id') id: string): Promise<{ id: string; note: string } | undefined> {
+    const { rows } = await this.pool.query<{ id: string; note: string }>('SELECT id, note FROM baseline_rows WHERE id = $1', [id]);
+    return rows[0] && { id: String(rows[0].id), note: rows[0].note };
   }
 
   @Get('health')
@@ -49,8 +60,13 @@ async function main(): Promise<void> {
   await setup.query(
     'CREATE TABLE IF NOT EXISTS baseline_rows (id bigserial PRIMARY KEY, note text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())',
   );
+  await setup.query("INSERT INTO baseline_rows (id, note) VALUES (1, 'bench') ON CONFLICT DO NOTHING");
+  await setup.query("SELECT setval('baseline_rows_id_seq', greatest(2, (SELECT max(id) FROM baseline_rows)))");
   await setup.end();
-  const app = await NestFactory.create(BaselineModule, { logger: false });
+  const app =
+    process.env.ADAPTER === 'fastify'
+      ? await NestFactory.create<NestFastifyApplication>(BaselineModule, new FastifyAdapter(), { logger: false })
+      : await NestFactory.create(BaselineModule, { logger: false });
   app.enableShutdownHooks();
   await app.listen(Number(process.env.PORT ?? 0), '127.0.0.1');
 }
