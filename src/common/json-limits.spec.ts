@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { jsonProblem, MAX_ARRAY_LENGTH, MAX_JSON_DEPTH } from './json-limits.js';
+import fc from 'fast-check';
+import { firstProblem, jsonProblem, MAX_ARRAY_LENGTH, MAX_JSON_DEPTH } from './json-limits.js';
 
 const nested = (depth: number): unknown => {
   let v: unknown = 'leaf';
@@ -27,5 +28,29 @@ describe('jsonProblem', () => {
     expect(jsonProblem({ hands: [['HS', '\ud800']] })).toBe('hands[0][1] contains an unpaired surrogate (not valid Unicode)');
     expect(jsonProblem({ a: { 'x\udc00': 1 } })).toBe('a field name in a contains an unpaired surrogate (not valid Unicode)');
     expect(jsonProblem('\udfff\ud83c')).toMatch(/unpaired surrogate/);
+  });
+});
+
+describe('jsonProblem and firstProblem', () => {
+  // Strings of any UTF-16 unit (lone surrogates and NUL included), at depths around the limit.
+  const value = fc.letrec((tie) => ({
+    v: fc.oneof(
+      { depthSize: 'small', maxDepth: MAX_JSON_DEPTH + 3 },
+      fc.string({ unit: 'binary' }),
+      fc.constantFrom('\u0000', '\ud800', 'a\udc00b', '🂡'),
+      fc.integer(),
+      fc.constant(null),
+      fc.array(tie('v'), { maxLength: 3 }),
+      fc.dictionary(fc.string({ unit: 'binary', maxLength: 3 }), tie('v'), { maxKeys: 3 }),
+    ),
+  })).v;
+
+  it('the quick check of every request and the walk that says where agree on every value', () => {
+    fc.assert(
+      fc.property(value, (v) => {
+        expect(jsonProblem(v)).toBe(firstProblem(v));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

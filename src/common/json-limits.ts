@@ -13,8 +13,37 @@ export const MAX_ARRAY_LENGTH = 1000;
 /** A location for the message: field names are the client's, so not echoed at any length. */
 const shown = (path: string): string => (path === '' ? 'the body' : path.length > 120 ? `${path.slice(0, 120)}…` : path);
 
-/** The first reason `value` is refused, or null. Iterative, so no input can exhaust the stack. */
+/** The first reason `value` is refused, or null. */
 export function jsonProblem(value: unknown): string | null {
+  return withinLimits(value, 0) ? null : firstProblem(value);
+}
+
+/** Any character `stringProblem` could refuse: most strings need only this one scan. */
+// eslint-disable-next-line no-control-regex -- NUL is one of the characters looked for
+const SUSPECT = /[\u0000\uD800-\uDFFF]/;
+
+/**
+ * The check every request takes: no paths built (they are only for the message). Its
+ * recursion ends at MAX_JSON_DEPTH, so no input can exhaust the stack.
+ */
+function withinLimits(v: unknown, depth: number): boolean {
+  if (typeof v === 'string') return !SUSPECT.test(v) || stringProblem(v) === null;
+  if (v === null || typeof v !== 'object') return true;
+  if (depth >= MAX_JSON_DEPTH) return false;
+  if (Array.isArray(v)) {
+    if (v.length > MAX_ARRAY_LENGTH) return false;
+    for (const item of v) if (!withinLimits(item, depth + 1)) return false;
+    return true;
+  }
+  for (const key of Object.keys(v)) {
+    if (SUSPECT.test(key) && stringProblem(key) !== null) return false;
+    if (!withinLimits((v as Record<string, unknown>)[key], depth + 1)) return false;
+  }
+  return true;
+}
+
+/** The first problem with its place in the body, for a value that failed `withinLimits`. Iterative. */
+export function firstProblem(value: unknown): string | null {
   const stack: { v: unknown; depth: number; path: string }[] = [{ v: value, depth: 0, path: '' }];
   while (stack.length > 0) {
     const { v, depth, path } = stack.pop()!;
