@@ -58,6 +58,10 @@ export function dealFromHands(
   return accept(initialState(options, setup, own, talon.slice(), active));
 }
 
+/**
+ * The state just dealt: the fields of `copyState` in its order, so that every state of a hand
+ * has one object shape (the doubling fields spread in from core cost Dobbm 8 % in bench:engine).
+ */
 function initialState(options: DobbmOptions, setup: HandSetup, hands: Card[][], dobb: Card[], active: number[]): DobbmState {
   return {
     options,

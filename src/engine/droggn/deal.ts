@@ -95,6 +95,10 @@ export function dealFromHands(
   return accept(initialState(options, setup.dealer, active, seated, talon.slice()));
 }
 
+/**
+ * The state just dealt: the fields of `copyState` in its order, so that every state of a hand
+ * has one object shape (the doubling fields spread in from core cost Dobbm 8 % in bench:engine).
+ */
 function initialState(options: DroggnOptions, dealer: number, active: number[], hands: Card[][], talon: Card[]): DroggnState {
   return {
     game: 'droggn',
