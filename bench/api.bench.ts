@@ -33,7 +33,7 @@
  *   npm run bench:api -- --server-node-args=--max-old-space-size=128   # flags for the server's node
  *   npm run bench:api -- --no-build --server-entry /elsewhere/dist/src/main.js   # another build
  *
- * Options: --clients, --live-tables, --live-follow stream|poll, --baseline-seconds, --warmup-seconds, --pg-url (an admin
+ * Options: --clients, --live-tables, --live-follow stream|poll, --idempotency-keys (every action keyed), --baseline-seconds, --warmup-seconds, --pg-url (an admin
  * connection, default BENCH_PG_URL or postgresql://postgres@127.0.0.1:5432/postgres),
  * --log-level, --keep-db.
  */
@@ -69,6 +69,7 @@ const { values: args } = parseArgs({
     'server-node-args': { type: 'string', default: '' },
     'server-entry': { type: 'string' },
     'live-follow': { type: 'string', default: 'stream' },
+    'idempotency-keys': { type: 'boolean', default: false },
   },
 });
 const CLIENTS = positive('clients');
@@ -78,6 +79,8 @@ const LIVE_FOLLOW = liveFollow(args['live-follow']!);
 const BASELINE_SECONDS = positive('baseline-seconds');
 const WARMUP_SECONDS = Number(args['warmup-seconds']);
 const TABLES = Number(args.tables);
+/** --idempotency-keys: every bot sends each action with an Idempotency-Key. */
+const KEYED = args['idempotency-keys']!;
 /** pgbench draws its hand ids from this many rows: little lock contention, as with real tables. */
 const PGBENCH_HANDS = 1000;
 /** Hard bound on filling the tables, whatever the machine's load. */
@@ -262,7 +265,7 @@ async function runBaselineApp(
 
 /** The live-tables shape: LIVE_TABLES tables, every seat following its hand, for SECONDS. */
 async function measureLive(service: RunningService, dbName: string, label: string, seed: number): Promise<Measured<LiveStats>> {
-  const seated = await seatLiveTables(service.url, LIVE_TABLES, SPECS, seed);
+  const seated = await seatLiveTables(service.url, LIVE_TABLES, SPECS, seed, KEYED);
   try {
     log(`${label}: ${LIVE_TABLES} tables, every seat following its hand with ${FOLLOWED_BY[LIVE_FOLLOW]}, ${SECONDS} s`);
     return await measured(service, dbName, () => playLive(seated, SECONDS, LIVE_FOLLOW));
@@ -332,7 +335,12 @@ class BotFleet {
       let handId = '';
       for (const [seat, p] of players.entries()) handId = (await api.takeSeat(table.id, p, seat)).currentHandId ?? handId;
       const rng = seededRng(1000 + i);
-      this.tables.push({ api, tableId: table.id, handId, bots: players.map((p, seat) => new SeatBot(api, p, seat, spec.game, rng)) });
+      this.tables.push({
+        api,
+        tableId: table.id,
+        handId,
+        bots: players.map((p, seat) => new SeatBot(api, p, seat, spec.game, rng, KEYED)),
+      });
     }
   }
 

@@ -116,7 +116,13 @@ export interface LiveTables {
 }
 
 /** Seats `count` tables (players, table, every seat taken), each seat with its own client. */
-export async function seatLiveTables(url: string, count: number, specs: readonly LiveSpec[], seed: number): Promise<LiveTables> {
+export async function seatLiveTables(
+  url: string,
+  count: number,
+  specs: readonly LiveSpec[],
+  seed: number,
+  keyed = false,
+): Promise<LiveTables> {
   const clients: KartentischClient[] = [];
   const tables: { handId: string; bots: SeatBot[] }[] = [];
   const setup = new KartentischClient(url);
@@ -132,7 +138,7 @@ export async function seatLiveTables(url: string, count: number, specs: readonly
       const bots = players.map((p, seat) => {
         const api = new KartentischClient(url);
         clients.push(api);
-        return new SeatBot(api, p, seat, spec.game, rng);
+        return new SeatBot(api, p, seat, spec.game, rng, keyed);
       });
       tables.push({ handId, bots });
     }

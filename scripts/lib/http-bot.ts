@@ -16,6 +16,8 @@ export class SeatBot {
     readonly seat: number,
     readonly game: Game,
     private readonly rng: Rng,
+    /** Send every action with an Idempotency-Key, as a client that retries safely does. */
+    private readonly keyed = false,
   ) {}
 
   view(handId: string): Promise<HandView> {
@@ -31,7 +33,8 @@ export class SeatBot {
     for (let attempt = 0; ; attempt++) {
       const action = chooseAction(this.game, current, this.rng);
       try {
-        return await this.api.act(handId, this.player, current.seq, action);
+        const key = this.keyed ? `${handId}:${current.seq}:${this.seat}` : undefined;
+        return await this.api.act(handId, this.player, current.seq, action, key);
       } catch (err) {
         if (!(err instanceof ProblemError) || err.code !== 'STALE_SEQ' || attempt >= 5) throw err;
         current = await this.view(handId);
