@@ -129,6 +129,13 @@ describe('hostile input', () => {
       .set(key)
       .send({ expectedSeq: 0, action: { type: 'bid', bid: 'dobbm' } });
     expectProblem(other, 422, 'IDEMPOTENCY_KEY_REUSED');
+    // At the hand's current seq, where the rules would refuse it (not this seat's turn): the key still decides.
+    const current = await t.http
+      .post(`/hands/${id}/actions`)
+      .set(bearer(ps[seat]!.token))
+      .set(key)
+      .send({ expectedSeq: 1, action: { type: 'bid', bid: 'pass' } });
+    expectProblem(current, 422, 'IDEMPOTENCY_KEY_REUSED');
     expect((await logOf(id)).length).toBe(2);
   });
 });

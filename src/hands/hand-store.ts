@@ -209,8 +209,6 @@ const SQL = {
   handWithAnswer: `SELECT ${HAND_COLUMNS}, i.body AS answer_body, i.request_hash AS answer_request_hash
     FROM hands h LEFT JOIN idempotent_responses i ON i.table_id = h.table_id AND i.key = $3 WHERE h.table_id = $1 AND h.id = $2`,
   handSeq: 'SELECT seq, status FROM hands WHERE table_id = $1 AND id = $2',
-  handSeqAnswer: `SELECT h.seq, h.status, i.body, i.request_hash FROM hands h
-    LEFT JOIN idempotent_responses i ON i.table_id = h.table_id AND i.key = $3 WHERE h.table_id = $1 AND h.id = $2`,
   idemGet: 'SELECT body, request_hash FROM idempotent_responses WHERE table_id = $1 AND key = $2',
   events: `SELECT table_id, hand_id, seq, type, seat, payload, command_id, created_at, prev_hash, hash FROM events
     WHERE table_id = $1 AND hand_id = $2 ORDER BY seq`,
@@ -341,32 +339,12 @@ export async function loadHand(
 }
 
 /**
- * The narrow read that tells whether a cached copy is still current: the row's seq and status
- * and, with a key, the answer stored for it. Undefined when there is no such hand.
+ * The narrow read that tells whether a cached copy is still current: the row's seq and status.
+ * Undefined when there is no such hand.
  */
-export async function peekHand(
-  q: Queryable,
-  at: HandAt,
-  answerTo?: string,
-): Promise<{ seq: number; status: string; answer?: StoredAnswer } | undefined> {
-  if (answerTo === undefined) {
-    const { rows } = await q.query<{ seq: number; status: string }>({
-      name: 'hand-seq',
-      text: SQL.handSeq,
-      values: [at.tableId, at.handId],
-    });
-    return rows[0];
-  }
-  const { rows } = await q.query<{ seq: number; status: string; body: string | null; request_hash: string | null }>({
-    name: 'hand-seq-answer',
-    text: SQL.handSeqAnswer,
-    values: [at.tableId, at.handId, answerTo],
-  });
-  const r = rows[0];
-  if (!r) return undefined;
-  return r.body === null
-    ? { seq: r.seq, status: r.status }
-    : { seq: r.seq, status: r.status, answer: { body: r.body, requestHash: r.request_hash } };
+export async function peekHand(q: Queryable, at: HandAt): Promise<{ seq: number; status: string } | undefined> {
+  const { rows } = await q.query<{ seq: number; status: string }>({ name: 'hand-seq', text: SQL.handSeq, values: [at.tableId, at.handId] });
+  return rows[0];
 }
 
 /** The answer stored for an idempotency key, if any (after a lost race, when the winner may have been a retry). */

@@ -144,8 +144,9 @@ export class HandsService {
    * Usually one round-trip: the hand comes from the cache and the append is a single
    * conditional statement. A failed condition (another request or instance was first) reloads
    * the hand once: then either the client's seq is stale (409) or our copy was, and we retry.
-   * An idempotency key's stored answer is read with the hand (narrowly beside a cached copy),
-   * and once more only when a race was lost — a concurrent retry with the same key may have won it.
+   * An idempotency key costs no round-trip of its own: the append stores the answer under the
+   * key and fails if the key was answered before; that answer is then read with the reloaded
+   * hand, and once more only when a race was lost — a concurrent retry may have won it.
    */
   async act(cmd: ActCommand): Promise<Record<string, unknown>> {
     // Scoped to player and hand, so keys chosen by different clients never collide.
@@ -158,11 +159,9 @@ export class HandsService {
       : null;
     const cached = this.cache.get(cmd.handId);
     if (cached) {
-      if (idem) {
-        const now = await peekHand(this.db.pool, { tableId: cached.homeTableId, handId: cmd.handId }, idem.key);
-        if (now?.answer) return answered(now.answer, idem);
-      }
-      const first = await this.decide(cached, cmd, idem, true);
+      // A key is not looked up first: its append stores the answer under the key, which fails
+      // (a conflict, handled below with the stored answer) if the key was answered before.
+      const first = await this.decideOrAnswered(cached, cmd, idem);
       if ('answer' in first) return first.answer;
     }
     const at = await this.locate(cmd.handId);
@@ -175,6 +174,21 @@ export class HandsService {
     const late = idem ? await storedAnswer(this.db.pool, at.tableId, idem.key) : undefined;
     if (late && idem) return answered(late, idem);
     throw staleSeq(cmd.expectedSeq, second.currentSeq ?? null);
+  }
+
+  /**
+   * `decide` on the cached copy; if it refuses the action and a key came with it, the key's
+   * stored answer (or IDEMPOTENCY_KEY_REUSED) takes precedence, as a request repeated after
+   * its success must get that answer whatever the copy says.
+   */
+  private async decideOrAnswered(hand: HandRow, cmd: ActCommand, idem: Idem | null): Promise<Decided> {
+    try {
+      return await this.decide(hand, cmd, idem, true);
+    } catch (err) {
+      const prior = idem && err instanceof ApiError ? await storedAnswer(this.db.pool, hand.homeTableId, idem.key) : undefined;
+      if (prior && idem) return { answer: answered(prior, idem) };
+      throw err;
+    }
   }
 
   private async decide(hand: HandRow, cmd: ActCommand, idem: Idem | null, fromCache: boolean): Promise<Decided> {
