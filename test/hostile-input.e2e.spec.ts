@@ -109,33 +109,18 @@ describe('hostile input', () => {
     const { handId: id } = await openTable(t, 'dobbm', {}, ps);
     const view = await getView(t, id, ps[0]!.token);
     const seat = view.toAct[0]!;
-    const key = { 'Idempotency-Key': `idem-${id}` };
-    const first = await t.http
-      .post(`/hands/${id}/actions`)
-      .set(bearer(ps[seat]!.token))
-      .set(key)
-      .send({ expectedSeq: 0, action: { type: 'bid', bid: 'pass' } })
-      .expect(200);
-    const again = await t.http
-      .post(`/hands/${id}/actions`)
-      .set(bearer(ps[seat]!.token))
-      .set(key)
-      .send({ expectedSeq: 0, action: { type: 'bid', bid: 'pass' } })
-      .expect(200);
+    const send = (expectedSeq: number, bid: string) =>
+      t.http
+        .post(`/hands/${id}/actions`)
+        .set(bearer(ps[seat]!.token))
+        .set('Idempotency-Key', `idem-${id}`)
+        .send({ expectedSeq, action: { type: 'bid', bid } });
+    const first = await send(0, 'pass').expect(200);
+    const again = await send(0, 'pass').expect(200);
     expect(again.body).toEqual(first.body);
-    const other = await t.http
-      .post(`/hands/${id}/actions`)
-      .set(bearer(ps[seat]!.token))
-      .set(key)
-      .send({ expectedSeq: 0, action: { type: 'bid', bid: 'dobbm' } });
-    expectProblem(other, 422, 'IDEMPOTENCY_KEY_REUSED');
+    expectProblem(await send(0, 'dobbm'), 422, 'IDEMPOTENCY_KEY_REUSED');
     // At the hand's current seq, where the rules would refuse it (not this seat's turn): the key still decides.
-    const current = await t.http
-      .post(`/hands/${id}/actions`)
-      .set(bearer(ps[seat]!.token))
-      .set(key)
-      .send({ expectedSeq: 1, action: { type: 'bid', bid: 'pass' } });
-    expectProblem(current, 422, 'IDEMPOTENCY_KEY_REUSED');
+    expectProblem(await send(1, 'pass'), 422, 'IDEMPOTENCY_KEY_REUSED');
     expect((await logOf(id)).length).toBe(2);
   });
 });
