@@ -7,7 +7,9 @@
  *             CPU per request, read from /proc/<pid>/stat like every CPU figure here, is the unit.
  *   floor     the same app on Fastify (the service's adapter), each connection repeating a GET
  *             that reads a row and a POST that inserts one: an action's two requests and two
- *             statements with no game in them — what no action here can cost less than.
+ *             statements with no game in them — what no action here can cost less than; then
+ *             the same pairs sent as the bots send their requests (their HTTP client, one at a
+ *             time per connection): the floor in today's shape.
  *   work      the game's own work per action, timed in this process (bench/action-work.ts):
  *             floor + work is the least an action of this service could cost.
  *   today     16 bot clients playing whole hands, each action one view GET (unless the last
@@ -220,6 +222,12 @@ interface Baseline {
   requests: number;
 }
 
+/** The floor twice: under autocannon, and driven as the bots drive the service. */
+interface Floor extends Baseline {
+  /** Server CPU per pair (ms) with the bots' HTTP client, one request at a time per connection. */
+  likeBots: number;
+}
+
 /** The yardstick: bench/baseline's one insert route, CLIENTS connections, BASELINE_SECONDS. */
 async function measureBaseline(dbUrl: string, dbName: string, cleanup: Cleanup): Promise<Baseline> {
   log(`baseline: bare NestJS + Express + pg insert (${BASELINE_ENTRY}), ${CLIENTS} connections, 2 s warm-up + ${BASELINE_SECONDS} s`);
@@ -231,15 +239,50 @@ async function measureBaseline(dbUrl: string, dbName: string, cleanup: Cleanup):
  * its requests in pairs — GET one row, POST one insert — as an action is a view GET and a POST.
  * Nothing of the game, the log, auth or validation: what two requests and two statements cost.
  */
-async function measureFloor(dbUrl: string, dbName: string, cleanup: Cleanup): Promise<Baseline> {
+async function measureFloor(dbUrl: string, dbName: string, cleanup: Cleanup): Promise<Floor> {
   log(
-    `floor: the baseline app on Fastify, GET /rows/1 + POST /insert per pair, ${CLIENTS} connections, 2 s warm-up + ${BASELINE_SECONDS} s`,
+    `floor: the baseline app on Fastify, GET /rows/1 + POST /insert per pair, ${CLIENTS} connections, 2 s warm-up + ${BASELINE_SECONDS} s, then as many s driven like the bots`,
   );
   const pair: autocannon.Request[] = [
     { method: 'GET', path: '/rows/1' },
     { method: 'POST', path: '/insert' },
   ];
-  return runBaselineApp('floor', { ADAPTER: 'fastify' }, pair, dbUrl, dbName, cleanup);
+  let likeBots = NaN;
+  const floor = await runBaselineApp('floor', { ADAPTER: 'fastify' }, pair, dbUrl, dbName, cleanup, async (app) => {
+    likeBots = await floorLikeBots(app, dbName);
+  });
+  return { ...floor, likeBots };
+}
+
+/**
+ * The floor's pairs sent the way today's shape sends an action's two requests: CLIENTS
+ * connections, each with the bots' HTTP client (scripts/lib/api-client.ts), waiting for each
+ * answer before the next request — where autocannon keeps every connection busy. The bots do
+ * more besides (choosing, larger views), so this is still less than their shape costs.
+ */
+async function floorLikeBots(app: RunningService, dbName: string): Promise<number> {
+  const clients = Array.from({ length: CLIENTS }, () => new KartentischClient(app.url));
+  const drive = async (seconds: number): Promise<number> => {
+    const end = performance.now() + seconds * 1000;
+    let pairs = 0;
+    await Promise.all(
+      clients.map(async (c) => {
+        while (performance.now() < end) {
+          const statuses = [await c.plain('GET', '/rows/1'), await c.plain('POST', '/insert')];
+          if (statuses[0] !== 200 || statuses[1] !== 201) throw new Error(`floor like the bots: answered ${statuses.join(', ')}`);
+          pairs++;
+        }
+      }),
+    );
+    return pairs;
+  };
+  try {
+    await drive(2);
+    const run = await measured(app, dbName, () => drive(BASELINE_SECONDS));
+    return (1000 * run.serverCpu) / Math.max(1, run.result);
+  } finally {
+    for (const c of clients) c.close();
+  }
 }
 
 /** bench/baseline under autocannon: `requests` is the sequence each connection repeats. */
@@ -250,6 +293,8 @@ async function runBaselineApp(
   dbUrl: string,
   dbName: string,
   cleanup: Cleanup,
+  /** More measurements on the running app, after autocannon's. */
+  more?: (app: RunningService) => Promise<void>,
 ): Promise<Baseline> {
   const logFile = path.join(os.tmpdir(), `kartentisch-bench-${label}-${process.pid}.log`);
   const app = await startService({ logFile, entry: BASELINE_ENTRY, env: { DATABASE_URL: dbUrl, ...env } });
@@ -257,6 +302,7 @@ async function runBaselineApp(
   const target = { url: app.url, requests, connections: CLIENTS };
   await autocannon({ ...target, duration: 2 });
   const run = await measured(app, dbName, () => autocannon({ ...target, duration: BASELINE_SECONDS }));
+  await more?.(app);
   await app.stop();
   if (run.result.non2xx > 0 || run.result.errors > 0)
     throw new Error(`${label}: ${run.result.non2xx} non-2xx answers, ${run.result.errors} errors (log: ${logFile})`);
@@ -472,7 +518,7 @@ interface Figures {
   diagnostics: Diagnostic[];
   pgbench: PgbenchResult;
   baseline: Baseline;
-  floor: Baseline;
+  floor: Floor;
   /** ms of one core per action: bench/action-work.ts */
   workMs: number;
   today: Measured<PlayStats>;
@@ -494,6 +540,7 @@ function report(f: Figures): void {
   const floorPerPair = (1000 * f.floor.run.serverCpu) / Math.max(1, pairs);
   const floorX = floorPerPair / unit;
   const leastX = (floorPerPair + f.workMs) / unit;
+  const likeBotsX = f.floor.likeBots / unit;
   const play = f.today.result;
   const act = percentiles(play.act);
   const view = percentiles(play.view);
@@ -507,7 +554,7 @@ function report(f: Figures): void {
       aim: AIM.cpuPerAction,
       unit: '×',
       digits: 2,
-      note: `two bare requests and the game's own work: ${leastX.toFixed(2)} ×`,
+      note: `two bare requests and the game's own work: ${leastX.toFixed(2)} ×; two bare requests sent as the bots send them: ${likeBotsX.toFixed(2)} ×`,
     },
     { label: 'today: POST /hands/{id}/actions p99', value: act.p99, aim: AIM.postP99, unit: 'ms', digits: 1, strict: true },
     { label: 'today: GET /hands/{id} p99', value: view.p99, aim: AIM.getP99, unit: 'ms', digits: 1, strict: true },
@@ -534,6 +581,7 @@ function report(f: Figures): void {
     `  CPU per request: ${split(f.baseline.run, f.baseline.requests)}   → the unit: ${unit.toFixed(3)} ms of server CPU`,
     `floor (bench/baseline on Fastify, GET one row + POST one insert per pair), ${CLIENTS} connections, ${BASELINE_SECONDS} s: ${(pairs / BASELINE_SECONDS).toFixed(0)} pairs/s, p99 ${f.floor.run.result.latency.p99} ms`,
     `  CPU per pair: ${split(f.floor.run, pairs)}   → ${floorX.toFixed(2)} × the unit: the least an action (a GET and a POST) costs on this stack`,
+    `  driven as the bots drive the service (their HTTP client, one request at a time per connection): server ${f.floor.likeBots.toFixed(3)} ms per pair = ${likeBotsX.toFixed(2)} × the unit — the floor in today's shape`,
     `work (bench/action-work.ts, in this process): the game's own work per action — parse, apply, projection JSON, hash link, the view built and serialised twice — ${f.workMs.toFixed(3)} ms`,
     `  floor + work: ${(floorPerPair + f.workMs).toFixed(3)} ms = ${leastX.toFixed(2)} × the unit, the least an action of this service could cost here`,
     '',

@@ -192,6 +192,16 @@ export class KartentischClient {
     }
   }
 
+  /**
+   * A route outside the API document (the benchmark's floor app) over the same agent and the
+   * same Request/Response handling as every call above; the body is read as JSON. Its status.
+   */
+  async plain(method: 'GET' | 'POST', path: string): Promise<number> {
+    const res = await this.send(new Request(this.baseUrl + path, { method }));
+    await res.json();
+    return res.status;
+  }
+
   /** With an Idempotency-Key the action may be repeated safely (and is, through faults, with a FaultRetry). */
   act(handId: string, player: Player, expectedSeq: number, action: Action, idempotencyKey?: string): Promise<HandView> {
     const headers = { Authorization: `Bearer ${player.token}`, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) };
