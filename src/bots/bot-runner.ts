@@ -63,7 +63,7 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
   ) {}
 
   onApplicationBootstrap(): void {
-    this.unfollow = this.watch.follow((handId) => void (handId ? this.moved(handId) : this.sweep()).catch((err) => this.fail(err)));
+    this.unfollow = this.watch.follow((move) => void (move ? this.moved(move.handId) : this.sweep()).catch((err) => this.fail(err)));
     this.sweeper = setInterval(() => void this.sweep().catch((err) => this.fail(err)), SWEEP_MS);
     this.sweeper.unref();
     void this.sweep().catch((err) => this.fail(err));

@@ -5,7 +5,7 @@ import type { Caller } from '../common/auth.js';
 import { ApiError } from '../common/problems.js';
 import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
-import { HandWatch } from './hand-watch.js';
+import { HandWatch, type Move } from './hand-watch.js';
 import { HandsService, type HandSnapshot } from './hands.service.js';
 import { viewerOf } from './views.js';
 
@@ -33,6 +33,8 @@ interface Hub {
   moves: number;
   running: boolean;
   again: boolean;
+  /** The latest move announced, if it said where the hand went: the next read may need no query. */
+  latest?: Move;
 }
 
 /**
@@ -115,14 +117,14 @@ export class HandStreams implements OnModuleDestroy {
 
   /** One follower of every hand's moves for all streams; null: moves may have been missed, or shutdown. */
   private following(): void {
-    this.unfollow ??= this.watch.follow((handId) => {
-      if (handId === null) {
+    this.unfollow ??= this.watch.follow((move) => {
+      if (move === null) {
         if (this.watch.closing) this.endAll();
         else for (const [id, hub] of this.hubs) this.refresh(id, hub);
         return;
       }
-      const hub = this.hubs.get(handId);
-      if (hub) this.refresh(handId, hub);
+      const hub = this.hubs.get(move.handId);
+      if (hub) this.refresh(move.handId, hub, move);
     });
   }
 
@@ -133,8 +135,9 @@ export class HandStreams implements OnModuleDestroy {
   }
 
   /** Reads the hand once and sends every reader what is new to it; moves during the read run it again. */
-  private refresh(handId: string, hub: Hub): void {
+  private refresh(handId: string, hub: Hub, move?: Move): void {
     hub.moves++;
+    hub.latest = move;
     if (hub.running) {
       hub.again = true;
       return;
@@ -143,8 +146,10 @@ export class HandStreams implements OnModuleDestroy {
     void (async () => {
       do {
         hub.again = false;
+        const latest = hub.latest;
+        hub.latest = undefined;
         try {
-          const snap = await this.hands.snapshot(handId);
+          const snap = await this.hands.snapshot(handId, latest);
           const lines = new Map<string, string>();
           for (const reader of [...hub.readers]) if (reader.started) this.send(reader, snap, lines);
         } catch (err) {

@@ -7,6 +7,7 @@ import { DatabaseService, type Tx } from '../database/database.service.js';
 import { canonicalJson, sha256Hex } from '../events/canonical.js';
 import { etagOf } from './conditional.js';
 import { HandCache } from './hand-cache.js';
+import { HandWatch, type Move } from './hand-watch.js';
 import type { HandRow, HandStatus } from './hand-row.js';
 import {
   append,
@@ -61,6 +62,7 @@ export class HandsService {
   constructor(
     private readonly db: DatabaseService,
     private readonly cache: HandCache,
+    private readonly watch: HandWatch,
   ) {}
 
   /** The tables module's part of a hand's end (one hook: the table session). */
@@ -82,9 +84,13 @@ export class HandsService {
     return held(etagOf(snap)) ? null : snap.viewFor(viewerOf(caller, snap.seating));
   }
 
-  /** One read of the hand from which any viewer's view is built (the stream shares it between its readers). */
-  async snapshot(handId: string): Promise<HandSnapshot> {
-    const hand = await this.current(handId);
+  /**
+   * One read of the hand from which any viewer's view is built (the stream shares it between its
+   * readers); none when `known` (a move just announced) names the cached copy's seq and status.
+   */
+  async snapshot(handId: string, known?: Move): Promise<HandSnapshot> {
+    const cached = this.cache.get(handId);
+    const hand = cached && known && known.seq === cached.seq && known.status === cached.status ? cached : await this.current(handId);
     const game = gameFor(hand.game);
     const status = hand.status === 'void' ? 'void' : game.isOver(hand.state) ? 'over' : 'active';
     // Whoever waited on the hand learns where the table went on, as the last actor did.
@@ -224,24 +230,32 @@ export class HandsService {
         }
       : undefined;
     const at = { tableId: hand.homeTableId, handId: hand.id };
-    const written = await append(this.db, { ...at, seq: hand.seq, lastHash: hand.lastHash }, event, projection, {
-      ...(idem ? { idempotency: { ...idem, answer } } : {}),
-      ...(ended ? { beforeCommit: ended } : {}),
-    });
-    if (!written.appended) {
-      this.cache.drop(hand.id);
-      return { conflict: true };
+    // The move is announced on this instance once the new hand is cached, not when its notification comes.
+    const announce = this.watch.writing(hand.id, seq);
+    let moved: Move | null = null;
+    try {
+      const written = await append(this.db, { ...at, seq: hand.seq, lastHash: hand.lastHash }, event, projection, {
+        ...(idem ? { idempotency: { ...idem, answer } } : {}),
+        ...(ended ? { beforeCommit: ended } : {}),
+      });
+      if (!written.appended) {
+        this.cache.drop(hand.id);
+        return { conflict: true };
+      }
+      this.cache.set({
+        ...hand,
+        seq,
+        state: applied.state,
+        lastHash: written.hash,
+        status: projection.status as HandStatus,
+        phase: projection.phase,
+        toAct: projection.toAct,
+      });
+      moved = { handId: hand.id, seq, status: projection.status };
+      return { answer };
+    } finally {
+      announce(moved);
     }
-    this.cache.set({
-      ...hand,
-      seq,
-      state: applied.state,
-      lastHash: written.hash,
-      status: projection.status as HandStatus,
-      phase: projection.phase,
-      toAct: projection.toAct,
-    });
-    return { answer };
   }
 }
 
