@@ -75,6 +75,15 @@ describe('HandWatch: moves announced once, held back while this instance writes 
     expect(movesOf(id)).toHaveLength(2);
   });
 
+  it('a long poll woken by a move learns where the hand went; one woken by the clock, nothing', async () => {
+    const id = randomUUID();
+    const woken = watch.arm(id)!;
+    const waited = woken.until(10_000);
+    watch.writing(id, 4)({ handId: id, seq: 4, status: 'active' });
+    expect(await waited).toEqual({ handId: id, seq: 4, status: 'active' });
+    expect(await watch.arm(id)!.until(10)).toBeUndefined();
+  });
+
   it("the trigger's notification names the hand, its new seq and status", async () => {
     const listener = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await listener.connect();

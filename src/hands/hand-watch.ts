@@ -32,8 +32,11 @@ interface OwnWrite {
 
 /** A reader's armed wait for the next change of one hand. */
 export interface Watch {
-  /** Resolves at the first change since arming (at once if it came already), after `ms`, or at `cancel()`. */
-  until(ms: number): Promise<void>;
+  /**
+   * Resolves at the first change since arming (at once if it came already) with that move when
+   * it said where the hand went, after `ms` or at `cancel()` with nothing.
+   */
+  until(ms: number): Promise<Move | undefined>;
   cancel(): void;
 }
 
@@ -48,7 +51,7 @@ export interface Watch {
 @Injectable()
 export class HandWatch implements OnModuleInit, OnModuleDestroy {
   private readonly log = new Logger('HandWatch');
-  private readonly waiting = new Map<string, Set<() => void>>();
+  private readonly waiting = new Map<string, Set<(move?: Move) => void>>();
   /** Told of every move and, with null, that moves may have been missed. */
   private readonly followers = new Set<(move: Move | null) => void>();
   /** Hand id → this instance's append to it in flight, or announced and its notification not yet in. */
@@ -95,10 +98,12 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
     this.armed++;
     let counted = true;
     let fired = false;
-    let done: (() => void) | null = null;
+    let woke: Move | undefined;
+    let done: ((move?: Move) => void) | null = null;
     let timer: NodeJS.Timeout | undefined;
-    const wake = (): void => {
+    const wake = (move?: Move): void => {
       fired = true;
+      woke = move;
       finish();
     };
     const finish = (): void => {
@@ -107,7 +112,7 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
       clearTimeout(timer);
       this.waiting.get(handId)?.delete(wake);
       if (this.waiting.get(handId)?.size === 0) this.waiting.delete(handId);
-      done?.();
+      done?.(woke);
       done = null;
     };
     let set = this.waiting.get(handId);
@@ -115,8 +120,8 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
     set.add(wake);
     return {
       until: (ms) =>
-        new Promise<void>((resolve) => {
-          if (fired || this.closed) return resolve();
+        new Promise<Move | undefined>((resolve) => {
+          if (fired || this.closed) return resolve(woke);
           done = resolve;
           timer = setTimeout(finish, ms);
         }),
@@ -170,7 +175,7 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
   }
 
   private moved(move: Move): void {
-    for (const wake of [...(this.waiting.get(move.handId) ?? [])]) wake();
+    for (const wake of [...(this.waiting.get(move.handId) ?? [])]) wake(move);
     for (const onMove of this.followers) onMove(move);
   }
 

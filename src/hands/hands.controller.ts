@@ -86,8 +86,8 @@ export class HandsController {
       let view = await this.hands.viewUnlessHeld(id, caller, (etag) => watch !== null && listsEtag(ifNoneMatch, etag));
       if (!view) {
         res.raw.once('close', () => watch!.cancel()); // the client gave up
-        await watch!.until(wait * 1000);
-        view = await this.hands.view(id, caller);
+        const move = await watch!.until(wait * 1000);
+        view = await this.hands.view(id, caller, move);
         res.header('Preference-Applied', `wait=${wait}`);
       }
       const etag = etagOf(view);

@@ -70,8 +70,9 @@ export class HandsService {
     this.handEnd = hook;
   }
 
-  async view(handId: string, caller: Caller): Promise<Record<string, unknown>> {
-    const snap = await this.snapshot(handId);
+  /** The caller's view; `known`, a move just announced, may spare the read (`snapshot`). */
+  async view(handId: string, caller: Caller, known?: Move): Promise<Record<string, unknown>> {
+    const snap = await this.snapshot(handId, known);
     return snap.viewFor(viewerOf(caller, snap.seating));
   }
 
