@@ -9,7 +9,9 @@
  *             that reads a row and a POST that inserts one: an action's two requests and two
  *             statements with no game in them — what no action here can cost less than; then
  *             the same pairs sent as the bots send their requests (their HTTP client, one at a
- *             time per connection): the floor in today's shape.
+ *             time per connection): the floor in today's shape; and the live floor
+ *             (bench/live-floor.ts): every seat of --live-tables groups following on its own
+ *             connection, a move one insert and a line pushed to every seat of its group.
  *   work      the game's own work per action, timed in this process (bench/action-work.ts):
  *             floor + work is the least an action of this service could cost.
  *   today     16 bot clients playing whole hands, each action one view GET (unless the last
@@ -53,6 +55,7 @@ import { backendCpu, cpuSeconds, cpuSince, percentiles } from '../scripts/lib/me
 import { initPgbench, pgTarget, runPgbench, type PgbenchResult } from './pgbench/pgbench.js';
 import { playLive, seatLiveTables, type LiveFollow, type LiveStats } from './live-tables.js';
 import { measureActionWork } from './action-work.js';
+import { liveFloor } from './live-floor.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -222,10 +225,12 @@ interface Baseline {
   requests: number;
 }
 
-/** The floor twice: under autocannon, and driven as the bots drive the service. */
+/** The floor under autocannon, driven as the bots drive the service, and in the live shape. */
 interface Floor extends Baseline {
   /** Server CPU per pair (ms) with the bots' HTTP client, one request at a time per connection. */
   likeBots: number;
+  /** Server CPU per move (ms) pushed to every seat of its group (bench/live-floor.ts). */
+  live: number;
 }
 
 /** The yardstick: bench/baseline's one insert route, CLIENTS connections, BASELINE_SECONDS. */
@@ -248,10 +253,15 @@ async function measureFloor(dbUrl: string, dbName: string, cleanup: Cleanup): Pr
     { method: 'POST', path: '/insert' },
   ];
   let likeBots = NaN;
+  let live = NaN;
   const floor = await runBaselineApp('floor', { ADAPTER: 'fastify' }, pair, dbUrl, dbName, cleanup, async (app) => {
     likeBots = await floorLikeBots(app, dbName);
+    const seats = Array.from({ length: LIVE_TABLES }, (_, i) => SPECS[i % SPECS.length]!.seats);
+    await liveFloor(app.url, seats, 2);
+    const run = await measured(app, dbName, () => liveFloor(app.url, seats, BASELINE_SECONDS));
+    live = (1000 * run.serverCpu) / Math.max(1, run.result);
   });
-  return { ...floor, likeBots };
+  return { ...floor, likeBots, live };
 }
 
 /**
@@ -558,7 +568,7 @@ function report(f: Figures): void {
     },
     { label: 'today: POST /hands/{id}/actions p99', value: act.p99, aim: AIM.postP99, unit: 'ms', digits: 1, strict: true },
     { label: 'today: GET /hands/{id} p99', value: view.p99, aim: AIM.getP99, unit: 'ms', digits: 1, strict: true },
-    ...liveAims('live', f.live, unit),
+    ...liveAims('live', f.live, unit, f.floor.live / unit),
     {
       label: `scale: server RSS with ${f.filled.tables + LIVE_TABLES * 2 + CLIENTS} tables`,
       value: rssMiB,
@@ -567,7 +577,7 @@ function report(f: Figures): void {
       digits: 0,
       note: f.filled.tables < AIM.tables ? `only ${f.filled.tables} of ${AIM.tables} tables filled: NOT THE AIM'S SCALE` : undefined,
     },
-    ...liveAims(`scale: live beside ${f.filled.tables} tables`, f.liveAtScale, unit),
+    ...liveAims(`scale: live beside ${f.filled.tables} tables`, f.liveAtScale, unit, f.floor.live / unit),
   ];
   const lines = [
     '',
@@ -582,6 +592,7 @@ function report(f: Figures): void {
     `floor (bench/baseline on Fastify, GET one row + POST one insert per pair), ${CLIENTS} connections, ${BASELINE_SECONDS} s: ${(pairs / BASELINE_SECONDS).toFixed(0)} pairs/s, p99 ${f.floor.run.result.latency.p99} ms`,
     `  CPU per pair: ${split(f.floor.run, pairs)}   → ${floorX.toFixed(2)} × the unit: the least an action (a GET and a POST) costs on this stack`,
     `  driven as the bots drive the service (their HTTP client, one request at a time per connection): server ${f.floor.likeBots.toFixed(3)} ms per pair = ${likeBotsX.toFixed(2)} × the unit — the floor in today's shape`,
+    `  played as the live tables are (bench/live-floor.ts: ${LIVE_TABLES} groups, every seat following on its own connection, a move = one insert and a line to every seat): server ${f.floor.live.toFixed(3)} ms per move = ${(f.floor.live / unit).toFixed(2)} × the unit — the floor of the live shape`,
     `work (bench/action-work.ts, in this process): the game's own work per action — parse, apply, projection JSON, hash link, the view built and serialised twice — ${f.workMs.toFixed(3)} ms`,
     `  floor + work: ${(floorPerPair + f.workMs).toFixed(3)} ms = ${leastX.toFixed(2)} × the unit, the least an action of this service could cost here`,
     '',
@@ -631,7 +642,7 @@ function aimLine(a: Aim): string {
   return `  ${a.label.padEnd(58)} ${value.padStart(10)}   aim ${a.strict ? '<' : '≤'} ${a.aim} ${a.unit}: ${met ? 'met' : 'NOT MET'}${a.note ? ` (${a.note})` : ''}`;
 }
 
-function liveAims(label: string, m: Measured<LiveStats>, unit: number): Aim[] {
+function liveAims(label: string, m: Measured<LiveStats>, unit: number, floorX: number): Aim[] {
   return [
     {
       label: `${label}: server CPU per action to every seat ÷ baseline`,
@@ -639,6 +650,7 @@ function liveAims(label: string, m: Measured<LiveStats>, unit: number): Aim[] {
       aim: AIM.livePerAction,
       unit: '×',
       digits: 2,
+      note: `the live floor: ${floorX.toFixed(2)} ×`,
     },
     {
       label: `${label}: wake-up commit → every seat p99`,

@@ -1,7 +1,9 @@
 import 'reflect-metadata';
-import { Controller, Get, HttpCode, Inject, Module, Param, Post, type OnModuleDestroy } from '@nestjs/common';
+import type { ServerResponse } from 'node:http';
+import { Controller, Get, HttpCode, Inject, Module, Param, Post, Res, type OnModuleDestroy } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply } from 'fastify';
 import pg from 'pg';
 
 /**
@@ -15,7 +17,13 @@ import pg from 'pg';
  * With ADAPTER=fastify the same app runs on @nestjs/platform-fastify, the service's adapter:
  * the bench's floor, one GET that reads a row (`/rows/1`) and one POST that inserts one per
  * pair — an action's two requests and two statements with nothing of a game in them.
+ * The live floor (bench/live-floor.ts) follows a group with `GET /follow/:group`, a response
+ * held open, and moves with `POST /move/:group`: one insert, then one short line written to
+ * every follower of the group — a live action's POST and pushes with nothing of a game in them.
  */
+
+/** The open follow responses of each group. */
+const followers = new Map<string, Set<ServerResponse>>();
 
 const POOL = Symbol('pg pool');
 
@@ -34,6 +42,27 @@ class BaselineController {
   async row(@Param('id') id: string): Promise<{ id: string; note: string } | undefined> {
     const { rows } = await this.pool.query<{ id: string; note: string }>('SELECT id, note FROM baseline_rows WHERE id = $1', [id]);
     return rows[0] && { id: String(rows[0].id), note: rows[0].note };
+  }
+
+  @Get('follow/:group')
+  follow(@Param('group') group: string, @Res() reply: FastifyReply | ServerResponse): void {
+    const res = 'raw' in reply ? (reply.hijack(), reply.raw) : reply;
+    res.writeHead(200, { 'Content-Type': 'application/x-ndjson', 'Cache-Control': 'no-store' });
+    res.flushHeaders();
+    let set = followers.get(group);
+    if (!set) followers.set(group, (set = new Set()));
+    set.add(res);
+    res.once('close', () => set.delete(res));
+  }
+
+  @Post('move/:group')
+  @HttpCode(201)
+  async move(@Param('group') group: string): Promise<{ id: string }> {
+    const { rows } = await this.pool.query<{ id: string }>('INSERT INTO baseline_rows (note) VALUES ($1) RETURNING id', ['move']);
+    const id = String(rows[0]!.id);
+    const line = `{"id":"${id}"}\n`;
+    for (const res of followers.get(group) ?? []) res.write(line);
+    return { id };
   }
 
   @Get('health')
