@@ -12,6 +12,7 @@ import { KartentischClient } from '../scripts/lib/api-client.js';
 export async function liveFloor(url: string, seatCounts: readonly number[], seconds: number): Promise<number> {
   const end = performance.now() + seconds * 1000;
   let moves = 0;
+  const failures: unknown[] = [];
   const posters: KartentischClient[] = [];
   try {
     await Promise.all(
@@ -22,11 +23,9 @@ export async function liveFloor(url: string, seatCounts: readonly number[], seco
         const move = (seat: number) => {
           if (performance.now() >= end) return;
           clients[seat]!.plain('POST', `/move/${group}`).then(
-            (status) => {
-              if (status !== 201) throw new Error(`live floor: POST answered ${status}`);
-              moves++;
-            },
-            () => undefined, // the run is over and its connections closed
+            (status) => (status === 201 ? moves++ : failures.push(`POST /move answered ${status}`)),
+            // After the end the connections are closed under the last moves: not a failure.
+            (err: Error) => performance.now() < end && failures.push(err.message),
           );
         };
         // Every seat counts the group's lines; after the k-th, seat k mod seats moves.
@@ -39,6 +38,7 @@ export async function liveFloor(url: string, seatCounts: readonly number[], seco
   } finally {
     for (const c of posters) c.close();
   }
+  if (failures.length > 0) throw new Error(`live floor: ${failures.length} moves failed, the first: ${String(failures[0])}`);
   return moves;
 
   function follow(base: string, group: string, myTurn: () => void, seat: number, seats: number) {
