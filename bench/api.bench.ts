@@ -246,7 +246,7 @@ async function measureBaseline(dbUrl: string, dbName: string, cleanup: Cleanup):
  */
 async function measureFloor(dbUrl: string, dbName: string, cleanup: Cleanup): Promise<Floor> {
   log(
-    `floor: the baseline app on Fastify, GET /rows/1 + POST /insert per pair, ${CLIENTS} connections, 2 s warm-up + ${BASELINE_SECONDS} s, then as many s driven like the bots`,
+    `floor: the baseline app on Fastify, GET /rows/1 + POST /insert per pair, ${CLIENTS} connections, 2 s warm-up + ${BASELINE_SECONDS} s, then as many s driven like the bots and as many played like the live tables`,
   );
   const pair: autocannon.Request[] = [
     { method: 'GET', path: '/rows/1' },

@@ -90,8 +90,7 @@ export class HandsService {
    * readers); none when `known` (a move just announced) names the cached copy's seq and status.
    */
   async snapshot(handId: string, known?: Move): Promise<HandSnapshot> {
-    const cached = this.cache.get(handId);
-    const hand = cached && known && known.seq === cached.seq && known.status === cached.status ? cached : await this.current(handId);
+    const hand = await this.current(handId, known);
     const game = gameFor(hand.game);
     const status = hand.status === 'void' ? 'void' : game.isOver(hand.state) ? 'over' : 'active';
     // Whoever waited on the hand learns where the table went on, as the last actor did.
@@ -113,11 +112,13 @@ export class HandsService {
 
   /**
    * The hand as stored now. Seats read their view after every action, so the cached copy is
-   * used when one narrow read shows the row still at its seq and status (another instance may
-   * have written since); otherwise the whole row is read and cached.
+   * used when `known` (a move just announced) names its seq and status, or when one narrow read
+   * shows the row still at them (another instance may have written since); otherwise the whole
+   * row is read and cached.
    */
-  private async current(handId: string): Promise<HandRow> {
+  private async current(handId: string, known?: Move): Promise<HandRow> {
     const cached = this.cache.get(handId);
+    if (cached && known?.seq === cached.seq && known.status === cached.status) return cached;
     if (cached) {
       const now = await peekHand(this.db.pool, { tableId: cached.homeTableId, handId });
       if (now?.seq === cached.seq && now.status === cached.status) return cached;
