@@ -36,6 +36,7 @@
  *   npm run bench:api -- --diagnose        # also times the app's own insert, GET /health and GET /hands/{id} alone
  *   npm run bench:api -- --server-node-args=--max-old-space-size=128   # flags for the server's node
  *   npm run bench:api -- --no-build --server-entry /elsewhere/dist/src/main.js   # another build
+ *   PATH=/opt/node26/bin:$PATH npm run bench:api       # every process on another Node (the unit moves with it)
  *
  * Options: --clients, --live-tables, --live-follow stream|poll, --idempotency-keys (every action keyed), --baseline-seconds, --warmup-seconds, --pg-url (an admin
  * connection, default BENCH_PG_URL or postgresql://postgres@127.0.0.1:5432/postgres),
@@ -589,7 +590,7 @@ function report(f: Figures): void {
   const lines = [
     '',
     '── kartentisch API benchmark ─────────────────────────────────────────────',
-    `${new Date().toISOString()}; machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), load average at the start ${f.loadBefore.map((l) => l.toFixed(1)).join(' ')}, now ${os
+    `${new Date().toISOString()}; Node ${process.version} (every process here: the unit moves with it); machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), load average at the start ${f.loadBefore.map((l) => l.toFixed(1)).join(' ')}, now ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')} — shared, numbers are noisy`,
