@@ -578,7 +578,8 @@ function report(f: Figures): void {
     { label: 'today: GET /hands/{id} p99', value: view.p99, aim: AIM.getP99, unit: 'ms', digits: 1, strict: true },
     ...liveAims('live', f.live, unit, f.floor.live / unit, liveLeastX),
     {
-      label: `scale: server RSS with ${f.filled.tables + LIVE_TABLES * 2 + CLIENTS} tables`,
+      // Each live phase seats its tables, and as many more to warm up on.
+      label: `scale: server RSS with ${f.filled.tables + LIVE_TABLES * (WARMUP_SECONDS > 0 ? 4 : 2) + CLIENTS} tables`,
       value: rssMiB,
       aim: AIM.rssMiB,
       unit: 'MiB',
