@@ -52,7 +52,7 @@ import { KartentischClient, ProblemError, type Game, type Player } from '../scri
 import { playHand, SeatBot } from '../scripts/lib/http-bot.js';
 import { buildService, Cleanup, PROJECT_ROOT, processMemory, startService, type RunningService } from '../scripts/lib/service-process.js';
 import { seededRng } from '../src/engine/core/rng.js';
-import { backendCpu, cpuSeconds, cpuSince, percentiles } from '../scripts/lib/measure.js';
+import { backendCpu, cpuSeconds, cpuSince, cpuTimes, percentiles } from '../scripts/lib/measure.js';
 import { initPgbench, pgTarget, runPgbench, type PgbenchResult } from './pgbench/pgbench.js';
 import { playLive, seatLiveTables, type LiveFollow, type LiveStats } from './live-tables.js';
 import { measureActionWork, type ViewShape } from './action-work.js';
@@ -206,19 +206,27 @@ async function main(): Promise<void> {
 interface Measured<T> {
   result: T;
   serverCpu: number;
+  /** The user part of serverCpu. */
+  serverUserCpu: number;
   clientCpu: number;
   /** null: /proc not readable. */
   dbCpu: number | null;
 }
 
 async function measured<T>(service: { pid: number }, dbName: string, run: () => Promise<T>): Promise<Measured<T>> {
-  const server = cpuSeconds(service.pid);
+  const server = cpuTimes(service.pid);
   const db = backendCpu(dbName);
   const client = process.cpuUsage();
   const result = await run();
-  const serverCpu = cpuSeconds(service.pid) - server;
+  const after = cpuTimes(service.pid);
   const clientUsage = process.cpuUsage(client);
-  return { result, serverCpu, clientCpu: (clientUsage.user + clientUsage.system) / 1e6, dbCpu: cpuSince(db, backendCpu(dbName)) };
+  return {
+    result,
+    serverCpu: after.total - server.total,
+    serverUserCpu: after.user - server.user,
+    clientCpu: (clientUsage.user + clientUsage.system) / 1e6,
+    dbCpu: cpuSince(db, backendCpu(dbName)),
+  };
 }
 
 interface Baseline {
@@ -228,10 +236,10 @@ interface Baseline {
 
 /** The floor under autocannon, driven as the bots drive the service, and in the live shape. */
 interface Floor extends Baseline {
-  /** Server CPU per pair (ms) with the bots' HTTP client, one request at a time per connection. */
-  likeBots: number;
-  /** Server CPU per move (ms) pushed to every seat of its group (bench/live-floor.ts). */
-  live: number;
+  /** CPU per pair with the bots' HTTP client, one request at a time per connection. */
+  likeBots: PerAction;
+  /** CPU per move pushed to every seat of its group (bench/live-floor.ts). */
+  live: PerAction;
 }
 
 /** The yardstick: bench/baseline's one insert route, CLIENTS connections, BASELINE_SECONDS. */
@@ -253,14 +261,14 @@ async function measureFloor(dbUrl: string, dbName: string, cleanup: Cleanup): Pr
     { method: 'GET', path: '/rows/1' },
     { method: 'POST', path: '/insert' },
   ];
-  let likeBots = NaN;
-  let live = NaN;
+  let likeBots = NO_FIGURE;
+  let live = NO_FIGURE;
   const floor = await runBaselineApp('floor', { ADAPTER: 'fastify' }, pair, dbUrl, dbName, cleanup, async (app) => {
     likeBots = await floorLikeBots(app, dbName);
     const seats = Array.from({ length: LIVE_TABLES }, (_, i) => SPECS[i % SPECS.length]!.seats);
     await liveFloor(app.url, seats, 2);
     const run = await measured(app, dbName, () => liveFloor(app.url, seats, BASELINE_SECONDS));
-    live = (1000 * run.serverCpu) / Math.max(1, run.result);
+    live = perAction(run, run.result);
   });
   return { ...floor, likeBots, live };
 }
@@ -271,7 +279,7 @@ async function measureFloor(dbUrl: string, dbName: string, cleanup: Cleanup): Pr
  * answer before the next request — where autocannon keeps every connection busy. The bots do
  * more besides (choosing, larger views), so this is still less than their shape costs.
  */
-async function floorLikeBots(app: RunningService, dbName: string): Promise<number> {
+async function floorLikeBots(app: RunningService, dbName: string): Promise<PerAction> {
   const clients = Array.from({ length: CLIENTS }, () => new KartentischClient(app.url));
   const drive = async (seconds: number): Promise<number> => {
     const end = performance.now() + seconds * 1000;
@@ -290,7 +298,7 @@ async function floorLikeBots(app: RunningService, dbName: string): Promise<numbe
   try {
     await drive(2);
     const run = await measured(app, dbName, () => drive(BASELINE_SECONDS));
-    return (1000 * run.serverCpu) / Math.max(1, run.result);
+    return perAction(run, run.result);
   } finally {
     for (const c of clients) c.close();
   }
@@ -557,8 +565,8 @@ function report(f: Figures): void {
   const floorPerPair = (1000 * f.floor.run.serverCpu) / Math.max(1, pairs);
   const floorX = floorPerPair / unit;
   const leastX = (floorPerPair + f.workMs.today) / unit;
-  const liveLeastX = (f.floor.live + f.workMs.live) / unit;
-  const likeBotsX = f.floor.likeBots / unit;
+  const liveLeastX = (f.floor.live.server + f.workMs.live) / unit;
+  const likeBotsX = f.floor.likeBots.server / unit;
   const play = f.today.result;
   const act = percentiles(play.act);
   const view = percentiles(play.view);
@@ -576,7 +584,7 @@ function report(f: Figures): void {
     },
     { label: 'today: POST /hands/{id}/actions p99', value: act.p99, aim: AIM.postP99, unit: 'ms', digits: 1, strict: true },
     { label: 'today: GET /hands/{id} p99', value: view.p99, aim: AIM.getP99, unit: 'ms', digits: 1, strict: true },
-    ...liveAims('live', f.live, unit, f.floor.live / unit, liveLeastX),
+    ...liveAims('live', f.live, unit, f.floor.live.server / unit, liveLeastX),
     {
       // Each live phase seats its tables, and as many more to warm up on.
       label: `scale: server RSS with ${f.filled.tables + LIVE_TABLES * (WARMUP_SECONDS > 0 ? 4 : 2) + CLIENTS} tables`,
@@ -586,7 +594,7 @@ function report(f: Figures): void {
       digits: 0,
       note: f.filled.tables < AIM.tables ? `only ${f.filled.tables} of ${AIM.tables} tables filled: NOT THE AIM'S SCALE` : undefined,
     },
-    ...liveAims(`scale: live beside ${f.filled.tables} tables`, f.liveAtScale, unit, f.floor.live / unit, liveLeastX),
+    ...liveAims(`scale: live beside ${f.filled.tables} tables`, f.liveAtScale, unit, f.floor.live.server / unit, liveLeastX),
   ];
   const lines = [
     '',
@@ -600,11 +608,11 @@ function report(f: Figures): void {
     `  CPU per request: ${split(f.baseline.run, f.baseline.requests)}   → the unit: ${unit.toFixed(3)} ms of server CPU`,
     `floor (bench/baseline on Fastify, GET one row + POST one insert per pair), ${CLIENTS} connections, ${BASELINE_SECONDS} s: ${(pairs / BASELINE_SECONDS).toFixed(0)} pairs/s, p99 ${f.floor.run.result.latency.p99} ms`,
     `  CPU per pair: ${split(f.floor.run, pairs)}   → ${floorX.toFixed(2)} × the unit: the least an action (a GET and a POST) costs on this stack`,
-    `  driven as the bots drive the service (their HTTP client, one request at a time per connection): server ${f.floor.likeBots.toFixed(3)} ms per pair = ${likeBotsX.toFixed(2)} × the unit — the floor in today's shape`,
-    `  played as the live tables are (bench/live-floor.ts: ${LIVE_TABLES} groups, every seat following on its own connection, a move = one insert and a line to every seat): server ${f.floor.live.toFixed(3)} ms per move = ${(f.floor.live / unit).toFixed(2)} × the unit — the floor of the live shape`,
+    `  driven as the bots drive the service (their HTTP client, one request at a time per connection): server ${f.floor.likeBots.server.toFixed(3)} ms (user ${f.floor.likeBots.serverUser.toFixed(3)} ms) per pair = ${likeBotsX.toFixed(2)} × the unit — the floor in today's shape`,
+    `  played as the live tables are (bench/live-floor.ts: ${LIVE_TABLES} groups, every seat following on its own connection, a move = one insert and a line to every seat): server ${f.floor.live.server.toFixed(3)} ms (user ${f.floor.live.serverUser.toFixed(3)} ms) per move = ${(f.floor.live.server / unit).toFixed(2)} × the unit — the floor of the live shape`,
     `work (bench/action-work.ts, in this process): the game's own work per action — parse, apply, projection JSON, hash link, the views built and serialised`,
     `  today's shape (the actor's view twice): ${f.workMs.today.toFixed(3)} ms; floor + work: ${(floorPerPair + f.workMs.today).toFixed(3)} ms = ${leastX.toFixed(2)} × the unit, the least an action of this service could cost here`,
-    `  the live shape (the actor's answer and a line per seat): ${f.workMs.live.toFixed(3)} ms; live floor + work: ${(f.floor.live + f.workMs.live).toFixed(3)} ms = ${liveLeastX.toFixed(2)} × the unit`,
+    `  the live shape (the actor's answer and a line per seat): ${f.workMs.live.toFixed(3)} ms; live floor + work: ${(f.floor.live.server + f.workMs.live).toFixed(3)} ms = ${liveLeastX.toFixed(2)} × the unit`,
     '',
     `today (${CLIENTS} bot clients, ${play.seconds.toFixed(1)} s): ${play.actions} actions (${(play.actions / play.seconds).toFixed(0)}/s), ${play.hands} hands finished, ${play.stale} × 409 STALE_SEQ, ${play.errors.length} errors`,
     `  POST /hands/{id}/actions  p50 ${act.p50.toFixed(1)} ms   p99 ${act.p99.toFixed(1)} ms   max ${act.max.toFixed(1)} ms`,
@@ -688,15 +696,24 @@ function liveLines(label: string, m: Measured<LiveStats>): string[] {
   ];
 }
 
-function perAction(m: Measured<unknown>, count: number): { server: number; clients: number; db: number | null } {
+/** CPU per unit of work (ms): the server's (and its user part), the clients', PostgreSQL's (null: not readable). */
+interface PerAction {
+  server: number;
+  serverUser: number;
+  clients: number;
+  db: number | null;
+}
+const NO_FIGURE: PerAction = { server: NaN, serverUser: NaN, clients: NaN, db: null };
+
+function perAction(m: Measured<unknown>, count: number): PerAction {
   const ms = (cpu: number) => (1000 * cpu) / Math.max(1, count);
-  return { server: ms(m.serverCpu), clients: ms(m.clientCpu), db: m.dbCpu === null ? null : ms(m.dbCpu) };
+  return { server: ms(m.serverCpu), serverUser: ms(m.serverUserCpu), clients: ms(m.clientCpu), db: m.dbCpu === null ? null : ms(m.dbCpu) };
 }
 
-/** "server 0.40 ms, clients 0.20 ms, PostgreSQL 0.10 ms" per unit of work. */
+/** "server 0.40 ms (user 0.32 ms), clients 0.20 ms, PostgreSQL 0.10 ms" per unit of work. */
 function split(m: Measured<unknown>, count: number): string {
   const p = perAction(m, count);
-  return `server ${p.server.toFixed(3)} ms, clients ${p.clients.toFixed(3)} ms${p.db === null ? '' : `, PostgreSQL ${p.db.toFixed(3)} ms`}`;
+  return `server ${p.server.toFixed(3)} ms (user ${p.serverUser.toFixed(3)} ms), clients ${p.clients.toFixed(3)} ms${p.db === null ? '' : `, PostgreSQL ${p.db.toFixed(3)} ms`}`;
 }
 
 function push(map: Map<string, number[]>, key: string, value: number): void {

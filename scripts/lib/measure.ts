@@ -14,11 +14,17 @@ export function percentiles(samples: number[]): { p50: number; p99: number; max:
 
 /** User + system CPU seconds of a process so far (/proc/<pid>/stat, in clock ticks of 1/100 s). */
 export function cpuSeconds(pid: number): number {
+  return cpuTimes(pid).total;
+}
+
+/** The same, with its user part: a service's own JavaScript runs in user time, its I/O mostly in system time. */
+export function cpuTimes(pid: number): { total: number; user: number } {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    const user = Number(fields[11]) / 100;
+    return { total: user + Number(fields[12]) / 100, user };
   } catch {
-    return NaN;
+    return { total: NaN, user: NaN };
   }
 }
 
