@@ -559,10 +559,10 @@ interface Figures {
 }
 
 function report(f: Figures): void {
-  const unit = (1000 * f.baseline.run.serverCpu) / Math.max(1, f.baseline.requests);
+  const unit = perAction(f.baseline.run, f.baseline.requests).server;
   const b = f.baseline.run.result;
   const pairs = f.floor.requests / 2;
-  const floorPerPair = (1000 * f.floor.run.serverCpu) / Math.max(1, pairs);
+  const floorPerPair = perAction(f.floor.run, pairs).server;
   const floorX = floorPerPair / unit;
   const leastX = (floorPerPair + f.workMs.today) / unit;
   const liveLeastX = (f.floor.live.server + f.workMs.live) / unit;
