@@ -26,6 +26,10 @@
  *             then the live shape again beside them.
  *   context   pgbench's action-shaped transaction (bench/pgbench/action.sql), and the CPU
  *             split per process (server, this process's clients, PostgreSQL's backends).
+ *   rounds    --rounds N measures the unit, today's shape and the live shape N times in turn
+ *             (the unit again before each round's shapes): each round's CPU ratios use its own
+ *             unit, the two CPU aims take the median over the rounds. One run's ratio moves by
+ *             a third on this shared machine (2.8 × and 3.9 × in two runs an hour apart).
  *
  * Everything runs on a fresh database `kartentisch_bench_<timestamp>` dropped at the end; the
  * service is built and started with RATE_LIMIT_PER_MINUTE=0 and BENCH_ENDPOINTS=1.
@@ -76,10 +80,12 @@ const { values: args } = parseArgs({
     'server-entry': { type: 'string' },
     'live-follow': { type: 'string', default: 'stream' },
     'idempotency-keys': { type: 'boolean', default: false },
+    rounds: { type: 'string', default: '1' },
   },
 });
 const CLIENTS = positive('clients');
 const SECONDS = positive('seconds');
+const ROUNDS = positive('rounds');
 const LIVE_TABLES = positive('live-tables');
 const LIVE_FOLLOW = liveFollow(args['live-follow']!);
 const BASELINE_SECONDS = positive('baseline-seconds');
@@ -163,12 +169,18 @@ async function main(): Promise<void> {
       );
     }
 
-    log(`today's shape: ${CLIENTS} bot clients playing whole hands for ${SECONDS} s`);
-    const today = await measured(service, dbName, () => fleet.play(SECONDS));
-    const memAfterPlay = service.memory();
+    const rounds: Round[] = [];
+    let memAfterPlay: Memory = null;
+    for (let r = 1; r <= ROUNDS; r++) {
+      const tag = ROUNDS > 1 ? ` (round ${r} of ${ROUNDS})` : '';
+      const unitRun = r === 1 ? baseline : await measureBaseline(dbUrl, dbName, cleanup);
+      log(`today's shape${tag}: ${CLIENTS} bot clients playing whole hands for ${SECONDS} s`);
+      const today = await measured(service, dbName, () => fleet.play(SECONDS));
+      memAfterPlay ??= service.memory();
+      const live = await measureLive(service, dbName, `live${tag}`, 2000 + 10 * (r - 1));
+      rounds.push({ baseline: unitRun, today, live });
+    }
     fleet.close();
-
-    const live = await measureLive(service, dbName, 'live', 2000);
 
     log(`scale: filling ${TABLES} tables (a hand dealt and three actions taken at each)`);
     const filled = await fillTables(service.url, TABLES, CLIENTS);
@@ -183,11 +195,9 @@ async function main(): Promise<void> {
       loadBefore,
       diagnostics,
       pgbench,
-      baseline,
+      rounds,
       floor,
       workMs,
-      today,
-      live,
       liveAtScale,
       memIdle,
       memAfterPlay,
@@ -232,6 +242,13 @@ async function measured<T>(service: { pid: number }, dbName: string, run: () => 
 interface Baseline {
   run: Measured<autocannon.Result>;
   requests: number;
+}
+
+/** One round: the unit, then today's shape and the live shape on the running service. */
+interface Round {
+  baseline: Baseline;
+  today: Measured<PlayStats>;
+  live: Measured<LiveStats>;
 }
 
 /** The floor under autocannon, driven as the bots drive the service, and in the live shape. */
@@ -542,12 +559,11 @@ interface Figures {
   loadBefore: number[];
   diagnostics: Diagnostic[];
   pgbench: PgbenchResult;
-  baseline: Baseline;
+  /** The first round's figures are reported in full; the CPU aims take the median over all. */
+  rounds: Round[];
   floor: Floor;
   /** ms of one core per action in each shape: bench/action-work.ts */
   workMs: Record<ViewShape, number>;
-  today: Measured<PlayStats>;
-  live: Measured<LiveStats>;
   liveAtScale: Measured<LiveStats>;
   memIdle: Memory;
   memAfterPlay: Memory;
@@ -559,42 +575,52 @@ interface Figures {
 }
 
 function report(f: Figures): void {
-  const unit = perAction(f.baseline.run, f.baseline.requests).server;
-  const b = f.baseline.run.result;
+  const first = f.rounds[0]!;
+  const unitOf = (r: Round) => perAction(r.baseline.run, r.baseline.requests).server;
+  // Each round's shapes over its own unit; every other ratio over the rounds' median unit.
+  const todayX = f.rounds.map((r) => perAction(r.today, r.today.result.actions).server / unitOf(r));
+  const liveX = f.rounds.map((r) => perAction(r.live, r.live.result.actions).server / unitOf(r));
+  const unit = median(f.rounds.map(unitOf));
+  const b = first.baseline.run.result;
   const pairs = f.floor.requests / 2;
   const floorPerPair = perAction(f.floor.run, pairs).server;
   const floorX = floorPerPair / unit;
   const leastX = (floorPerPair + f.workMs.today) / unit;
   const liveLeastX = (f.floor.live.server + f.workMs.live) / unit;
   const likeBotsX = f.floor.likeBots.server / unit;
-  const play = f.today.result;
+  const play = first.today.result;
   const act = percentiles(play.act);
   const view = percentiles(play.view);
-  const todayPerAction = perAction(f.today, play.actions);
   const mib = (m: Memory) => (m ? (m.rssKiB / 1024).toFixed(0) : 'n/a');
   const rssMiB = f.memTablesLive ? Math.max(f.memTables?.rssKiB ?? 0, f.memTablesLive.rssKiB) / 1024 : NaN;
   const rows: Aim[] = [
     {
       label: 'today: server CPU per action ÷ baseline',
-      value: todayPerAction.server / unit,
+      value: median(todayX),
       aim: AIM.cpuPerAction,
       unit: '×',
       digits: 2,
-      note: `two bare requests and the game's own work: ${leastX.toFixed(2)} ×; two bare requests sent as the bots send them: ${likeBotsX.toFixed(2)} ×`,
+      note: `${roundsNote(todayX)}two bare requests and the game's own work: ${leastX.toFixed(2)} ×; two bare requests sent as the bots send them: ${likeBotsX.toFixed(2)} ×`,
     },
     { label: 'today: POST /hands/{id}/actions p99', value: act.p99, aim: AIM.postP99, unit: 'ms', digits: 1, strict: true },
     { label: 'today: GET /hands/{id} p99', value: view.p99, aim: AIM.getP99, unit: 'ms', digits: 1, strict: true },
-    ...liveAims('live', f.live, unit, f.floor.live.server / unit, liveLeastX),
+    ...liveAims('live', first.live, liveX, f.floor.live.server / unit, liveLeastX),
     {
       // Each live phase seats its tables, and as many more to warm up on.
-      label: `scale: server RSS with ${f.filled.tables + LIVE_TABLES * (WARMUP_SECONDS > 0 ? 4 : 2) + CLIENTS} tables`,
+      label: `scale: server RSS with ${f.filled.tables + LIVE_TABLES * (WARMUP_SECONDS > 0 ? 2 : 1) * (ROUNDS + 1) + CLIENTS} tables`,
       value: rssMiB,
       aim: AIM.rssMiB,
       unit: 'MiB',
       digits: 0,
       note: f.filled.tables < AIM.tables ? `only ${f.filled.tables} of ${AIM.tables} tables filled: NOT THE AIM'S SCALE` : undefined,
     },
-    ...liveAims(`scale: live beside ${f.filled.tables} tables`, f.liveAtScale, unit, f.floor.live.server / unit, liveLeastX),
+    ...liveAims(
+      `scale: live beside ${f.filled.tables} tables`,
+      f.liveAtScale,
+      [perAction(f.liveAtScale, f.liveAtScale.result.actions).server / unit],
+      f.floor.live.server / unit,
+      liveLeastX,
+    ),
   ];
   const lines = [
     '',
@@ -605,7 +631,7 @@ function report(f: Figures): void {
       .join(' ')} — shared, numbers are noisy`,
     '',
     `baseline (bench/baseline: NestJS + Express + pg insert), ${CLIENTS} connections, ${BASELINE_SECONDS} s: ${b.requests.average.toFixed(0)} req/s, p50 ${b.latency.p50} ms, p99 ${b.latency.p99} ms`,
-    `  CPU per request: ${split(f.baseline.run, f.baseline.requests)}   → the unit: ${unit.toFixed(3)} ms of server CPU`,
+    `  CPU per request: ${split(first.baseline.run, first.baseline.requests)}   → the unit: ${unit.toFixed(3)} ms of server CPU${f.rounds.length > 1 ? ` (the median of ${f.rounds.length} rounds: ${f.rounds.map((r) => unitOf(r).toFixed(3)).join(', ')} ms)` : ''}`,
     `floor (bench/baseline on Fastify, GET one row + POST one insert per pair), ${CLIENTS} connections, ${BASELINE_SECONDS} s: ${(pairs / BASELINE_SECONDS).toFixed(0)} pairs/s, p99 ${f.floor.run.result.latency.p99} ms`,
     `  CPU per pair: ${split(f.floor.run, pairs)}   → ${floorX.toFixed(2)} × the unit: the least an action (a GET and a POST) costs on this stack`,
     `  driven as the bots drive the service (their HTTP client, one request at a time per connection): server ${f.floor.likeBots.server.toFixed(3)} ms (user ${f.floor.likeBots.serverUser.toFixed(3)} ms) per pair = ${likeBotsX.toFixed(2)} × the unit — the floor in today's shape`,
@@ -617,11 +643,21 @@ function report(f: Figures): void {
     `today (${CLIENTS} bot clients, ${play.seconds.toFixed(1)} s): ${play.actions} actions (${(play.actions / play.seconds).toFixed(0)}/s), ${play.hands} hands finished, ${play.stale} × 409 STALE_SEQ, ${play.errors.length} errors`,
     `  POST /hands/{id}/actions  p50 ${act.p50.toFixed(1)} ms   p99 ${act.p99.toFixed(1)} ms   max ${act.max.toFixed(1)} ms`,
     `  GET  /hands/{id}          p50 ${view.p50.toFixed(1)} ms   p99 ${view.p99.toFixed(1)} ms   max ${view.max.toFixed(1)} ms`,
-    `  CPU per action (its POST and view GET): ${split(f.today, play.actions)}   (server busy ${((100 * f.today.serverCpu) / play.seconds).toFixed(0)}% of one core)`,
+    `  CPU per action (its POST and view GET): ${split(first.today, play.actions)}   (server busy ${((100 * first.today.serverCpu) / play.seconds).toFixed(0)}% of one core)`,
     ...breakdown('POST by action type:', play.actByType),
     ...breakdown('GET by phase of the view:', play.viewByPhase),
     '',
-    ...liveLines('live', f.live),
+    ...liveLines('live', first.live),
+    ...(f.rounds.length > 1
+      ? [
+          '',
+          `rounds (each over its own unit; the lines above are round 1's):`,
+          ...f.rounds.map(
+            (r, i) =>
+              `  ${i + 1}: unit ${unitOf(r).toFixed(3)} ms; today ${perAction(r.today, r.today.result.actions).server.toFixed(3)} ms = ${todayX[i]!.toFixed(2)} ×; live ${perAction(r.live, r.live.result.actions).server.toFixed(3)} ms = ${liveX[i]!.toFixed(2)} ×; errors ${r.today.result.errors.length} / ${r.live.result.errors.length}`,
+          ),
+        ]
+      : []),
     '',
     `scale: ${f.filled.tables} tables filled in ${f.filled.seconds.toFixed(0)} s (${f.filled.errors} errors); server RSS idle ${mib(f.memIdle)} MiB, after today's run ${mib(f.memAfterPlay)} MiB, ` +
       `with the tables ${mib(f.memTables)} MiB, after the live run beside them ${mib(f.memTablesLive)} MiB (peak ${f.memTablesLive ? (f.memTablesLive.peakKiB / 1024).toFixed(0) : '?'} MiB)`,
@@ -637,7 +673,7 @@ function report(f: Figures): void {
     ...rows.map(aimLine),
     ...(f.profile ? [`server CPU profile: ${f.profile} (open in Chrome DevTools → Performance, or speedscope)`] : []),
     ...(play.errors.length ? ['bot errors (first 3):', ...play.errors.slice(0, 3).map((e) => `  ${e}`)] : []),
-    ...(f.live.result.errors.length ? ['live errors (first 3):', ...f.live.result.errors.slice(0, 3).map((e) => `  ${e}`)] : []),
+    ...(first.live.result.errors.length ? ['live errors (first 3):', ...first.live.result.errors.slice(0, 3).map((e) => `  ${e}`)] : []),
     `whole run: ${f.seconds.toFixed(0)} s`,
   ];
   console.log(lines.join('\n'));
@@ -660,15 +696,16 @@ function aimLine(a: Aim): string {
   return `  ${a.label.padEnd(58)} ${value.padStart(10)}   aim ${a.strict ? '<' : '≤'} ${a.aim} ${a.unit}: ${met ? 'met' : 'NOT MET'}${a.note ? ` (${a.note})` : ''}`;
 }
 
-function liveAims(label: string, m: Measured<LiveStats>, unit: number, floorX: number, leastX: number): Aim[] {
+/** `ratios`: the CPU ratio of each round; the aim takes their median. */
+function liveAims(label: string, m: Measured<LiveStats>, ratios: number[], floorX: number, leastX: number): Aim[] {
   return [
     {
       label: `${label}: server CPU per action to every seat ÷ baseline`,
-      value: perAction(m, m.result.actions).server / unit,
+      value: median(ratios),
       aim: AIM.livePerAction,
       unit: '×',
       digits: 2,
-      note: `the live floor: ${floorX.toFixed(2)} ×; with the game's own work: ${leastX.toFixed(2)} ×`,
+      note: `${roundsNote(ratios)}the live floor: ${floorX.toFixed(2)} ×; with the game's own work: ${leastX.toFixed(2)} ×`,
     },
     {
       label: `${label}: wake-up commit → every seat p99`,
@@ -714,6 +751,17 @@ function perAction(m: Measured<unknown>, count: number): PerAction {
 function split(m: Measured<unknown>, count: number): string {
   const p = perAction(m, count);
   return `server ${p.server.toFixed(3)} ms (user ${p.serverUser.toFixed(3)} ms), clients ${p.clients.toFixed(3)} ms${p.db === null ? '' : `, PostgreSQL ${p.db.toFixed(3)} ms`}`;
+}
+
+/** "the median of 3 rounds: 2.61, 2.77, 3.90 ×; " — nothing for a single round. */
+function roundsNote(ratios: number[]): string {
+  return ratios.length > 1 ? `the median of ${ratios.length} rounds: ${ratios.map((x) => x.toFixed(2)).join(', ')} ×; ` : '';
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 function push(map: Map<string, number[]>, key: string, value: number): void {
@@ -780,9 +828,9 @@ function liveFollow(value: string): LiveFollow {
   process.exit(2);
 }
 
-function positive(name: 'clients' | 'seconds' | 'live-tables' | 'baseline-seconds'): number {
+function positive(name: 'clients' | 'seconds' | 'live-tables' | 'baseline-seconds' | 'rounds'): number {
   const n = Number(args[name]);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number`);
+  if (!Number.isFinite(n) || n <= 0 || (name === 'rounds' && !Number.isInteger(n))) throw new Error(`--${name} must be a positive number`);
   return n;
 }
 
