@@ -5,11 +5,14 @@ import type { Action } from '../../src/bots/strategy.js';
 
 /**
  * The typed client of the public HTTP API, shared by the demo, the API benchmark's bots and
- * the audit simulator: every call goes through openapi-fetch with the types openapi-typescript
- * generates from the committed OpenAPI document (`npm run openapi`), so a client built on it
- * uses the API exactly as the document says. Requests travel over `node:http` with one
- * keep-alive agent rather than the global fetch: the benchmark's bots share two cores with the
- * server, and undici's fetch costs noticeably more CPU per call.
+ * the audit simulator: calls are typed by what openapi-typescript generates from the committed
+ * OpenAPI document (`npm run openapi`), so a client built on it uses the API as the document
+ * says. Requests travel over `node:http` with one keep-alive agent (`transport`). Most go
+ * through openapi-fetch; the two a bot sends per action — its view and its action — are written
+ * and read directly, typed by the same document: the benchmark's bots share two cores with the
+ * server, and openapi-fetch's Request and Response objects cost about 3 × the CPU per call of a
+ * plain request, which the server paid for in contention (the floor's pairs sent this way cost
+ * the server 28 % less: docs/benchmarks.md, 2026-11-24 14:00–14:50 UTC).
  */
 
 type Schemas = components['schemas'];
@@ -62,10 +65,30 @@ export interface FaultRetry {
   onTransient?: (err: Error) => void;
 }
 
-/** What openapi-fetch answers: data on 2xx, the problem otherwise. */
-type Answer<T> = { data?: T; error?: unknown; response: Response };
+/** What a call answers: data on 2xx, the problem otherwise (openapi-fetch's shape). */
+type Answer<T> = { data?: T; error?: unknown; response: Pick<Response, 'status' | 'ok'> & { headers: Pick<Headers, 'get'> } };
+
+/** One answer off the wire: status, headers, body text. */
+interface Wire {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+}
+
+type ViewAnswer = paths['/hands/{id}']['get']['responses'][200]['content']['application/json'];
+type ActBody = NonNullable<paths['/hands/{id}/actions']['post']['requestBody']>['content']['application/json'];
+type ActAnswer = paths['/hands/{id}/actions']['post']['responses'][200]['content']['application/json'];
 
 const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
+
+/** A refusal's body: its problem+json, or its text when it is not JSON (as openapi-fetch reads it). */
+function problemOf(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
 
 export class KartentischClient {
   /** The generated client itself, for routes the methods below do not wrap. */
@@ -73,6 +96,9 @@ export class KartentischClient {
   private readonly agent: http.Agent;
   /** Streams hold their sockets for as long as they run: apart from the requests' agent. */
   private streamAgent: http.Agent | null = null;
+  private readonly origin: URL;
+  /** The base URL's path, before every path `direct` sends (none when the API is at the root). */
+  private readonly prefix: string;
 
   constructor(
     private readonly baseUrl: string,
@@ -84,6 +110,8 @@ export class KartentischClient {
     // app it holds one connection (16 clients = 16 connections, as for autocannon).
     this.agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
     this.baseUrl = baseUrl.replace(/\/$/, '');
+    this.origin = new URL(this.baseUrl);
+    this.prefix = this.origin.pathname.replace(/\/$/, '');
     this.api = createClient<paths>({ baseUrl: this.baseUrl, fetch: (request) => this.send(request) });
   }
 
@@ -126,7 +154,7 @@ export class KartentischClient {
   view(handId: string, player: Player): Promise<HandView> {
     return this.call(
       'GET /hands/{id}',
-      () => this.api.GET('/hands/{id}', { params: { path: { id: handId } }, ...bearer(player.token) }),
+      () => this.direct<ViewAnswer>('GET', `/hands/${encodeURIComponent(handId)}`, bearer(player.token).headers),
       (v) => v.phase,
       true,
     ) as Promise<HandView>;
@@ -193,21 +221,21 @@ export class KartentischClient {
   }
 
   /**
-   * A route outside the API document (the benchmark's floor app) over the same agent and the
-   * same Request/Response handling as every call above; the body is read as JSON. Its status.
+   * A route outside the API document (the benchmark's floor app), sent as a bot sends its view
+   * and its action (`direct`); the body is read as JSON. Its status.
    */
   async plain(method: 'GET' | 'POST', path: string): Promise<number> {
-    const res = await this.send(new Request(this.baseUrl + path, { method }));
-    await res.json();
-    return res.status;
+    const { response } = await this.direct<unknown>(method, path, {});
+    return response.status;
   }
 
   /** With an Idempotency-Key the action may be repeated safely (and is, through faults, with a FaultRetry). */
   act(handId: string, player: Player, expectedSeq: number, action: Action, idempotencyKey?: string): Promise<HandView> {
     const headers = { Authorization: `Bearer ${player.token}`, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) };
+    const body: ActBody = { expectedSeq, action };
     return this.call(
       'POST /hands/{id}/actions',
-      () => this.api.POST('/hands/{id}/actions', { params: { path: { id: handId } }, body: { expectedSeq, action }, headers }),
+      () => this.direct<ActAnswer>('POST', `/hands/${encodeURIComponent(handId)}/actions`, headers, body),
       () => action.type,
       idempotencyKey !== undefined,
     ) as Promise<HandView>;
@@ -279,39 +307,59 @@ export class KartentischClient {
     throw err;
   }
 
-  /** openapi-fetch's `fetch`, over the keep-alive agent. */
+  /** openapi-fetch's `fetch`, over the transport. */
   private async send(request: Request): Promise<Response> {
     const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
-    const headers: Record<string, string> = Object.fromEntries(request.headers);
-    if (body) headers['content-length'] = String(body.length);
     const url = new URL(request.url);
-    const timeoutMs = 30_000;
-    return new Promise<Response>((resolve, reject) => {
-      const req = http.request(
-        {
-          protocol: url.protocol,
-          hostname: url.hostname,
-          port: url.port,
-          path: url.pathname + url.search,
-          method: request.method,
-          headers,
-          agent: this.agent,
-          signal: request.signal,
+    const wire = await this.transport(request.method, url.pathname + url.search, Object.fromEntries(request.headers), body, request.signal);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(wire.headers))
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    const empty = wire.status === 204 || wire.status === 304;
+    return new Response(empty ? null : wire.text, { status: wire.status, headers });
+  }
+
+  /** A call without openapi-fetch: JSON in and out, in openapi-fetch's answer shape. */
+  private async direct<T>(method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<Answer<T>> {
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const json = payload ? { ...headers, 'content-type': 'application/json' } : { ...headers };
+    const wire = await this.transport(method, this.prefix + path, json, payload);
+    const ok = wire.status >= 200 && wire.status < 300;
+    const parsed = wire.text ? (ok ? (JSON.parse(wire.text) as unknown) : problemOf(wire.text)) : undefined;
+    const response = {
+      status: wire.status,
+      ok,
+      headers: {
+        get: (name: string) => {
+          const value = wire.headers[name.toLowerCase()];
+          return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
         },
+      },
+    };
+    return ok ? { data: parsed as T, response } : { error: parsed, response };
+  }
+
+  /** One request over the keep-alive agent; the answer's body as text. */
+  private transport(
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body: Buffer | undefined,
+    signal?: AbortSignal,
+  ): Promise<Wire> {
+    const timeoutMs = 30_000;
+    if (body) headers['content-length'] = String(body.length);
+    return new Promise<Wire>((resolve, reject) => {
+      const req = http.request(
+        { hostname: this.origin.hostname, port: this.origin.port, path, method, headers, agent: this.agent, signal },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('error', reject);
-          res.on('end', () => {
-            const status = res.statusCode ?? 0;
-            const answerHeaders = new Headers();
-            for (const [name, value] of Object.entries(res.headers))
-              if (value !== undefined) answerHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
-            resolve(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status, headers: answerHeaders }));
-          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
         },
       );
-      req.setTimeout(timeoutMs, () => req.destroy(new Error(`${request.method} ${url.pathname}: no answer within ${timeoutMs} ms`)));
+      req.setTimeout(timeoutMs, () => req.destroy(new Error(`${method} ${path}: no answer within ${timeoutMs} ms`)));
       req.on('error', reject);
       req.end(body);
     });
