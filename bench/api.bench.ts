@@ -42,7 +42,7 @@
  *   npm run bench:api -- --no-build --server-entry /elsewhere/dist/src/main.js   # another build
  *   PATH=/opt/node26/bin:$PATH npm run bench:api       # every process on another Node (the unit moves with it)
  *
- * Options: --clients, --live-tables, --live-follow stream|poll, --idempotency-keys (every action keyed), --baseline-seconds, --warmup-seconds, --pg-url (an admin
+ * Options: --clients, --live-tables, --live-follow stream|poll, --idempotency-keys (every action keyed), --rounds, --baseline-seconds, --warmup-seconds, --pg-url (an admin
  * connection, default BENCH_PG_URL or postgresql://postgres@127.0.0.1:5432/postgres),
  * --log-level, --keep-db.
  */
