@@ -29,7 +29,8 @@
  *   rounds    --rounds N measures the unit, today's shape and the live shape N times in turn
  *             (the unit again before each round's shapes): each round's CPU ratios use its own
  *             unit, the two CPU aims take the median over the rounds. One run's ratio moves by
- *             a third on this shared machine (2.8 × and 3.9 × in two runs an hour apart).
+ *             a third on this shared machine (2.8 × and 3.9 × in two identical runs ten minutes
+ *             apart).
  *
  * Everything runs on a fresh database `kartentisch_bench_<timestamp>` dropped at the end; the
  * service is built and started with RATE_LIMIT_PER_MINUTE=0 and BENCH_ENDPOINTS=1.
