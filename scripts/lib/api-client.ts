@@ -81,6 +81,9 @@ type ActAnswer = paths['/hands/{id}/actions']['post']['responses'][200]['content
 
 const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
 
+/** A header's value as `Headers` gives it: repeated fields joined. */
+const joined = (value: string | string[]): string => (Array.isArray(value) ? value.join(', ') : value);
+
 /** A refusal's body: its problem+json, or its text when it is not JSON (as openapi-fetch reads it). */
 function problemOf(text: string): unknown {
   try {
@@ -313,8 +316,7 @@ export class KartentischClient {
     const url = new URL(request.url);
     const wire = await this.transport(request.method, url.pathname + url.search, Object.fromEntries(request.headers), body, request.signal);
     const headers = new Headers();
-    for (const [name, value] of Object.entries(wire.headers))
-      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    for (const [name, value] of Object.entries(wire.headers)) if (value !== undefined) headers.set(name, joined(value));
     const empty = wire.status === 204 || wire.status === 304;
     return new Response(empty ? null : wire.text, { status: wire.status, headers });
   }
@@ -332,7 +334,7 @@ export class KartentischClient {
       headers: {
         get: (name: string) => {
           const value = wire.headers[name.toLowerCase()];
-          return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+          return value === undefined ? null : joined(value);
         },
       },
     };
