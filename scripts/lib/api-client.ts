@@ -324,7 +324,7 @@ export class KartentischClient {
   /** A call without openapi-fetch: JSON in and out, in openapi-fetch's answer shape. */
   private async direct<T>(method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<Answer<T>> {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const json = payload ? { ...headers, 'content-type': 'application/json' } : { ...headers };
+    const json = payload ? { ...headers, 'content-type': 'application/json' } : headers;
     const wire = await this.transport(method, this.prefix + path, json, payload);
     const ok = wire.status >= 200 && wire.status < 300;
     const parsed = wire.text ? (ok ? (JSON.parse(wire.text) as unknown) : problemOf(wire.text)) : undefined;
@@ -350,10 +350,10 @@ export class KartentischClient {
     signal?: AbortSignal,
   ): Promise<Wire> {
     const timeoutMs = 30_000;
-    if (body) headers['content-length'] = String(body.length);
+    const sent = body ? { ...headers, 'content-length': String(body.length) } : headers;
     return new Promise<Wire>((resolve, reject) => {
       const req = http.request(
-        { hostname: this.origin.hostname, port: this.origin.port, path, method, headers, agent: this.agent, signal },
+        { hostname: this.origin.hostname, port: this.origin.port, path, method, headers: sent, agent: this.agent, signal },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
