@@ -4,7 +4,7 @@
  * floor's part). Per action: the wire action parsed and applied, the hand row's projection with
  * its JSON, the event's hash-chain link, and the views built and serialised — in today's shape
  * the acting seat's twice (the POST's answer and the next GET), in the live shape the acting
- * seat's answer and one stream line per seat. Hands are played first by the engines' random
+ * seat's answer and one stream line per other seat (the actor's line is its answer's JSON). Hands are played first by the engines' random
  * bots and replayed under the clock, so the bots' choices are not counted.
  */
 import { randomUUID } from 'node:crypto';
@@ -74,7 +74,8 @@ function work(s: Step, shape: ViewShape): number {
   const line = (seat: number) => JSON.stringify(handView(s.game, HAND, applied.state, seq, { kind: 'seat', seat })).length;
   let bytes = line(s.seat);
   if (shape === 'today') bytes += line(s.seat);
-  else for (let seat = 0; seat < s.seats; seat++) bytes += line(seat);
+  // The actor's own line is its answer's JSON, sent again (HandSnapshot.jsonFor).
+  else for (let seat = 0; seat < s.seats; seat++) if (seat !== s.seat) bytes += line(seat);
   return columns + hash.length + bytes;
 }
 

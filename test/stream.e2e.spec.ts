@@ -91,6 +91,20 @@ describe('GET /hands/{id}/stream', () => {
     for (const s of streams) s.close();
   });
 
+  it("sends the actor its answer's view, and every other seat its own, when the action comes through the streams' instance", async () => {
+    const tokens = players.map((p) => p.token);
+    const streams = await Promise.all(tokens.map((token) => stream(token)));
+    const first = await Promise.all(streams.map(line));
+    const actor = first[0]!.toAct[0]!;
+    const { seat: _, ...action } = first[actor]!.legalActions!.find((a) => a.bid !== 'pass') ?? first[actor]!.legalActions![0]!;
+    const res = await b.http.post(`/hands/${handId}/actions`).set(bearer(tokens[actor]!)).send({ expectedSeq: first[actor]!.seq, action });
+    expect([res.status, res.headers['content-type']]).toEqual([200, 'application/json; charset=utf-8']);
+    const lines = await Promise.all(streams.map(line));
+    expect(lines[actor]).toEqual(res.body);
+    for (const [seat, v] of lines.entries()) expect(v).toEqual(await getView(a, handId, tokens[seat]!));
+    for (const s of streams) s.close();
+  });
+
   it('resumes after a seq: nothing until a newer view, a newer view at once', async () => {
     const now = await getView(a, handId, players[1]!.token);
     const opened = Date.now();

@@ -149,7 +149,7 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
       let action: Action;
       try {
         action = await this.choose(turn, view);
-        const answer = await this.hands.act({
+        const { view: answer } = await this.hands.act({
           handId: turn.handId,
           caller,
           expectedSeq: view.seq,

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { applyDecorators, CanActivate, createParamDecorator, ExecutionContext, Inject, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
@@ -17,7 +17,7 @@ export type CallerKind = Caller['kind'];
 
 /** Tokens are 256 random bits; only their SHA-256 is stored (DESIGN.md "Hidden information and access"). */
 export const newToken = (): string => randomBytes(32).toString('base64url');
-export const hashToken = (token: string): Buffer => createHash('sha256').update(token).digest();
+export const hashToken = (token: string): Buffer => hash('sha256', token, 'buffer');
 
 const AUTH_KEY = 'kartentisch:auth';
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** Text written as is, between the values of the work stack. */
 class Raw {
@@ -42,4 +42,5 @@ export function canonicalJson(value: unknown): string {
   return out.join('');
 }
 
-export const sha256Hex = (s: string): string => createHash('sha256').update(s).digest('hex');
+/** One call, no Hash object: about half of createHash's cost for the short inputs hashed per action. */
+export const sha256Hex = (s: string): string => hash('sha256', s, 'hex');

@@ -3,6 +3,9 @@ import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
 import type { HandRow } from './hand-row.js';
 
+/** A cached hand; when this instance wrote its last action, that action's answer (its actor's view, as sent). */
+export type CachedHand = HandRow & { answered?: { seat: number; json: string } };
+
 /**
  * The hands this instance wrote or read lately, so the action path can skip reading the row.
  * Never trusted blindly: every append is conditional on the row's seq (hand-store.ts), and a
@@ -10,7 +13,7 @@ import type { HandRow } from './hand-row.js';
  */
 @Injectable()
 export class HandCache {
-  private readonly rows = new Map<string, HandRow>();
+  private readonly rows = new Map<string, CachedHand>();
   /** hand id → the table its rows live under (hand_tables): written once, so always current. */
   private readonly routes = new Map<string, string>();
   private readonly limit: number;
@@ -19,11 +22,11 @@ export class HandCache {
     this.limit = settings.handCacheSize;
   }
 
-  get(id: string): HandRow | undefined {
+  get(id: string): CachedHand | undefined {
     return this.rows.get(id);
   }
 
-  set(row: HandRow): void {
+  set(row: CachedHand): void {
     this.rows.delete(row.id);
     if (row.status !== 'active') return this.setRoute(row.id, row.homeTableId);
     this.rows.set(row.id, row);

@@ -78,10 +78,10 @@ export interface HandAt {
 
 export interface AppendOptions {
   /**
-   * The answer to an Idempotency-Key, stored with the event. It is serialized after
-   * `beforeCommit` has run, so the hook may still add to it (the next hand's id).
+   * The answer to an Idempotency-Key, stored with the event: its JSON, taken after
+   * `beforeCommit` has run, so the hook may still add to the answer (the next hand's id).
    */
-  idempotency?: { key: string; requestHash: string; answer: Record<string, unknown> };
+  idempotency?: { key: string; requestHash: string; answer: () => string };
   /** Runs in the append's transaction once the event is in (the table session: ledger, next deal). */
   beforeCommit?: (tx: Tx) => Promise<void>;
 }
@@ -169,7 +169,7 @@ export async function append(
       await tx.query({
         name: 'idem-put',
         text: SQL.idemPut,
-        values: [at.tableId, idem.key, at.handId, JSON.stringify(idem.answer), idem.requestHash],
+        values: [at.tableId, idem.key, at.handId, idem.answer(), idem.requestHash],
       });
     }
     return res;
@@ -249,7 +249,7 @@ async function appendStatement(
     ...eventColumns(e),
     expected.tableId,
   ];
-  if (idem) values.push(idem.key, JSON.stringify(idem.answer), idem.requestHash);
+  if (idem) values.push(idem.key, idem.answer(), idem.requestHash);
   const { rows } = await q.query<{ n: number }>({
     name: idem ? 'append-event-idem' : 'append-event',
     text: idem ? SQL.appendEventIdem : SQL.appendEvent,

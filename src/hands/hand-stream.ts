@@ -169,7 +169,7 @@ export class HandStreams implements OnModuleDestroy {
     const viewer = reader.viewer!;
     const key = viewer.kind === 'seat' ? `seat${viewer.seat}` : viewer.kind;
     let line = lines.get(key);
-    if (line === undefined) lines.set(key, (line = JSON.stringify(snap.viewFor(viewer)) + '\n'));
+    if (line === undefined) lines.set(key, (line = snap.jsonFor(viewer) + '\n'));
     reader.seq = snap.seq;
     reader.status = snap.status;
     reader.res.write(line);

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Header, Headers, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -39,6 +39,9 @@ const ACTION_EXAMPLES = {
   dokoAnnounce: ex('Doppelkopf: announce', 6, { type: 'announce', level: 're' }),
   dokoPlay: ex('Doppelkopf: play a card', 7, { type: 'play', card: 'CQ' }),
 };
+
+/** What Fastify gives an object it serializes itself. */
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 @ApiTags('hands')
 @ApiExtraModels(HandViewDto)
@@ -105,6 +108,7 @@ export class HandsController {
 
   @Post(':id/actions')
   @HttpCode(200)
+  @Header('Content-Type', JSON_TYPE)
   @Auth('player')
   @ApiOperation({ summary: "Play one action; answers the seat's new view" })
   @ApiHeader({
@@ -118,20 +122,22 @@ export class HandsController {
   @ApiBadRequestResponse({ type: ProblemDto, description: 'VALIDATION_FAILED, BAD_ACTION' })
   @ApiConflictResponse({ type: ProblemDto, description: 'STALE_SEQ' })
   @ApiUnprocessableEntityResponse({ type: ProblemDto, description: "the engine's reason: NOT_YOUR_TURN, MUST_FOLLOW_SUIT, …" })
-  act(
+  async act(
     @Param('id') id: string,
     @Body(new SchemaPipe(ACTION_REQUEST_SCHEMA)) body: ActionRequest,
     @CurrentCaller() caller: Caller,
     @Headers('idempotency-key') idempotencyKey?: string,
     @Headers('if-match') ifMatch?: string,
-  ) {
-    return this.hands.act({
+  ): Promise<string> {
+    const answer = await this.hands.act({
       handId: id,
       caller: caller as Caller & { kind: 'player' },
       expectedSeq: expectedSeqOf(body.expectedSeq, ifMatch),
       action: body.action,
       idempotencyKey: idempotencyKey || undefined,
     });
+    // The view's JSON as the service serialized it once (ActAnswer): Fastify sends a string as it is.
+    return answer.json;
   }
 
   @Get(':id/events')

@@ -6,7 +6,7 @@ import { ApiError, fromRejection } from '../common/problems.js';
 import { DatabaseService, type Tx } from '../database/database.service.js';
 import { canonicalJson, sha256Hex } from '../events/canonical.js';
 import { etagOf } from './conditional.js';
-import { HandCache } from './hand-cache.js';
+import { HandCache, type CachedHand } from './hand-cache.js';
 import { HandWatch, type Move } from './hand-watch.js';
 import type { HandRow, HandStatus } from './hand-row.js';
 import {
@@ -38,10 +38,21 @@ export interface HandSnapshot {
   status: 'active' | 'over' | 'void';
   seating: readonly (string | null)[];
   viewFor(viewer: Viewer): Record<string, unknown>;
+  /** The view's JSON: for the seat whose action made this seq, its answer's, serialized then. */
+  jsonFor(viewer: Viewer): string;
+}
+
+/**
+ * An action's answer, the seat's new view, with its JSON: serialized once, and sent as it is —
+ * as the answer, as the answer stored under an Idempotency-Key, and as the seat's stream line.
+ */
+export interface ActAnswer {
+  view: Record<string, unknown>;
+  json: string;
 }
 
 type Idem = { key: string; requestHash: string };
-type Decided = { answer: Record<string, unknown> } | { conflict: true; currentSeq?: number };
+type Decided = { answer: ActAnswer } | { conflict: true; currentSeq?: number };
 
 /**
  * What happens when a hand ends, inside the transaction of its last event: the table books it
@@ -98,15 +109,18 @@ export class HandsService {
       status !== 'active' && hand.tableId !== null && hand.number !== null
         ? await nextHandId(this.db.pool, hand.tableId, hand.number)
         : undefined;
+    const viewFor = (viewer: Viewer) => {
+      const view = handView(game, hand, hand.state, hand.seq, viewer);
+      if (next) view.nextHandId = next;
+      return view;
+    };
+    const answered = hand.answered;
     return {
       seq: hand.seq,
       status,
       seating: hand.seating,
-      viewFor: (viewer) => {
-        const view = handView(game, hand, hand.state, hand.seq, viewer);
-        if (next) view.nextHandId = next;
-        return view;
-      },
+      viewFor,
+      jsonFor: (viewer) => (viewer.kind === 'seat' && answered?.seat === viewer.seat ? answered.json : JSON.stringify(viewFor(viewer))),
     };
   }
 
@@ -116,7 +130,7 @@ export class HandsService {
    * shows the row still at them (another instance may have written since); otherwise the whole
    * row is read and cached.
    */
-  private async current(handId: string, known?: Move): Promise<HandRow> {
+  private async current(handId: string, known?: Move): Promise<CachedHand> {
     const cached = this.cache.get(handId);
     if (cached && known?.seq === cached.seq && known.status === cached.status) return cached;
     if (cached) {
@@ -156,7 +170,7 @@ export class HandsService {
    * key and fails if the key was answered before; that answer is then read with the reloaded
    * hand, and once more only when a race was lost — a concurrent retry may have won it.
    */
-  async act(cmd: ActCommand): Promise<Record<string, unknown>> {
+  async act(cmd: ActCommand): Promise<ActAnswer> {
     // Scoped to player and hand, so keys chosen by different clients never collide.
     // The key names this one request: the same key with another body is refused, not answered.
     const idem: Idem | null = cmd.idempotencyKey
@@ -222,6 +236,9 @@ export class HandsService {
       createdAt: new Date(),
     };
     const answer = handView(game, { ...hand, status: projection.status as HandStatus }, applied.state, seq, { kind: 'seat', seat });
+    // Serialized when first needed: by the store of an Idempotency-Key's answer, after `ended` added to it.
+    let json: string | undefined;
+    const answerJson = () => (json ??= JSON.stringify(answer));
     const result = projection.result;
     const ended = result
       ? async (tx: Tx) => {
@@ -237,14 +254,15 @@ export class HandsService {
     let moved: Move | null = null;
     try {
       const written = await append(this.db, { ...at, seq: hand.seq, lastHash: hand.lastHash }, event, projection, {
-        ...(idem ? { idempotency: { ...idem, answer } } : {}),
+        ...(idem ? { idempotency: { ...idem, answer: answerJson } } : {}),
         ...(ended ? { beforeCommit: ended } : {}),
       });
       if (!written.appended) {
         this.cache.drop(hand.id);
         return { conflict: true };
       }
-      this.cache.set({
+      const sent: ActAnswer = { view: answer, json: answerJson() };
+      const cached: CachedHand = {
         ...hand,
         seq,
         state: applied.state,
@@ -252,21 +270,23 @@ export class HandsService {
         status: projection.status as HandStatus,
         phase: projection.phase,
         toAct: projection.toAct,
-      });
+        answered: { seat, json: sent.json },
+      };
+      this.cache.set(cached);
       moved = { handId: hand.id, seq, status: projection.status };
-      return { answer };
+      return { answer: sent };
     } finally {
       announce(moved);
     }
   }
 }
 
-/** A stored answer to the same key: given again, unless the key came with another body. */
-function answered(stored: StoredAnswer, idem: Idem): Record<string, unknown> {
+/** A stored answer to the same key: given again as it was sent, unless the key came with another body. */
+function answered(stored: StoredAnswer, idem: Idem): ActAnswer {
   if (stored.requestHash !== null && stored.requestHash !== idem.requestHash) {
     throw ApiError.of('IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was sent with another body; use a new key for a new request');
   }
-  return JSON.parse(stored.body) as Record<string, unknown>;
+  return { view: JSON.parse(stored.body) as Record<string, unknown>, json: stored.body };
 }
 
 function staleSeq(expected: number, current: number | null): ApiError {
