@@ -4,8 +4,9 @@
  * floor's part). Per action: the wire action parsed and applied, the hand row's projection with
  * its JSON, the event's hash-chain link, and the views built and serialised — in today's shape
  * the acting seat's twice (the POST's answer and the next GET), in the live shape the acting
- * seat's answer and one stream line per other seat (the actor's line is its answer's JSON). Hands are played first by the engines' random
- * bots and replayed under the clock, so the bots' choices are not counted.
+ * seat's answer and one stream line per other seat (the actor's line is its answer's JSON).
+ * Hands are played first by the engines' random bots and replayed under the clock, so the bots'
+ * choices are not counted.
  */
 import { randomUUID } from 'node:crypto';
 import { gameFor, shuffle, seededRng, type Action, type Game, type GameId, type Rng } from '../src/engine/index.js';

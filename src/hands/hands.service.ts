@@ -114,13 +114,13 @@ export class HandsService {
       if (next) view.nextHandId = next;
       return view;
     };
-    const answered = hand.answered;
+    const own = hand.answered; // the actor's answer at this seq, when this instance wrote it
     return {
       seq: hand.seq,
       status,
       seating: hand.seating,
       viewFor,
-      jsonFor: (viewer) => (viewer.kind === 'seat' && answered?.seat === viewer.seat ? answered.json : JSON.stringify(viewFor(viewer))),
+      jsonFor: (viewer) => (viewer.kind === 'seat' && own?.seat === viewer.seat ? own.json : JSON.stringify(viewFor(viewer))),
     };
   }
 
