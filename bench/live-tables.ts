@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { KartentischClient, ProblemError, type Game, type HandView, type Player } from '../scripts/lib/api-client.js';
 import { SeatBot } from '../scripts/lib/http-bot.js';
 import { seededRng } from '../src/engine/core/rng.js';
@@ -12,10 +13,10 @@ import { etagOf } from '../src/hands/conditional.js';
  * which every seat then follows.
  *
  * The wake-up latency of an action is the time until every seat of the table holds a view at
- * that seq or later, measured two ways since the client cannot see the commit itself: from the
- * moment the POST was sent (an upper bound: it includes the POST's own work) and from the
- * moment its answer arrived (a lower bound: the commit came before it; 0 if every other seat
- * had it already).
+ * that seq or later. The client cannot see the commit itself, so it is measured three ways:
+ * from the moment the POST was sent (an upper bound: it includes the POST's own work and its
+ * wait for the CPU), from the moment its answer arrived (a lower bound: the commit came before
+ * it; 0 if every other seat had it already), and from the event's own time (`wakeFromCommit`).
  */
 
 export interface LiveSpec {
@@ -37,7 +38,15 @@ export interface LiveStats {
   timeouts: number;
   wakeUpper: number[];
   wakeLower: number[];
+  /** Every action that reached every seat: when the last seat had it, in ms since the epoch. */
+  settled: Settled[];
   act: number[];
+}
+
+export interface Settled {
+  handId: string;
+  seq: number;
+  at: number;
 }
 
 /** The long poll's wait, as the web page asks for it. */
@@ -106,6 +115,7 @@ class LiveTable {
   private record(f: InFlight): void {
     this.stats.wakeUpper.push(f.lastArrival - f.sentAt);
     this.stats.wakeLower.push(Math.max(0, f.lastArrival - f.answeredAt));
+    this.stats.settled.push({ handId: f.handId, seq: f.seq, at: performance.timeOrigin + f.lastArrival });
   }
 }
 
@@ -166,6 +176,7 @@ export async function playLive(seated: LiveTables, seconds: number, mode: LiveFo
     timeouts: 0,
     wakeUpper: [],
     wakeLower: [],
+    settled: [],
     act: [],
   };
   const stop = new AbortController();
@@ -185,6 +196,32 @@ export async function playLive(seated: LiveTables, seconds: number, mode: LiveFo
   clearTimeout(timer);
   stats.seconds = (performance.now() - t0) / 1000;
   return stats;
+}
+
+/**
+ * The wake-up from the commit: when each settled action reached its last seat, less its event's
+ * `created_at` — the server's clock read as it decided the action, before the one statement
+ * that appends and commits it, so this counts the statement too (an upper bound by that much,
+ * and by the column's millisecond). The server runs on this machine: one clock for both.
+ */
+export async function wakeFromCommit(dbUrl: string, settled: readonly Settled[]): Promise<number[]> {
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  try {
+    const hands = [...new Set(settled.map((s) => s.handId))];
+    const { rows } = await db.query<{ hand_id: string; seq: number; at: number }>(
+      'SELECT hand_id, seq, (extract(epoch FROM created_at) * 1000)::float8 AS at FROM events WHERE hand_id = ANY($1::uuid[])',
+      [hands],
+    );
+    const committed = new Map(rows.map((r) => [`${r.hand_id}/${r.seq}`, r.at]));
+    return settled.map((s) => {
+      const at = committed.get(`${s.handId}/${s.seq}`);
+      if (at === undefined) throw new Error(`live tables: no event ${s.seq} of hand ${s.handId} in the database`);
+      return s.at - at;
+    });
+  } finally {
+    await db.end();
+  }
 }
 
 /** How a seat learns of the others' actions: the long poll, or the per-seat NDJSON stream. */
