@@ -6,21 +6,33 @@ import { bearer, startApp, type TestApp } from './support/app.js';
 import { getView, newPlayers, openTable } from './support/bots.js';
 
 /**
- * The moves an instance announces (issue 13): the trigger's notification says where the hand
- * went, and the instance's own append is announced by its writer — its notification, which may
- * come first, is held back while the append is in flight and not repeated after.
+ * The moves an instance announces (issue 13): the notification says where the hand went, and
+ * the instance's own append is announced by its writer — its notification, if it comes first, is
+ * held back while the append is in flight and not repeated after. The writer publishes it once
+ * its transaction has committed: no trigger NOTIFYs inside the transaction that writes.
  */
 describe('HandWatch: moves announced once, held back while this instance writes them', () => {
   let t: TestApp;
   let watch: HandWatch;
   const seen: (Move | null)[] = [];
 
+  /** Every notification on `hand_moved`, as a listener of its own hears them. */
+  const published: string[] = [];
+  let listener: pg.Client;
+
   beforeAll(async () => {
     t = await startApp();
     watch = t.app.get(HandWatch);
     watch.follow((move) => seen.push(move));
+    listener = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await listener.connect();
+    listener.on('notification', (n) => published.push(n.payload ?? ''));
+    await listener.query('LISTEN hand_moved');
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await listener.end();
+    await t.close();
+  });
 
   /** Sends the payloads, then a marker, and waits for the marker: the LISTEN connection delivers in order. */
   const notify = async (...payloads: string[]): Promise<void> => {
@@ -33,25 +45,20 @@ describe('HandWatch: moves announced once, held back while this instance writes 
   };
   const movesOf = (handId: string) => seen.filter((m) => m?.handId === handId);
 
-  it('a notification of the seq being appended here waits for the writer; the writer announces the move once', async () => {
-    const id = randomUUID();
-    const settle = watch.writing(id, 5);
-    await notify(`${id}:5:active`);
-    expect(movesOf(id)).toEqual([]);
-    settle({ handId: id, seq: 5, status: 'active' });
-    expect(movesOf(id)).toEqual([{ handId: id, seq: 5, status: 'active' }]);
-    await notify(`${id}:6:active`); // the next move, someone else's, is news
-    expect(movesOf(id)).toEqual([
-      { handId: id, seq: 5, status: 'active' },
-      { handId: id, seq: 6, status: 'active' },
-    ]);
-  });
+  /** Waits until some notification on `hand_moved` is `payload`. */
+  const heard = async (payload: string): Promise<void> => {
+    for (const until = Date.now() + 10_000; !published.includes(payload);) {
+      if (Date.now() > until) throw new Error(`no notification ${payload}: ${JSON.stringify(published)}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
 
-  it("the writer's announcement comes at once, and its notification arriving after it is not repeated", async () => {
+  it("the writer's announcement comes at once; it publishes the move, and that notification coming back is not repeated", async () => {
     const id = randomUUID();
     watch.writing(id, 3)({ handId: id, seq: 3, status: 'finished' });
     expect(movesOf(id)).toEqual([{ handId: id, seq: 3, status: 'finished' }]);
-    await notify(`${id}:3:finished`);
+    await heard(`${id}:3:finished`);
+    await notify(); // committed after it: the app's LISTEN has had it by the marker
     expect(movesOf(id)).toHaveLength(1);
     await notify(`${id}:4:finished`); // anything after it is news
     expect(movesOf(id)).toHaveLength(2);
@@ -84,32 +91,53 @@ describe('HandWatch: moves announced once, held back while this instance writes 
     expect(await watch.arm(id)!.until(10)).toBeUndefined();
   });
 
-  it("the trigger's notification names the hand, its new seq and status", async () => {
-    const listener = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await listener.connect();
-    try {
-      const payloads: string[] = [];
-      listener.on('notification', (n) => payloads.push(n.payload ?? ''));
-      await listener.query('LISTEN hand_moved');
-      const players = await newPlayers(t, 4, 'Watch');
-      const { handId } = await openTable(t, 'dobbm', { players: 4 }, players);
-      const views = await Promise.all(players.map((p) => getView(t, handId, p.token)));
-      const actor = views.find((v) => v.toAct.includes(v.seat!))!;
-      const { seat, ...action } = actor.legalActions![0]!;
-      await t.http
-        .post(`/hands/${handId}/actions`)
-        .set(bearer(players[seat as number]!.token))
-        .send({ expectedSeq: actor.seq, action })
-        .expect(200);
-      for (const until = Date.now() + 10_000; !payloads.includes(`${handId}:${actor.seq + 1}:active`);) {
-        if (Date.now() > until) throw new Error(`no notification for the action: ${JSON.stringify(payloads)}`);
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      await notify(); // the app's LISTEN connection has had that notification too
-      // This instance wrote it: its followers heard it once, with the seq, from the writer.
-      expect(movesOf(handId).filter((m) => m!.seq === actor.seq + 1)).toEqual([{ handId, seq: actor.seq + 1, status: 'active' }]);
-    } finally {
-      await listener.end();
+  it('publishes every move of a burst, however many batches it takes', async () => {
+    const id = randomUUID();
+    const count = 300;
+    for (let seq = 1; seq <= count; seq++) {
+      watch.committed({ handId: `${id}-${seq}`, seq, status: 'active' });
+      // Moves come from other turns of the event loop, most of them while a batch is out.
+      await new Promise((r) => setImmediate(r));
+      for (let tick = seq % 7; tick > 0; tick--) await Promise.resolve();
     }
+    for (const until = Date.now() + 10_000; published.filter((p) => p.startsWith(id)).length < count;) {
+      if (Date.now() > until) throw new Error(`${published.filter((p) => p.startsWith(id)).length} of ${count} moves published`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  });
+
+  it('no trigger on the hands notifies: a NOTIFY in the writing transaction would serialise every commit', async () => {
+    // PostgreSQL takes one lock for every transaction that notifies and holds it through its
+    // commit's WAL flush (async.c, PreCommit_Notify): the writers would commit one at a time.
+    const { rows } = await t.sql.query<{ tgname: string }>(
+      "SELECT tgname FROM pg_trigger WHERE tgrelid = 'hands'::regclass AND NOT tgisinternal ORDER BY tgname",
+    );
+    expect(rows.map((r) => r.tgname)).toEqual([]);
+  });
+
+  it("the writer's notification names the hand, its new seq and status; a deal and a dropped hand are announced too", async () => {
+    const players = await newPlayers(t, 4, 'Watch');
+    const { handId } = await openTable(t, 'dobbm', { players: 4 }, players);
+    await heard(`${handId}:0:active`);
+    const views = await Promise.all(players.map((p) => getView(t, handId, p.token)));
+    const actor = views.find((v) => v.toAct.includes(v.seat!))!;
+    const { seat, ...action } = actor.legalActions![0]!;
+    await t.http
+      .post(`/hands/${handId}/actions`)
+      .set(bearer(players[seat as number]!.token))
+      .send({ expectedSeq: actor.seq, action })
+      .expect(200);
+    await heard(`${handId}:${actor.seq + 1}:active`);
+    await notify(); // the app's LISTEN connection has had that notification too
+    // This instance wrote it: its followers heard it once, with the seq, from the writer.
+    expect(movesOf(handId).filter((m) => m!.seq === actor.seq + 1)).toEqual([{ handId, seq: actor.seq + 1, status: 'active' }]);
+
+    // Between deals (nobody has acted in the hand) the host's session end drops it: `void`.
+    const untouched = await openTable(t, 'dobbm', { players: 4 }, players);
+    await heard(`${untouched.handId}:0:active`);
+    const replaced = await t.http.post(`/tables/${untouched.tableId}/session-end`).set(bearer(players[0]!.token)).expect(200);
+    await heard(`${untouched.handId}:0:void`);
+    // its replacement (the Mußrunde's first deal) is a deal like any other
+    await heard(`${(replaced.body as { currentHandId: string }).currentHandId}:0:active`);
   });
 });

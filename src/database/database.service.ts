@@ -18,6 +18,20 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
  */
 export const CONNECTION_OPTIONS = { application_name: 'kartentisch', connectionTimeoutMillis: 5000, keepAlive: true } as const;
 
+/** What each open transaction of `DatabaseService.transaction` is to do once it has committed. */
+const afterCommit = new WeakMap<Tx, (() => void)[]>();
+
+/**
+ * Runs `fn` once `via`'s writes are committed: after its transaction's COMMIT (never, if it rolls
+ * back), or now when `via` is the pool, whose statements each commit by themselves.
+ */
+export function onCommit(via: DatabaseService | Tx, fn: () => void): void {
+  if (via instanceof DatabaseService) return fn();
+  const pending = afterCommit.get(via);
+  if (!pending) throw new Error('onCommit: not a transaction of DatabaseService.transaction');
+  pending.push(fn);
+}
+
 /**
  * One pg pool for the whole process, shared by the Prisma client (through its driver adapter)
  * and the raw SQL of the event store, so both count against the same connection limit.
@@ -41,23 +55,29 @@ export class DatabaseService implements OnModuleDestroy {
   }
 
   /**
-   * Runs `work` in one transaction: COMMIT when it returns, ROLLBACK when it throws. A
-   * connection that cannot even roll back (its server is gone) is discarded, not pooled.
+   * Runs `work` in one transaction: COMMIT when it returns, ROLLBACK when it throws; then what
+   * `work` asked for with `onCommit`. A connection that cannot even roll back (its server is
+   * gone) is discarded, not pooled.
    */
   async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    const committed: (() => void)[] = [];
     let broken: Error | undefined;
+    let out: T;
     try {
       await client.query('BEGIN');
-      const out = await work(client);
+      afterCommit.set(client, committed);
+      out = await work(client);
       await client.query('COMMIT');
-      return out;
     } catch (err) {
       await client.query('ROLLBACK').catch((rollbackErr: Error) => (broken = rollbackErr));
       throw err;
     } finally {
+      afterCommit.delete(client);
       client.release(broken);
     }
+    for (const fn of committed) fn();
+    return out;
   }
 
   private lastLost = 0;

@@ -35,6 +35,8 @@ interface Hub {
   again: boolean;
   /** The latest move announced, if it said where the hand went: the next read may need no query. */
   latest?: Move;
+  /** Looks again every KEEPALIVE_MS: a writer that died between its commit and its notification told nobody. */
+  recheck: NodeJS.Timeout;
 }
 
 /**
@@ -130,7 +132,10 @@ export class HandStreams implements OnModuleDestroy {
 
   private hubOf(handId: string): Hub {
     let hub = this.hubs.get(handId);
-    if (!hub) this.hubs.set(handId, (hub = { readers: new Set(), moves: 0, running: false, again: false }));
+    if (!hub) {
+      const recheck = setInterval(() => this.refresh(handId, hub!), KEEPALIVE_MS).unref();
+      this.hubs.set(handId, (hub = { readers: new Set(), moves: 0, running: false, again: false, recheck }));
+    }
     return hub;
   }
 
@@ -181,7 +186,9 @@ export class HandStreams implements OnModuleDestroy {
     if (!hub?.readers.delete(reader)) return;
     this.count--;
     clearInterval(reader.keepAlive);
-    if (hub.readers.size === 0) this.hubs.delete(handId);
+    if (hub.readers.size > 0) return;
+    clearInterval(hub.recheck);
+    this.hubs.delete(handId);
   }
 
   /** Shutdown: every stream ends now (its reader reconnects, elsewhere, with `after`). */

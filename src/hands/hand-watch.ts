@@ -8,6 +8,10 @@ import { CONNECTION_OPTIONS } from '../database/database.service.js';
 export const MAX_WAIT_SECONDS = 30;
 const CHANNEL = 'hand_moved';
 const RECONNECT_MS = 1000;
+/** One statement sends a batch of moves, in order. */
+const NOTIFY_SQL = `SELECT pg_notify('${CHANNEL}', m) FROM unnest($1::text[]) AS m`;
+/** Moves waiting to be sent while the database is away; beyond this the oldest go (its listeners look again anyway). */
+const OUTBOX_MAX = 10_000;
 
 /**
  * A committed change of one hand: its id and, when known (the notification says it, or this
@@ -24,7 +28,7 @@ export interface Move {
 interface OwnWrite {
   seq: number;
   writers: number;
-  /** Its notification came before the writer's answer did, and was held back. */
+  /** A notification of its seq (another writer's) came while it was in flight, and was held back. */
   held: boolean;
   /** The writer announced the move; its notification, when it comes, is a repeat. */
   announced: boolean;
@@ -41,12 +45,22 @@ export interface Watch {
 }
 
 /**
- * Live updates across instances: the `hands_moved` trigger NOTIFYs `hand_moved` with the hand's
- * id, seq and status (`<id>:<seq>:<status>`, migration 20261124100000) after every committed
- * change of its seq or status, and this instance's one LISTEN connection wakes its waiting
- * readers. A reader arms its watch before it reads the view, so a change between the read and
- * the wait is not missed. This instance's own appends are announced by their writers as soon
- * as the new hand is cached (`writing`), so their readers need not read it back.
+ * Live updates across instances: every committed change of a hand's seq or status is published
+ * on `hand_moved` as `<id>:<seq>:<status>` by the instance that wrote it, and this instance's
+ * one LISTEN connection wakes its waiting readers. A reader arms its watch before it reads the
+ * view, so a change between the read and the wait is not missed. This instance's own moves reach
+ * its readers at once — an append's once the new hand is cached (`writing`), so they need not
+ * read it back; a deal's or a dropped hand's at its commit (`committed`) — and their
+ * notifications, coming back later, are not repeated.
+ *
+ * Published after the commit, not by a trigger inside the writing transaction: PostgreSQL takes
+ * one lock for every committing transaction that has notified and holds it through the commit's
+ * WAL flush, so every action's commit waited for every other's (docs/benchmarks.md, 2026-11-24
+ * 21:00 UTC). The moves go out in batches on a connection of their own with synchronous_commit
+ * off: a notification need not outlive the database, whose listeners all reconnect and look
+ * again. A writer that dies between its commit and its notification leaves the others to find
+ * the move by looking again: the streams do every KEEPALIVE_MS, long polls when their wait ends,
+ * the bot runner at its sweep.
  */
 @Injectable()
 export class HandWatch implements OnModuleInit, OnModuleDestroy {
@@ -60,6 +74,14 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
   private armed = 0;
   private client: pg.Client | null = null;
   private closed = false;
+  /** Moves to publish, the latest per hand, oldest first; sent by one `send` at a time. */
+  private readonly outbox = new Map<string, string>();
+  private sending = false;
+  private sent: Promise<void> = Promise.resolve();
+  private notifier: pg.Client | null = null;
+  private notifierDown = false;
+  /** Closed and the last batch sent: nothing more goes out. */
+  private ended = false;
 
   constructor(@Inject(SETTINGS) private readonly settings: Settings) {}
 
@@ -71,11 +93,13 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
     await this.close();
   }
 
-  /** Shutdown: every waiting reader is answered now, later ones at once, and LISTEN ends. */
+  /** Shutdown: every waiting reader is answered now, later ones at once, the last moves go out, and LISTEN ends. */
   async close(): Promise<void> {
     this.closed = true;
     this.wakeAll();
-    await this.client?.end().catch(() => undefined);
+    await this.sent;
+    this.ended = true;
+    await Promise.all([this.client?.end(), this.notifier?.end()].map((p) => p?.catch(() => undefined)));
   }
 
   /** True once shutdown began: nothing will be woken any more (the stream ends its readers). */
@@ -136,13 +160,13 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * This instance is appending `seq` to a hand; the returned function announces the outcome:
-   * the move (the new hand is cached by then), or null when nothing was written. The hand's
-   * notification often arrives before the append's own answer: a reader woken by it then would
-   * find the cache behind and read the whole hand, so it is held back while the append is in
-   * flight — and given out after all if this append did not write (the move was another's).
+   * This instance is appending `seq` to a hand; the returned function announces the outcome —
+   * the move (committed, and the new hand cached by then), which it also publishes, or null when
+   * nothing was written. A notification of that seq arriving meanwhile is another writer's: a
+   * reader woken by it would find the cache behind and read the whole hand, so it is held back
+   * while the append is in flight — and given out after all if this append did not write.
    */
-  writing(handId: string, seq: number): (moved: Move | null) => void {
+  writing(handId: string, seq: number): (moved: Required<Move> | null) => void {
     let own = this.own.get(handId);
     if (!own || own.seq !== seq) this.own.set(handId, (own = { seq, writers: 0, held: false, announced: false }));
     own.writers++;
@@ -152,10 +176,77 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
       if (moved) {
         entry.announced = true;
         this.moved(moved);
+        this.publish(moved);
       } else if (entry.writers === 0 && entry.held && !entry.announced) this.moved({ handId });
       // Kept only while its notification may still come as a repeat of the announcement.
       if (entry.writers === 0 && (entry.held || !entry.announced) && this.own.get(handId) === entry) this.own.delete(handId);
     };
+  }
+
+  /**
+   * This instance committed `move` outside an append (a deal, a hand dropped; `onCommit` of its
+   * transaction): its readers learn of it now, as of an append, and every instance through its
+   * notification, which is not repeated here when it comes back.
+   */
+  committed(move: Required<Move>): void {
+    if (!this.own.get(move.handId)?.writers) this.own.set(move.handId, { seq: move.seq, writers: 0, held: false, announced: true });
+    this.moved(move);
+    this.publish(move);
+  }
+
+  /** Tells every instance (this one too, through its LISTEN) that a committed move happened. */
+  private publish(move: Required<Move>): void {
+    if (this.ended) return;
+    this.outbox.delete(move.handId);
+    this.outbox.set(move.handId, `${move.handId}:${move.seq}:${move.status}`);
+    if (this.outbox.size > OUTBOX_MAX) this.outbox.delete(this.outbox.keys().next().value!);
+    if (!this.sending) this.sent = this.send();
+  }
+
+  /** Sends the outbox a batch at a time until it is empty; the database away, tries again after RECONNECT_MS. */
+  private async send(): Promise<void> {
+    // Set and cleared in the same turn as the loop's start and its end: a move published while
+    // a batch is out is in the next one, never left behind.
+    this.sending = true;
+    try {
+      while (this.outbox.size > 0) {
+        const batch = [...this.outbox];
+        this.outbox.clear();
+        try {
+          this.notifier ??= await this.connectNotifier();
+          await this.notifier.query({ name: 'hand-moved', text: NOTIFY_SQL, values: [batch.map(([, payload]) => payload)] });
+          this.notifierDown = false;
+        } catch (err) {
+          // Put back what no newer move of the same hand replaced meanwhile, oldest first.
+          const newer = new Map(this.outbox);
+          this.outbox.clear();
+          for (const [id, payload] of batch) if (!newer.has(id)) this.outbox.set(id, payload);
+          for (const [id, payload] of newer) this.outbox.set(id, payload);
+          this.notifier?.end().catch(() => undefined);
+          this.notifier = null;
+          if (!this.notifierDown) this.log.warn(`moves not published (${(err as Error).message}); trying again`);
+          this.notifierDown = true;
+          if (this.closed) return;
+          await new Promise((r) => setTimeout(r, RECONNECT_MS).unref());
+        }
+      }
+    } finally {
+      this.sending = false;
+    }
+  }
+
+  private async connectNotifier(): Promise<pg.Client> {
+    const client = new pg.Client({
+      ...CONNECTION_OPTIONS,
+      connectionString: this.settings.databaseUrl,
+      options: '-c synchronous_commit=off',
+    });
+    client.on('error', () => {
+      if (this.notifier === client) this.notifier = null;
+      client.end().catch(() => undefined);
+    });
+    await client.connect();
+    return client;
   }
 
   private notified(move: Move): void {

@@ -251,7 +251,7 @@ export class HandsService {
     const at = { tableId: hand.homeTableId, handId: hand.id };
     // The move is announced on this instance once the new hand is cached, not when its notification comes.
     const announce = this.watch.writing(hand.id, seq);
-    let moved: Move | null = null;
+    let moved: Required<Move> | null = null;
     try {
       const written = await append(this.db, { ...at, seq: hand.seq, lastHash: hand.lastHash }, event, projection, {
         ...(idem ? { idempotency: { ...idem, answer: answerJson } } : {}),

@@ -2,8 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { gameFor, nestOptions, shuffle, type GameId, type HandSetup } from '../engine/index.js';
 import { dealCommitment } from '../hands/commitment.js';
-import type { Tx } from '../database/database.service.js';
+import { onCommit, type Tx } from '../database/database.service.js';
 import { append } from '../hands/hand-store.js';
+import { HandWatch } from '../hands/hand-watch.js';
 import { projectionOf } from '../hands/projection.js';
 
 export interface TableForDeal {
@@ -22,6 +23,8 @@ export interface TableForDeal {
  */
 @Injectable()
 export class HandDealer {
+  constructor(private readonly watch: HandWatch) {}
+
   /**
    * `seed` re-deals the cards of an earlier seed (a hand voided unplayed and replaced when the
    * session end was requested between deals, table-session.ts); otherwise a fresh one.
@@ -70,6 +73,8 @@ export class HandDealer {
       [opening],
       projectionOf(game, state, 0),
     );
+    // A new deal is a move too: the bot runner of every instance learns of it this way.
+    onCommit(tx, () => this.watch.committed({ handId: id, seq: 0, status: 'active' }));
     return id;
   }
 }

@@ -3,10 +3,11 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { gameFor, type HandResult, type HandSetup } from '../engine/index.js';
 import { ApiError, fromRejection } from '../common/problems.js';
 import type { Caller } from '../common/auth.js';
-import { DatabaseService, type Tx } from '../database/database.service.js';
+import { DatabaseService, onCommit, type Tx } from '../database/database.service.js';
 import { isUuid } from '../common/ids.js';
 import { loadHand, voidHand } from '../hands/hand-store.js';
 import { HandsService } from '../hands/hands.service.js';
+import { HandWatch } from '../hands/hand-watch.js';
 import { HandDealer } from './dealing.js';
 import { LedgerWriter } from './ledger-writer.js';
 import { currentHandOf, endSession, lockForSession, saveSession, startHand, type SessionTable } from './table-store.js';
@@ -25,6 +26,7 @@ export class TableSession implements OnModuleInit {
     private readonly dealer: HandDealer,
     private readonly ledger: LedgerWriter,
     private readonly hands: HandsService,
+    private readonly watch: HandWatch,
   ) {}
 
   onModuleInit(): void {
@@ -99,7 +101,10 @@ export class TableSession implements OnModuleInit {
       return { status: 'playing', currentHandId: table.currentHandId };
     }
     const pending = hand && hand.status === 'active' ? hand : null;
-    if (pending) await voidHand(tx, { tableId, handId: pending.id });
+    if (pending) {
+      await voidHand(tx, { tableId, handId: pending.id });
+      onCommit(tx, () => this.watch.committed({ handId: pending.id, seq: pending.seq, status: 'void' }));
+    }
     // The same seed deals the same cards: nobody has acted and the players have seen their
     // cards, so a new shuffle would only let a player end the session to get a better hand.
     const replacement = await this.continueWith(tx, table, session, next, pending?.seed);
