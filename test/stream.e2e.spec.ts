@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { HandStreams } from '../src/hands/hand-stream.js';
+import { HandStreams, KEEPALIVE_MS } from '../src/hands/hand-stream.js';
 import { HandWatch } from '../src/hands/hand-watch.js';
 import { AUDIT_TOKEN, bearer, startApp, type TestApp } from './support/app.js';
 import { dobbmOnTwoInstances, getView, newPlayers, openTable, type Player, type SharedHand, type View } from './support/bots.js';
@@ -201,4 +201,23 @@ describe('shutdown ends every stream', () => {
     expect(Date.now() - started).toBeLessThan(3_000);
     await t.close();
   });
+});
+
+describe('a move no instance was told of', () => {
+  it('reaches the streams when their hub looks again, within KEEPALIVE_MS: a writer may die between its commit and its notification', async () => {
+    const t = await startApp();
+    try {
+      const players = await newPlayers(t, 4, 'Orphan');
+      const { handId } = await openTable(t, 'dobbm', {}, players);
+      const s = await openStream(await listening(t), handId, players[0]!.token);
+      expect(((await s.next()) as View).seq).toBe(0);
+      // As a writer that committed and died: the row changes, and nobody publishes it.
+      await t.sql.query("UPDATE hands SET status = 'void' WHERE id = $1", [handId]);
+      expect(await s.next(2_000)).toBe('quiet');
+      expect(await s.next(KEEPALIVE_MS)).toMatchObject({ seq: 0, status: 'void' });
+      expect(await s.next(2_000)).toBe('end');
+    } finally {
+      await t.close();
+    }
+  }, 40_000);
 });
