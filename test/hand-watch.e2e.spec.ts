@@ -64,6 +64,20 @@ describe('HandWatch: moves announced once, held back while this instance writes 
     expect(movesOf(id)).toHaveLength(2);
   });
 
+  it("a notification of an older seq than this instance's own write is no news: the next action came before it did", async () => {
+    const id = randomUUID();
+    watch.writing(id, 3)({ handId: id, seq: 3, status: 'active' });
+    const settle = watch.writing(id, 4);
+    await notify(`${id}:3:active`); // while seq 4 is being written
+    settle({ handId: id, seq: 4, status: 'active' });
+    await heard(`${id}:4:active`); // the published 3 came back before it, during the write or after
+    await notify();
+    expect(movesOf(id)).toEqual([
+      { handId: id, seq: 3, status: 'active' },
+      { handId: id, seq: 4, status: 'active' },
+    ]);
+  });
+
   it('a held notification is given out, without a seq, when this append did not write (another writer won)', async () => {
     const id = randomUUID();
     const settle = watch.writing(id, 8);

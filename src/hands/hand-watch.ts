@@ -28,7 +28,7 @@ export interface Move {
 interface OwnWrite {
   seq: number;
   writers: number;
-  /** A notification of its seq (another writer's) came while it was in flight, and was held back. */
+  /** A notification of its seq or an older one came while it was in flight: held back, given out if it wrote nothing. */
   held: boolean;
   /** The writer announced the move; its notification, when it comes, is a repeat. */
   announced: boolean;
@@ -178,8 +178,8 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
         this.moved(moved);
         this.publish(moved);
       } else if (entry.writers === 0 && entry.held && !entry.announced) this.moved({ handId });
-      // Kept only while its notification may still come as a repeat of the announcement.
-      if (entry.writers === 0 && (entry.held || !entry.announced) && this.own.get(handId) === entry) this.own.delete(handId);
+      // An announced write is kept until its notification comes back; one that wrote nothing, not.
+      if (entry.writers === 0 && !entry.announced && this.own.get(handId) === entry) this.own.delete(handId);
     };
   }
 
@@ -251,16 +251,13 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
 
   private notified(move: Move): void {
     const own = this.own.get(move.handId);
-    if (own && own.seq === move.seq) {
-      if (own.announced) {
-        if (own.writers === 0) this.own.delete(move.handId);
-        else own.held = true;
-        return;
-      }
-      if (own.writers > 0) {
-        own.held = true;
-        return;
-      }
+    // No later than this instance's own write: news only if that write wrote nothing (held until
+    // it is settled); once it is announced, its own notification coming back, or an older one
+    // coming after the next action began (that write was made on top of it), is no news.
+    if (own && move.seq !== undefined && move.seq <= own.seq) {
+      if (own.writers > 0) own.held = true;
+      else if (own.announced && move.seq === own.seq) this.own.delete(move.handId);
+      if (own.writers > 0 || own.announced) return;
     }
     this.moved(move);
   }
