@@ -76,7 +76,14 @@ export class DatabaseService implements OnModuleDestroy {
       afterCommit.delete(client);
       client.release(broken);
     }
-    for (const fn of committed) fn();
+    // Committed: a fault in what follows is logged, not answered as if the work had failed.
+    for (const fn of committed) {
+      try {
+        fn();
+      } catch (err) {
+        this.log.error(`after commit: ${(err as Error).stack ?? String(err)}`);
+      }
+    }
     return out;
   }
 
