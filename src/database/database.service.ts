@@ -21,13 +21,9 @@ export const CONNECTION_OPTIONS = { application_name: 'kartentisch', connectionT
 /** What each open transaction of `DatabaseService.transaction` is to do once it has committed. */
 const afterCommit = new WeakMap<Tx, (() => void)[]>();
 
-/**
- * Runs `fn` once `via`'s writes are committed: after its transaction's COMMIT (never, if it rolls
- * back), or now when `via` is the pool, whose statements each commit by themselves.
- */
-export function onCommit(via: DatabaseService | Tx, fn: () => void): void {
-  if (via instanceof DatabaseService) return fn();
-  const pending = afterCommit.get(via);
+/** Runs `fn` once `tx` has committed (never, if it rolls back). */
+export function onCommit(tx: Tx, fn: () => void): void {
+  const pending = afterCommit.get(tx);
   if (!pending) throw new Error('onCommit: not a transaction of DatabaseService.transaction');
   pending.push(fn);
 }
