@@ -3,8 +3,19 @@ import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
 import type { HandRow } from './hand-row.js';
 
-/** A cached hand; when this instance wrote its last action, that action's answer (its actor's view, as sent). */
+/**
+ * A cached hand; when this instance wrote its last action lately, that action's answer (its
+ * actor's view, as sent), which the streams send as that seat's line.
+ */
 export type CachedHand = HandRow & { answered?: { seat: number; json: string } };
+
+/**
+ * The answers kept, in characters, the latest first. The streams take an answer within moments
+ * of the action; kept with every idle hand, Droggn's discard views (every legal discard, ~100–220
+ * kB) made up a third of the heap with 10,000 tables in play (docs/benchmarks.md, 2026-11-24
+ * 23:47 UTC). 4 M characters hold a few seconds of answers at 2,000 actions/s.
+ */
+const ANSWERS_MAX_CHARS = 4_000_000;
 
 /**
  * The hands this instance wrote or read lately, so the action path can skip reading the row.
@@ -17,6 +28,9 @@ export class HandCache {
   /** hand id → the table its rows live under (hand_tables): written once, so always current. */
   private readonly routes = new Map<string, string>();
   private readonly limit: number;
+  /** hand id → the length of the answer its cached row carries, oldest first. */
+  private readonly answers = new Map<string, number>();
+  private answerChars = 0;
 
   constructor(@Inject(SETTINGS) settings: Settings) {
     this.limit = settings.handCacheSize;
@@ -27,15 +41,33 @@ export class HandCache {
   }
 
   set(row: CachedHand): void {
-    this.rows.delete(row.id);
+    this.drop(row.id);
     if (row.status !== 'active') return this.setRoute(row.id, row.homeTableId);
     this.rows.set(row.id, row);
     // Maps iterate in insertion order: the first key is the least recently written.
-    if (this.rows.size > this.limit) this.rows.delete(this.rows.keys().next().value!);
+    if (this.rows.size > this.limit) this.drop(this.rows.keys().next().value!);
+    if (row.answered) this.keepAnswer(row.id, row.answered.json.length);
   }
 
   drop(id: string): void {
     this.rows.delete(id);
+    const chars = this.answers.get(id);
+    if (chars === undefined) return;
+    this.answers.delete(id);
+    this.answerChars -= chars;
+  }
+
+  /** Counts a new answer in; the oldest ones beyond ANSWERS_MAX_CHARS leave their rows (the newest stays). */
+  private keepAnswer(id: string, chars: number): void {
+    this.answers.set(id, chars);
+    this.answerChars += chars;
+    while (this.answerChars > ANSWERS_MAX_CHARS && this.answers.size > 1) {
+      const [oldest, n] = this.answers.entries().next().value!;
+      this.answers.delete(oldest);
+      this.answerChars -= n;
+      const row = this.rows.get(oldest);
+      if (row) row.answered = undefined;
+    }
   }
 
   /** The table of a hand seen lately (finished ones too: their views are read after the end). */
