@@ -10,10 +10,11 @@ import type { HandRow } from './hand-row.js';
 export type CachedHand = HandRow & { answered?: { seat: number; json: string } };
 
 /**
- * The answers kept, in characters, the latest first. The streams take an answer within moments
- * of the action; kept with every idle hand, Droggn's discard views (every legal discard, ~100–220
- * kB) made up a third of the heap with 10,000 tables in play (docs/benchmarks.md, 2026-11-24
- * 23:47 UTC). 4 M characters hold a few seconds of answers at 2,000 actions/s.
+ * At most this many characters of answers are kept, the latest ones. The streams take an answer
+ * within moments of its action; kept with every idle hand, Droggn's discard views (every legal
+ * discard, ~100–220 kB) made up a third of the heap with 10,000 tables in play
+ * (docs/benchmarks.md, 2026-11-24 23:20 UTC). 4 M characters hold a few seconds of answers at
+ * 2,000 actions/s.
  */
 const ANSWERS_MAX_CHARS = 4_000_000;
 
