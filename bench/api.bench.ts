@@ -347,10 +347,10 @@ async function runBaselineApp(
   return { run, requests: run.result.requests.total };
 }
 
-/** The live-tables shape: LIVE_TABLES tables, every seat following its hand, for SECONDS. */
 /** A live phase, and each of its actions' wake-up from the commit (read from the database after it). */
 type LiveRun = LiveStats & { wakeCommit: number[] };
 
+/** The live-tables shape: LIVE_TABLES tables, every seat following its hand, for SECONDS. */
 async function measureLive(
   service: RunningService,
   dbUrl: string,
