@@ -37,6 +37,12 @@ describe('canonicalJson', () => {
     expect(canonicalJson({ b: [{ z: 1, a: undefined, y: [2, undefined] }], a: 'x' })).toBe('{"a":"x","b":[{"y":[2,null],"z":1}]}');
   });
 
+  it('writes a part deeper than its recursion as the definition does', () => {
+    let deep: unknown = { z: 'end', a: [1, undefined] };
+    for (let i = 0; i < 300; i++) deep = i % 3 ? { b: deep, a: i, c: undefined } : [i, deep, null];
+    expect(canonicalJson(deep)).toBe(reference(deep));
+  });
+
   it('takes any depth without exhausting the stack', () => {
     let deep: unknown = 1;
     for (let i = 0; i < 100_000; i++) deep = i % 2 ? [deep] : { a: deep };

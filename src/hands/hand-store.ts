@@ -86,18 +86,18 @@ export interface AppendOptions {
   beforeCommit?: (tx: Tx) => Promise<void>;
 }
 
-/** The hashed form: every column but the hashes themselves, keys sorted (events/canonical.ts). */
+/**
+ * The hashed form: every column but the hashes themselves, keys sorted — the canonical JSON
+ * (events/canonical.ts) of { handId, seq, type, seat, payload, commandId, createdAt }, written
+ * with its keys in their sorted order, so that only the payload is canonicalised (issue 13:
+ * half the cost of canonicalising the whole object on every action).
+ */
 export function eventHash(handId: string, prevHash: string, e: NewEvent): string {
-  const body = {
-    handId,
-    seq: e.seq,
-    type: e.type,
-    seat: e.seat,
-    payload: e.payload,
-    commandId: e.commandId,
-    createdAt: e.createdAt.toISOString(),
-  };
-  return sha256Hex(prevHash + canonicalJson(body));
+  const body =
+    `{"commandId":${JSON.stringify(e.commandId)},"createdAt":${JSON.stringify(e.createdAt.toISOString())},` +
+    `"handId":${JSON.stringify(handId)},"payload":${canonicalJson(e.payload)},"seat":${JSON.stringify(e.seat)},` +
+    `"seq":${JSON.stringify(e.seq)},"type":${JSON.stringify(e.type)}}`;
+  return sha256Hex(prevHash + body);
 }
 
 /** The table id is the row's shard key, not part of the hashed event (imported records hash tableId: null in their payload). */
