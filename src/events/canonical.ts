@@ -15,17 +15,17 @@ const RECURSION_DEPTH = 64;
  * deeper than RECURSION_DEPTH is written by the iterative form, so no depth exhausts the stack.
  */
 export function canonicalJson(value: unknown): string {
-  return shallow(value, 0);
+  return recursive(value, 0);
 }
 
-function shallow(v: unknown, depth: number): string {
+function recursive(v: unknown, depth: number): string {
   if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'null';
   if (depth >= RECURSION_DEPTH) return iterative(v);
   if (Array.isArray(v)) {
     let out = '[';
     for (let i = 0; i < v.length; i++) {
       if (i > 0) out += ',';
-      out += v[i] === undefined ? 'null' : shallow(v[i], depth + 1);
+      out += v[i] === undefined ? 'null' : recursive(v[i], depth + 1);
     }
     return out + ']';
   }
@@ -35,7 +35,7 @@ function shallow(v: unknown, depth: number): string {
     const item = obj[key];
     if (item === undefined) continue;
     if (out.length > 1) out += ',';
-    out += JSON.stringify(key) + ':' + shallow(item, depth + 1);
+    out += JSON.stringify(key) + ':' + recursive(item, depth + 1);
   }
   return out + '}';
 }
