@@ -36,7 +36,7 @@
  * Everything runs on a fresh database `kartentisch_bench_<timestamp>` dropped at the end; the
  * service is built and started with RATE_LIMIT_PER_MINUTE=0 and BENCH_ENDPOINTS=1.
  *
- *   npm run bench:api                                  # the full run: 10,000 tables, ~5 min here
+ *   npm run bench:api                                  # the full run: 10,000 tables, ~7 min here
  *   npm run bench:api -- --tables 1000 --seconds 10    # a few minutes
  *   npm run bench:api -- --cpu-prof        # also writes a .cpuprofile of the server under load
  *   npm run bench:api -- --diagnose        # also times the app's own insert, GET /health and GET /hands/{id} alone
@@ -70,7 +70,10 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '20' },
     'live-tables': { type: 'string', default: '16' },
     'baseline-seconds': { type: 'string', default: '10' },
-    'warmup-seconds': { type: 'string', default: '4' },
+    // V8's optimising compiler is busy for about a minute of play, and an action measured after
+    // 4 s cost 14 % more than after 30 s (docs/benchmarks.md, 2026-11-25 03:24 UTC): measure a
+    // settled service, as one that has run for hours is.
+    'warmup-seconds': { type: 'string', default: '30' },
     tables: { type: 'string', default: '10000' },
     'pg-url': { type: 'string', default: process.env.BENCH_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres' },
     'log-level': { type: 'string', default: 'info' },
@@ -220,6 +223,8 @@ interface Measured<T> {
   serverCpu: number;
   /** The user part of serverCpu. */
   serverUserCpu: number;
+  /** The part of serverCpu spent on threads besides the main one (V8's compiler and GC helpers). */
+  serverHelperCpu: number;
   clientCpu: number;
   /** null: /proc not readable. */
   dbCpu: number | null;
@@ -236,6 +241,7 @@ async function measured<T>(service: { pid: number }, dbName: string, run: () => 
     result,
     serverCpu: after.total - server.total,
     serverUserCpu: after.user - server.user,
+    serverHelperCpu: after.helpers - server.helpers,
     clientCpu: (clientUsage.user + clientUsage.system) / 1e6,
     dbCpu: cpuSince(db, backendCpu(dbName)),
   };
@@ -750,20 +756,27 @@ function liveLines(label: string, m: Measured<LiveRun>): string[] {
 interface PerAction {
   server: number;
   serverUser: number;
+  serverHelpers: number;
   clients: number;
   db: number | null;
 }
-const NO_FIGURE: PerAction = { server: NaN, serverUser: NaN, clients: NaN, db: null };
+const NO_FIGURE: PerAction = { server: NaN, serverUser: NaN, serverHelpers: NaN, clients: NaN, db: null };
 
 function perAction(m: Measured<unknown>, count: number): PerAction {
   const ms = (cpu: number) => (1000 * cpu) / Math.max(1, count);
-  return { server: ms(m.serverCpu), serverUser: ms(m.serverUserCpu), clients: ms(m.clientCpu), db: m.dbCpu === null ? null : ms(m.dbCpu) };
+  return {
+    server: ms(m.serverCpu),
+    serverUser: ms(m.serverUserCpu),
+    serverHelpers: ms(m.serverHelperCpu),
+    clients: ms(m.clientCpu),
+    db: m.dbCpu === null ? null : ms(m.dbCpu),
+  };
 }
 
-/** "server 0.40 ms (user 0.32 ms), clients 0.20 ms, PostgreSQL 0.10 ms" per unit of work. */
+/** "server 0.40 ms (user 0.32 ms, helper threads 0.05 ms), clients 0.20 ms, PostgreSQL 0.10 ms" per unit of work. */
 function split(m: Measured<unknown>, count: number): string {
   const p = perAction(m, count);
-  return `server ${p.server.toFixed(3)} ms (user ${p.serverUser.toFixed(3)} ms), clients ${p.clients.toFixed(3)} ms${p.db === null ? '' : `, PostgreSQL ${p.db.toFixed(3)} ms`}`;
+  return `server ${p.server.toFixed(3)} ms (user ${p.serverUser.toFixed(3)} ms, helper threads ${p.serverHelpers.toFixed(3)} ms), clients ${p.clients.toFixed(3)} ms${p.db === null ? '' : `, PostgreSQL ${p.db.toFixed(3)} ms`}`;
 }
 
 /** "the median of 3 rounds: 2.61, 2.77, 3.90 ×; " — nothing for a single round. */

@@ -17,15 +17,25 @@ export function cpuSeconds(pid: number): number {
   return cpuTimes(pid).total;
 }
 
-/** The same, with its user part: a service's own JavaScript runs in user time, its I/O mostly in system time. */
-export function cpuTimes(pid: number): { total: number; user: number } {
+/**
+ * The same, with its user part (a service's own JavaScript runs in user time, its I/O mostly in
+ * system time) and the part of its threads besides the main one: in Node, V8's optimising
+ * compiler and the GC's parallel and concurrent work (and libuv's pool, idle in this service).
+ */
+export function cpuTimes(pid: number): { total: number; user: number; helpers: number } {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    const user = Number(fields[11]) / 100;
-    return { total: user + Number(fields[12]) / 100, user };
+    const { user, system } = statTimes(`/proc/${pid}/stat`);
+    const main = statTimes(`/proc/${pid}/task/${pid}/stat`);
+    return { total: user + system, user, helpers: user + system - main.user - main.system };
   } catch {
-    return { total: NaN, user: NaN };
+    return { total: NaN, user: NaN, helpers: NaN };
   }
+}
+
+/** utime and stime of a /proc stat file, in seconds (clock ticks of 1/100 s). */
+function statTimes(file: string): { user: number; system: number } {
+  const fields = readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
+  return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
 }
 
 /** CPU seconds so far of each PostgreSQL backend connected to `database`, by pid. */
