@@ -4,11 +4,15 @@ import { cpuTimes } from '../scripts/lib/measure.js';
 
 /** bench:api's CPU split: a process's time on threads besides its main one is told apart (Linux /proc). */
 describe('cpuTimes', () => {
-  it('counts a worker thread busy for 0.5 s as helper time, the idle main thread not', async () => {
-    // The main thread waits; a worker thread spins for 500 ms, then the process says so and idles.
+  it('counts a worker thread busy for 0.5 s of CPU as helper time, the idle main thread not', async () => {
+    // The main thread waits; a worker thread spins until its own CPU time (/proc/thread-self, so
+    // however loaded the machine) reaches 0.5 s, then the process says so and idles.
+    const spin = `const fs = require('node:fs');
+      const cpu = () => { const f = fs.readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1].split(' '); return (Number(f[11]) + Number(f[12])) / 100; };
+      while (cpu() < 0.5);`;
     const script = `
       const { Worker } = require('node:worker_threads');
-      const w = new Worker('const end = Date.now() + 500; while (Date.now() < end);', { eval: true });
+      const w = new Worker(${JSON.stringify(spin)}, { eval: true });
       w.on('exit', () => { console.log('spun'); setTimeout(() => {}, 10000); });`;
     const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
     try {
