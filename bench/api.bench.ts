@@ -71,7 +71,7 @@ const { values: args } = parseArgs({
     'live-tables': { type: 'string', default: '16' },
     'baseline-seconds': { type: 'string', default: '10' },
     // V8's optimising compiler is busy for about a minute of play, and an action measured after
-    // 4 s cost 14 % more than after 30 s (docs/benchmarks.md, 2026-11-25 03:24 UTC): measure a
+    // 30 s cost 14 % less than after 4 s (docs/benchmarks.md, 2026-11-25 03:24 UTC): measure a
     // settled service, as one that has run for hours is.
     'warmup-seconds': { type: 'string', default: '30' },
     tables: { type: 'string', default: '10000' },
