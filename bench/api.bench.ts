@@ -11,16 +11,18 @@
  *             the same pairs sent as the bots send their requests (their HTTP client, one at a
  *             time per connection): the floor in today's shape; and the live floor
  *             (bench/live-floor.ts): every seat of --live-tables groups following on its own
- *             connection, a move one insert and a line pushed to every seat of its group.
+ *             connection (a WebSocket, as the live shape follows; else a held response, moving
+ *             by POST), a move one insert and a line pushed to every seat of its group.
  *   work      the game's own work per action, timed in this process (bench/action-work.ts), in
  *             each shape: floor + work is the least an action of this service could cost.
  *   today     16 bot clients playing whole hands, each action one view GET (unless the last
  *             answer was it) and one POST: server CPU per action ÷ baseline (aim ≤ 1.0), POST
  *             p99 < 25 ms, GET p99 < 15 ms.
  *   live      every seat of --live-tables tables its own client, following its hand with its
- *             stream (GET /hands/{id}/stream, as the web page; --live-follow poll: the long poll,
- *             If-None-Match + Prefer: wait=25) and acting on its
- *             turn (bench/live-tables.ts): server CPU per action delivered to every seat ÷
+ *             WebSocket and acting on it (GET /hands/{id}/socket, as the web page; --live-follow
+ *             stream: the NDJSON stream and a POST per action, the page's fallback; poll: the
+ *             long poll, If-None-Match + Prefer: wait=25, and a POST) when its
+ *             turn comes (bench/live-tables.ts): server CPU per action delivered to every seat ÷
  *             baseline (aim ≤ 2.0), wake-up latency commit → every seat p99 < 50 ms (from
  *             the event's `created_at`, the server's clock just before its append commits).
  *   scale     --tables tables in play (a hand dealt, three actions each): server RSS ≤ 400 MiB,
@@ -44,7 +46,7 @@
  *   npm run bench:api -- --no-build --server-entry /elsewhere/dist/src/main.js   # another build
  *   PATH=/opt/node26/bin:$PATH npm run bench:api       # every process on another Node (the unit moves with it)
  *
- * Options: --clients, --live-tables, --live-follow stream|poll, --idempotency-keys (every action keyed), --rounds, --baseline-seconds, --warmup-seconds, --pg-url (an admin
+ * Options: --clients, --live-tables, --live-follow socket|stream|poll, --idempotency-keys (every action keyed), --rounds, --baseline-seconds, --warmup-seconds, --pg-url (an admin
  * connection, default BENCH_PG_URL or postgresql://postgres@127.0.0.1:5432/postgres),
  * --log-level, --keep-db.
  */
@@ -83,7 +85,7 @@ const { values: args } = parseArgs({
     diagnose: { type: 'boolean', default: false },
     'server-node-args': { type: 'string', default: '' },
     'server-entry': { type: 'string' },
-    'live-follow': { type: 'string', default: 'stream' },
+    'live-follow': { type: 'string', default: 'socket' },
     'idempotency-keys': { type: 'boolean', default: false },
     rounds: { type: 'string', default: '1' },
   },
@@ -295,8 +297,9 @@ async function measureFloor(dbUrl: string, dbName: string, cleanup: Cleanup): Pr
   const floor = await runBaselineApp('floor', { ADAPTER: 'fastify' }, pair, dbUrl, dbName, cleanup, async (app) => {
     likeBots = await floorLikeBots(app, dbName);
     const seats = Array.from({ length: LIVE_TABLES }, (_, i) => SPECS[i % SPECS.length]!.seats);
-    await liveFloor(app.url, seats, 2);
-    const run = await measured(app, dbName, () => liveFloor(app.url, seats, BASELINE_SECONDS));
+    const sockets = LIVE_FOLLOW === 'socket';
+    await liveFloor(app.url, seats, 2, sockets);
+    const run = await measured(app, dbName, () => liveFloor(app.url, seats, BASELINE_SECONDS, sockets));
     live = perAction(run, run.result);
   });
   return { ...floor, likeBots, live };
@@ -657,7 +660,7 @@ function report(f: Figures): void {
     `floor (bench/baseline on Fastify, GET one row + POST one insert per pair), ${CLIENTS} connections, ${BASELINE_SECONDS} s: ${(pairs / BASELINE_SECONDS).toFixed(0)} pairs/s, p99 ${f.floor.run.result.latency.p99} ms`,
     `  CPU per pair: ${split(f.floor.run, pairs)}   → ${floorX.toFixed(2)} × the unit: the least an action (a GET and a POST) costs on this stack`,
     `  driven as the bots drive the service (their HTTP client, one request at a time per connection): server ${f.floor.likeBots.server.toFixed(3)} ms (user ${f.floor.likeBots.serverUser.toFixed(3)} ms) per pair = ${likeBotsX.toFixed(2)} × the unit — the floor in today's shape`,
-    `  played as the live tables are (bench/live-floor.ts: ${LIVE_TABLES} groups, every seat following on its own connection, a move = one insert and a line to every seat): server ${f.floor.live.server.toFixed(3)} ms (user ${f.floor.live.serverUser.toFixed(3)} ms) per move = ${(f.floor.live.server / unit).toFixed(2)} × the unit — the floor of the live shape`,
+    `  played as the live tables are (bench/live-floor.ts: ${LIVE_TABLES} groups, every seat following on its own ${LIVE_FOLLOW === 'socket' ? 'WebSocket, a move = a frame from the seat, one insert and a frame to every seat' : 'connection, a move = a POST, one insert and a line to every seat'}): server ${f.floor.live.server.toFixed(3)} ms (user ${f.floor.live.serverUser.toFixed(3)} ms) per move = ${(f.floor.live.server / unit).toFixed(2)} × the unit — the floor of the live shape`,
     `work (bench/action-work.ts, in this process): the game's own work per action — parse, apply, projection JSON, hash link, the views built and serialised`,
     `  today's shape (the actor's view twice): ${f.workMs.today.toFixed(3)} ms; floor + work: ${(floorPerPair + f.workMs.today).toFixed(3)} ms = ${leastX.toFixed(2)} × the unit, the least an action of this service could cost here`,
     `  the live shape (the actor's answer and a line per seat): ${f.workMs.live.toFixed(3)} ms; live floor + work: ${(f.floor.live.server + f.workMs.live).toFixed(3)} ms = ${liveLeastX.toFixed(2)} × the unit`,
@@ -736,7 +739,7 @@ function liveAims(label: string, m: Measured<LiveRun>, ratios: number[], floorX:
       unit: 'ms',
       digits: 1,
       strict: true,
-      note: `from the event's time, before its append; from the POST sent: ${percentiles(m.result.wakeUpper).p99.toFixed(1)} ms`,
+      note: `from the event's time, before its append; from the action sent: ${percentiles(m.result.wakeUpper).p99.toFixed(1)} ms`,
     },
   ];
 }
@@ -749,9 +752,9 @@ function liveLines(label: string, m: Measured<LiveRun>): string[] {
   const post = percentiles(r.act);
   return [
     `${label} (${r.tables} tables, ${r.seats} seats each its own client following with ${FOLLOWED_BY[LIVE_FOLLOW]}, ${r.seconds.toFixed(1)} s): ${r.actions} actions (${(r.actions / r.seconds).toFixed(0)}/s), ${r.hands} hands finished, ` +
-      `${r.wakes} ${LIVE_FOLLOW === 'stream' ? 'stream lines' : 'long polls woken'}, ${r.timeouts} × 304 after the wait, ${r.stale} × STALE_SEQ, ${r.errors.length} errors`,
-    `  wake-up, every seat holds the new view: from the POST sent p50 ${up.p50.toFixed(1)} ms p99 ${up.p99.toFixed(1)} ms; from the event's time (before its commit) p50 ${commit.p50.toFixed(1)} ms p99 ${commit.p99.toFixed(1)} ms; from its answer p50 ${low.p50.toFixed(1)} ms p99 ${low.p99.toFixed(1)} ms (n=${r.wakeUpper.length})`,
-    `  POST p50 ${post.p50.toFixed(1)} ms p99 ${post.p99.toFixed(1)} ms`,
+      `${r.wakes} ${WAKES[LIVE_FOLLOW]}, ${r.timeouts} × 304 after the wait, ${r.stale} × STALE_SEQ, ${r.errors.length} errors`,
+    `  wake-up, every seat holds the new view: from the action sent p50 ${up.p50.toFixed(1)} ms p99 ${up.p99.toFixed(1)} ms; from the event's time (before its commit) p50 ${commit.p50.toFixed(1)} ms p99 ${commit.p99.toFixed(1)} ms; from its answer p50 ${low.p50.toFixed(1)} ms p99 ${low.p99.toFixed(1)} ms (n=${r.wakeUpper.length})`,
+    `  action answered (${LIVE_FOLLOW === 'socket' ? 'on the socket' : 'POST'}) p50 ${post.p50.toFixed(1)} ms p99 ${post.p99.toFixed(1)} ms`,
     `  CPU per action delivered to every seat: ${split(m, r.actions)}   (server busy ${((100 * m.serverCpu) / r.seconds).toFixed(0)}% of one core)`,
   ];
 }
@@ -850,11 +853,12 @@ async function dropDatabase(adminUrl: string, name: string): Promise<void> {
   }
 }
 
-const FOLLOWED_BY: Record<LiveFollow, string> = { stream: 'its stream', poll: 'the long poll' };
+const WAKES: Record<LiveFollow, string> = { stream: 'stream lines', poll: 'long polls woken', socket: 'views pushed' };
+const FOLLOWED_BY: Record<LiveFollow, string> = { stream: 'its stream', poll: 'the long poll', socket: 'its WebSocket, acting on it' };
 
 function liveFollow(value: string): LiveFollow {
-  if (value === 'stream' || value === 'poll') return value;
-  console.error(`--live-follow must be stream or poll, not ${JSON.stringify(value)}`);
+  if (value === 'stream' || value === 'poll' || value === 'socket') return value;
+  console.error(`--live-follow must be stream, poll or socket, not ${JSON.stringify(value)}`);
   process.exit(2);
 }
 

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { WebSocket } from 'ws';
 import { KartentischClient } from '../scripts/lib/api-client.js';
 
 /**
@@ -7,9 +8,12 @@ import { KartentischClient } from '../scripts/lib/api-client.js';
  * a response held open) and, when the lines it has read make it its turn, moves on another
  * (`POST /move/:group`, the bots' HTTP client): one insert, then one short line pushed to every
  * seat of the group. A live action's POST and its pushes, with nothing of a game in them.
+ * With `sockets`, as the live tables play on their WebSockets: every seat of a group on its own
+ * `/play` socket, moving by sending a frame on it (one insert, one frame to every seat).
  * Answers the moves made in `seconds`.
  */
-export async function liveFloor(url: string, seatCounts: readonly number[], seconds: number): Promise<number> {
+export async function liveFloor(url: string, seatCounts: readonly number[], seconds: number, sockets = false): Promise<number> {
+  if (sockets) return socketFloor(url, seatCounts, seconds);
   const end = performance.now() + seconds * 1000;
   let moves = 0;
   const failures: unknown[] = [];
@@ -66,4 +70,39 @@ export async function liveFloor(url: string, seatCounts: readonly number[], seco
     });
     return { open, done };
   }
+}
+
+/** The live floor on WebSockets: after the k-th frame of its group, seat k mod seats moves. */
+async function socketFloor(url: string, seatCounts: readonly number[], seconds: number): Promise<number> {
+  const end = performance.now() + seconds * 1000;
+  let moves = 0;
+  const all: WebSocket[] = [];
+  try {
+    await Promise.all(
+      seatCounts.map(async (seats, g) => {
+        const group = Array.from(
+          { length: seats },
+          () => new WebSocket(`${url.replace(/^http/, 'ws')}/play?group=g${g}`, { perMessageDeflate: false }),
+        );
+        all.push(...group);
+        await Promise.all(group.map((ws) => new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject))));
+        let frames = 0;
+        const done = new Promise<void>((resolve) => {
+          group.forEach((ws, seat) =>
+            ws.on('message', () => {
+              if (seat !== 0) return; // one seat counts the group's frames; every seat gets each one
+              moves++;
+              if (performance.now() >= end) return resolve();
+              group[++frames % seats]!.send('m');
+            }),
+          );
+        });
+        group[0]!.send('m');
+        await done;
+      }),
+    );
+  } finally {
+    for (const ws of all) ws.terminate();
+  }
+  return moves;
 }

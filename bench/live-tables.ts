@@ -224,8 +224,8 @@ export async function wakeFromCommit(dbUrl: string, settled: readonly Settled[])
   }
 }
 
-/** How a seat learns of the others' actions: the long poll, or the per-seat NDJSON stream. */
-export type LiveFollow = 'poll' | 'stream';
+/** How a seat learns of the others' actions: the long poll, the per-seat NDJSON stream, or its WebSocket (acting on it too). */
+export type LiveFollow = 'poll' | 'stream' | 'socket';
 
 async function followSeat(
   bot: SeatBot,
@@ -239,7 +239,7 @@ async function followSeat(
   let handId: string | null = firstHandId;
   while (handId && !signal.aborted) {
     try {
-      handId = await (mode === 'stream' ? byStream : byLongPoll)(bot, handId, table, stats, handsDone, signal);
+      handId = await { stream: byStream, poll: byLongPoll, socket: bySocket }[mode](bot, handId, table, stats, handsDone, signal);
     } catch (err) {
       if (signal.aborted) return;
       stats.errors.push(err instanceof Error ? err.message : String(err));
@@ -292,6 +292,55 @@ const byStream: Follow = async (bot, handId, table, stats, handsDone, signal) =>
   }
   return null;
 };
+
+/**
+ * Follows one hand on its WebSocket and acts on it: each view or answer that makes it the seat's
+ * turn sends one action (none while one is unanswered); a refused action waits for the next view.
+ */
+const bySocket: Follow = (bot, handId, table, stats, handsDone, signal) =>
+  new Promise((resolve, reject) => {
+    const ws = bot.api.socket(handId, bot.player);
+    let held: HandView | null = null;
+    let sentAt: number | null = null;
+    let next: string | null = handId; // where to go when the socket closes: this hand again, unless it ended
+    const stop = () => ws.terminate();
+    signal.addEventListener('abort', stop, { once: true });
+    const take = (view: HandView, now: number) => {
+      if (!held || view.seq > held.seq || view.status !== held.status) held = view;
+      if (held.status !== 'active') {
+        next = handEnded(handId, held, stats, handsDone);
+        return;
+      }
+      if (sentAt === null && held.toAct.includes(bot.seat) && (held.legalActions?.length ?? 0) > 0) {
+        sentAt = now;
+        ws.send(JSON.stringify({ expectedSeq: held.seq, action: bot.choose(held), idempotencyKey: bot.keyFor(handId, held.seq) }));
+      }
+    };
+    ws.on('message', (data: Buffer) => {
+      const now = performance.now();
+      const msg = JSON.parse(data.toString()) as { view?: HandView; answer?: HandView; problem?: { code: string; detail: string } };
+      if (msg.view) {
+        if (held) stats.wakes++;
+        table.arrived(bot.seat, handId, msg.view.seq, now);
+        take(msg.view, now);
+      } else if (msg.answer) {
+        stats.act.push(now - sentAt!);
+        stats.actions++;
+        table.posted(bot.seat, handId, msg.answer.seq, sentAt!, now);
+        sentAt = null;
+        take(msg.answer, now);
+      } else if (msg.problem) {
+        sentAt = null;
+        if (msg.problem.code === 'STALE_SEQ') stats.stale++;
+        else stats.errors.push(`${msg.problem.code}: ${msg.problem.detail}`);
+      }
+    });
+    ws.once('error', (err) => (signal.aborted ? resolve(null) : reject(err)));
+    ws.once('close', () => {
+      signal.removeEventListener('abort', stop);
+      resolve(signal.aborted ? null : next);
+    });
+  });
 
 /** Its turn (possibly several times in a row, e.g. leading after taking a trick): act; answers the latest view. */
 async function playTurns(

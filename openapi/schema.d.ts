@@ -275,6 +275,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/hands/{id}/socket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's view of the hand on a WebSocket, and the seat's actions on it
+         * @description Open with `Upgrade: websocket` and the subprotocol `kartentisch`; the token goes as `Authorization: Bearer <token>` or, from a browser (which cannot set headers), as a second subprotocol `bearer.<token>`. `after=<seq>` resumes as on the stream. The server sends `{"view": <HandView>}` frames, as the stream sends its lines (the current view first, then one per new seq). A seat sends an action as `{"ref": <any string or number>, "expectedSeq": n, "action": {…}, "idempotencyKey"?: "…"}` (the body of POST /hands/{id}/actions, with the Idempotency-Key in it) and gets `{"ref", "answer": <its new view>}` — the answer stands for that seq, so no view frame repeats it — or `{"ref", "problem": <the problem+json the POST would answer>}`. Refusals before the upgrade are the usual problem+json (401, 404 HAND_NOT_FOUND, 400, 503 STREAMS_FULL: sockets count with the streams). The socket closes with 1000 after the last view of a hand that ended, 1001 when the instance stops, 1011 when the database is away, 1013 when the reader fell 1 MiB behind (then reconnect with `after`), and 1009 for a frame over 100 kB.
+         */
+        get: operations["HandStreamController_socket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tables/{id}/ledger": {
         parameters: {
             query?: never;
@@ -2345,6 +2365,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    HandStreamController_socket: {
+        parameters: {
+            query?: {
+                /** @description the seq of the last view you hold */
+                after?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Switching Protocols: the WebSocket is open */
+            101: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or unknown token (TOKEN_MISSING, TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The token may not do this (AUDITOR_ONLY, PLAYER_ONLY, NOT_SEATED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description UPGRADE_REQUIRED: a request without `Upgrade: websocket` */
+            426: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description INTERNAL (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
         };

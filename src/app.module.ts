@@ -46,7 +46,7 @@ export class AppModule {
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ProblemFilter },
       ],
-      exports: [SETTINGS, CallerResolver],
+      exports: [SETTINGS, CallerResolver, PlayerRateLimit],
     };
   }
 }

@@ -7,6 +7,7 @@ import { createLogger, PinoNestLogger, requestId, requestLogging } from './commo
 import { routerProblem } from './common/problem.filter.js';
 import { securityHeaders, strictHeaders } from './common/security-headers.js';
 import { AppModule } from './app.module.js';
+import { HandSockets } from './hands/hand-socket.js';
 import { ApiError } from './common/problems.js';
 import type { Settings } from './config/env.js';
 import { setupOpenApi } from './openapi.js';
@@ -56,6 +57,7 @@ export async function createApp(settings: Settings): Promise<INestApplication> {
         ),
     }),
   );
+  app.get(HandSockets).attach(fastify, logger);
   await serveWebApp(app);
   setupOpenApi(app);
   return app;

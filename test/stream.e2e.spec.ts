@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { HandStreams, KEEPALIVE_MS } from '../src/hands/hand-stream.js';
-import { HandWatch } from '../src/hands/hand-watch.js';
 import { AUDIT_TOKEN, bearer, startApp, type TestApp } from './support/app.js';
 import { dobbmOnTwoInstances, getView, newPlayers, openTable, type Player, type SharedHand, type View } from './support/bots.js';
 import { assertNothingHidden } from './support/oracle.js';
-import { listening, openStream, type OpenStream } from './support/stream.js';
+import { beginDrain, listening, openStream, type OpenStream } from './support/stream.js';
 
 /** Plays one legal action of the first seat to act, from that seat's latest view; returns the new seq. */
 async function act(t: TestApp, handId: string, players: Player[], views: View[]): Promise<number> {
@@ -189,15 +187,10 @@ describe('shutdown ends every stream', () => {
     const base = await listening(t);
     const streams = await Promise.all(players.map((p) => openStream(base, handId, p.token)));
     for (const s of streams) expect(((await s.next()) as View).seq).toBe(0);
-    // main.ts's drain: stop accepting, wake everything, close connections as they go idle.
     const started = Date.now();
-    const server = t.app.getHttpServer() as Server;
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    await t.app.get(HandWatch).close();
-    const idle = setInterval(() => server.closeIdleConnections(), 100);
+    const closed = await beginDrain(t);
     for (const s of streams) expect(await s.next(2_000)).toBe('end');
     await closed;
-    clearInterval(idle);
     expect(Date.now() - started).toBeLessThan(3_000);
     await t.close();
   });

@@ -5,6 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
 import pg from 'pg';
+import { WebSocketServer, type WebSocket } from 'ws';
 
 /**
  * The API benchmark's yardstick (issue 13): the bare minimum a NestJS 12 service on Express
@@ -20,6 +21,9 @@ import pg from 'pg';
  * The live floor (bench/live-floor.ts) follows a group with `GET /follow/:group`, a response
  * held open, and moves with `POST /move/:group`: one insert, then one short line written to
  * every follower of the group — a live action's POST and pushes with nothing of a game in them.
+ * The same played on WebSockets (the service's live shape by default): every seat of a group
+ * opens `/play?group=…` and moves by sending any frame on it; one insert, then one short frame to
+ * every seat of the group.
  */
 
 /** The open follow responses of each group. */
@@ -97,7 +101,26 @@ async function main(): Promise<void> {
       ? await NestFactory.create<NestFastifyApplication>(BaselineModule, new FastifyAdapter(), { logger: false })
       : await NestFactory.create(BaselineModule, { logger: false });
   app.enableShutdownHooks();
+  playOnSockets(app.getHttpServer() as import('node:http').Server, app.get<pg.Pool>(POOL));
   await app.listen(Number(process.env.PORT ?? 0), '127.0.0.1');
+}
+
+/** The live floor on WebSockets: a frame from a seat is a move — one insert, one frame to every seat of its group. */
+function playOnSockets(server: import('node:http').Server, pool: pg.Pool): void {
+  const groups = new Map<string, Set<WebSocket>>();
+  const wss = new WebSocketServer({ server, path: '/play', perMessageDeflate: false });
+  wss.on('connection', (ws, req) => {
+    const group = new URL(req.url ?? '', 'http://x').searchParams.get('group') ?? '';
+    let set = groups.get(group);
+    if (!set) groups.set(group, (set = new Set()));
+    set.add(ws);
+    ws.on('close', () => set.delete(ws));
+    ws.on('message', async () => {
+      const { rows } = await pool.query<{ id: string }>('INSERT INTO baseline_rows (note) VALUES ($1) RETURNING id', ['move']);
+      const frame = `{"id":"${String(rows[0]!.id)}"}`;
+      for (const seat of set) seat.send(frame);
+    });
+  });
 }
 
 void main();

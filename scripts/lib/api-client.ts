@@ -1,5 +1,6 @@
 import http from 'node:http';
 import createClient, { type Client } from 'openapi-fetch';
+import { WebSocket } from 'ws';
 import type { components, paths } from '../../openapi/schema.js';
 import type { Action } from '../../src/bots/strategy.js';
 
@@ -221,6 +222,17 @@ export class KartentischClient {
     } finally {
       req.destroy();
     }
+  }
+
+  /**
+   * `GET /hands/{id}/socket`: a WebSocket on which the player's views arrive (`{"view": …}`, the
+   * first now unless `after` names its seq) and its actions go (`{"ref", "expectedSeq", "action"}`,
+   * answered with `{"ref", "answer"}` or `{"ref", "problem"}`). Opened with the bearer header.
+   */
+  socket(handId: string, player: Player, after?: number): WebSocket {
+    const url = new URL(`hands/${encodeURIComponent(handId)}/socket`, this.baseUrl.replace(/^http/, 'ws') + '/');
+    if (after !== undefined) url.searchParams.set('after', String(after));
+    return new WebSocket(url, 'kartentisch', { headers: { Authorization: `Bearer ${player.token}` }, perMessageDeflate: false });
   }
 
   /**

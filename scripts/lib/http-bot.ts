@@ -1,6 +1,6 @@
 import { KartentischClient, ProblemError, type Game, type HandResult, type HandView, type Player } from './api-client.js';
 import type { Rng } from '../../src/engine/core/rng.js';
-import { chooseAction } from '../../src/bots/strategy.js';
+import { chooseAction, type Action } from '../../src/bots/strategy.js';
 
 /**
  * Bots that play over the public HTTP API exactly as a client app would: each seat reads its
@@ -20,6 +20,16 @@ export class SeatBot {
     private readonly keyed = false,
   ) {}
 
+  /** What this seat plays from `view` (one of its legalActions). */
+  choose(view: HandView): Action {
+    return chooseAction(this.game, view, this.rng);
+  }
+
+  /** The Idempotency-Key of this seat's action at `seq`, when it sends keys. */
+  keyFor(handId: string, seq: number): string | undefined {
+    return this.keyed ? `${handId}:${seq}:${this.seat}` : undefined;
+  }
+
   view(handId: string): Promise<HandView> {
     return this.api.view(handId, this.player);
   }
@@ -31,9 +41,9 @@ export class SeatBot {
   async act(handId: string, view: HandView): Promise<HandView> {
     let current = view;
     for (let attempt = 0; ; attempt++) {
-      const action = chooseAction(this.game, current, this.rng);
+      const action = this.choose(current);
       try {
-        const key = this.keyed ? `${handId}:${current.seq}:${this.seat}` : undefined;
+        const key = this.keyFor(handId, current.seq);
         return await this.api.act(handId, this.player, current.seq, action, key);
       } catch (err) {
         if (!(err instanceof ProblemError) || err.code !== 'STALE_SEQ' || attempt >= 5) throw err;

@@ -35,12 +35,22 @@ export const CurrentCaller = createParamDecorator((_: unknown, ctx: ExecutionCon
   return ctx.switchToHttp().getRequest<FastifyRequest & { caller: Caller }>().caller;
 });
 
+/**
+ * `Authorization: Bearer <token>`; on a WebSocket upgrade, whose browser client cannot set
+ * headers, also the subprotocol `bearer.<token>` (src/hands/hand-socket.ts).
+ */
 function bearerToken(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
-  if (!h) return null;
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
-  return m ? m[1]! : null;
+  if (h) {
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
+    return m ? m[1]! : null;
+  }
+  const offered = req.headers['sec-websocket-protocol'];
+  if (typeof offered !== 'string' || req.headers.upgrade?.toLowerCase() !== 'websocket') return null;
+  const named = offered.split(',').find((p) => p.trim().startsWith(BEARER_PROTOCOL));
+  return named ? named.trim().slice(BEARER_PROTOCOL.length) || null : null;
 }
+const BEARER_PROTOCOL = 'bearer.';
 
 /**
  * Bearer token → caller, with two bounded caches (lru-cache): resolved players for a few

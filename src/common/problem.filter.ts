@@ -9,7 +9,7 @@ export class ProblemFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<FastifyReply>();
-    const error = this.toApiError(exception);
+    const error = problemOf(exception);
     if (error.status >= 500) {
       const reqId = host.switchToHttp().getRequest<{ id?: string }>().id;
       this.logger.error(`request ${reqId}: ${exception instanceof Error ? (exception.stack ?? exception.message) : String(exception)}`);
@@ -19,17 +19,18 @@ export class ProblemFilter implements ExceptionFilter {
     if (error.code === 'DATABASE_UNAVAILABLE') res.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
     sendProblem(res, error);
   }
+}
 
-  private toApiError(exception: unknown): ApiError {
-    if (exception instanceof ApiError) return exception;
-    if (exception instanceof HttpException) return fromHttpException(exception);
-    const status = (exception as { status?: number; statusCode?: number })?.status ?? (exception as { statusCode?: number })?.statusCode;
-    // Fastify's own errors (the body, the URL) carry a statusCode: over the body limit is 413.
-    if (status === 413) return ApiError.of('PAYLOAD_TOO_LARGE');
-    if (typeof status === 'number' && status >= 400 && status < 500) return ApiError.of('VALIDATION_FAILED', (exception as Error).message);
-    if (isDatabaseDown(exception)) return ApiError.of('DATABASE_UNAVAILABLE', 'the database is not reachable; retry shortly');
-    return ApiError.of('INTERNAL', 'an unexpected error occurred; it has been logged');
-  }
+/** Any error as the problem answered for it: ApiError as is, framework and database errors mapped to a code. */
+export function problemOf(exception: unknown): ApiError {
+  if (exception instanceof ApiError) return exception;
+  if (exception instanceof HttpException) return fromHttpException(exception);
+  const status = (exception as { status?: number; statusCode?: number })?.status ?? (exception as { statusCode?: number })?.statusCode;
+  // Fastify's own errors (the body, the URL) carry a statusCode: over the body limit is 413.
+  if (status === 413) return ApiError.of('PAYLOAD_TOO_LARGE');
+  if (typeof status === 'number' && status >= 400 && status < 500) return ApiError.of('VALIDATION_FAILED', (exception as Error).message);
+  if (isDatabaseDown(exception)) return ApiError.of('DATABASE_UNAVAILABLE', 'the database is not reachable; retry shortly');
+  return ApiError.of('INTERNAL', 'an unexpected error occurred; it has been logged');
 }
 
 /** Writes `error` as problem+json. */

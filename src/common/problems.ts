@@ -30,6 +30,7 @@ export const ProblemCodes = {
   HAND_NOT_REPLAYABLE: { status: 422, title: "The engine refuses the hand's stored log: it cannot be evaluated" },
   IDEMPOTENCY_KEY_REUSED: { status: 422, title: 'The Idempotency-Key was used for another request' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'The body is too large' },
+  UPGRADE_REQUIRED: { status: 426, title: 'This route is a WebSocket: ask for the upgrade' },
   RATE_LIMITED: { status: 429, title: 'Too many requests' },
   INTERNAL: { status: 500, title: 'Internal error' },
   DATABASE_UNAVAILABLE: { status: 503, title: 'The database is not reachable' },

@@ -67,6 +67,14 @@ export class PlayerRateLimit {
     if (bucket.isExceeded) throw limited(this.limit, bucket.ttl, 'with this token', reply);
   }
 
+  /** The player's bucket for an action outside an HTTP request (on a WebSocket): RATE_LIMITED when it is empty. */
+  async take(key: string): Promise<void> {
+    if (this.limit === 0) return;
+    this.check ??= this.limiter();
+    const bucket = await this.check({ playerBucket: key, routeOptions: {} } as unknown as FastifyRequest);
+    if (!bucket.isAllowed && bucket.isExceeded) throw limited(this.limit, bucket.ttl, 'with this token');
+  }
+
   /** Created at first use: the plugin decorates the Fastify instance only once it is registered. */
   private limiter() {
     const fastify = this.adapter.httpAdapter.getInstance<FastifyInstance>();

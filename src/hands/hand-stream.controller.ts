@@ -6,22 +6,30 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiQuery,
+  ApiResponse,
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import { Auth, CurrentCaller, type Caller } from '../common/auth.js';
 import { ProblemDto } from '../common/problem.dto.js';
+import { HandSockets } from './hand-socket.js';
 import { HandStreams, KEEPALIVE_MS } from './hand-stream.js';
 import { HAND_VIEW } from './hands.dto.js';
 
 /** Node's own request/response under whichever adapter serves the app (Express: itself; Fastify: `.raw`). */
 type Raw<T> = T & { raw?: T; hijack?: () => void };
 
-/** The glue of `GET /hands/{id}/stream`; the stream itself is HandStreams (hand-stream.ts). */
+/**
+ * The glue of `GET /hands/{id}/stream` and `GET /hands/{id}/socket`; the stream itself is
+ * HandStreams (hand-stream.ts), the WebSocket HandSockets (hand-socket.ts).
+ */
 @ApiTags('hands')
 @Controller('hands')
 export class HandStreamController {
-  constructor(private readonly streams: HandStreams) {}
+  constructor(
+    private readonly streams: HandStreams,
+    private readonly sockets: HandSockets,
+  ) {}
 
   @Get(':id/stream')
   @Auth('player', 'auditor')
@@ -59,5 +67,33 @@ export class HandStreamController {
     @Query('after') after?: string,
   ): Promise<void> {
     await this.streams.serve(id, caller, after, req.raw ?? req, res.raw ?? res, () => res.hijack?.());
+  }
+
+  @Get(':id/socket')
+  @Auth('player', 'auditor')
+  @ApiOperation({
+    summary: "The caller's view of the hand on a WebSocket, and the seat's actions on it",
+    description:
+      'Open with `Upgrade: websocket` and the subprotocol `kartentisch`; the token goes as `Authorization: Bearer <token>` ' +
+      'or, from a browser (which cannot set headers), as a second subprotocol `bearer.<token>`. `after=<seq>` resumes as on the stream. ' +
+      'The server sends `{"view": <HandView>}` frames, as the stream sends its lines (the current view first, then one per new seq). ' +
+      'A seat sends an action as `{"ref": <any string or number>, "expectedSeq": n, "action": {…}, "idempotencyKey"?: "…"}` ' +
+      '(the body of POST /hands/{id}/actions, with the Idempotency-Key in it) and gets `{"ref", "answer": <its new view>}` — ' +
+      'the answer stands for that seq, so no view frame repeats it — or `{"ref", "problem": <the problem+json the POST would answer>}`. ' +
+      'Refusals before the upgrade are the usual problem+json (401, 404 HAND_NOT_FOUND, 400, 503 STREAMS_FULL: sockets count with the streams). ' +
+      'The socket closes with 1000 after the last view of a hand that ended, 1001 when the instance stops, 1011 when the database is away, ' +
+      '1013 when the reader fell 1 MiB behind (then reconnect with `after`), and 1009 for a frame over 100 kB.',
+  })
+  @ApiQuery({ name: 'after', required: false, schema: { type: 'integer', minimum: 0 }, description: 'the seq of the last view you hold' })
+  @ApiResponse({ status: 101, description: 'Switching Protocols: the WebSocket is open' })
+  @ApiResponse({ status: 426, type: ProblemDto, description: 'UPGRADE_REQUIRED: a request without `Upgrade: websocket`' })
+  async socket(
+    @Param('id') id: string,
+    @CurrentCaller() caller: Caller,
+    @Req() req: Raw<IncomingMessage>,
+    @Res() res: Raw<ServerResponse>,
+    @Query('after') after?: string,
+  ): Promise<void> {
+    await this.sockets.open(id, caller, after, req.raw ?? req, res.raw ?? res, () => res.hijack?.());
   }
 }

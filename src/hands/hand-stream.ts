@@ -15,9 +15,27 @@ export const KEEPALIVE_MS = 20_000;
 const MAX_QUEUED_BYTES = 1 << 20;
 const NDJSON = 'application/x-ndjson; charset=utf-8';
 
+/**
+ * Where a reader's views go: an NDJSON response, or a WebSocket (hand-socket.ts). `send` takes
+ * the view's JSON; `backlog` is what the reader has not taken yet, in bytes.
+ */
+export interface Sink {
+  send(json: string): void;
+  end(why: EndReason): void;
+  /** Bytes written and not yet taken by the reader. */
+  readonly backlog: number;
+  /** The reader went, or the sink was ended. */
+  readonly gone: boolean;
+  onGone(listener: () => void): void;
+  keepAlive(): void;
+}
+
+/** Why a stream ends: the hand is over or dropped, the instance stops, the database is away, the reader fell behind. */
+export type EndReason = 'over' | 'shutdown' | 'unavailable' | 'behind';
+
 /** One open stream: who reads, and what it was sent last. */
-interface Reader {
-  res: ServerResponse;
+export interface Reader {
+  sink: Sink;
   viewer: Viewer | null;
   /** The seq and status of the last view sent (`after` and `active` before the first). */
   seq: number;
@@ -70,8 +88,9 @@ export class HandStreams implements OnModuleDestroy {
   }
 
   /**
-   * Answers the stream; resolves once its first line is written (the stream goes on). Throws the
-   * usual problems before the first byte: an unknown hand, a malformed `after`, no place left.
+   * Answers the NDJSON stream; resolves once its first line is written (the stream goes on).
+   * Throws the usual problems before the first byte: an unknown hand, a malformed `after`, no
+   * place left.
    */
   async serve(
     handId: string,
@@ -83,18 +102,38 @@ export class HandStreams implements OnModuleDestroy {
     beforeFirstByte: () => void = () => undefined,
   ): Promise<void> {
     const from = afterSeq(after);
-    if (this.count >= this.settings.longPollMaxWaiters) {
-      res.setHeader('Retry-After', '5');
+    if (this.full) res.setHeader('Retry-After', '5');
+    await this.join(handId, caller, from, ndjson(res), () => {
+      beforeFirstByte();
+      req.socket?.setNoDelay(true);
+      res.writeHead(200, { 'Content-Type': NDJSON, 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
+      res.flushHeaders(); // the reader learns the stream is open even when `after` holds its first line back
+    });
+  }
+
+  /** Whether the instance holds as many streams and sockets as it may (STREAMS_FULL). */
+  get full(): boolean {
+    return this.count >= this.settings.longPollMaxWaiters;
+  }
+
+  /**
+   * Joins a reader to the hand: the view now (unless `from`, the seq it holds, has it), then one
+   * per new seq, until the hand ends or the reader goes. `opened` runs once the hand is read, just
+   * before the first view; the problems before it are thrown. Answers the reader (null: it went
+   * during the read), whose `seq` an action it made itself may move on (hand-socket.ts).
+   */
+  async join(handId: string, caller: Caller, from: number, sink: Sink, opened: () => void = () => undefined): Promise<Reader | null> {
+    if (this.full) {
       throw ApiError.of('STREAMS_FULL', `this instance holds its ${this.settings.longPollMaxWaiters} streams; retry later or long-poll`);
     }
     this.following();
     const hub = this.hubOf(handId);
-    const reader: Reader = { res, viewer: null, seq: from, status: 'active', started: false };
+    const reader: Reader = { sink, viewer: null, seq: from, status: 'active', started: false };
     // Joined before the read, so a move during the read is seen (`moves` changes) and not missed.
     const moves = hub.moves;
     hub.readers.add(reader);
     this.count++;
-    res.once('close', () => this.leave(handId, reader));
+    sink.onGone(() => this.leave(handId, reader));
     let snap: HandSnapshot;
     try {
       snap = await this.hands.snapshot(handId);
@@ -102,19 +141,32 @@ export class HandStreams implements OnModuleDestroy {
       this.leave(handId, reader);
       throw err;
     }
-    if (res.destroyed) return; // the reader left during the read
+    if (sink.gone) return null; // the reader left during the read
     reader.viewer = viewerOf(caller, snap.seating);
-    beforeFirstByte();
-    req.socket?.setNoDelay(true);
-    res.writeHead(200, { 'Content-Type': NDJSON, 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
-    res.flushHeaders(); // the reader learns the stream is open even when `after` holds its first line back
+    opened();
     reader.started = true;
     this.send(reader, snap, new Map());
-    if (res.writableEnded) return;
+    if (sink.gone) return reader;
     // Shutdown began: nothing would wake this stream, so it ends after its first line.
-    if (this.watch.closing) return void res.end();
-    reader.keepAlive = setInterval(() => res.write('\n'), KEEPALIVE_MS).unref();
+    if (this.watch.closing) {
+      sink.end('shutdown');
+      return reader;
+    }
+    reader.keepAlive = setInterval(() => sink.keepAlive(), KEEPALIVE_MS).unref();
     if (hub.moves !== moves) this.refresh(handId, hub);
+    return reader;
+  }
+
+  /**
+   * The reader holds the view at `seq` already (its own action's answer): no line for it. True
+   * when that view is the hand's last, which ends the reader's stream as its line would have.
+   */
+  heard(reader: Reader, seq: number, status: string): boolean {
+    if (seq > reader.seq) {
+      reader.seq = seq;
+      reader.status = status;
+    }
+    return status !== 'active';
   }
 
   /** One follower of every hand's moves for all streams; null: moves may have been missed, or shutdown. */
@@ -160,7 +212,7 @@ export class HandStreams implements OnModuleDestroy {
         } catch (err) {
           // The hand cannot be read now (the database is away): its readers reconnect with `after`.
           this.log.warn(`stream of hand ${handId}: ${(err as Error).message}; ending its streams`);
-          for (const reader of [...hub.readers]) if (reader.started) reader.res.end();
+          for (const reader of [...hub.readers]) if (reader.started) reader.sink.end('unavailable');
         }
       } while (hub.again);
       hub.running = false;
@@ -173,12 +225,13 @@ export class HandStreams implements OnModuleDestroy {
     if (snap.seq <= reader.seq && !(final && reader.status !== snap.status)) return;
     const viewer = reader.viewer!;
     const key = viewer.kind === 'seat' ? `seat${viewer.seat}` : viewer.kind;
-    let line = lines.get(key);
-    if (line === undefined) lines.set(key, (line = snap.jsonFor(viewer) + '\n'));
+    let json = lines.get(key);
+    if (json === undefined) lines.set(key, (json = snap.jsonFor(viewer)));
     reader.seq = snap.seq;
     reader.status = snap.status;
-    reader.res.write(line);
-    if (final || reader.res.writableLength > MAX_QUEUED_BYTES) reader.res.end();
+    reader.sink.send(json);
+    if (final) reader.sink.end('over');
+    else if (reader.sink.backlog > MAX_QUEUED_BYTES) reader.sink.end('behind');
   }
 
   private leave(handId: string, reader: Reader): void {
@@ -193,13 +246,29 @@ export class HandStreams implements OnModuleDestroy {
 
   /** Shutdown: every stream ends now (its reader reconnects, elsewhere, with `after`). */
   private endAll(): void {
-    for (const hub of this.hubs.values()) for (const reader of hub.readers) if (reader.started) reader.res.end();
+    for (const hub of this.hubs.values()) for (const reader of hub.readers) if (reader.started) reader.sink.end('shutdown');
   }
 }
 
 /** `after`: the seq of the view the reader holds (a non-negative integer), or none. */
-function afterSeq(after: string | undefined): number {
+export function afterSeq(after: string | undefined): number {
   if (after === undefined || after === '') return -1;
   if (!/^\d{1,9}$/.test(after)) throw ApiError.of('VALIDATION_FAILED', '`after` must be the seq of a view you hold, e.g. `after=7`');
   return Number(after);
+}
+
+/** The NDJSON stream's sink: a line per view, an empty line to keep alive. */
+function ndjson(res: ServerResponse): Sink {
+  return {
+    send: (json) => void res.write(json + '\n'),
+    end: () => void res.end(),
+    get backlog() {
+      return res.writableLength;
+    },
+    get gone() {
+      return res.destroyed || res.writableEnded;
+    },
+    onGone: (listener) => void res.once('close', listener),
+    keepAlive: () => void res.write('\n'),
+  };
 }

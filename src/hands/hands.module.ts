@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { HandCache } from './hand-cache.js';
+import { HandSockets } from './hand-socket.js';
 import { HandStreamController } from './hand-stream.controller.js';
 import { HandStreams } from './hand-stream.js';
 import { HandWatch } from './hand-watch.js';
@@ -8,7 +9,7 @@ import { HandsService } from './hands.service.js';
 
 @Module({
   controllers: [HandsController, HandStreamController],
-  providers: [HandsService, HandCache, HandWatch, HandStreams],
+  providers: [HandsService, HandCache, HandWatch, HandStreams, HandSockets],
   exports: [HandsService, HandWatch],
 })
 export class HandsModule {}

@@ -30,6 +30,11 @@ export interface ActCommand {
   expectedSeq: number;
   action: Record<string, unknown>;
   idempotencyKey?: string;
+  /**
+   * Told the answer once its event is stored and cached, before this instance's readers of the
+   * hand are woken: a WebSocket that will send it as the answer sends its seat no line for it.
+   */
+  onStored?: (answer: ActAnswer) => void;
 }
 
 /** The hand at one seq: its view's `status` (`active`, `over` or `void`) and the view of any viewer. */
@@ -273,6 +278,7 @@ export class HandsService {
         answered: { seat, json: sent.json },
       };
       this.cache.set(cached);
+      cmd.onStored?.(sent);
       moved = { handId: hand.id, seq, status: projection.status };
       return { answer: sent };
     } finally {

@@ -23,8 +23,8 @@ describe('one person plays against three bots in the browser', () => {
         { type: 'double', call: 'gut' },
       ],
       mark: 'play ',
-      // This page's streams are refused (as an instance full of them answers): it follows with the long poll.
-      refuseStream: true,
+      // This page's sockets and streams are refused (as an instance full of them answers): it follows with the long poll and posts.
+      refuse: ['socket', 'stream'],
     },
     {
       game: 'doppelkopf',
@@ -34,7 +34,8 @@ describe('one person plays against three bots in the browser', () => {
         { type: 'announce', level: 're' },
       ],
       mark: 'solo-q',
-      refuseStream: false,
+      // This page's socket is closed at once (a proxy without WebSockets): it follows with the stream and posts.
+      refuse: ['socket'],
     },
   ] as const;
 
@@ -42,7 +43,15 @@ describe('one person plays against three bots in the browser', () => {
     it(`plays a ${c.game} hand to its end against bots`, async () => {
       const { page, context } = await site.person();
       const refused: string[] = [];
-      if (c.refuseStream)
+      const posted: string[] = [];
+      context.on('request', (r) => void (r.method() === 'POST' && /\/actions$/.test(r.url()) && posted.push(r.url())));
+      const refuse: readonly string[] = c.refuse;
+      if (refuse.includes('socket'))
+        await context.routeWebSocket(/\/hands\/[^/]+\/socket/, (ws) => {
+          refused.push(ws.url());
+          void ws.close({ code: 1013, reason: 'try again later' });
+        });
+      if (refuse.includes('stream'))
         await context.route(/\/hands\/[^/]+\/stream/, (route) => {
           refused.push(route.request().url());
           return route.fulfill({
@@ -84,7 +93,8 @@ describe('one person plays against three bots in the browser', () => {
       }
       const over = await auditorView(site, handId);
       expect(over.status).toBe('over');
-      if (c.refuseStream) expect(refused.length).toBeGreaterThan(0);
+      expect(refused.length).toBeGreaterThanOrEqual(c.refuse.length);
+      expect(posted.length).toBe(moves.length); // without its socket the page posts each action
       expect(moves.join('\n')).toContain(c.mark);
       expect(moves.some((m) => m.startsWith('play '))).toBe(true);
       await page.getByTestId('result').waitFor();

@@ -97,7 +97,8 @@ describe('four people play a Dobbm hand in the browser', () => {
 
     // Every view a page received while the hand ran held no card of another seat's hand.
     for (const [i, views] of seen.entries()) {
-      expect(views.streamed).toBeGreaterThan(0); // the page followed the hand with its stream
+      expect(views.socketed).toBeGreaterThan(0); // the page followed the hand on its WebSocket
+      expect(views.posted).toBe(0); // and acted on it
       const seat = seating[i]!;
       const active = views.filter((v) => v.id === handId && v.status === 'active');
       expect(active.length).toBeGreaterThan(0);

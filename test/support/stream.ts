@@ -3,6 +3,20 @@ import type { ReadableStreamReadResult } from 'node:stream/web';
 import type { TestApp } from './app.js';
 import { bearer } from './app.js';
 import type { View } from './bots.js';
+import { HandWatch } from '../../src/hands/hand-watch.js';
+
+/**
+ * main.ts's drain, as far as the open streams and sockets see it: stop accepting, wake (and so
+ * end) every reader, close connections as they go idle. Resolves once the drain has begun, with
+ * a promise of the server's close.
+ */
+export async function beginDrain(t: TestApp): Promise<Promise<void>> {
+  const server = t.app.getHttpServer() as import('node:http').Server;
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  await t.app.get(HandWatch).close();
+  const idle = setInterval(() => server.closeIdleConnections(), 100);
+  return closed.finally(() => clearInterval(idle));
+}
 
 /** The app's address on a real port: a stream is read as it comes, which supertest does not do. */
 export async function listening(t: TestApp): Promise<string> {

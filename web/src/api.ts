@@ -21,6 +21,8 @@ let tokenOf: (auditor: boolean) => string | null = () => null;
 export function useTokens(fn: (auditor: boolean) => string | null): void {
   tokenOf = fn;
 }
+/** The player's token, for what openapi-fetch does not send (the hand's WebSocket). */
+export const playerToken = (): string | null => tokenOf(false);
 const AUDITOR = 'x-kartentisch-as-auditor';
 const auth: Middleware = {
   onRequest({ request }) {
@@ -36,7 +38,7 @@ api.use(auth);
 export const asAuditor = { [AUDITOR]: '1' } as Record<string, string>;
 
 /** An API refusal: the problem+json `detail` and stable `code`, shown to the person as they are. */
-class ApiProblem extends Error {
+export class ApiProblem extends Error {
   constructor(
     readonly status: number,
     readonly code: string,

@@ -59,7 +59,7 @@ export function TablePage({ id }: { id: string }) {
         {!seated && <span class="note">You are watching: only public information is shown.</span>}
       </p>
       {table.status === 'waiting' && <Seats table={table} reload={reload} />}
-      {view && <Board table={table} view={view} onView={hand.set} />}
+      {view && <Board table={table} view={view} act={hand.act} />}
       {hand.error && <p class="error">{hand.error}</p>}
       <div class="grid2">
         {finished && <HandResult view={finished} table={table} />}

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, messageOf, ok, type HandView, type Table } from '../api.js';
+import { messageOf, type HandView, type Table } from '../api.js';
 import { Card, cardName, type GameId } from '../cards/index.js';
 import { labelOf, matching, offerOf, selectionLabel, type Action } from './actions.js';
 import { RecordList } from './record.js';
 import { modelOf, placeOf, type Trick } from './model.js';
 
 /** One hand at the table: the seats around it, the trick in the middle, this seat's cards and choices. */
-export function Board({ table, view, onView }: { table: Table; view: HandView; onView: (v: HandView) => void }) {
+export function Board({ table, view, act: send }: { table: Table; view: HandView; act: (action: Action) => Promise<void> }) {
   const game = table.game as GameId;
   const m = modelOf(game, view, table.seatCount, (s) => table.seats[s]?.name ?? `seat ${s}`);
   const me = m.mySeat ?? 0;
@@ -31,7 +31,7 @@ export function Board({ table, view, onView }: { table: Table; view: HandView; o
     setBusy(true);
     setError(null);
     try {
-      onView(ok(await api.POST('/hands/{id}/actions', { params: { path: { id: view.id } }, body: { expectedSeq: view.seq, action } })));
+      await send(action);
     } catch (err) {
       setError(messageOf(err));
     } finally {

@@ -1,19 +1,31 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, messageOf, ok, type HandView } from '../api.js';
+import { api, ApiProblem, messageOf, ok, playerToken, type HandView } from '../api.js';
+import type { Action } from './actions.js';
+
+/** How the page follows a hand: its WebSocket, else its stream, else the long poll. */
+type Way = 'socket' | 'stream' | 'poll';
+
+/** A followed hand: the latest view, and `act`, which sends an action and takes its answer's view. */
+export interface FollowedHand {
+  view: HandView | null;
+  error: string | null;
+  act: (action: Action) => Promise<void>;
+}
 
 /**
- * Follows a hand live with its stream, `GET /hands/{id}/stream` (NDJSON: the view now, then
- * one line per new seq), resuming with `after=<seq>` when the server ends it early. If the
- * stream cannot be opened (refused, or a proxy that buffers it), the hand is followed with the
- * long poll: `If-None-Match: "<seq>"` + `Prefer: wait=25` answers 304 while nothing happened,
- * else the new view at once. `set` lets the page put in the view its own action returned.
+ * Follows a hand live with its WebSocket, `GET /hands/{id}/socket` (the view now, then one per
+ * new seq), on which the seat's actions go too; resumes with `after=<seq>` when the server
+ * closes it early. If the socket cannot be opened (refused, or a proxy without WebSockets) the
+ * stream, `GET /hands/{id}/stream` (NDJSON), follows the hand, and if that is refused too the
+ * long poll: `If-None-Match: "<seq>"` + `Prefer: wait=25`. Without the socket, actions are posted.
  */
-export function useHand(handId: string | null): { view: HandView | null; error: string | null; set: (v: HandView) => void } {
+export function useHand(handId: string | null): FollowedHand {
   const [view, setView] = useState<HandView | null>(null);
   const [error, setError] = useState<string | null>(null);
   const latest = useRef<HandView | null>(null);
+  const socket = useRef<HandSocket | null>(null);
 
-  /** Keeps the newer view (a stream line and the page's own action may cross). */
+  /** Keeps the newer view (a pushed view and the page's own action's answer may cross). */
   const accept = (v: HandView): void => {
     if (!latest.current || v.seq >= latest.current.seq) {
       latest.current = v;
@@ -24,35 +36,44 @@ export function useHand(handId: string | null): { view: HandView | null; error: 
   useEffect(() => {
     if (!handId) return;
     let stopped = false;
-    let streaming = true;
+    let way: Way = 'socket';
     const controller = new AbortController();
     latest.current = null;
     setView(null);
+    const onView = (v: HandView) => {
+      accept(v);
+      setError(null);
+    };
     (async () => {
       while (!stopped) {
-        let lines = 0;
+        let got = 0;
+        const counted = (v: HandView) => {
+          got++;
+          onView(v);
+        };
         try {
-          if (streaming) {
-            await followStream(handId, latest.current?.seq, controller.signal, (v) => {
-              lines++;
-              accept(v);
-              setError(null);
-            });
-          } else await longPoll(handId, latest.current, controller.signal, accept);
+          if (way === 'socket') {
+            const s = new HandSocket(handId, latest.current?.seq, counted);
+            socket.current = s;
+            await s.closed(controller.signal);
+          } else if (way === 'stream') await followStream(handId, latest.current?.seq, controller.signal, counted);
+          else await longPoll(handId, latest.current, controller.signal, accept);
           if (stopped) return;
           setError(null);
           if (latest.current && latest.current.status !== 'active') return; // over or void: nothing more will happen
-          // Refused or cut before its first line: the long poll from now on; else resume the stream.
-          if (streaming && lines === 0) streaming = false;
+          // Refused or cut before its first view: the next way from now on; else resume this one.
+          if (got === 0 && way !== 'poll') way = way === 'socket' ? 'stream' : 'poll';
         } catch (err) {
           if (stopped) return;
-          if (streaming) {
-            if (lines === 0) streaming = false;
+          if (way !== 'poll') {
+            if (got === 0) way = way === 'socket' ? 'stream' : 'poll';
             else await new Promise((r) => setTimeout(r, 1000));
             continue;
           }
           setError(messageOf(err));
           await new Promise((r) => setTimeout(r, 2000));
+        } finally {
+          socket.current = null;
         }
       }
     })();
@@ -62,7 +83,73 @@ export function useHand(handId: string | null): { view: HandView | null; error: 
     };
   }, [handId]);
 
-  return { view, error, set: accept };
+  const act = async (action: Action): Promise<void> => {
+    const held = latest.current;
+    if (!held) return;
+    const open = socket.current?.open ? socket.current : null;
+    accept(
+      open
+        ? await open.act(held.seq, action)
+        : ok(await api.POST('/hands/{id}/actions', { params: { path: { id: held.id } }, body: { expectedSeq: held.seq, action } })),
+    );
+  };
+
+  return { view, error, act };
+}
+
+/** A frame of the hand's WebSocket: a view pushed, or the answer to one of our actions (by its `ref`). */
+type Frame =
+  { view: HandView } | { ref: number; answer: HandView } | { ref: number; problem: { status: number; code: string; detail: string } };
+
+/** The hand's WebSocket: views pushed to `onView`, actions answered in order by `ref`. */
+class HandSocket {
+  private readonly ws: WebSocket;
+  private readonly waiting = new Map<number, { resolve: (v: HandView) => void; reject: (e: Error) => void }>();
+  private refs = 0;
+
+  constructor(handId: string, after: number | undefined, onView: (v: HandView) => void) {
+    const url = new URL(`/hands/${encodeURIComponent(handId)}/socket`, location.href);
+    url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    if (after !== undefined) url.searchParams.set('after', String(after));
+    // A browser cannot send headers with a WebSocket: the token goes as a subprotocol.
+    const token = playerToken();
+    this.ws = new WebSocket(url, token ? ['kartentisch', `bearer.${token}`] : ['kartentisch']);
+    this.ws.onmessage = (e: MessageEvent<string>) => {
+      const frame = JSON.parse(e.data) as Frame;
+      if ('view' in frame) return onView(frame.view);
+      const waiter = this.waiting.get(frame.ref);
+      this.waiting.delete(frame.ref);
+      if ('answer' in frame) waiter?.resolve(frame.answer);
+      else waiter?.reject(new ApiProblem(frame.problem.status, frame.problem.code, frame.problem.detail));
+    };
+  }
+
+  get open(): boolean {
+    return this.ws.readyState === WebSocket.OPEN;
+  }
+
+  act(expectedSeq: number, action: Action): Promise<HandView> {
+    const ref = ++this.refs;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(ref, { resolve, reject });
+      this.ws.send(JSON.stringify({ ref, expectedSeq, action }));
+    });
+  }
+
+  /** Resolves when the socket closes (the hand ended, the server went, or `signal` aborted it). */
+  closed(signal: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const abort = () => this.ws.close();
+      signal.addEventListener('abort', abort, { once: true });
+      this.ws.onclose = () => {
+        signal.removeEventListener('abort', abort);
+        for (const w of this.waiting.values())
+          w.reject(new Error('the connection closed before the action was answered; look at the hand again'));
+        this.waiting.clear();
+        resolve();
+      };
+    });
+  }
 }
 
 /** Reads the stream until the server ends it. */

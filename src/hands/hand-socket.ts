@@ -1,0 +1,233 @@
+import { ServerResponse, type IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Ajv, type JSONSchemaType } from 'ajv';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import type { Caller } from '../common/auth.js';
+import { JSON_BODY_LIMIT, jsonProblem } from '../common/json-limits.js';
+import { problemOf } from '../common/problem.filter.js';
+import { ApiError } from '../common/problems.js';
+import { PlayerRateLimit } from '../common/rate-limit.js';
+import { afterSeq, HandStreams, type EndReason, type Reader, type Sink } from './hand-stream.js';
+import { HandsService } from './hands.service.js';
+
+/** The subprotocol a client names; a browser, which cannot send headers, adds `bearer.<token>` beside it (auth.ts). */
+const SOCKET_PROTOCOL = 'kartentisch';
+/** Where an upgrade request keeps its socket while Fastify routes it. */
+const UPGRADE = Symbol('kartentisch.upgrade');
+type Upgrading = IncomingMessage & { [UPGRADE]?: { socket: Duplex; head: Buffer } };
+
+/** An action sent on the socket: the body of `POST /hands/{id}/actions`, its key, and a `ref` to match the answer. */
+interface SocketAction {
+  ref?: string | number | null;
+  expectedSeq: number;
+  action: Record<string, unknown>;
+  idempotencyKey?: string;
+}
+
+const SOCKET_ACTION_SCHEMA: JSONSchemaType<SocketAction> = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['expectedSeq', 'action'],
+  properties: {
+    ref: { anyOf: [{ type: 'string', maxLength: 128 }, { type: 'number' }, { type: 'null' }] } as never,
+    expectedSeq: { type: 'integer', minimum: 0 },
+    action: { type: 'object', required: [] },
+    idempotencyKey: { type: 'string', minLength: 1, maxLength: 255, nullable: true },
+  },
+};
+const checkAction = new Ajv({ allErrors: true, coerceTypes: false, useDefaults: false, removeAdditional: false }).compile(
+  SOCKET_ACTION_SCHEMA,
+);
+
+/**
+ * `GET /hands/{id}/socket`, a WebSocket per seat: the hand's views as the stream sends them
+ * (`{"view": …}`, one per new seq), and the seat's actions sent on it (`{"ref", "expectedSeq",
+ * "action"}`), each answered with `{"ref", "answer": <the new view>}` or `{"ref", "problem": …}`
+ * (the problem+json of the POST). One connection per seat instead of a request per action:
+ * no headers, routing or guards per action (issue 13, the live shape). Built on `ws`; the
+ * upgrade itself is a request like any other (`attach`).
+ */
+@Injectable()
+export class HandSockets implements OnModuleDestroy {
+  private readonly server = new WebSocketServer({
+    noServer: true,
+    maxPayload: JSON_BODY_LIMIT,
+    perMessageDeflate: false,
+    handleProtocols: (offered) => (offered.has(SOCKET_PROTOCOL) ? SOCKET_PROTOCOL : false),
+  });
+  private log: Logger | null = null;
+
+  constructor(
+    private readonly streams: HandStreams,
+    private readonly hands: HandsService,
+    private readonly rateLimit: PlayerRateLimit,
+  ) {}
+
+  /**
+   * Routes the HTTP server's upgrade requests through Fastify like any request (as
+   * @fastify/websocket does): request id and log, the address's rate limit, Nest's router and
+   * AuthGuard, problem+json for a refusal, written on the socket, which is then closed. The
+   * route `GET /hands/{id}/socket` (hand-stream.controller.ts) then calls `open`.
+   */
+  attach(fastify: FastifyInstance, log: Logger): void {
+    this.log = log;
+    fastify.server.on('upgrade', (req: Upgrading, socket: Duplex, head: Buffer) => {
+      socket.on('error', () => socket.destroy());
+      req[UPGRADE] = { socket, head };
+      const res = new ServerResponse(req);
+      res.assignSocket(socket as Socket);
+      fastify.routing(req, res);
+    });
+    // An upgrade answered over HTTP (a refusal, another route) is not kept open.
+    fastify.addHook('onResponse', (req, _reply, done) => {
+      (req.raw as Upgrading)[UPGRADE]?.socket.destroy();
+      done();
+    });
+  }
+
+  onModuleDestroy(): void {
+    for (const ws of this.server.clients) ws.terminate();
+    this.server.close();
+  }
+
+  /**
+   * Upgrades the request to the hand's WebSocket once the hand is read (its first view goes out
+   * at once). Throws the usual problems before that: no upgrade asked for (426), an unknown hand,
+   * a malformed `after`, no place left. `hijack` lets go of the adapter's reply.
+   */
+  async open(
+    handId: string,
+    caller: Caller,
+    after: string | undefined,
+    req: IncomingMessage,
+    res: ServerResponse,
+    hijack: () => void,
+  ): Promise<void> {
+    const upgrade = (req as Upgrading)[UPGRADE];
+    if (!upgrade)
+      throw ApiError.of('UPGRADE_REQUIRED', 'open GET /hands/{id}/socket as a WebSocket (Upgrade: websocket, subprotocol kartentisch)');
+    const from = afterSeq(after);
+    if (this.streams.full) res.setHeader('Retry-After', '5');
+    const sink = new SocketSink(upgrade.socket);
+    const reader = await this.streams.join(handId, caller, from, sink, () => {
+      hijack();
+      this.server.handleUpgrade(req, upgrade.socket, upgrade.head, (ws) => (sink.ws = ws));
+    });
+    if (reader && sink.ws) this.serve(sink.ws, handId, caller, reader);
+  }
+
+  /** The seat's actions, each answered on the socket; the answer to the hand's last action ends it. */
+  private serve(ws: WebSocket, handId: string, caller: Caller, reader: Reader): void {
+    const opened = performance.now();
+    let actions = 0;
+    let refused = 0;
+    // A frame over the limit, a broken frame: `ws` closes the socket (1009, 1002) and reports it here.
+    ws.on('error', (err) => this.log?.warn({ handId, err: err.message }, 'WebSocket error'));
+    // One line per socket, as the request log has one per request: its hand, how long, what it did.
+    ws.once('close', (code: number) => {
+      const seconds = Math.round(performance.now() - opened) / 1000;
+      this.log?.info({ handId, seconds, actions, refused, code }, 'WebSocket closed');
+    });
+    ws.on('message', (data: RawData, binary: boolean) => {
+      void this.act(handId, caller, reader, binary ? null : data.toString()).then(({ text, final }) => {
+        if (final === undefined) refused++;
+        else actions++;
+        if (ws.readyState !== WebSocket.OPEN) return;
+        ws.send(text);
+        if (final) ws.close(...CLOSE.over);
+      });
+    });
+  }
+
+  /** The frame answering one action; `final` (undefined: refused) when that answer is the hand's last view. */
+  private async act(handId: string, caller: Caller, reader: Reader, text: string | null): Promise<{ text: string; final?: boolean }> {
+    let ref: string | number | null = null;
+    let final: boolean | undefined;
+    try {
+      const msg = parseAction(text);
+      ref = msg.ref ?? null;
+      if (caller.kind !== 'player') throw ApiError.of('PLAYER_ONLY');
+      await this.rateLimit.take(caller.playerId);
+      const answer = await this.hands.act({
+        handId,
+        caller,
+        expectedSeq: msg.expectedSeq,
+        action: msg.action,
+        idempotencyKey: msg.idempotencyKey ?? undefined,
+        // The answer is the seat's view at the new seq: marked held before any line is built for it.
+        onStored: ({ view }) => (final = this.streams.heard(reader, view.seq as number, view.status as string)),
+      });
+      // An answer given again (an Idempotency-Key) stands for its seq too.
+      final ??= this.streams.heard(reader, answer.view.seq as number, answer.view.status as string);
+      return { text: `{"ref":${JSON.stringify(ref)},"answer":${answer.json}}`, final };
+    } catch (err) {
+      return { text: JSON.stringify({ ref, problem: this.problem(err).toProblem() }) };
+    }
+  }
+
+  /** As the POST's answer would be; the unexpected logged, as ProblemFilter does. */
+  private problem(err: unknown): ApiError {
+    const error = problemOf(err);
+    if (error.status >= 500) this.log?.error({ err }, `WebSocket: ${err instanceof Error ? err.message : String(err)}`);
+    return error;
+  }
+}
+
+/** A text frame holding one SocketAction, within the JSON limits of any body. */
+function parseAction(text: string | null): SocketAction {
+  if (text === null) throw ApiError.of('VALIDATION_FAILED', 'send actions as text frames of JSON');
+  let msg: unknown;
+  try {
+    msg = JSON.parse(text);
+  } catch (err) {
+    throw ApiError.of('VALIDATION_FAILED', `the message is not valid JSON: ${(err as Error).message}`);
+  }
+  const limits = jsonProblem(msg);
+  if (limits) throw ApiError.of('VALIDATION_FAILED', limits);
+  if (!checkAction(msg)) {
+    throw ApiError.of(
+      'VALIDATION_FAILED',
+      (checkAction.errors ?? []).map((e) => `${e.instancePath || 'the message'} ${e.message}`).join('; '),
+    );
+  }
+  return msg;
+}
+
+/** The close codes (RFC 6455 §7.4.1) and reasons: reconnect with `after` unless the hand is over. */
+const CLOSE: Record<EndReason, [number, string]> = {
+  over: [1000, 'the hand is over'],
+  shutdown: [1001, 'the instance is stopping; reconnect with after'],
+  unavailable: [1011, 'the database is away; reconnect with after'],
+  behind: [1013, 'too far behind; reconnect with after'],
+};
+
+/** A socket's views, `{"view": …}` per frame; before the upgrade, only its going is watched. */
+class SocketSink implements Sink {
+  ws: WebSocket | null = null;
+
+  constructor(private readonly socket: Duplex) {}
+
+  send(json: string): void {
+    this.ws?.send(`{"view":${json}}`);
+  }
+  end(why: EndReason): void {
+    if (this.ws) this.ws.close(...CLOSE[why]);
+    else this.socket.destroy();
+  }
+  get backlog(): number {
+    return this.ws?.bufferedAmount ?? 0;
+  }
+  get gone(): boolean {
+    return this.socket.destroyed || (this.ws !== null && this.ws.readyState !== WebSocket.OPEN);
+  }
+  onGone(listener: () => void): void {
+    this.socket.once('close', listener);
+  }
+  keepAlive(): void {
+    this.ws?.ping();
+  }
+}
