@@ -303,8 +303,6 @@ const bySocket: Follow = (bot, handId, table, stats, handsDone, signal) =>
     let held: HandView | null = null;
     let sentAt: number | null = null;
     let next: string | null = handId; // where to go when the socket closes: this hand again, unless it ended
-    const stop = () => ws.terminate();
-    signal.addEventListener('abort', stop, { once: true });
     const take = (view: HandView, now: number) => {
       if (!held || view.seq > held.seq || view.status !== held.status) held = view;
       if (held.status !== 'active') {
@@ -336,10 +334,8 @@ const bySocket: Follow = (bot, handId, table, stats, handsDone, signal) =>
       }
     });
     ws.once('error', (err) => (signal.aborted ? resolve(null) : reject(err)));
-    ws.once('close', () => {
-      signal.removeEventListener('abort', stop);
-      resolve(signal.aborted ? null : next);
-    });
+    // At the end `playLive` closes every client, and with it this socket.
+    ws.once('close', () => resolve(signal.aborted ? null : next));
   });
 
 /** Its turn (possibly several times in a row, e.g. leading after taking a trick): act; answers the latest view. */

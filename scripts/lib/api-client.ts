@@ -100,6 +100,8 @@ export class KartentischClient {
   private readonly agent: http.Agent;
   /** Streams hold their sockets for as long as they run: apart from the requests' agent. */
   private streamAgent: http.Agent | null = null;
+  /** The WebSockets open now, closed with the client. */
+  private readonly sockets = new Set<WebSocket>();
   private readonly origin: URL;
   /** The base URL's path, before every path `direct` sends (none when the API is at the root). */
   private readonly prefix: string;
@@ -122,6 +124,7 @@ export class KartentischClient {
   close(): void {
     this.agent.destroy();
     this.streamAgent?.destroy();
+    for (const ws of this.sockets) ws.terminate();
   }
 
   async health(): Promise<boolean> {
@@ -227,12 +230,16 @@ export class KartentischClient {
   /**
    * `GET /hands/{id}/socket`: a WebSocket on which the player's views arrive (`{"view": …}`, the
    * first now unless `after` names its seq) and its actions go (`{"ref", "expectedSeq", "action"}`,
-   * answered with `{"ref", "answer"}` or `{"ref", "problem"}`). Opened with the bearer header.
+   * answered with `{"ref", "answer"}` or `{"ref", "problem"}`). Opened with the bearer header;
+   * `close` ends it.
    */
   socket(handId: string, player: Player, after?: number): WebSocket {
     const url = new URL(`hands/${encodeURIComponent(handId)}/socket`, this.baseUrl.replace(/^http/, 'ws') + '/');
     if (after !== undefined) url.searchParams.set('after', String(after));
-    return new WebSocket(url, 'kartentisch', { headers: { Authorization: `Bearer ${player.token}` }, perMessageDeflate: false });
+    const ws = new WebSocket(url, 'kartentisch', { headers: { Authorization: `Bearer ${player.token}` }, perMessageDeflate: false });
+    this.sockets.add(ws);
+    ws.once('close', () => this.sockets.delete(ws));
+    return ws;
   }
 
   /**
