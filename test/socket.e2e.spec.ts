@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
 import { HandStreams } from '../src/hands/hand-stream.js';
 import { AUDIT_TOKEN, bearer, startApp, type TestApp } from './support/app.js';
 import { dobbmOnTwoInstances, getView, newPlayers, openTable, type Player, type SharedHand, type View } from './support/bots.js';
@@ -263,5 +264,69 @@ describe('shutdown closes every socket', () => {
     await closed;
     expect(Date.now() - started).toBeLessThan(3_000);
     await t.close();
+  });
+});
+
+describe('a socket under arbitrary frames', () => {
+  let t: TestApp;
+  let players: Player[];
+  let handId: string;
+  let base: string;
+
+  beforeAll(async () => {
+    t = await startApp();
+    players = await newPlayers(t, 4, 'Fuzzer');
+    ({ handId } = await openTable(t, 'dobbm', {}, players));
+    base = await listening(t);
+  });
+  afterAll(() => t.close());
+
+  /** A frame as a careless or hostile client may send it: text, JSON of any shape, near-actions, bytes. */
+  const anyFrame = (seq: number) =>
+    fc.oneof(
+      fc.string({ maxLength: 200 }).map((text) => ({ text })),
+      fc.json({ maxDepth: 4 }).map((text) => ({ text })),
+      fc
+        .record(
+          {
+            ref: fc.oneof(fc.string({ maxLength: 200 }), fc.integer(), fc.constant(null), fc.object()),
+            expectedSeq: fc.oneof(fc.constant(seq), fc.integer({ min: -2, max: seq + 2 }), fc.double(), fc.string()),
+            action: fc.oneof(
+              fc.record(
+                { type: fc.constantFrom('bid', 'play', 'double', 'discard', 'x'), bid: fc.string(), card: fc.string() },
+                { requiredKeys: ['type'] },
+              ),
+              fc.object({ maxDepth: 3 }),
+            ),
+            idempotencyKey: fc.oneof(fc.string({ maxLength: 300 }), fc.integer()),
+          },
+          { requiredKeys: [] },
+        )
+        .map((m) => ({ text: JSON.stringify(m) })),
+      fc.uint8Array({ maxLength: 64 }).map((bytes) => ({ bytes })),
+    );
+
+  it('answers every frame with one answer or problem, appends only what it answered, and stays up', async () => {
+    const s = await openSocket(base, handId, players[0]!.token);
+    const first = await viewOf(s);
+    const before = await eventCount(t, handId);
+    let answers = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(anyFrame(first.seq), { minLength: 1, maxLength: 8 }), async (frames) => {
+        for (const f of frames) {
+          if ('bytes' in f) s.sendRaw(Buffer.from(f.bytes), true);
+          else s.sendRaw(f.text);
+          const got = await s.next(5_000);
+          if (got === 'closed' || got === 'quiet') throw new Error(`no answer to ${JSON.stringify(f)}: ${got}`);
+          expect(Object.keys(got).sort()).toEqual('answer' in got ? ['answer', 'ref'] : ['problem', 'ref']);
+          if ('problem' in got) expect(got.problem.status).toBeLessThan(500);
+          else answers++;
+        }
+      }),
+      { numRuns: 60 },
+    );
+    expect(await eventCount(t, handId)).toBe(before + answers);
+    expect((await t.http.get('/health')).status).toBe(200);
+    s.close();
   });
 });

@@ -101,7 +101,7 @@ export function useHand(handId: string | null): FollowedHand {
 type Frame =
   { view: HandView } | { ref: number; answer: HandView } | { ref: number; problem: { status: number; code: string; detail: string } };
 
-/** The hand's WebSocket: views pushed to `onView`, actions answered in order by `ref`. */
+/** The hand's WebSocket: views pushed to `onView`, each action's answer matched to it by `ref`. */
 class HandSocket {
   private readonly ws: WebSocket;
   private readonly waiting = new Map<number, { resolve: (v: HandView) => void; reject: (e: Error) => void }>();
