@@ -284,7 +284,7 @@ export interface paths {
         };
         /**
          * The caller's view of the hand on a WebSocket, and the seat's actions on it
-         * @description Open with `Upgrade: websocket` and the subprotocol `kartentisch`; the token goes as `Authorization: Bearer <token>` or, from a browser (which cannot set headers), as a second subprotocol `bearer.<token>`. `after=<seq>` resumes as on the stream. The server sends `{"view": <HandView>}` frames, as the stream sends its lines (the current view first, then one per new seq). A seat sends an action as `{"ref": <any string or number>, "expectedSeq": n, "action": {…}, "idempotencyKey"?: "…"}` (the body of POST /hands/{id}/actions, with the Idempotency-Key in it) and gets `{"ref", "answer": <its new view>}` — the answer stands for that seq, so no view frame repeats it — or `{"ref", "problem": <the problem+json the POST would answer>}`. Refusals before the upgrade are the usual problem+json (401, 404 HAND_NOT_FOUND, 400, 503 STREAMS_FULL: sockets count with the streams). The socket closes with 1000 after the last view of a hand that ended, 1001 when the instance stops, 1011 when the database is away, 1013 when the reader fell 1 MiB behind (then reconnect with `after`), and 1009 for a frame over 100 kB.
+         * @description Open with `Upgrade: websocket` and the subprotocol `kartentisch`; the token goes as `Authorization: Bearer <token>` or, from a browser (which cannot set headers), as a second subprotocol `bearer.<token>`. `after=<seq>` resumes as on the stream. The server sends `{"view": <HandView>}` frames, as the stream sends its lines (the current view first, then one per new seq). A seat sends an action as `{"ref": <a number, or a string of at most 128 characters>, "expectedSeq": n, "action": {…}, "idempotencyKey"?: "…"}` (the body of POST /hands/{id}/actions, with the Idempotency-Key in it) and gets `{"ref", "answer": <its new view>}` — the answer stands for that seq, so no view frame repeats it — or `{"ref", "problem": <the problem+json the POST would answer>}`. Refusals before the upgrade are the usual problem+json (401, 404 HAND_NOT_FOUND, 400, 429, 503 STREAMS_FULL: sockets count with the streams). The socket closes with 1000 after the last view of a hand that ended, 1001 when the instance stops, 1011 when the database is away, 1013 when the reader fell 1 MiB behind (then reconnect with `after`), and 1009 for a frame over 100 kB.
          */
         get: operations["HandStreamController_socket"];
         put?: never;
@@ -2390,6 +2390,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description VALIDATION_FAILED (`after` is not a seq) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
             /** @description Missing or unknown token (TOKEN_MISSING, TOKEN_INVALID) */
             401: {
                 headers: {
@@ -2401,6 +2410,15 @@ export interface operations {
             };
             /** @description The token may not do this (AUDITOR_ONLY, PLAYER_ONLY, NOT_SEATED) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description HAND_NOT_FOUND */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2433,6 +2451,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description STREAMS_FULL: the instance holds `LONG_POLL_MAX_WAITERS` streams and sockets (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
                 };
             };
         };
