@@ -2358,7 +2358,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description STREAMS_FULL: the instance holds `LONG_POLL_MAX_WAITERS` streams (Retry-After) */
+            /** @description STREAMS_FULL: the instance holds `LONG_POLL_MAX_WAITERS` streams and sockets (Retry-After) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2372,7 +2372,7 @@ export interface operations {
     HandStreamController_socket: {
         parameters: {
             query?: {
-                /** @description the seq of the last view you hold */
+                /** @description the seq of the last view you hold: only newer views are sent */
                 after?: number;
             };
             header?: never;

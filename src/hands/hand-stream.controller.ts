@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import { applyDecorators, Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiNotFoundResponse,
@@ -18,6 +18,23 @@ import { HAND_VIEW } from './hands.dto.js';
 
 /** Node's own request/response under whichever adapter serves the app (Express: itself; Fastify: `.raw`). */
 type Raw<T> = T & { raw?: T; hijack?: () => void };
+
+/** The `after` query and the refusals before the first view, the same for the stream and the socket. */
+const AfterAndRefusals = () =>
+  applyDecorators(
+    ApiQuery({
+      name: 'after',
+      required: false,
+      description: 'the seq of the last view you hold: only newer views are sent',
+      schema: { type: 'integer', minimum: 0 },
+    }),
+    ApiBadRequestResponse({ type: ProblemDto, description: 'VALIDATION_FAILED (`after` is not a seq)' }),
+    ApiNotFoundResponse({ type: ProblemDto, description: 'HAND_NOT_FOUND' }),
+    ApiServiceUnavailableResponse({
+      type: ProblemDto,
+      description: 'STREAMS_FULL: the instance holds `LONG_POLL_MAX_WAITERS` streams and sockets (Retry-After)',
+    }),
+  );
 
 /**
  * The glue of `GET /hands/{id}/stream` and `GET /hands/{id}/socket`; the stream itself is
@@ -43,21 +60,10 @@ export class HandStreamController {
       'With `after=<seq>` (the seq of the last view you hold, to resume) views up to that seq are skipped; ' +
       'the last view of a hand that ended is sent whatever `after` is.',
   })
-  @ApiQuery({
-    name: 'after',
-    required: false,
-    description: 'the seq of the last view you hold: only newer views are sent',
-    schema: { type: 'integer', minimum: 0 },
-  })
+  @AfterAndRefusals()
   @ApiOkResponse({
     description: 'NDJSON: one view (HandView, as GET /hands/{id}) per line, empty lines to keep alive',
     content: { 'application/x-ndjson': { schema: HAND_VIEW } },
-  })
-  @ApiBadRequestResponse({ type: ProblemDto, description: 'VALIDATION_FAILED (`after` is not a seq)' })
-  @ApiNotFoundResponse({ type: ProblemDto, description: 'HAND_NOT_FOUND' })
-  @ApiServiceUnavailableResponse({
-    type: ProblemDto,
-    description: 'STREAMS_FULL: the instance holds `LONG_POLL_MAX_WAITERS` streams (Retry-After)',
   })
   async stream(
     @Param('id') id: string,
@@ -84,15 +90,9 @@ export class HandStreamController {
       'The socket closes with 1000 after the last view of a hand that ended, 1001 when the instance stops, 1011 when the database is away, ' +
       '1013 when the reader fell 1 MiB behind (then reconnect with `after`), and 1009 for a frame over 100 kB.',
   })
-  @ApiQuery({ name: 'after', required: false, schema: { type: 'integer', minimum: 0 }, description: 'the seq of the last view you hold' })
+  @AfterAndRefusals()
   @ApiResponse({ status: 101, description: 'Switching Protocols: the WebSocket is open' })
   @ApiResponse({ status: 426, type: ProblemDto, description: 'UPGRADE_REQUIRED: a request without `Upgrade: websocket`' })
-  @ApiBadRequestResponse({ type: ProblemDto, description: 'VALIDATION_FAILED (`after` is not a seq)' })
-  @ApiNotFoundResponse({ type: ProblemDto, description: 'HAND_NOT_FOUND' })
-  @ApiServiceUnavailableResponse({
-    type: ProblemDto,
-    description: 'STREAMS_FULL: the instance holds `LONG_POLL_MAX_WAITERS` streams and sockets (Retry-After)',
-  })
   async socket(
     @Param('id') id: string,
     @CurrentCaller() caller: Caller,
