@@ -6,7 +6,7 @@ import { AUDIT_TOKEN, bearer, startApp, type TestApp } from './support/app.js';
 import { dobbmOnTwoInstances, getView, newPlayers, openTable, type Player, type SharedHand, type View } from './support/bots.js';
 import { assertNothingHidden } from './support/oracle.js';
 import { openSocket, type Frame, type OpenSocket } from './support/socket.js';
-import { beginDrain, listening, openStream } from './support/stream.js';
+import { beginDrain, listening, openStream, readersGone } from './support/stream.js';
 
 const frame = async (s: OpenSocket): Promise<Frame> => {
   const got = await s.next();
@@ -196,9 +196,7 @@ describe('GET /hands/{id}/socket', () => {
       expect(await s.next()).toBe('closed');
       expect(s.closeCode).toBe(1000);
     }
-    for (const until = Date.now() + 2_000; b.app.get(HandStreams).open > 0 && Date.now() < until;)
-      await new Promise((r) => setTimeout(r, 20));
-    expect(b.app.get(HandStreams).open).toBe(0);
+    expect(await readersGone(b)).toBe(0);
   });
 });
 
@@ -225,8 +223,7 @@ describe('sockets count with the streams against LONG_POLL_MAX_WAITERS, and acti
   });
 
   it("answers RATE_LIMITED once the player's bucket is empty", async () => {
-    const streams = t.app.get(HandStreams);
-    for (const until = Date.now() + 5_000; streams.open > 0 && Date.now() < until;) await new Promise((r) => setTimeout(r, 20));
+    expect(await readersGone(t)).toBe(0);
     // A player with no request counted yet: the upgrade is a request and counts; so does each action, even one refused.
     const [watcher] = await newPlayers(t, 1, 'Counted');
     const s = await openSocket(base, handId, watcher!.token);

@@ -4,7 +4,7 @@ import { HandStreams, KEEPALIVE_MS } from '../src/hands/hand-stream.js';
 import { AUDIT_TOKEN, bearer, startApp, type TestApp } from './support/app.js';
 import { dobbmOnTwoInstances, getView, newPlayers, openTable, type Player, type SharedHand, type View } from './support/bots.js';
 import { assertNothingHidden } from './support/oracle.js';
-import { beginDrain, listening, openStream, type OpenStream } from './support/stream.js';
+import { beginDrain, listening, openStream, readersGone, type OpenStream } from './support/stream.js';
 
 /** Plays one legal action of the first seat to act, from that seat's latest view; returns the new seq. */
 async function act(t: TestApp, handId: string, players: Player[], views: View[]): Promise<number> {
@@ -171,8 +171,7 @@ describe('an instance holds only LONG_POLL_MAX_WAITERS streams', () => {
     expect(res.headers.get('retry-after')).toBe('5');
     expect(((await res.json()) as { code: string }).code).toBe('STREAMS_FULL');
     first.close();
-    const streams = t.app.get(HandStreams);
-    for (const until = Date.now() + 5_000; streams.open > 0 && Date.now() < until;) await new Promise((r) => setTimeout(r, 20));
+    expect(await readersGone(t)).toBe(0);
     const again = await openStream(base, handId, players[1]!.token);
     expect(again.status).toBe(200);
     again.close();

@@ -3,6 +3,7 @@ import type { ReadableStreamReadResult } from 'node:stream/web';
 import type { TestApp } from './app.js';
 import { bearer } from './app.js';
 import type { View } from './bots.js';
+import { HandStreams } from '../../src/hands/hand-stream.js';
 import { HandWatch } from '../../src/hands/hand-watch.js';
 
 /**
@@ -16,6 +17,13 @@ export async function beginDrain(t: TestApp): Promise<Promise<void>> {
   await t.app.get(HandWatch).close();
   const idle = setInterval(() => server.closeIdleConnections(), 100);
   return closed.finally(() => clearInterval(idle));
+}
+
+/** Waits (at most `ms`) until the instance holds no stream or socket, as closed ones leave; answers how many it holds. */
+export async function readersGone(t: TestApp, ms = 5_000): Promise<number> {
+  const streams = t.app.get(HandStreams);
+  for (const until = Date.now() + ms; streams.open > 0 && Date.now() < until;) await new Promise((r) => setTimeout(r, 20));
+  return streams.open;
 }
 
 /** The app's address on a real port: a stream is read as it comes, which supertest does not do. */
