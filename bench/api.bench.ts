@@ -85,7 +85,7 @@ const { values: args } = parseArgs({
     diagnose: { type: 'boolean', default: false },
     'server-node-args': { type: 'string', default: '' },
     'server-entry': { type: 'string' },
-    'live-follow': { type: 'string', default: 'socket' },
+    'live-follow': { type: 'string', default: 'table' },
     'idempotency-keys': { type: 'boolean', default: false },
     rounds: { type: 'string', default: '1' },
   },
@@ -95,6 +95,8 @@ const SECONDS = positive('seconds');
 const ROUNDS = positive('rounds');
 const LIVE_TABLES = positive('live-tables');
 const LIVE_FOLLOW = liveFollow(args['live-follow']!);
+/** The live seats act on their sockets (a hand's or a table's), not by POST. */
+const ON_SOCKETS = LIVE_FOLLOW === 'socket' || LIVE_FOLLOW === 'table';
 const BASELINE_SECONDS = positive('baseline-seconds');
 const WARMUP_SECONDS = Number(args['warmup-seconds']);
 /** The baseline app is warmed up as long as the service: after 2 s the unit still cost ~10 % more than after 12 s. */
@@ -297,9 +299,8 @@ async function measureFloor(dbUrl: string, dbName: string, cleanup: Cleanup): Pr
   const floor = await runBaselineApp('floor', { ADAPTER: 'fastify' }, pair, dbUrl, dbName, cleanup, async (app) => {
     likeBots = await floorLikeBots(app, dbName);
     const seats = Array.from({ length: LIVE_TABLES }, (_, i) => SPECS[i % SPECS.length]!.seats);
-    const sockets = LIVE_FOLLOW === 'socket';
-    await liveFloor(app.url, seats, 2, sockets);
-    const run = await measured(app, dbName, () => liveFloor(app.url, seats, BASELINE_SECONDS, sockets));
+    await liveFloor(app.url, seats, 2, ON_SOCKETS);
+    const run = await measured(app, dbName, () => liveFloor(app.url, seats, BASELINE_SECONDS, ON_SOCKETS));
     live = perAction(run, run.result);
   });
   return { ...floor, likeBots, live };
@@ -660,7 +661,7 @@ function report(f: Figures): void {
     `floor (bench/baseline on Fastify, GET one row + POST one insert per pair), ${CLIENTS} connections, ${BASELINE_SECONDS} s: ${(pairs / BASELINE_SECONDS).toFixed(0)} pairs/s, p99 ${f.floor.run.result.latency.p99} ms`,
     `  CPU per pair: ${split(f.floor.run, pairs)}   → ${floorX.toFixed(2)} × the unit: the least an action (a GET and a POST) costs on this stack`,
     `  driven as the bots drive the service (their HTTP client, one request at a time per connection): server ${f.floor.likeBots.server.toFixed(3)} ms (user ${f.floor.likeBots.serverUser.toFixed(3)} ms) per pair = ${likeBotsX.toFixed(2)} × the unit — the floor in today's shape`,
-    `  played as the live tables are (bench/live-floor.ts: ${LIVE_TABLES} groups, every seat following on its own ${LIVE_FOLLOW === 'socket' ? 'WebSocket, a move = a frame from the seat, one insert and a frame to every seat' : 'connection, a move = a POST, one insert and a line to every seat'}): server ${f.floor.live.server.toFixed(3)} ms (user ${f.floor.live.serverUser.toFixed(3)} ms) per move = ${(f.floor.live.server / unit).toFixed(2)} × the unit — the floor of the live shape`,
+    `  played as the live tables are (bench/live-floor.ts: ${LIVE_TABLES} groups, every seat following on its own ${ON_SOCKETS ? 'WebSocket, a move = a frame from the seat, one insert and a frame to every seat' : 'connection, a move = a POST, one insert and a line to every seat'}): server ${f.floor.live.server.toFixed(3)} ms (user ${f.floor.live.serverUser.toFixed(3)} ms) per move = ${(f.floor.live.server / unit).toFixed(2)} × the unit — the floor of the live shape`,
     `work (bench/action-work.ts, in this process): the game's own work per action — parse, apply, projection JSON, hash link, the views built and serialised`,
     `  today's shape (the actor's view twice): ${f.workMs.today.toFixed(3)} ms; floor + work: ${(floorPerPair + f.workMs.today).toFixed(3)} ms = ${leastX.toFixed(2)} × the unit, the least an action of this service could cost here`,
     `  the live shape (the actor's answer and a line per seat): ${f.workMs.live.toFixed(3)} ms; live floor + work: ${(f.floor.live.server + f.workMs.live).toFixed(3)} ms = ${liveLeastX.toFixed(2)} × the unit`,
@@ -754,7 +755,7 @@ function liveLines(label: string, m: Measured<LiveRun>): string[] {
     `${label} (${r.tables} tables, ${r.seats} seats each its own client following with ${FOLLOWED_BY[LIVE_FOLLOW]}, ${r.seconds.toFixed(1)} s): ${r.actions} actions (${(r.actions / r.seconds).toFixed(0)}/s), ${r.hands} hands finished, ` +
       `${r.wakes} ${WAKES[LIVE_FOLLOW]}, ${r.timeouts} × 304 after the wait, ${r.stale} × STALE_SEQ, ${r.errors.length} errors`,
     `  wake-up, every seat holds the new view: from the action sent p50 ${up.p50.toFixed(1)} ms p99 ${up.p99.toFixed(1)} ms; from the event's time (before its commit) p50 ${commit.p50.toFixed(1)} ms p99 ${commit.p99.toFixed(1)} ms; from its answer p50 ${low.p50.toFixed(1)} ms p99 ${low.p99.toFixed(1)} ms (n=${r.wakeUpper.length})`,
-    `  action answered (${LIVE_FOLLOW === 'socket' ? 'on the socket' : 'POST'}) p50 ${post.p50.toFixed(1)} ms p99 ${post.p99.toFixed(1)} ms`,
+    `  action answered (${ON_SOCKETS ? 'on the socket' : 'POST'}) p50 ${post.p50.toFixed(1)} ms p99 ${post.p99.toFixed(1)} ms`,
     `  CPU per action delivered to every seat: ${split(m, r.actions)}   (server busy ${((100 * m.serverCpu) / r.seconds).toFixed(0)}% of one core)`,
   ];
 }
@@ -853,12 +854,22 @@ async function dropDatabase(adminUrl: string, name: string): Promise<void> {
   }
 }
 
-const WAKES: Record<LiveFollow, string> = { stream: 'stream lines', poll: 'long polls woken', socket: 'views pushed' };
-const FOLLOWED_BY: Record<LiveFollow, string> = { stream: 'its stream', poll: 'the long poll', socket: 'its WebSocket, acting on it' };
+const WAKES: Record<LiveFollow, string> = {
+  stream: 'stream lines',
+  poll: 'long polls woken',
+  socket: 'views pushed',
+  table: 'views pushed',
+};
+const FOLLOWED_BY: Record<LiveFollow, string> = {
+  stream: 'its stream',
+  poll: 'the long poll',
+  socket: "its hand's WebSocket, acting on it",
+  table: "its table's WebSocket, acting on it, hand after hand",
+};
 
 function liveFollow(value: string): LiveFollow {
-  if (value === 'stream' || value === 'poll' || value === 'socket') return value;
-  console.error(`--live-follow must be stream, poll or socket, not ${JSON.stringify(value)}`);
+  if (value === 'stream' || value === 'poll' || value === 'socket' || value === 'table') return value;
+  console.error(`--live-follow must be table, socket, stream or poll, not ${JSON.stringify(value)}`);
   process.exit(2);
 }
 

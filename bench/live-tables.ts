@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { WebSocket } from 'ws';
 import { KartentischClient, ProblemError, type Game, type HandView, type Player } from '../scripts/lib/api-client.js';
 import { SeatBot } from '../scripts/lib/http-bot.js';
 import { seededRng } from '../src/engine/core/rng.js';
@@ -120,7 +121,7 @@ class LiveTable {
 }
 
 export interface LiveTables {
-  tables: { handId: string; bots: SeatBot[] }[];
+  tables: { tableId: string; handId: string; bots: SeatBot[] }[];
   /** Closes every seat's connection. */
   close: () => void;
 }
@@ -134,7 +135,7 @@ export async function seatLiveTables(
   keyed = false,
 ): Promise<LiveTables> {
   const clients: KartentischClient[] = [];
-  const tables: { handId: string; bots: SeatBot[] }[] = [];
+  const tables: LiveTables['tables'] = [];
   const setup = new KartentischClient(url);
   try {
     for (let i = 0; i < count; i++) {
@@ -150,7 +151,7 @@ export async function seatLiveTables(
         clients.push(api);
         return new SeatBot(api, p, seat, spec.game, rng, keyed);
       });
-      tables.push({ handId, bots });
+      tables.push({ tableId: table.id, handId, bots });
     }
   } finally {
     setup.close();
@@ -190,7 +191,11 @@ export async function playLive(seated: LiveTables, seconds: number, mode: LiveFo
     seated.tables.flatMap((t) => {
       const table = new LiveTable(t.bots, stats);
       stats.seats += t.bots.length;
-      return t.bots.map((bot) => followSeat(bot, t.handId, table, stats, handsDone, stop.signal, mode));
+      return t.bots.map((bot) =>
+        mode === 'table'
+          ? followTable(bot, t.tableId, table, stats, handsDone, stop.signal)
+          : followSeat(bot, t.handId, table, stats, handsDone, stop.signal, mode),
+      );
     }),
   );
   clearTimeout(timer);
@@ -224,8 +229,11 @@ export async function wakeFromCommit(dbUrl: string, settled: readonly Settled[])
   }
 }
 
-/** How a seat learns of the others' actions: the long poll, the per-seat NDJSON stream, or its WebSocket (acting on it too). */
-export type LiveFollow = 'poll' | 'stream' | 'socket';
+/**
+ * How a seat learns of the others' actions: the long poll, the per-seat NDJSON stream, the hand's
+ * WebSocket (acting on it too), or the table's, one socket for every hand of the session.
+ */
+export type LiveFollow = 'poll' | 'stream' | 'socket' | 'table';
 
 async function followSeat(
   bot: SeatBot,
@@ -234,7 +242,7 @@ async function followSeat(
   stats: LiveStats,
   handsDone: Set<string>,
   signal: AbortSignal,
-  mode: LiveFollow,
+  mode: Exclude<LiveFollow, 'table'>,
 ): Promise<void> {
   let handId: string | null = firstHandId;
   while (handId && !signal.aborted) {
@@ -298,33 +306,71 @@ const byStream: Follow = async (bot, handId, table, stats, handsDone, signal) =>
  * turn sends one action (none while one is unanswered); a refused action waits for the next view.
  */
 const bySocket: Follow = (bot, handId, table, stats, handsDone, signal) =>
-  new Promise((resolve, reject) => {
-    const ws = bot.api.socket(handId, bot.player);
+  onSocket(bot.api.socket(handId, bot.player), handId, bot, table, stats, handsDone, signal);
+
+/** Follows the table's hands on its WebSocket until the session ends; reconnects if the server closes it early. */
+async function followTable(
+  bot: SeatBot,
+  tableId: string,
+  table: LiveTable,
+  stats: LiveStats,
+  handsDone: Set<string>,
+  signal: AbortSignal,
+): Promise<void> {
+  for (let more: string | null = tableId; more && !signal.aborted;) {
+    try {
+      more = await onSocket(bot.api.tableSocket(tableId, bot.player), null, bot, table, stats, handsDone, signal);
+    } catch (err) {
+      if (signal.aborted) return;
+      stats.errors.push(err instanceof Error ? err.message : String(err));
+      if (stats.errors.length > 20) throw new Error(`live tables: too many errors, the first: ${stats.errors[0]}`, { cause: err });
+    }
+  }
+}
+
+/**
+ * Plays on a WebSocket: each view or answer that makes it the seat's turn sends one action (none
+ * while one is unanswered); a refused action waits for the next view. A hand's socket (`only`)
+ * closes with its hand: answers the next hand. A table's goes on with the next hand; its
+ * actions name their hand, and it answers null once the session is over.
+ */
+function onSocket(
+  ws: WebSocket,
+  only: string | null,
+  bot: SeatBot,
+  table: LiveTable,
+  stats: LiveStats,
+  handsDone: Set<string>,
+  signal: AbortSignal,
+): Promise<string | null> {
+  return new Promise((resolve, reject) => {
     let held: HandView | null = null;
     let sentAt: number | null = null;
-    let next: string | null = handId; // where to go when the socket closes: this hand again, unless it ended
+    let next: string | null = only; // where to go when a hand's socket closes: this hand again, unless it ended
     const take = (view: HandView, now: number) => {
-      if (!held || view.seq > held.seq || view.status !== held.status) held = view;
+      if (!held || view.id !== held.id || view.seq > held.seq || view.status !== held.status) held = view;
       if (held.status !== 'active') {
-        next = handEnded(handId, held, stats, handsDone);
+        next = handEnded(held.id, held, stats, handsDone);
         return;
       }
       if (sentAt === null && held.toAct.includes(bot.seat) && (held.legalActions?.length ?? 0) > 0) {
         sentAt = now;
-        ws.send(JSON.stringify({ expectedSeq: held.seq, action: bot.choose(held), idempotencyKey: bot.keyFor(handId, held.seq) }));
+        const action = bot.choose(held);
+        const key = bot.keyFor(held.id, held.seq);
+        ws.send(JSON.stringify({ ...(only ? {} : { handId: held.id }), expectedSeq: held.seq, action, idempotencyKey: key }));
       }
     };
     ws.on('message', (data: Buffer) => {
       const now = performance.now();
       const msg = JSON.parse(data.toString()) as { view?: HandView; answer?: HandView; problem?: { code: string; detail: string } };
       if (msg.view) {
-        if (held) stats.wakes++;
-        table.arrived(bot.seat, handId, msg.view.seq, now);
+        if (held && held.id === msg.view.id) stats.wakes++;
+        table.arrived(bot.seat, msg.view.id, msg.view.seq, now);
         take(msg.view, now);
       } else if (msg.answer) {
         stats.act.push(now - sentAt!);
         stats.actions++;
-        table.posted(bot.seat, handId, msg.answer.seq, sentAt!, now);
+        table.posted(bot.seat, msg.answer.id, msg.answer.seq, sentAt!, now);
         sentAt = null;
         take(msg.answer, now);
       } else if (msg.problem) {
@@ -334,9 +380,11 @@ const bySocket: Follow = (bot, handId, table, stats, handsDone, signal) =>
       }
     });
     ws.once('error', (err) => (signal.aborted ? resolve(null) : reject(err)));
-    // At the end `playLive` closes every client, and with it this socket.
-    ws.once('close', () => resolve(signal.aborted ? null : next));
+    // At the end `playLive` closes every client, and with it this socket. A table's socket closed
+    // with 1000 ended its session; any other close is reconnected (the table's current hand).
+    ws.once('close', (code: number) => resolve(signal.aborted ? null : only ? next : code === 1000 ? null : 'again'));
   });
+}
 
 /** Its turn (possibly several times in a row, e.g. leading after taking a trick): act; answers the latest view. */
 async function playTurns(

@@ -5,29 +5,8 @@ import { HandStreams } from '../src/hands/hand-stream.js';
 import { AUDIT_TOKEN, bearer, startApp, type TestApp } from './support/app.js';
 import { dobbmOnTwoInstances, getView, newPlayers, openTable, type Player, type SharedHand, type View } from './support/bots.js';
 import { assertNothingHidden } from './support/oracle.js';
-import { openSocket, type Frame, type OpenSocket } from './support/socket.js';
+import { eventCount, frame, move, openSocket, viewOf, type OpenSocket } from './support/socket.js';
 import { beginDrain, listening, openStream, readersGone } from './support/stream.js';
-
-const frame = async (s: OpenSocket): Promise<Frame> => {
-  const got = await s.next();
-  if (typeof got === 'string') throw new Error(`expected a frame, got ${got}`);
-  return got;
-};
-const viewOf = async (s: OpenSocket): Promise<View> => {
-  const f = await frame(s);
-  if (!('view' in f)) throw new Error(`expected a view, got ${JSON.stringify(f)}`);
-  return f.view;
-};
-const eventCount = async (t: TestApp, handId: string): Promise<number> =>
-  Number((await t.sql.query<{ n: string }>('SELECT count(*) AS n FROM events WHERE hand_id = $1', [handId])).rows[0]!.n);
-
-/** The first seat to act and one of its legal actions (no pass, no announcement, so the hand moves on). */
-function move(views: View[]): { seat: number; seq: number; action: Record<string, unknown> } {
-  const seat = views[0]!.toAct[0]!;
-  const legal = views[seat]!.legalActions!;
-  const { seat: _, ...action } = legal.find((a) => a.type !== 'announce' && a.bid !== 'pass') ?? legal[0]!;
-  return { seat, seq: views[seat]!.seq, action };
-}
 
 describe('GET /hands/{id}/socket', () => {
   let shared: SharedHand;

@@ -234,7 +234,16 @@ export class KartentischClient {
    * `close` ends it.
    */
   socket(handId: string, player: Player, after?: number): WebSocket {
-    const url = new URL(`hands/${encodeURIComponent(handId)}/socket`, this.baseUrl.replace(/^http/, 'ws') + '/');
+    return this.openSocket(`hands/${encodeURIComponent(handId)}/socket`, player, after);
+  }
+
+  /** The table's WebSocket (`GET /tables/{id}/socket`): its hands one after another, until the session ends. */
+  tableSocket(tableId: string, player: Player): WebSocket {
+    return this.openSocket(`tables/${encodeURIComponent(tableId)}/socket`, player);
+  }
+
+  private openSocket(path: string, player: Player, after?: number): WebSocket {
+    const url = new URL(path, this.baseUrl.replace(/^http/, 'ws') + '/');
     if (after !== undefined) url.searchParams.set('after', String(after));
     const ws = new WebSocket(url, 'kartentisch', { headers: { Authorization: `Bearer ${player.token}` }, perMessageDeflate: false });
     this.sockets.add(ws);

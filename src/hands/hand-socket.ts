@@ -23,6 +23,8 @@ type Upgrading = IncomingMessage & { [UPGRADE]?: { socket: Duplex; head: Buffer 
 /** An action sent on the socket: the body of `POST /hands/{id}/actions`, its key, and a `ref` to match the answer. */
 interface SocketAction {
   ref?: string | number | null;
+  /** Required on a table's socket; on a hand's, its own hand if given. */
+  handId?: string | null;
   expectedSeq: number;
   action: Record<string, unknown>;
   idempotencyKey?: string;
@@ -34,6 +36,7 @@ const SOCKET_ACTION_SCHEMA: JSONSchemaType<SocketAction> = {
   required: ['expectedSeq', 'action'],
   properties: {
     ref: { anyOf: [{ type: 'string', maxLength: 128 }, { type: 'number' }, { type: 'null' }] } as never,
+    handId: { type: 'string', maxLength: 64, nullable: true },
     expectedSeq: { type: 'integer', minimum: 0 },
     action: { type: 'object', required: [] },
     idempotencyKey: { type: 'string', minLength: 1, maxLength: 255, nullable: true },
@@ -97,7 +100,9 @@ export class HandSockets implements OnModuleDestroy {
   /**
    * Upgrades the request to the hand's WebSocket once the hand is read (its first view goes out
    * at once). Throws the usual problems before that: no upgrade asked for (426), an unknown hand,
-   * a malformed `after`, no place left. `hijack` lets go of the adapter's reply.
+   * a malformed `after`, no place left. `hijack` lets go of the adapter's reply. With `table`
+   * (`GET /tables/{id}/socket`) the socket follows the table: when the hand ends it goes on with
+   * the hand dealt next, and closes when the session is over.
    */
   async open(
     handId: string,
@@ -106,10 +111,10 @@ export class HandSockets implements OnModuleDestroy {
     req: IncomingMessage,
     res: ServerResponse,
     hijack: () => void,
+    table?: string,
   ): Promise<void> {
     const upgrade = (req as Upgrading)[UPGRADE];
-    if (!upgrade)
-      throw ApiError.of('UPGRADE_REQUIRED', 'open GET /hands/{id}/socket as a WebSocket (Upgrade: websocket, subprotocol kartentisch)');
+    if (!upgrade) throw ApiError.of('UPGRADE_REQUIRED', 'open the socket as a WebSocket (Upgrade: websocket, subprotocol kartentisch)');
     const from = afterSeq(after);
     if (this.streams.full) res.setHeader('Retry-After', '5');
     const sink = new SocketSink(upgrade.socket);
@@ -117,52 +122,87 @@ export class HandSockets implements OnModuleDestroy {
       hijack();
       this.server.handleUpgrade(req, upgrade.socket, upgrade.head, (ws) => (sink.ws = ws));
     });
-    if (reader && sink.ws) this.serve(sink.ws, handId, caller, reader);
+    if (reader && sink.ws) this.serve(sink, { handId, reader }, caller, table);
   }
 
-  /** The seat's actions, each answered on the socket; the answer to the hand's last action ends it. */
-  private serve(ws: WebSocket, handId: string, caller: Caller, reader: Reader): void {
+  /**
+   * The seat's actions, each answered on the socket. A hand's socket ends with its hand; a
+   * table's goes on with the next hand, both after the hand's last view or the answer that is it.
+   */
+  private serve(sink: SocketSink, first: Followed, caller: Caller, table: string | undefined): void {
+    const ws = sink.ws!;
     const opened = performance.now();
+    let at = first;
+    let hands = 1;
     let actions = 0;
     let refused = 0;
+    const moveOn = (next: string | undefined): void => {
+      this.streams.leave(at.handId, at.reader);
+      if (!table || !next) return ws.close(...(table ? CLOSE.sessionOver : CLOSE.over));
+      if (sink.gone) return; // closed already: joining would wait for a close that has come
+      this.streams.join(next, caller, -1, sink).then(
+        (reader) => {
+          if (!reader) return;
+          at = { handId: next, reader };
+          hands++;
+        },
+        (err: unknown) => ws.close(...(problemOf(err).code === 'STREAMS_FULL' ? CLOSE.full : CLOSE.unavailable)),
+      );
+    };
+    sink.onOver = moveOn;
+    const log = { ...(table ? { tableId: table } : { handId: first.handId }) };
     // A frame over the limit, a broken frame: `ws` closes the socket (1009, 1002) and reports it here.
-    ws.on('error', (err) => this.log?.warn({ handId, err: err.message }, 'WebSocket error'));
-    // One line per socket, as the request log has one per request: its hand, how long, what it did.
+    ws.on('error', (err) => this.log?.warn({ ...log, err: err.message }, 'WebSocket error'));
+    // One line per socket, as the request log has one per request: what it followed, how long, what it did.
     ws.once('close', (code: number) => {
       const seconds = Math.round(performance.now() - opened) / 1000;
-      this.log?.info({ handId, seconds, actions, refused, code }, 'WebSocket closed');
+      this.log?.info({ ...log, ...(table ? { hands } : {}), seconds, actions, refused, code }, 'WebSocket closed');
     });
     ws.on('message', (data: RawData, binary: boolean) => {
-      void this.act(handId, caller, reader, binary ? null : data.toString()).then(({ text, final }) => {
+      const now = at;
+      void this.act(now, caller, binary ? null : data.toString(), table !== undefined).then(({ text, final }) => {
         if (final === undefined) refused++;
         else actions++;
         if (ws.readyState !== WebSocket.OPEN) return;
         ws.send(text);
-        if (final) ws.close(...CLOSE.over);
+        if (final && now === at) moveOn(final.next);
       });
     });
   }
 
-  /** The frame answering one action; `final` (undefined: refused) when that answer is the hand's last view. */
-  private async act(handId: string, caller: Caller, reader: Reader, text: string | null): Promise<{ text: string; final?: boolean }> {
+  /**
+   * The frame answering one action; `final` (undefined: refused) when that answer is the last view
+   * of the followed hand — `next` is then the hand dealt after it.
+   */
+  private async act(
+    at: Followed,
+    caller: Caller,
+    text: string | null,
+    table: boolean,
+  ): Promise<{ text: string; final?: false | { next?: string } }> {
     let ref: string | number | null = null;
-    let final: boolean | undefined;
+    let final: false | { next?: string } | undefined;
     try {
       const msg = parseAction(text);
       ref = msg.ref ?? null;
+      const handId = handOf(msg, at.handId, table);
       if (caller.kind !== 'player') throw ApiError.of('PLAYER_ONLY');
       await this.rateLimit.take(caller.playerId);
+      // The answer is the seat's view at the new seq: marked held before any line is built for it.
+      const heard = (view: Record<string, unknown>) =>
+        handId === at.handId && this.streams.heard(at.reader, view.seq as number, view.status as string)
+          ? { next: view.nextHandId as string | undefined }
+          : false;
       const answer = await this.hands.act({
         handId,
         caller,
         expectedSeq: msg.expectedSeq,
         action: msg.action,
         idempotencyKey: msg.idempotencyKey ?? undefined,
-        // The answer is the seat's view at the new seq: marked held before any line is built for it.
-        onStored: ({ view }) => (final = this.streams.heard(reader, view.seq as number, view.status as string)),
+        onStored: ({ view }) => (final = heard(view)),
       });
       // An answer given again (an Idempotency-Key) stands for its seq too.
-      final ??= this.streams.heard(reader, answer.view.seq as number, answer.view.status as string);
+      final ??= heard(answer.view);
       return { text: `{"ref":${JSON.stringify(ref)},"answer":${answer.json}}`, final };
     } catch (err) {
       return { text: JSON.stringify({ ref, problem: this.problem(err).toProblem() }) };
@@ -175,6 +215,25 @@ export class HandSockets implements OnModuleDestroy {
     if (error.status >= 500) this.log?.error({ err }, `WebSocket: ${err instanceof Error ? err.message : String(err)}`);
     return error;
   }
+}
+
+/** The hand a socket follows now, and its reader there. */
+interface Followed {
+  handId: string;
+  reader: Reader;
+}
+
+/**
+ * The hand an action is for: a table's socket must name it (`handId`, as its views do), so that
+ * an action sent for a hand that has just ended never lands in the next one; a hand's socket may.
+ */
+function handOf(msg: SocketAction, following: string, table: boolean): string {
+  if (msg.handId === undefined || msg.handId === null) {
+    if (table) throw ApiError.of('VALIDATION_FAILED', "name the action's hand: `handId`, the `id` of the view it answers");
+    return following;
+  }
+  if (!table && msg.handId !== following) throw ApiError.of('VALIDATION_FAILED', `this socket follows hand ${following}`);
+  return msg.handId;
 }
 
 /** A text frame holding one SocketAction, within the JSON limits of any body. */
@@ -198,8 +257,10 @@ function parseAction(text: string | null): SocketAction {
 }
 
 /** The close codes (RFC 6455 §7.4.1) and reasons: reconnect with `after` unless the hand is over. */
-const CLOSE: Record<EndReason, [number, string]> = {
+const CLOSE: Record<EndReason | 'sessionOver' | 'full', [number, string]> = {
   over: [1000, 'the hand is over'],
+  sessionOver: [1000, 'the session is over'],
+  full: [1013, 'the instance holds all the sockets it may; reconnect later'],
   shutdown: [1001, 'the instance is stopping; reconnect with after'],
   unavailable: [1011, 'the database is away; reconnect with after'],
   behind: [1013, 'too far behind; reconnect with after'],
@@ -208,14 +269,18 @@ const CLOSE: Record<EndReason, [number, string]> = {
 /** A socket's views, `{"view": …}` per frame; before the upgrade, only its going is watched. */
 class SocketSink implements Sink {
   ws: WebSocket | null = null;
+  /** The hand's last view was sent: the socket closes or, following a table, goes on (serve). */
+  onOver: ((next: string | undefined) => void) | null = null;
+  private onClose: (() => void) | null = null;
 
   constructor(private readonly socket: Duplex) {}
 
   send(json: string): void {
     this.ws?.send(`{"view":${json}}`);
   }
-  end(why: EndReason): void {
-    if (this.ws) this.ws.close(...CLOSE[why]);
+  end(why: EndReason, next?: string): void {
+    if (why === 'over' && this.onOver) this.onOver(next);
+    else if (this.ws) this.ws.close(...CLOSE[why]);
     else this.socket.destroy();
   }
   get backlog(): number {
@@ -224,8 +289,10 @@ class SocketSink implements Sink {
   get gone(): boolean {
     return this.socket.destroyed || (this.ws !== null && this.ws.readyState !== WebSocket.OPEN);
   }
+  /** One listener, the hand's it follows now: a table's socket joins hand after hand. */
   onGone(listener: () => void): void {
-    this.socket.once('close', listener);
+    if (!this.onClose) this.socket.once('close', () => this.onClose?.());
+    this.onClose = listener;
   }
   keepAlive(): void {
     this.ws?.ping();

@@ -17,7 +17,7 @@ import { HandStreams, KEEPALIVE_MS } from './hand-stream.js';
 import { HAND_VIEW } from './hands.dto.js';
 
 /** Node's own request/response under whichever adapter serves the app (Express: itself; Fastify: `.raw`). */
-type Raw<T> = T & { raw?: T; hijack?: () => void };
+export type Raw<T> = T & { raw?: T; hijack?: () => void };
 
 /** The `after` query and the refusals before the first view, the same for the stream and the socket. */
 const AfterAndRefusals = () =>

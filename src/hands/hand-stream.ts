@@ -21,7 +21,8 @@ const NDJSON = 'application/x-ndjson; charset=utf-8';
  */
 export interface Sink {
   send(json: string): void;
-  end(why: EndReason): void;
+  /** `next`: when the hand is over, the hand its table dealt next (a table's socket follows it). */
+  end(why: EndReason, next?: string): void;
   /** Bytes written and not yet taken by the reader. */
   readonly backlog: number;
   /** The reader went, or the sink was ended. */
@@ -230,11 +231,12 @@ export class HandStreams implements OnModuleDestroy {
     reader.seq = snap.seq;
     reader.status = snap.status;
     reader.sink.send(json);
-    if (final) reader.sink.end('over');
+    if (final) reader.sink.end('over', snap.nextHandId);
     else if (reader.sink.backlog > MAX_QUEUED_BYTES) reader.sink.end('behind');
   }
 
-  private leave(handId: string, reader: Reader): void {
+  /** The reader stops following the hand (a table's socket moving on to the next one); also when its sink goes. */
+  leave(handId: string, reader: Reader): void {
     const hub = this.hubs.get(handId);
     if (!hub?.readers.delete(reader)) return;
     this.count--;

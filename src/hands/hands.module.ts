@@ -10,6 +10,6 @@ import { HandsService } from './hands.service.js';
 @Module({
   controllers: [HandsController, HandStreamController],
   providers: [HandsService, HandCache, HandWatch, HandStreams, HandSockets],
-  exports: [HandsService, HandWatch],
+  exports: [HandsService, HandWatch, HandSockets],
 })
 export class HandsModule {}

@@ -42,6 +42,8 @@ export interface HandSnapshot {
   seq: number;
   status: 'active' | 'over' | 'void';
   seating: readonly (string | null)[];
+  /** Once the hand has ended: the hand its table dealt next, if any. */
+  nextHandId?: string;
   viewFor(viewer: Viewer): Record<string, unknown>;
   /** The view's JSON: for the seat whose action made this seq, its answer's, serialized then. */
   jsonFor(viewer: Viewer): string;
@@ -124,6 +126,7 @@ export class HandsService {
       seq: hand.seq,
       status,
       seating: hand.seating,
+      ...(next ? { nextHandId: next } : {}),
       viewFor,
       jsonFor: (viewer) => (viewer.kind === 'seat' && own?.seat === viewer.seat ? own.json : JSON.stringify(viewFor(viewer))),
     };

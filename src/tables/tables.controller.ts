@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -8,12 +9,16 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiResponse,
+  ApiServiceUnavailableResponse,
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { Auth, CurrentCaller, type Caller } from '../common/auth.js';
 import { ProblemDto } from '../common/problem.dto.js';
 import { ApiError } from '../common/problems.js';
+import { HandSockets } from '../hands/hand-socket.js';
+import type { Raw } from '../hands/hand-stream.controller.js';
 import { TableSession } from './table-session.js';
 import {
   BotSeatedDto,
@@ -40,6 +45,7 @@ export class TablesController {
   constructor(
     private readonly tables: TablesService,
     private readonly session: TableSession,
+    private readonly sockets: HandSockets,
   ) {}
 
   @Post()
@@ -80,6 +86,35 @@ export class TablesController {
   @ApiOkResponse({ type: TableDto })
   get(@Param('id') id: string) {
     return this.tables.get(id);
+  }
+
+  @Get(':id/socket')
+  @Auth('player', 'auditor')
+  @ApiOperation({
+    summary: "The table's hands, one after another, on one WebSocket: the caller's views and the seat's actions",
+    description:
+      'As `GET /hands/{id}/socket`, for the hand the table plays now and then every hand it deals after it: ' +
+      "after a hand's last view (or the answer that is it) the socket sends the first view of the next hand, " +
+      'and closes with 1000 once the session is over. Every view names its hand (`id`), and so must every action: ' +
+      '`{"ref", "handId", "expectedSeq", "action", "idempotencyKey"?}` — an action without `handId` is refused (VALIDATION_FAILED), ' +
+      'so that one sent for a hand that has just ended never lands in the next. There is no `after`: a socket opened again starts ' +
+      "with the current hand's current view. The other close codes are the hand socket's.",
+  })
+  @ApiResponse({ status: 101, description: 'Switching Protocols: the WebSocket is open' })
+  @ApiConflictResponse({ type: ProblemDto, description: 'TABLE_NOT_PLAYING: no hand has been dealt yet' })
+  @ApiResponse({ status: 426, type: ProblemDto, description: 'UPGRADE_REQUIRED: a request without `Upgrade: websocket`' })
+  @ApiServiceUnavailableResponse({
+    type: ProblemDto,
+    description: 'STREAMS_FULL: the instance holds `LONG_POLL_MAX_WAITERS` streams and sockets (Retry-After)',
+  })
+  async socket(
+    @Param('id') id: string,
+    @CurrentCaller() caller: Caller,
+    @Req() req: Raw<IncomingMessage>,
+    @Res() res: Raw<ServerResponse>,
+  ): Promise<void> {
+    const handId = await this.tables.currentHand(id);
+    await this.sockets.open(handId, caller, undefined, req.raw ?? req, res.raw ?? res, () => res.hijack?.(), id);
   }
 
   @Post(':id/seats')

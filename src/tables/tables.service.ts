@@ -53,6 +53,15 @@ export class TablesService {
     return toDto(table);
   }
 
+  /** The hand a table's socket starts with: the current one (the last, once the session has ended). */
+  async currentHand(id: string): Promise<string> {
+    if (!isUuid(id)) throw ApiError.of('TABLE_NOT_FOUND', `no table ${id}`);
+    const table = await findTable(this.db, id);
+    if (!table) throw ApiError.of('TABLE_NOT_FOUND', `no table ${id}`);
+    if (!table.currentHandId) throw ApiError.of('TABLE_NOT_PLAYING', 'the first hand is dealt once every seat is taken');
+    return table.currentHandId;
+  }
+
   /** Newest first, keyset-paginated on (createdAt, id); without a status the waiting and playing ones. */
   async list(query: ListTablesQueryDto): Promise<TablePageDto> {
     const limit = query.limit ?? DEFAULT_PAGE;

@@ -47,7 +47,7 @@ describe('one person plays against three bots in the browser', () => {
       context.on('request', (r) => void (r.method() === 'POST' && /\/actions$/.test(r.url()) && posted.push(r.url())));
       const refuse: readonly string[] = c.refuse;
       if (refuse.includes('socket'))
-        await context.routeWebSocket(/\/hands\/[^/]+\/socket/, (ws) => {
+        await context.routeWebSocket(/\/tables\/[^/]+\/socket/, (ws) => {
           refused.push(ws.url());
           void ws.close({ code: 1013, reason: 'try again later' });
         });
@@ -100,6 +100,8 @@ describe('one person plays against three bots in the browser', () => {
       await page.getByTestId('result').waitFor();
       const scores = (over.result as { scores: number[] }).scores;
       await expect(page.getByTestId('score-0').textContent()).resolves.toBe(scores[0]! > 0 ? `+${scores[0]}` : String(scores[0]));
+      // Its stream or long poll goes on with the hand the table dealt next.
+      await page.locator(`[data-testid="status"][data-hand="${over.nextHandId}"]`).waitFor();
 
       // The lobby lists the table under its game only.
       await page.goto('/');

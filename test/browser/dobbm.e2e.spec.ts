@@ -97,8 +97,12 @@ describe('four people play a Dobbm hand in the browser', () => {
 
     // Every view a page received while the hand ran held no card of another seat's hand.
     for (const [i, views] of seen.entries()) {
-      expect(views.socketed).toBeGreaterThan(0); // the page followed the hand on its WebSocket
+      expect(views.socketed).toBeGreaterThan(0); // the page followed the hand on its table's WebSocket
       expect(views.posted).toBe(0); // and acted on it
+      // One socket for the session: the next hand's first view came on it too.
+      expect(views.sockets).toEqual([`/tables/${tableId}/socket`]);
+      expect(views.some((v) => v.id === over.nextHandId && v.seq === 0)).toBe(true);
+      await pages[i]!.locator(`[data-testid="status"][data-hand="${over.nextHandId}"]`).waitFor();
       const seat = seating[i]!;
       const active = views.filter((v) => v.id === handId && v.status === 'active');
       expect(active.length).toBeGreaterThan(0);

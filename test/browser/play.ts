@@ -29,18 +29,19 @@ export async function signUp(page: Page, name: string): Promise<void> {
  * to read, so the page's fetch hands each stream line over as it reads it (a tee of the body;
  * the page's own copy is untouched). Call before the page loads the app.
  */
-export async function recordViews(page: Page): Promise<View[] & { streamed: number; socketed: number; posted: number }> {
-  const views = Object.assign([] as View[], { streamed: 0, socketed: 0, posted: 0 });
+export async function recordViews(page: Page): Promise<View[] & { streamed: number; socketed: number; posted: number; sockets: string[] }> {
+  const views = Object.assign([] as View[], { streamed: 0, socketed: 0, posted: 0, sockets: [] as string[] });
   page.on('request', (r) => void (r.method() === 'POST' && /\/hands\/[^/]+\/actions$/.test(r.url()) && views.posted++));
-  page.on('websocket', (ws) =>
+  page.on('websocket', (ws) => {
+    views.sockets.push(new URL(ws.url()).pathname);
     ws.on('framereceived', ({ payload }) => {
       const frame = JSON.parse(String(payload)) as { view?: View; answer?: View };
       const view = frame.view ?? frame.answer;
       if (!view) return;
       views.push(view);
       views.socketed++;
-    }),
-  );
+    });
+  });
   await page.exposeFunction('recordStreamLine', (line: string) => {
     views.push(JSON.parse(line) as View);
     views.streamed++;

@@ -1,4 +1,5 @@
 import { WebSocket } from 'ws';
+import type { TestApp } from './app.js';
 import type { View } from './bots.js';
 
 /** A frame of `GET /hands/{id}/socket`: a pushed view, an action's answer, or its problem. */
@@ -92,4 +93,30 @@ export async function openSocket(
     });
   });
   return out;
+}
+
+/** The next frame, which must be one. */
+export async function frame(s: OpenSocket): Promise<Frame> {
+  const got = await s.next();
+  if (typeof got === 'string') throw new Error(`expected a frame, got ${got}`);
+  return got;
+}
+
+/** The next frame, which must be a pushed view. */
+export async function viewOf(s: OpenSocket): Promise<View> {
+  const f = await frame(s);
+  if (!('view' in f)) throw new Error(`expected a view, got ${JSON.stringify(f)}`);
+  return f.view;
+}
+
+export async function eventCount(t: TestApp, handId: string): Promise<number> {
+  return Number((await t.sql.query<{ n: string }>('SELECT count(*) AS n FROM events WHERE hand_id = $1', [handId])).rows[0]!.n);
+}
+
+/** The first seat to act and one of its legal actions (no pass, no announcement, so the hand moves on). */
+export function move(views: View[]): { seat: number; seq: number; action: Record<string, unknown> } {
+  const seat = views[0]!.toAct[0]!;
+  const legal = views[seat]!.legalActions!;
+  const { seat: _, ...action } = legal.find((a) => a.type !== 'announce' && a.bid !== 'pass') ?? legal[0]!;
+  return { seat, seq: views[seat]!.seq, action };
 }

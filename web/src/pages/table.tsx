@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import { api, messageOf, ok, type HandView, type Ledger, type Table } from '../api.js';
+import { api, messageOf, ok, type Ledger, type Table } from '../api.js';
 import { me } from '../session.js';
 import { Board } from '../table/board.js';
-import { useHand } from '../table/follow.js';
+import { useTable } from '../table/follow.js';
 import { HandResult, LedgerPanel } from '../table/result.js';
 import { Seats } from '../table/seats.js';
 
@@ -11,9 +11,8 @@ export function TablePage({ id }: { id: string }) {
   const [table, setTable] = useState<Table | null>(null);
   const [ledger, setLedger] = useState<Ledger | null>(null);
   const [handId, setHandId] = useState<string | null>(null);
-  const [finished, setFinished] = useState<HandView | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const hand = useHand(handId);
+  const hand = useTable(id, handId);
 
   const reload = useCallback(async () => {
     try {
@@ -34,13 +33,10 @@ export function TablePage({ id }: { id: string }) {
     const timer = setInterval(reload, 2000);
     return () => clearInterval(timer);
   }, [table?.status, reload]);
-  // A finished hand names the next one: keep its result in sight and move on by ourselves.
-  const view = hand.view;
+  // A hand that ended moved the table's ledger (and maybe its status): read them again.
+  const { view, finished } = hand;
   useEffect(() => {
-    if (!view || view.status === 'active') return;
-    if (view.status === 'over') setFinished(view);
-    void reload();
-    if (view.nextHandId) setHandId(view.nextHandId);
+    if (view && view.status !== 'active') void reload();
   }, [view?.id, view?.status]);
 
   if (error && !table) return <p class="error">{error}</p>;

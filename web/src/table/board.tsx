@@ -86,7 +86,7 @@ export function Board({ table, view, act: send }: { table: Table; view: HandView
         table={table}
       />
       <div class="mine" aria-label="my hand">
-        <p class="status" data-testid="status" data-seq={view.seq} data-my-turn={myTurn ? 'true' : 'false'}>
+        <p class="status" data-testid="status" data-hand={view.id} data-seq={view.seq} data-my-turn={myTurn ? 'true' : 'false'}>
           {view.status === 'over'
             ? 'The hand is over.'
             : view.status === 'void'

@@ -5,38 +5,48 @@ import type { Action } from './actions.js';
 /** How the page follows a hand: its WebSocket, else its stream, else the long poll. */
 type Way = 'socket' | 'stream' | 'poll';
 
-/** A followed hand: the latest view, and `act`, which sends an action and takes its answer's view. */
-export interface FollowedHand {
+/**
+ * A followed table: the latest view of its current hand, the last hand that ended (its result
+ * stays in sight), and `act`, which sends an action and takes its answer's view.
+ */
+export interface FollowedTable {
   view: HandView | null;
+  finished: HandView | null;
   error: string | null;
   act: (action: Action) => Promise<void>;
 }
 
 /**
- * Follows a hand live with its WebSocket, `GET /hands/{id}/socket` (the view now, then one per
- * new seq), on which the seat's actions go too; resumes with `after=<seq>` when the server
- * closes it early. If the socket cannot be opened (refused, or a proxy without WebSockets) the
- * stream, `GET /hands/{id}/stream` (NDJSON), follows the hand, and if that is refused too the
- * long poll: `If-None-Match: "<seq>"` + `Prefer: wait=25`. Without the socket, actions are posted.
+ * Follows a table's hands live, from `firstHandId` (its current hand) on, with the table's
+ * WebSocket, `GET /tables/{id}/socket` (the view now, then one per new seq, then the next hand's),
+ * on which the seat's actions go too; it is opened again if the server closes it early. If the
+ * socket cannot be opened (refused, or a proxy without WebSockets) each hand's stream,
+ * `GET /hands/{id}/stream` (NDJSON), follows it, and if that is refused too the long poll:
+ * `If-None-Match: "<seq>"` + `Prefer: wait=25`; a hand that ended names the next. Without the
+ * socket, actions are posted.
  */
-export function useHand(handId: string | null): FollowedHand {
+export function useTable(tableId: string, firstHandId: string | null): FollowedTable {
   const [view, setView] = useState<HandView | null>(null);
+  const [finished, setFinished] = useState<HandView | null>(null);
   const [error, setError] = useState<string | null>(null);
   const latest = useRef<HandView | null>(null);
-  const socket = useRef<HandSocket | null>(null);
+  const socket = useRef<TableSocket | null>(null);
 
-  /** Keeps the newer view (a pushed view and the page's own action's answer may cross). */
+  /** Keeps the newer view (a pushed view and the page's own action's answer may cross); another hand once this one ended. */
   const accept = (v: HandView): void => {
-    if (!latest.current || v.seq >= latest.current.seq) {
+    const held = latest.current;
+    if (!held || (v.id === held.id ? v.seq >= held.seq : held.status !== 'active')) {
       latest.current = v;
       setView(v);
+      if (v.status === 'over') setFinished(v);
     }
   };
 
   useEffect(() => {
-    if (!handId) return;
+    if (!firstHandId) return;
     let stopped = false;
     let way: Way = 'socket';
+    let handId = firstHandId;
     const controller = new AbortController();
     latest.current = null;
     setView(null);
@@ -53,14 +63,23 @@ export function useHand(handId: string | null): FollowedHand {
         };
         try {
           if (way === 'socket') {
-            const s = new HandSocket(handId, latest.current?.seq, counted);
+            const s = new TableSocket(tableId, counted);
             socket.current = s;
-            await s.closed(controller.signal);
-          } else if (way === 'stream') await followStream(handId, latest.current?.seq, controller.signal, counted);
-          else await longPoll(handId, latest.current, controller.signal, accept);
+            // Closed with 1000: the session is over. Otherwise open it again (the table's current hand).
+            if ((await s.closed(controller.signal)) === 1000) return;
+            // A stream or poll, if it comes to that, goes on with the hand the socket showed last.
+            if (latest.current) handId = latest.current.id;
+          } else if (way === 'stream') await followStream(handId, seqOf(handId), controller.signal, counted);
+          else await longPoll(handId, latest.current?.id === handId ? latest.current : null, controller.signal, accept);
           if (stopped) return;
           setError(null);
-          if (latest.current && latest.current.status !== 'active') return; // over or void: nothing more will happen
+          const last = latest.current;
+          if (way !== 'socket' && last?.id === handId && last.status !== 'active') {
+            // The hand ended: its table's next one, if the session goes on.
+            if (!last.nextHandId) return;
+            handId = last.nextHandId;
+            continue;
+          }
           // Refused or cut before its first view: the next way from now on; else resume this one.
           if (got === 0 && way !== 'poll') way = way === 'socket' ? 'stream' : 'poll';
         } catch (err) {
@@ -81,7 +100,10 @@ export function useHand(handId: string | null): FollowedHand {
       stopped = true;
       controller.abort();
     };
-  }, [handId]);
+  }, [tableId, firstHandId]);
+
+  /** The seq of the view held of `handId`, from which its stream resumes. */
+  const seqOf = (handId: string): number | undefined => (latest.current?.id === handId ? latest.current.seq : undefined);
 
   const act = async (action: Action): Promise<void> => {
     const held = latest.current;
@@ -89,28 +111,27 @@ export function useHand(handId: string | null): FollowedHand {
     const open = socket.current?.open ? socket.current : null;
     accept(
       open
-        ? await open.act(held.seq, action)
+        ? await open.act(held.id, held.seq, action)
         : ok(await api.POST('/hands/{id}/actions', { params: { path: { id: held.id } }, body: { expectedSeq: held.seq, action } })),
     );
   };
 
-  return { view, error, act };
+  return { view, finished, error, act };
 }
 
 /** A frame of the hand's WebSocket: a view pushed, or the answer to one of our actions (by its `ref`). */
 type Frame =
   { view: HandView } | { ref: number; answer: HandView } | { ref: number; problem: { status: number; code: string; detail: string } };
 
-/** The hand's WebSocket: views pushed to `onView`, each action's answer matched to it by `ref`. */
-class HandSocket {
+/** The table's WebSocket: views pushed to `onView`, each action's answer matched to it by `ref`. */
+class TableSocket {
   private readonly ws: WebSocket;
   private readonly waiting = new Map<number, { resolve: (v: HandView) => void; reject: (e: Error) => void }>();
   private refs = 0;
 
-  constructor(handId: string, after: number | undefined, onView: (v: HandView) => void) {
-    const url = new URL(`/hands/${encodeURIComponent(handId)}/socket`, location.href);
+  constructor(tableId: string, onView: (v: HandView) => void) {
+    const url = new URL(`/tables/${encodeURIComponent(tableId)}/socket`, location.href);
     url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    if (after !== undefined) url.searchParams.set('after', String(after));
     // A browser cannot send headers with a WebSocket: the token goes as a subprotocol.
     const token = playerToken();
     this.ws = new WebSocket(url, token ? ['kartentisch', `bearer.${token}`] : ['kartentisch']);
@@ -128,25 +149,25 @@ class HandSocket {
     return this.ws.readyState === WebSocket.OPEN;
   }
 
-  act(expectedSeq: number, action: Action): Promise<HandView> {
+  act(handId: string, expectedSeq: number, action: Action): Promise<HandView> {
     const ref = ++this.refs;
     return new Promise((resolve, reject) => {
       this.waiting.set(ref, { resolve, reject });
-      this.ws.send(JSON.stringify({ ref, expectedSeq, action }));
+      this.ws.send(JSON.stringify({ ref, handId, expectedSeq, action }));
     });
   }
 
-  /** Resolves when the socket closes (the hand ended, the server went, or `signal` aborted it). */
-  closed(signal: AbortSignal): Promise<void> {
+  /** Resolves with the close code when the socket closes (1000: the session is over; the server went; `signal` aborted it). */
+  closed(signal: AbortSignal): Promise<number> {
     return new Promise((resolve) => {
       const abort = () => this.ws.close();
       signal.addEventListener('abort', abort, { once: true });
-      this.ws.onclose = () => {
+      this.ws.onclose = (e: CloseEvent) => {
         signal.removeEventListener('abort', abort);
         for (const w of this.waiting.values())
           w.reject(new Error('the connection closed before the action was answered; look at the hand again'));
         this.waiting.clear();
-        resolve();
+        resolve(e.code);
       };
     });
   }
