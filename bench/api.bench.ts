@@ -18,10 +18,11 @@
  *   today     16 bot clients playing whole hands, each action one view GET (unless the last
  *             answer was it) and one POST: server CPU per action ÷ baseline (aim ≤ 1.0), POST
  *             p99 < 25 ms, GET p99 < 15 ms.
- *   live      every seat of --live-tables tables its own client, following its hand with its
- *             WebSocket and acting on it (GET /hands/{id}/socket, as the web page; --live-follow
- *             stream: the NDJSON stream and a POST per action, the page's fallback; poll: the
- *             long poll, If-None-Match + Prefer: wait=25, and a POST) when its
+ *   live      every seat of --live-tables tables its own client, following its table's hands
+ *             on one WebSocket and acting on it (GET /tables/{id}/socket, as the web page;
+ *             --live-follow socket: a WebSocket per hand, GET /hands/{id}/socket; stream: the
+ *             NDJSON stream and a POST per action, the page's fallback; poll: the long poll,
+ *             If-None-Match + Prefer: wait=25, and a POST) when its
  *             turn comes (bench/live-tables.ts): server CPU per action delivered to every seat ÷
  *             baseline (aim ≤ 2.0), wake-up latency commit → every seat p99 < 50 ms (from
  *             the event's `created_at`, the server's clock just before its append commits).
@@ -46,7 +47,7 @@
  *   npm run bench:api -- --no-build --server-entry /elsewhere/dist/src/main.js   # another build
  *   PATH=/opt/node26/bin:$PATH npm run bench:api       # every process on another Node (the unit moves with it)
  *
- * Options: --clients, --live-tables, --live-follow socket|stream|poll, --idempotency-keys (every action keyed), --rounds, --baseline-seconds, --warmup-seconds, --pg-url (an admin
+ * Options: --clients, --live-tables, --live-follow table|socket|stream|poll, --idempotency-keys (every action keyed), --rounds, --baseline-seconds, --warmup-seconds, --pg-url (an admin
  * connection, default BENCH_PG_URL or postgresql://postgres@127.0.0.1:5432/postgres),
  * --log-level, --keep-db.
  */
