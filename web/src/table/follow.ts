@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiProblem, messageOf, ok, playerToken, type HandView } from '../api.js';
 import type { Action } from './actions.js';
 
-/** How the page follows a hand: its WebSocket, else its stream, else the long poll. */
+/** How the page follows a table: its WebSocket, else each hand's stream, else the long poll. */
 type Way = 'socket' | 'stream' | 'poll';
 
 /**
