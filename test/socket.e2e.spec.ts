@@ -246,13 +246,17 @@ describe('shutdown closes every socket', () => {
 describe('a socket under arbitrary frames', () => {
   let t: TestApp;
   let players: Player[];
+  let tableId: string;
   let handId: string;
   let base: string;
+  /** Events of every hand at the table: an answered action on a table's socket may end a hand and go on in the next. */
+  const tableEvents = async (): Promise<number> =>
+    Number((await t.sql.query<{ n: string }>('SELECT count(*) AS n FROM events WHERE table_id = $1', [tableId])).rows[0]!.n);
 
   beforeAll(async () => {
     t = await startApp();
     players = await newPlayers(t, 4, 'Fuzzer');
-    ({ handId } = await openTable(t, 'dobbm', {}, players));
+    ({ tableId, handId } = await openTable(t, 'dobbm', {}, players));
     base = await listening(t);
   });
   afterAll(() => t.close());
@@ -266,6 +270,7 @@ describe('a socket under arbitrary frames', () => {
         .record(
           {
             ref: fc.oneof(fc.string({ maxLength: 200 }), fc.integer(), fc.constant(null), fc.object()),
+            handId: fc.oneof(fc.constant(handId), fc.uuid(), fc.string({ maxLength: 80 }), fc.constant(null), fc.integer()),
             expectedSeq: fc.oneof(fc.constant(seq), fc.integer({ min: -2, max: seq + 2 }), fc.double(), fc.string()),
             action: fc.oneof(
               fc.record(
@@ -282,27 +287,30 @@ describe('a socket under arbitrary frames', () => {
       fc.uint8Array({ maxLength: 64 }).map((bytes) => ({ bytes })),
     );
 
-  it('answers every frame with one answer or problem, appends only what it answered, and stays up', async () => {
-    const s = await openSocket(base, handId, players[0]!.token);
-    const first = await viewOf(s);
-    const before = await eventCount(t, handId);
-    let answers = 0;
-    await fc.assert(
-      fc.asyncProperty(fc.array(anyFrame(first.seq), { minLength: 1, maxLength: 8 }), async (frames) => {
-        for (const f of frames) {
-          if ('bytes' in f) s.sendRaw(Buffer.from(f.bytes), true);
-          else s.sendRaw(f.text);
-          const got = await s.next(5_000);
-          if (got === 'closed' || got === 'quiet') throw new Error(`no answer to ${JSON.stringify(f)}: ${got}`);
-          expect(Object.keys(got).sort()).toEqual('answer' in got ? ['answer', 'ref'] : ['problem', 'ref']);
-          if ('problem' in got) expect(got.problem.status).toBeLessThan(500);
-          else answers++;
-        }
-      }),
-      { numRuns: 60 },
-    );
-    expect(await eventCount(t, handId)).toBe(before + answers);
-    expect((await t.http.get('/health')).status).toBe(200);
-    s.close();
-  });
+  it.each(['hand', 'table'] as const)(
+    "answers every frame on a %s's socket with one answer or problem, appends only what it answered, and stays up",
+    async (kind) => {
+      const s = await openSocket(base, handId, players[0]!.token, kind === 'table' ? { path: `/tables/${tableId}/socket` } : {});
+      const first = await viewOf(s);
+      const before = await tableEvents();
+      let answers = 0;
+      await fc.assert(
+        fc.asyncProperty(fc.array(anyFrame(first.seq), { minLength: 1, maxLength: 8 }), async (frames) => {
+          for (const f of frames) {
+            if ('bytes' in f) s.sendRaw(Buffer.from(f.bytes), true);
+            else s.sendRaw(f.text);
+            const got = await s.next(5_000);
+            if (got === 'closed' || got === 'quiet') throw new Error(`no answer to ${JSON.stringify(f)}: ${got}`);
+            expect(Object.keys(got).sort()).toEqual('answer' in got ? ['answer', 'ref'] : ['problem', 'ref']);
+            if ('problem' in got) expect(got.problem.status).toBeLessThan(500);
+            else answers++;
+          }
+        }),
+        { numRuns: 60 },
+      );
+      expect(await tableEvents()).toBe(before + answers);
+      expect((await t.http.get('/health')).status).toBe(200);
+      s.close();
+    },
+  );
 });
