@@ -83,8 +83,8 @@ export class HandStreamController {
       'Open with `Upgrade: websocket` and the subprotocol `kartentisch`; the token goes as `Authorization: Bearer <token>` ' +
       'or, from a browser (which cannot set headers), as a second subprotocol `bearer.<token>`. `after=<seq>` resumes as on the stream. ' +
       'The server sends `{"view": <HandView>}` frames, as the stream sends its lines (the current view first, then one per new seq). ' +
-      'A seat sends an action as `{"ref": <a number, or a string of at most 128 characters>, "expectedSeq": n, "action": {…}, "idempotencyKey"?: "…"}` ' +
-      '(the body of POST /hands/{id}/actions, with the Idempotency-Key in it) and gets `{"ref", "answer": <its new view>}` — ' +
+      'A seat sends an action as `{"ref": <a number, or a string of at most 128 characters>, "expectedSeq": n, "action": {…}, "idempotencyKey"?: "…", "handId"?: "…"}` ' +
+      '(the body of POST /hands/{id}/actions, with the Idempotency-Key in it; `handId`, if sent, must be this hand) and gets `{"ref", "answer": <its new view>}` — ' +
       'the answer stands for that seq, so no view frame repeats it — or `{"ref", "problem": <the problem+json the POST would answer>}`. ' +
       'Refusals before the upgrade are the usual problem+json (401, 404 HAND_NOT_FOUND, 400, 429, 503 STREAMS_FULL: sockets count with the streams). ' +
       'The socket closes with 1000 after the last view of a hand that ended, 1001 when the instance stops, 1011 when the database is away, ' +

@@ -53,6 +53,26 @@ describe('four people play a Dobbm hand in the browser', () => {
     );
     const pageOf = (seat: number) => pages[seating.indexOf(seat)]!;
 
+    // A fifth person watches. Its socket goes through a proxy that stops passing frames midway,
+    // and is closed (1001, as a drain) once the next hand is dealt: the page opens it again and
+    // must take the next hand's view, though the last it held was of a hand still in play.
+    const watcher = await site.person();
+    let hold = false;
+    let cut = (): void => undefined;
+    await watcher.context.routeWebSocket(/\/tables\/[^/]+\/socket/, (ws) => {
+      const server = ws.connectToServer();
+      server.onMessage((m) => void (!hold && ws.send(m)));
+      ws.onMessage((m) => server.send(m));
+      cut = () => {
+        hold = false;
+        void server.close();
+        void ws.close({ code: 1001, reason: 'the instance is stopping' });
+      };
+    });
+    await signUp(watcher.page, 'Kibitz');
+    await watcher.page.goto(`/tables/${tableId}`);
+    await watcher.page.locator(`[data-testid="status"][data-hand="${handId}"]`).waitFor();
+
     let bid = false;
     let doubled = false;
     const moves: string[] = [];
@@ -65,6 +85,7 @@ describe('four people play a Dobbm hand in the browser', () => {
       if (v.phase === 'bidding') prefer.push(bid ? { type: 'bid', bid: 'pass' } : { type: 'bid', bid: 'dobbm' });
       if (!doubled) prefer.push({ type: 'double', call: 'schwacher' });
       prefer.push({ type: 'double', call: 'gut' });
+      if (step === 5) hold = true;
       const done = await move(page, v.seq, prefer);
       moves.push(`${seat}: ${done}`);
       if (done.includes('"dobbm"')) bid = true;
@@ -81,6 +102,9 @@ describe('four people play a Dobbm hand in the browser', () => {
     expect(moves.filter((m) => m.includes('play ')).length).toBe(32);
     const over = await auditorView(site, handId);
     expect(over.status).toBe('over');
+    await expect(watcher.page.locator('[data-testid="status"]').getAttribute('data-hand')).resolves.toBe(handId);
+    cut();
+    await watcher.page.locator(`[data-testid="status"][data-hand="${over.nextHandId}"]`).waitFor();
 
     // Everybody sees the same result and ledger, which match the API's.
     const scores = (over.result as { scores: number[] }).scores;

@@ -32,10 +32,14 @@ export function useTable(tableId: string, firstHandId: string | null): FollowedT
   const latest = useRef<HandView | null>(null);
   const socket = useRef<TableSocket | null>(null);
 
-  /** Keeps the newer view (a pushed view and the page's own action's answer may cross); another hand once this one ended. */
+  /**
+   * Keeps the newer view (a pushed view and the page's own action's answer may cross); another
+   * hand once this one ended, or a later one (a socket opened again after the table moved on).
+   */
   const accept = (v: HandView): void => {
     const held = latest.current;
-    if (!held || (v.id === held.id ? v.seq >= held.seq : held.status !== 'active')) {
+    const later = (v.number ?? 0) > (held?.number ?? 0);
+    if (!held || (v.id === held.id ? v.seq >= held.seq : held.status !== 'active' || later)) {
       latest.current = v;
       setView(v);
       if (v.status === 'over') setFinished(v);
@@ -119,7 +123,7 @@ export function useTable(tableId: string, firstHandId: string | null): FollowedT
   return { view, finished, error, act };
 }
 
-/** A frame of the hand's WebSocket: a view pushed, or the answer to one of our actions (by its `ref`). */
+/** A frame of the table's WebSocket: a view pushed, or the answer to one of our actions (by its `ref`). */
 type Frame =
   { view: HandView } | { ref: number; answer: HandView } | { ref: number; problem: { status: number; code: string; detail: string } };
 
