@@ -150,7 +150,7 @@ export class HandSockets implements OnModuleDestroy {
       );
     };
     sink.onOver = moveOn;
-    const log = { ...(table ? { tableId: table } : { handId: first.handId }) };
+    const log = table ? { tableId: table } : { handId: first.handId };
     // A frame over the limit, a broken frame: `ws` closes the socket (1009, 1002) and reports it here.
     ws.on('error', (err) => this.log?.warn({ ...log, err: err.message }, 'WebSocket error'));
     // One line per socket, as the request log has one per request: what it followed, how long, what it did.
