@@ -317,9 +317,9 @@ async function followTable(
   handsDone: Set<string>,
   signal: AbortSignal,
 ): Promise<void> {
-  for (let more: string | null = tableId; more && !signal.aborted;) {
+  for (let again = true; again && !signal.aborted;) {
     try {
-      more = await onSocket(bot.api.tableSocket(tableId, bot.player), null, bot, table, stats, handsDone, signal);
+      again = (await onSocket(bot.api.tableSocket(tableId, bot.player), null, bot, table, stats, handsDone, signal)) !== null;
     } catch (err) {
       if (signal.aborted) return;
       stats.errors.push(err instanceof Error ? err.message : String(err));
