@@ -250,11 +250,15 @@ async function followSeat(
       handId = await { stream: byStream, poll: byLongPoll, socket: bySocket }[mode](bot, handId, table, stats, handsDone, signal);
     } catch (err) {
       if (signal.aborted) return;
-      stats.errors.push(err instanceof Error ? err.message : String(err));
-      if (stats.errors.length > 20) throw new Error(`live tables: too many errors, the first: ${stats.errors[0]}`, { cause: err });
-      // read the view afresh
+      counted(stats, err); // then read the view afresh
     }
   }
+}
+
+/** A seat's connection failed: counted, and the run given up after 20. */
+function counted(stats: LiveStats, err: unknown): void {
+  stats.errors.push(err instanceof Error ? err.message : String(err));
+  if (stats.errors.length > 20) throw new Error(`live tables: too many errors, the first: ${stats.errors[0]}`, { cause: err });
 }
 
 type Follow = (
@@ -322,8 +326,7 @@ async function followTable(
       again = (await onSocket(bot.api.tableSocket(tableId, bot.player), null, bot, table, stats, handsDone, signal)) !== null;
     } catch (err) {
       if (signal.aborted) return;
-      stats.errors.push(err instanceof Error ? err.message : String(err));
-      if (stats.errors.length > 20) throw new Error(`live tables: too many errors, the first: ${stats.errors[0]}`, { cause: err });
+      counted(stats, err);
     }
   }
 }
