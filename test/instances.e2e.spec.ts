@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { bearer, startApp, type TestApp } from './support/app.js';
+import { STATE_EVERY } from '../src/hands/hand-store.js';
 import { dobbmOnTwoInstances, getView, type Player, type SharedHand, type View } from './support/bots.js';
 
 /**
@@ -62,5 +63,28 @@ describe('two instances on one database', () => {
       (r) => r.seq,
     );
     expect(seqs).toEqual(Array.from({ length: done.seq + 1 }, (_, i) => i));
+  });
+
+  // The hand row holds the engine's state only every few events (hand-store.ts STATE_EVERY):
+  // an instance that did not write the last events rebuilds the state from the events after it.
+  it('played to its end through one instance, the hand reads the same through the other at every seq, for every seat', async () => {
+    const row = async () =>
+      (await a.sql.query<{ seq: number; state_seq: number }>('SELECT seq, state_seq FROM hands WHERE id = $1', [handId])).rows[0]!;
+    const lags = new Set<number>();
+    for (let actor = await actorVia(a); ;) {
+      const after = await actVia(a, actor);
+      const { seq, state_seq } = await row();
+      expect(seq).toBe(after.seq);
+      lags.add(seq - state_seq);
+      const viaA = await Promise.all(players.map((_, s) => viewVia(a, s)));
+      const viaB = await Promise.all(players.map((_, s) => viewVia(b, s)));
+      expect(viaB).toEqual(viaA);
+      if (after.status !== 'active') break;
+      actor = viaA.find((v) => v.toAct.includes(v.seat!))!;
+    }
+    // The reads above rebuilt states from as many events as the row may lag, and the last state is stored.
+    expect(Math.max(...lags)).toBe(STATE_EVERY - 1);
+    const end = await row();
+    expect(end.state_seq).toBe(end.seq);
   });
 });

@@ -1,4 +1,4 @@
-import type { GameId, HandSetup } from '../engine/index.js';
+import { applyAllOrThrow, gameFor, type Action, type GameId, type HandSetup } from '../engine/index.js';
 
 /** A `hands` row as the services read it (snake_case columns mapped once, here). */
 export interface HandRow {
@@ -17,8 +17,11 @@ export interface HandRow {
   seed: string;
   deck: string[] | null;
   dealtHands: { hands: (string[] | null)[]; talon: string[] } | null;
+  /** the engine's state after event `seq` */
   state: unknown;
   seq: number;
+  /** the last event whose state the row holds (hand-store.ts `STATE_EVERY`) */
+  stateSeq: number;
   phase: string;
   toAct: number[];
   status: HandStatus;
@@ -32,9 +35,9 @@ export interface HandRow {
 /** active → finished | thrownIn (the engine's result status); void: dropped unplayed when a session ended. */
 export type HandStatus = 'active' | 'finished' | 'thrownIn' | 'void';
 
-/** The columns of a hand row, for a query that names the table `h` (hand-store.ts). */
+/** The columns of a hand row, for a query that names the table `h` (hand-store.ts adds `state_tail`). */
 export const HAND_COLUMNS = `h.id, h.table_id, h.number, h.game, h.options, h.seat_count, h.dealer, h.setup, h.seating, h.seed, h.deck,
-  h.dealt_hands, h.state, h.seq, h.phase, h.to_act, h.status, h.result, h.last_hash, h.source, h.created_at, h.finished_at`;
+  h.dealt_hands, h.state, h.state_seq, h.seq, h.phase, h.to_act, h.status, h.result, h.last_hash, h.source, h.created_at, h.finished_at`;
 
 /** The row as PostgreSQL returns it. */
 export interface RawHand {
@@ -51,6 +54,9 @@ export interface RawHand {
   deck: string[] | null;
   dealt_hands: HandRow['dealtHands'];
   state: unknown;
+  state_seq: number;
+  /** the actions of the events after `state_seq`, in order; null when there are none */
+  state_tail: Record<string, unknown>[] | null;
   seq: number;
   phase: string;
   to_act: number[] | null;
@@ -76,8 +82,11 @@ export const toHandRow = (r: RawHand): HandRow => ({
   seed: r.seed,
   deck: r.deck,
   dealtHands: r.dealt_hands,
-  state: r.state,
+  // Each event after the deal is an action the engine accepted, seat included: applying them
+  // again is deterministic, and a refusal means the log was changed behind the service's back.
+  state: r.state_tail ? applyAllOrThrow(gameFor(r.game), r.state, r.state_tail as unknown as Action[]) : r.state,
   seq: r.seq,
+  stateSeq: r.state_seq,
   phase: r.phase,
   toAct: r.to_act ?? [],
   status: r.status,

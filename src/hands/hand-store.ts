@@ -68,7 +68,7 @@ export interface NewHand {
  * Where the writer believes the hand stands: not yet there (`open`: the row as first written),
  * or at a seq and hash; the append happens only if it still does.
  */
-export type Expected = { open: NewHand } | (HandAt & { seq: number; lastHash: string });
+export type Expected = { open: NewHand } | (HandAt & { seq: number; lastHash: string; stateSeq: number });
 
 /** Where a hand's rows are: its table (the shard key) and its id. */
 export interface HandAt {
@@ -121,9 +121,21 @@ const eventValues = (offset: number, count: number): string =>
 const eventColumns = (e: StoredEvent): unknown[] => [e.type, e.seat, JSON.stringify(e.payload), e.commandId, e.createdAt, e.prevHash];
 const eventParams = (events: readonly StoredEvent[]): unknown[] =>
   events.flatMap((e) => [e.tableId, e.handId, e.seq, ...eventColumns(e), e.hash]);
+/**
+ * The state is written at the deal, at the end and after every `STATE_EVERY`th event since it
+ * was last written, not on every action: each rewrite was a TOASTed jsonb write for PostgreSQL
+ * and the state's JSON for this process (docs/benchmarks.md, 2026-11-25 11:48 UTC). A reader
+ * folds in the events after it (`HAND_READ`, hand-row.ts `toHandRow`): at most this many less one.
+ */
+export const STATE_EVERY = 8;
+
+/** Whether an append after `stateSeq` stores the state (`null`: the row keeps the one it has). */
+const stateToStore = (p: HandProjection, stateSeq: number): string | null =>
+  p.status !== 'active' || p.seq - stateSeq >= STATE_EVERY ? JSON.stringify(p.state) : null;
+
 /** The projection's columns, in the order both hand-writing statements take them. */
-const projectionColumns = (p: HandProjection): unknown[] => [
-  JSON.stringify(p.state),
+const projectionColumns = (p: HandProjection, state: string | null): unknown[] => [
+  state,
   p.seq,
   p.phase,
   p.toAct,
@@ -146,7 +158,7 @@ export async function append(
   events: NewEvent | readonly NewEvent[],
   p: HandProjection,
   opts: AppendOptions = {},
-): Promise<{ appended: boolean; hash: string }> {
+): Promise<Appended> {
   const list = Array.isArray(events) ? (events as readonly NewEvent[]) : [events as NewEvent];
   const inTx = !('pool' in via);
   if (!opts.beforeCommit && 'open' in expected && !inTx) {
@@ -177,10 +189,17 @@ export async function append(
   return inTx ? work(via) : via.transaction(work).catch(conflictOnDuplicate);
 }
 
+/** Whether the event went in, its hash, and the seq whose state the hand row now holds. */
+export interface Appended {
+  appended: boolean;
+  hash: string;
+  stateSeq: number;
+}
+
 const atOf = (e: Expected): HandAt => ('open' in e ? { tableId: e.open.tableId, handId: e.open.id } : e);
 
 const appendEventSql = (idem: boolean): string => `WITH upd AS (
-             UPDATE hands SET state = $3::jsonb, seq = $4, phase = $5, to_act = $6, status = $7, result = $8::jsonb,
+             UPDATE hands SET state = COALESCE($3::jsonb, state), state_seq = CASE WHEN $3::jsonb IS NULL THEN state_seq ELSE $4 END, seq = $4, phase = $5, to_act = $6, status = $7, result = $8::jsonb,
                               last_hash = $9, finished_at = $10
              WHERE table_id = $17 AND id = $1 AND seq = $2 AND status = 'active' RETURNING table_id, id),
            ev AS (
@@ -192,11 +211,19 @@ const appendEventSql = (idem: boolean): string => `WITH upd AS (
 /** Inserts the hand and its first events; the route (hand_tables, a reference table) is a statement of its own. */
 const openHandSql = (events: number): string => `WITH h AS (
        INSERT INTO hands (id, table_id, number, game, options, seat_count, dealer, setup, seating, seed, deck, dealt_hands,
-                          state, seq, phase, to_act, status, result, last_hash, source, created_at, finished_at)
-       VALUES ($1,$2,$3,$4,$5::jsonb,$6,$7,$8::jsonb,$9::jsonb,$10,$11::jsonb,$12::jsonb,$13::jsonb,$14,$15,$16,$17,$18::jsonb,$19,$20,$21,$22)
+                          state, seq, phase, to_act, status, result, last_hash, source, created_at, finished_at, state_seq)
+       VALUES ($1,$2,$3,$4,$5::jsonb,$6,$7,$8::jsonb,$9::jsonb,$10,$11::jsonb,$12::jsonb,$13::jsonb,$14,$15,$16,$17,$18::jsonb,$19,$20,$21,$22,$14)
        RETURNING id)
      INSERT INTO events (table_id, hand_id, seq, type, seat, payload, command_id, created_at, prev_hash, hash)
      VALUES ${eventValues(22, events)}`;
+
+/**
+ * A hand row with the actions of the events after its stored state (`state_tail`, replayed by
+ * `toHandRow`): the same shard's rows, found by the events' primary key.
+ */
+const HAND_READ = `${HAND_COLUMNS},
+  (SELECT json_agg(e.payload ORDER BY e.seq) FROM events e WHERE e.table_id = h.table_id AND e.hand_id = h.id AND e.seq > h.state_seq)
+  AS state_tail`;
 
 /** Hot-path statements by name (the pg prepared-statement name where one is used). */
 const SQL = {
@@ -204,9 +231,9 @@ const SQL = {
   appendEventIdem: appendEventSql(true),
   openHand: openHandSql(1),
   idemPut: 'INSERT INTO idempotent_responses (table_id, key, hand_id, status, body, request_hash) VALUES ($1, $2, $3, 200, $4, $5)',
-  hand: `SELECT ${HAND_COLUMNS} FROM hands h WHERE h.table_id = $1 AND h.id = $2`,
-  handForUpdate: `SELECT ${HAND_COLUMNS} FROM hands h WHERE h.table_id = $1 AND h.id = $2 FOR UPDATE OF h`,
-  handWithAnswer: `SELECT ${HAND_COLUMNS}, i.body AS answer_body, i.request_hash AS answer_request_hash
+  hand: `SELECT ${HAND_READ} FROM hands h WHERE h.table_id = $1 AND h.id = $2`,
+  handForUpdate: `SELECT ${HAND_READ} FROM hands h WHERE h.table_id = $1 AND h.id = $2 FOR UPDATE OF h`,
+  handWithAnswer: `SELECT ${HAND_READ}, i.body AS answer_body, i.request_hash AS answer_request_hash
     FROM hands h LEFT JOIN idempotent_responses i ON i.table_id = h.table_id AND i.key = $3 WHERE h.table_id = $1 AND h.id = $2`,
   handSeq: 'SELECT seq, status FROM hands WHERE table_id = $1 AND id = $2',
   idemGet: 'SELECT body, request_hash FROM idempotent_responses WHERE table_id = $1 AND key = $2',
@@ -237,13 +264,14 @@ async function appendStatement(
   events: readonly NewEvent[],
   p: HandProjection,
   idem: AppendOptions['idempotency'],
-): Promise<{ appended: boolean; hash: string }> {
-  if ('open' in expected) return { appended: true, hash: await openStatement(q, expected.open, events, p) };
+): Promise<Appended> {
+  if ('open' in expected) return { appended: true, hash: await openStatement(q, expected.open, events, p), stateSeq: p.seq };
   const [e] = chain(expected, expected.lastHash, events) as [StoredEvent];
+  const state = stateToStore(p, expected.stateSeq);
   const values: unknown[] = [
     expected.handId,
     expected.seq,
-    ...projectionColumns(p),
+    ...projectionColumns(p, state),
     e.hash,
     p.finishedAt,
     ...eventColumns(e),
@@ -255,7 +283,7 @@ async function appendStatement(
     text: idem ? SQL.appendEventIdem : SQL.appendEvent,
     values,
   });
-  return { appended: rows[0]!.n === 1, hash: e.hash };
+  return { appended: rows[0]!.n === 1, hash: e.hash, stateSeq: state === null ? expected.stateSeq : p.seq };
 }
 
 /** Inserts a hand with its opening event (seq 0) and any further events, and its route; returns the last hash. */
@@ -275,7 +303,7 @@ async function openStatement(q: Queryable, hand: NewHand, events: readonly NewEv
     hand.seed,
     hand.deck ? JSON.stringify(hand.deck) : null,
     hand.dealtHands ? JSON.stringify(hand.dealtHands) : null,
-    ...projectionColumns(p),
+    ...projectionColumns(p, JSON.stringify(p.state)),
     last.hash,
     hand.source,
     last.createdAt,
@@ -287,8 +315,8 @@ async function openStatement(q: Queryable, hand: NewHand, events: readonly NewEv
 }
 
 /** A duplicate key (event seq, command id or idempotency key) means a concurrent writer won: a conflict, not an error. */
-function conflictOnDuplicate(err: unknown): { appended: false; hash: string } {
-  if ((err as { code?: string })?.code === '23505') return { appended: false, hash: '' };
+function conflictOnDuplicate(err: unknown): Appended {
+  if ((err as { code?: string })?.code === '23505') return { appended: false, hash: '', stateSeq: -1 };
   throw err;
 }
 

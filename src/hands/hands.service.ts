@@ -261,7 +261,7 @@ export class HandsService {
     const announce = this.watch.writing(hand.id, seq);
     let moved: Required<Move> | null = null;
     try {
-      const written = await append(this.db, { ...at, seq: hand.seq, lastHash: hand.lastHash }, event, projection, {
+      const written = await append(this.db, { ...at, seq: hand.seq, lastHash: hand.lastHash, stateSeq: hand.stateSeq }, event, projection, {
         ...(idem ? { idempotency: { ...idem, answer: answerJson } } : {}),
         ...(ended ? { beforeCommit: ended } : {}),
       });
@@ -275,6 +275,7 @@ export class HandsService {
         seq,
         state: applied.state,
         lastHash: written.hash,
+        stateSeq: written.stateSeq,
         status: projection.status as HandStatus,
         phase: projection.phase,
         toAct: projection.toAct,
