@@ -199,8 +199,8 @@ export interface Appended {
 const atOf = (e: Expected): HandAt => ('open' in e ? { tableId: e.open.tableId, handId: e.open.id } : e);
 
 const appendEventSql = (idem: boolean): string => `WITH upd AS (
-             UPDATE hands SET state = COALESCE($3::jsonb, state), state_seq = CASE WHEN $3::jsonb IS NULL THEN state_seq ELSE $4 END, seq = $4, phase = $5, to_act = $6, status = $7, result = $8::jsonb,
-                              last_hash = $9, finished_at = $10
+             UPDATE hands SET state = COALESCE($3::jsonb, state), state_seq = CASE WHEN $3::jsonb IS NULL THEN state_seq ELSE $4 END,
+                              seq = $4, phase = $5, to_act = $6, status = $7, result = $8::jsonb, last_hash = $9, finished_at = $10
              WHERE table_id = $17 AND id = $1 AND seq = $2 AND status = 'active' RETURNING table_id, id),
            ev AS (
              INSERT INTO events (table_id, hand_id, seq, type, seat, payload, command_id, created_at, prev_hash, hash)
