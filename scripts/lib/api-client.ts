@@ -52,7 +52,9 @@ export class ProblemError extends Error {
 
 /**
  * Called after every request: the bench keeps latencies by route, and by `detail` — the
- * action's type for a POST of an action, the answer's phase for a GET of a view.
+ * action's type for a POST of an action (`ends the hand` for the one whose answer is the hand's
+ * last view: it books the hand and deals the next in its transaction), the answer's phase for a
+ * GET of a view.
  */
 export type RequestObserver = (route: string, status: number, millis: number, detail?: string) => void;
 
@@ -267,7 +269,7 @@ export class KartentischClient {
     return this.call(
       'POST /hands/{id}/actions',
       () => this.direct<ActAnswer>('POST', `/hands/${encodeURIComponent(handId)}/actions`, headers, body),
-      () => action.type,
+      (v) => (v.status === 'active' ? action.type : 'ends the hand'),
       idempotencyKey !== undefined,
     ) as Promise<HandView>;
   }
