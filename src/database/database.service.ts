@@ -40,7 +40,14 @@ export class DatabaseService implements OnModuleDestroy {
 
   constructor(@Inject(SETTINGS) settings: Settings) {
     if (!settings.databaseUrl) throw new Error('DatabaseService needs a database URL (the embedded database starts before the app)');
-    this.pool = new pg.Pool({ ...CONNECTION_OPTIONS, connectionString: settings.databaseUrl, max: settings.databasePoolSize });
+    // Pipelined: a client sends each statement as it is asked for, not after the answer before
+    // it, so a transaction's independent statements share a round trip (`transaction`).
+    this.pool = new pg.Pool({
+      ...CONNECTION_OPTIONS,
+      connectionString: settings.databaseUrl,
+      max: settings.databasePoolSize,
+      pipeline: true,
+    });
     // A connection losing its server (terminated backend, restart, failover) emits 'error',
     // idle in the pool or checked out by anyone (our transactions, Prisma, pool.query):
     // without a listener that would end the process. The query under way fails on its own
@@ -53,7 +60,9 @@ export class DatabaseService implements OnModuleDestroy {
   /**
    * Runs `work` in one transaction: COMMIT when it returns, ROLLBACK when it throws; then what
    * `work` asked for with `onCommit`. A connection that cannot even roll back (its server is
-   * gone) is discarded, not pooled.
+   * gone) is discarded, not pooled. BEGIN is not waited for: it goes out with the work's first
+   * statement. It fails only where that statement would too (a lost connection, a session in a
+   * failed transaction), and then the transaction rolls back as for any error.
    */
   async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
@@ -61,9 +70,14 @@ export class DatabaseService implements OnModuleDestroy {
     let broken: Error | undefined;
     let out: T;
     try {
-      await client.query('BEGIN');
+      const begun = client.query('BEGIN').then(
+        () => null,
+        (err: unknown) => err,
+      );
       afterCommit.set(client, committed);
       out = await work(client);
+      const failed = await begun;
+      if (failed) throw failed;
       await client.query('COMMIT');
     } catch (err) {
       await client.query('ROLLBACK').catch((rollbackErr: Error) => (broken = rollbackErr));

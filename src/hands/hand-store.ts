@@ -309,8 +309,11 @@ async function openStatement(q: Queryable, hand: NewHand, events: readonly NewEv
     last.createdAt,
     p.finishedAt,
   ];
-  await q.query(openHandSql(stored.length), [...handParams, ...eventParams(stored)]);
-  await q.query({ name: 'hand-route-put', text: ROUTE_PUT_SQL, values: [hand.id, hand.tableId] });
+  // Sent together (the pool pipelines); a new hand is always written inside a transaction.
+  await Promise.all([
+    q.query(openHandSql(stored.length), [...handParams, ...eventParams(stored)]),
+    q.query({ name: 'hand-route-put', text: ROUTE_PUT_SQL, values: [hand.id, hand.tableId] }),
+  ]);
   return last.hash;
 }
 

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { gameFor, nestOptions, shuffle, type GameId, type HandSetup } from '../engine/index.js';
 import { dealCommitment } from '../hands/commitment.js';
@@ -26,14 +26,16 @@ export class HandDealer {
   constructor(private readonly watch: HandWatch) {}
 
   /**
-   * `seed` re-deals the cards of an earlier seed (a hand voided unplayed and replaced when the
-   * session end was requested between deals, table-session.ts); otherwise a fresh one.
+   * Deals hand `handId`. `seed` re-deals the cards of an earlier seed (a hand voided unplayed and
+   * replaced when the session end was requested between deals, table-session.ts); otherwise a
+   * fresh one.
    */
-  async deal(tx: Tx, table: TableForDeal, setup: HandSetup, seed: string = randomBytes(32).toString('hex')): Promise<string> {
+  async deal(tx: Tx, table: TableForDeal, setup: HandSetup, at: { handId: string; seed?: string }): Promise<void> {
+    const id = at.handId;
+    const seed = at.seed ?? randomBytes(32).toString('hex');
     const game = gameFor(table.game);
     const deck = shuffle(seed, game.deck(table.options));
     const state = game.deal(table.options, deck, setup);
-    const id = randomUUID();
     const opening = {
       seq: 0,
       type: 'deal',
@@ -75,6 +77,5 @@ export class HandDealer {
     );
     // A new deal is a move too: the bot runner of every instance learns of it this way.
     onCommit(tx, () => this.watch.committed({ handId: id, seq: 0, status: 'active' }));
-    return id;
   }
 }

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { gameFor, type HandResult, type HandSetup } from '../engine/index.js';
 import { ApiError, fromRejection } from '../common/problems.js';
@@ -49,8 +49,11 @@ export class TableSession implements OnModuleInit {
     result: HandResult,
   ): Promise<string | null> {
     if (!hand.tableId) return null;
-    await this.ledger.recordHand(tx, { id: hand.id, tableId: hand.tableId, seating: hand.seating }, result);
-    const table = await lockForSession(tx, hand.tableId);
+    // The booking and the table's lock go out together (the pool pipelines a transaction's statements).
+    const [, table] = await Promise.all([
+      this.ledger.recordHand(tx, { id: hand.id, tableId: hand.tableId, seating: hand.seating }, result),
+      lockForSession(tx, hand.tableId),
+    ]);
     const step = gameFor(table.game).session.afterHand(table.options, table.session, finalState);
     return this.continueWith(tx, table, step.session, step.next);
   }
@@ -118,13 +121,15 @@ export class TableSession implements OnModuleInit {
       return null;
     }
     const handNumber = table.handCount + 1;
-    const handId = await this.dealer.deal(
-      tx,
-      { id: table.id, game: table.game, options: table.options, seating: table.seating, handNumber },
-      next,
-      seed,
-    );
-    await startHand(tx, table.id, { session, dealer: next.dealer, handId, handNumber });
+    const handId = randomUUID();
+    // The new hand's rows and the table's move to it go out together, as above.
+    await Promise.all([
+      this.dealer.deal(tx, { id: table.id, game: table.game, options: table.options, seating: table.seating, handNumber }, next, {
+        handId,
+        seed,
+      }),
+      startHand(tx, table.id, { session, dealer: next.dealer, handId, handNumber }),
+    ]);
     return handId;
   }
 }
