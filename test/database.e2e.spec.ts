@@ -22,11 +22,12 @@ describe('DatabaseService.transaction on a pipelining connection', () => {
     afterAll(() => db.onModuleDestroy());
 
     it('gives each of many statements sent together its own answer', async () => {
-      const n = await db.transaction((tx) =>
-        Promise.all(
+      const n = await db.transaction((tx) => {
+        expect(tx.pipeline).toBe(true);
+        return Promise.all(
           Array.from({ length: 50 }, (_, i) => tx.query<{ n: number }>('SELECT $1::int * 2 AS n', [i]).then((r) => r.rows[0]!.n)),
-        ),
-      );
+        );
+      });
       expect(n).toEqual(Array.from({ length: 50 }, (_, i) => i * 2));
     });
 
