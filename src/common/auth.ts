@@ -12,7 +12,7 @@ import { ProblemDto } from './problem.dto.js';
 import { PlayerRateLimit } from './rate-limit.js';
 
 /** Who sent a request: a player (by bearer token) or the auditor (AUDIT_TOKEN). */
-export type Caller = { kind: 'player'; playerId: string; name: string } | { kind: 'auditor' };
+export type Caller = { kind: 'player'; playerId: string; name: string; credential?: string } | { kind: 'auditor' };
 export type CallerKind = Caller['kind'];
 
 /** Tokens are 256 random bits; only their SHA-256 is stored (DESIGN.md "Hidden information and access"). */
@@ -62,7 +62,10 @@ const PLAYER_CACHE_TTL_MS = 5_000;
 
 @Injectable()
 export class CallerResolver {
-  private readonly players = new LRUCache<string, { playerId: string; name: string }>({ max: 100_000, ttl: PLAYER_CACHE_TTL_MS });
+  private readonly players = new LRUCache<string, { playerId: string; name: string; credential: string }>({
+    max: 100_000,
+    ttl: PLAYER_CACHE_TTL_MS,
+  });
   private readonly unknown = new LRUCache<string, true>({ max: 10_000, ttl: 5_000 });
   private readonly auditHash: Buffer | null;
 
@@ -92,7 +95,7 @@ export class CallerResolver {
         this.unknown.set(key, true);
         return null;
       }
-      player = { playerId: row.id, name: row.name };
+      player = { playerId: row.id, name: row.name, credential: credentialOf(key) };
       this.players.set(key, player);
     }
     return { kind: 'player', ...player };
@@ -104,6 +107,12 @@ export class CallerResolver {
     for (const key of keys) this.players.delete(key);
   }
 }
+
+/**
+ * What names the token a caller was resolved from, without being it: a prefix of its digest. A
+ * rotation revokes the old credential's sockets and streams (HandWatch.revoke).
+ */
+export const credentialOf = (digestHex: string): string => digestHex.slice(0, 16);
 
 /** Enforces @Auth: 401 without a known token, 403 for a token of the wrong kind. */
 @Injectable()

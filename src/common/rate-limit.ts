@@ -47,13 +47,17 @@ export async function addressRateLimit(fastify: FastifyInstance, settings: Setti
 @Injectable()
 export class PlayerRateLimit {
   private readonly limit: number;
+  private readonly addressLimit: number;
   private check: ReturnType<FastifyInstance['createRateLimit']> | null = null;
+  /** The address's bucket of every request (`addressRateLimit`'s own store). */
+  private checkAddress: ReturnType<FastifyInstance['createRateLimit']> | null = null;
 
   constructor(
     @Inject(SETTINGS) settings: Settings,
     private readonly adapter: HttpAdapterHost,
   ) {
     this.limit = settings.rateLimitPerMinute;
+    this.addressLimit = settings.rateLimitPerAddressPerMinute;
   }
 
   async hit(key: string, req: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -67,12 +71,19 @@ export class PlayerRateLimit {
     if (bucket.isExceeded) throw limited(this.limit, bucket.ttl, 'with this token', reply);
   }
 
-  /** The player's bucket for an action outside an HTTP request (on a WebSocket): RATE_LIMITED when it is empty. */
-  async take(key: string): Promise<void> {
-    if (this.limit === 0) return;
+  /**
+   * A WebSocket frame, counted in the player's bucket and the address's as a request is, before
+   * anything reads it: false once either is exceeded (the socket is then closed).
+   */
+  async takeFrame(key: string, address: string): Promise<boolean> {
+    if (this.limit === 0) return true;
     this.check ??= this.limiter();
-    const bucket = await this.check({ playerBucket: key, routeOptions: {} } as unknown as FastifyRequest);
-    if (!bucket.isAllowed && bucket.isExceeded) throw limited(this.limit, bucket.ttl, 'with this token');
+    const player = await this.check({ playerBucket: key, routeOptions: {} } as unknown as FastifyRequest);
+    if (!player.isAllowed && player.isExceeded) return false;
+    if (this.addressLimit === 0) return true;
+    this.checkAddress ??= this.adapter.httpAdapter.getInstance<FastifyInstance>().createRateLimit();
+    const from = await this.checkAddress({ ip: address, routeOptions: {} } as unknown as FastifyRequest);
+    return from.isAllowed || !from.isExceeded;
   }
 
   /** Created at first use: the plugin decorates the Fastify instance only once it is registered. */

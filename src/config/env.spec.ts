@@ -27,8 +27,8 @@ describe('configuration', () => {
     );
     expect(validateEnv({ BENCH_ENDPOINTS: '1' }).benchEndpoints).toBe(true);
   });
-  it('TRUST_PROXY: loopback by default; false, hop counts, names, addresses and subnets; never `true`', () => {
-    expect(validateEnv({}).trustProxy).toEqual(['loopback']);
+  it('TRUST_PROXY: no proxy by default; false, hop counts, names, addresses and subnets; never `true`', () => {
+    expect(validateEnv({}).trustProxy).toBe(false);
     expect(validateEnv({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(validateEnv({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(validateEnv({ TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::1' }).trustProxy).toEqual(['loopback', '10.0.0.0/8', 'fd00::1']);
@@ -39,8 +39,19 @@ describe('configuration', () => {
     expect(validateEnv({ RATE_LIMIT_PER_MINUTE: '100' }).rateLimitPerAddressPerMinute).toBe(1000);
     expect(validateEnv({ RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '7' }).rateLimitPerAddressPerMinute).toBe(7);
   });
-  it('RATE_LIMIT_PER_MINUTE=0 turns limiting off', () => {
-    expect(validateEnv({ RATE_LIMIT_PER_MINUTE: '0' }).rateLimitPerMinute).toBe(0);
+  it('RATE_LIMIT_PER_MINUTE=0 turns limiting off, the caps per client included', () => {
+    const off = validateEnv({ RATE_LIMIT_PER_MINUTE: '0' });
+    expect(off.rateLimitPerMinute).toBe(0);
+    expect([off.streamsPerPlayer, off.streamsPerAddress, off.connectionsPerAddress]).toEqual([0, 0, 0]);
+    expect([off.playersPerAddressPerHour, off.openTablesPerPlayer, off.botTablesPerPlayer]).toEqual([0, 0, 0]);
+    expect(validateEnv({ RATE_LIMIT_PER_MINUTE: '0', STREAMS_PER_PLAYER: '3' }).streamsPerPlayer).toBe(3);
+  });
+  it('caps per client and HTTP timeouts have defaults', () => {
+    const d = validateEnv({});
+    expect([d.streamsPerPlayer, d.streamsPerAddress, d.connectionsPerAddress]).toEqual([16, 256, 256]);
+    expect([d.playersPerAddressPerHour, d.openTablesPerPlayer, d.botTablesPerPlayer]).toEqual([60, 8, 2]);
+    expect([d.requestTimeoutMs, d.keepAliveTimeoutMs]).toEqual([30_000, 72_000]);
+    expect(() => validateEnv({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS="0"/);
   });
   it('AUDIT_WORKERS: 1 by default, 0 computes on the main thread', () => {
     expect(validateEnv({}).auditWorkers).toBe(1);

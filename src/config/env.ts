@@ -26,6 +26,20 @@ export interface Settings {
   auditWorkers: number;
   /** long polls (`Prefer: wait`) held open at once by this instance; beyond it a read answers at once */
   longPollMaxWaiters: number;
+  /** streams and sockets open at once per player and per client address (0: no cap) */
+  streamsPerPlayer: number;
+  streamsPerAddress: number;
+  /** TCP connections open at once per peer address that is not a trusted proxy (0: no cap) */
+  connectionsPerAddress: number;
+  /** the whole request (headers and body) must arrive within this, else 408 and the connection closes */
+  requestTimeoutMs: number;
+  /** an idle kept-alive connection closes after this */
+  keepAliveTimeoutMs: number;
+  /** players created per client address per hour (0: no limit) */
+  playersPerAddressPerHour: number;
+  /** tables a player may host at once that are not ended, and of them bot-only ones (0: no cap) */
+  openTablesPerPlayer: number;
+  botTablesPerPlayer: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -38,12 +52,13 @@ const PLACEHOLDER = /change[-_ ]?me|replace[-_ ]?me|placeholder|example|secret|p
 
 /**
  * TRUST_PROXY: `false` (the socket's address only), a number of proxy hops, or a list of
- * addresses/subnets (`loopback`, `linklocal`, `uniquelocal`, an IP, a CIDR). Default
- * `loopback`: a proxy on the same host. `true` (trust anyone's header) is refused: every
- * client could then pick its own rate-limit bucket.
+ * addresses/subnets (`loopback`, `linklocal`, `uniquelocal`, an IP, a CIDR). Default `false`:
+ * a service reached straight, or through a tunnel or proxy that does not set X-Forwarded-For,
+ * must not let a local client choose its address (and so its rate-limit bucket) by a header.
+ * `true` (trust anyone's header) is refused for the same reason.
  */
 function parseTrustProxy(raw: string | undefined, problems: string[]): boolean | number | string[] {
-  if (raw === undefined) return ['loopback'];
+  if (raw === undefined) return false;
   const v = raw.trim();
   if (v === 'false') return false;
   if (/^\d{1,2}$/.test(v)) return Number(v);
@@ -52,9 +67,9 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): boolean |
   const ok = items.every((x) => named.includes(x) || isIP(x) !== 0 || (/^[\d.:a-f]+\/\d{1,3}$/i.test(x) && isIP(x.split('/')[0]!) !== 0));
   if (!ok || v === 'true') {
     problems.push(
-      `TRUST_PROXY="${raw}" is not valid: use false, a number of proxy hops, or a comma-separated list of loopback, linklocal, uniquelocal, IP addresses and CIDR subnets (default loopback)`,
+      `TRUST_PROXY="${raw}" is not valid: use false, a number of proxy hops, or a comma-separated list of loopback, linklocal, uniquelocal, IP addresses and CIDR subnets (default false)`,
     );
-    return ['loopback'];
+    return false;
   }
   return items;
 }
@@ -111,7 +126,27 @@ export function validateEnv(env: Record<string, unknown>): Settings {
     auditSamples: int('AUDIT_SAMPLES', 16, 1, 1000),
     auditWorkers: int('AUDIT_WORKERS', 1, 0, 64),
     longPollMaxWaiters: int('LONG_POLL_MAX_WAITERS', 10_000, 0, 1_000_000),
+    ...clientCaps(int, rateLimitPerMinute === 0),
+    requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
+    keepAliveTimeoutMs: int('KEEP_ALIVE_TIMEOUT_MS', 72_000, 100, 600_000),
   };
   if (problems.length) throw new ConfigError(`invalid configuration:\n  - ${problems.join('\n  - ')}`);
   return settings;
+}
+
+/**
+ * The caps on what one client may hold or create. RATE_LIMIT_PER_MINUTE=0 turns every
+ * per-client limit off at once (tests and benchmarks drive thousands of players from one
+ * address); each can also be set on its own, 0 meaning no cap.
+ */
+function clientCaps(int: (name: string, dflt: number, min: number, max: number) => number, off: boolean) {
+  const cap = (name: string, dflt: number) => int(name, off ? 0 : dflt, 0, 1_000_000);
+  return {
+    streamsPerPlayer: cap('STREAMS_PER_PLAYER', 16),
+    streamsPerAddress: cap('STREAMS_PER_ADDRESS', 256),
+    connectionsPerAddress: cap('CONNECTIONS_PER_ADDRESS', 256),
+    playersPerAddressPerHour: cap('PLAYERS_PER_ADDRESS_PER_HOUR', 60),
+    openTablesPerPlayer: cap('OPEN_TABLES_PER_PLAYER', 8),
+    botTablesPerPlayer: cap('BOT_TABLES_PER_PLAYER', 2),
+  };
 }

@@ -11,11 +11,20 @@ import { JSON_BODY_LIMIT, jsonProblem } from '../common/json-limits.js';
 import { problemOf } from '../common/problem.filter.js';
 import { ApiError } from '../common/problems.js';
 import { PlayerRateLimit } from '../common/rate-limit.js';
-import { afterSeq, HandStreams, type EndReason, type Reader, type Sink } from './hand-stream.js';
+import { afterSeq, HandStreams, holderOf, type EndReason, type Holder, type Reader, type Sink } from './hand-stream.js';
 import { HandsService } from './hands.service.js';
 
 /** The subprotocol a client names; a browser, which cannot send headers, adds `bearer.<token>` beside it (auth.ts). */
 const SOCKET_PROTOCOL = 'kartentisch';
+/**
+ * Actions a socket may have sent and not yet had answered. A seat acts one move at a time (each
+ * names the seq it answers), so a client past this is flooding: the socket is closed.
+ */
+const MAX_IN_FLIGHT = 32;
+/** Bytes queued for a client that does not read, past which it gets no more and is closed. */
+const MAX_BUFFERED = 1 << 20;
+/** How long a socket closed for its conduct may take to answer the close before it is cut. */
+const CLOSE_GRACE_MS = 1_000;
 /** Where an upgrade request keeps its socket while Fastify routes it. */
 const UPGRADE = Symbol('kartentisch.upgrade');
 type Upgrading = IncomingMessage & { [UPGRADE]?: { socket: Duplex; head: Buffer } };
@@ -107,6 +116,7 @@ export class HandSockets implements OnModuleDestroy {
   async open(
     handId: string,
     caller: Caller,
+    address: string,
     after: string | undefined,
     req: IncomingMessage,
     res: ServerResponse,
@@ -118,18 +128,19 @@ export class HandSockets implements OnModuleDestroy {
     const from = afterSeq(after);
     if (this.streams.full) res.setHeader('Retry-After', '5');
     const sink = new SocketSink(upgrade.socket);
-    const reader = await this.streams.join(handId, caller, from, sink, () => {
+    const holder = holderOf(caller, address);
+    const reader = await this.streams.join(handId, caller, holder, from, sink, () => {
       hijack();
       this.server.handleUpgrade(req, upgrade.socket, upgrade.head, (ws) => (sink.ws = ws));
     });
-    if (reader && sink.ws) this.serve(sink, { handId, reader }, caller, table);
+    if (reader && sink.ws) this.serve(sink, { handId, reader }, caller, holder, table);
   }
 
   /**
    * The seat's actions, each answered on the socket. A hand's socket ends with its hand; a
    * table's goes on with the next hand, both after the hand's last view or the answer that is it.
    */
-  private serve(sink: SocketSink, first: Followed, caller: Caller, table: string | undefined): void {
+  private serve(sink: SocketSink, first: Followed, caller: Caller, holder: Holder, table: string | undefined): void {
     const ws = sink.ws!;
     const opened = performance.now();
     let at = first;
@@ -140,7 +151,7 @@ export class HandSockets implements OnModuleDestroy {
       this.streams.leave(at.handId, at.reader);
       if (!table || !next) return ws.close(...(table ? CLOSE.sessionOver : CLOSE.over));
       if (sink.gone) return; // closed already: joining would wait for a close that has come
-      this.streams.join(next, caller, -1, sink).then(
+      this.streams.join(next, caller, holder, -1, sink).then(
         (reader) => {
           if (!reader) return;
           at = { handId: next, reader };
@@ -158,15 +169,34 @@ export class HandSockets implements OnModuleDestroy {
       const seconds = Math.round(performance.now() - opened) / 1000;
       this.log?.info({ ...log, ...(table ? { hands } : {}), seconds, actions, refused, code }, 'WebSocket closed');
     });
+    // Every frame counts against the player's and the address's limits as it arrives, before it
+    // is read; the actions are then answered one at a time, in order, so a socket holds at most
+    // one database connection however fast its client sends.
+    const bucket = caller.kind === 'player' ? caller.playerId : 'auditor';
+    let inFlight = 0;
+    let queue = Promise.resolve();
+    const shut = (why: [number, string]): void => {
+      if (sink.shut) return;
+      sink.shut = true;
+      ws.close(...why);
+      setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
+    };
     ws.on('message', (data: RawData, binary: boolean) => {
-      const now = at;
-      void this.act(now, caller, binary ? null : data.toString(), table !== undefined).then(({ text, final }) => {
+      if (sink.shut) return;
+      if (++inFlight > MAX_IN_FLIGHT) return shut(CLOSE.flooding);
+      const admitted = this.rateLimit.takeFrame(bucket, holder.address);
+      queue = queue.then(async () => {
+        if (sink.shut) return;
+        if (!(await admitted)) return shut(CLOSE.limited);
+        const now = at;
+        const { text, final } = await this.act(now, caller, binary ? null : data.toString(), table !== undefined);
         if (final === undefined) refused++;
         else actions++;
-        if (ws.readyState !== WebSocket.OPEN) return;
+        if (ws.readyState !== WebSocket.OPEN || sink.shut) return;
+        if (ws.bufferedAmount > MAX_BUFFERED) return shut(CLOSE.behind);
         ws.send(text);
         if (final && now === at) moveOn(final.next);
-      });
+      }).finally(() => inFlight--);
     });
   }
 
@@ -187,7 +217,6 @@ export class HandSockets implements OnModuleDestroy {
       ref = msg.ref ?? null;
       const handId = handOf(msg, at.handId, table);
       if (caller.kind !== 'player') throw ApiError.of('PLAYER_ONLY');
-      await this.rateLimit.take(caller.playerId);
       // The answer is the seat's view at the new seq: marked held before any line is built for it.
       const heard = (view: Record<string, unknown>) =>
         handId === at.handId && this.streams.heard(at.reader, view.seq as number, view.status as string)
@@ -257,8 +286,11 @@ function parseAction(text: string | null): SocketAction {
 }
 
 /** The close codes (RFC 6455 §7.4.1) and reasons: reconnect with `after` unless the hand is over. */
-const CLOSE: Record<EndReason | 'sessionOver' | 'full', [number, string]> = {
+const CLOSE: Record<EndReason | 'sessionOver' | 'full' | 'limited' | 'flooding', [number, string]> = {
   over: [1000, 'the hand is over'],
+  revoked: [1008, 'the token was replaced; open the socket again with the new one'],
+  limited: [1008, 'more frames than the rate limit allows; reconnect after a minute'],
+  flooding: [1008, `more than ${MAX_IN_FLIGHT} actions waiting for their answers`],
   sessionOver: [1000, 'the session is over'],
   full: [1013, 'the instance holds all the sockets it may; reconnect later'],
   shutdown: [1001, 'the instance is stopping; reconnect with after'],
@@ -269,6 +301,8 @@ const CLOSE: Record<EndReason | 'sessionOver' | 'full', [number, string]> = {
 /** A socket's views, `{"view": …}` per frame; before the upgrade, only its going is watched. */
 class SocketSink implements Sink {
   ws: WebSocket | null = null;
+  /** Closed for its conduct (serve): nothing more is read or sent. */
+  shut = false;
   /** The hand's last view was sent: the socket closes or, following a table, goes on (serve). */
   onOver: ((next: string | undefined) => void) | null = null;
   private onClose: (() => void) | null = null;
@@ -276,7 +310,7 @@ class SocketSink implements Sink {
   constructor(private readonly socket: Duplex) {}
 
   send(json: string): void {
-    this.ws?.send(`{"view":${json}}`);
+    if (!this.shut) this.ws?.send(`{"view":${json}}`);
   }
   end(why: EndReason, next?: string): void {
     if (why === 'over' && this.onOver) this.onOver(next);

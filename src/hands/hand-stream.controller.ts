@@ -17,7 +17,10 @@ import { HandStreams, KEEPALIVE_MS } from './hand-stream.js';
 import { HAND_VIEW } from './hands.dto.js';
 
 /** Node's own request/response under whichever adapter serves the app (Express: itself; Fastify: `.raw`). */
-export type Raw<T> = T & { raw?: T; hijack?: () => void };
+export type Raw<T> = T & { raw?: T; hijack?: () => void; ip?: string };
+
+/** The client's address as the rate limits see it (TRUST_PROXY applied by the adapter). */
+export const addressOf = (req: Raw<IncomingMessage>): string => req.ip ?? req.socket?.remoteAddress ?? '';
 
 /** The `after` query and the refusals before the first view, the same for the stream and the socket. */
 const AfterAndRefusals = () =>
@@ -72,7 +75,7 @@ export class HandStreamController {
     @Res() res: Raw<ServerResponse>,
     @Query('after') after?: string,
   ): Promise<void> {
-    await this.streams.serve(id, caller, after, req.raw ?? req, res.raw ?? res, () => res.hijack?.());
+    await this.streams.serve(id, caller, addressOf(req), after, req.raw ?? req, res.raw ?? res, () => res.hijack?.());
   }
 
   @Get(':id/socket')
@@ -100,6 +103,6 @@ export class HandStreamController {
     @Res() res: Raw<ServerResponse>,
     @Query('after') after?: string,
   ): Promise<void> {
-    await this.sockets.open(id, caller, after, req.raw ?? req, res.raw ?? res, () => res.hijack?.());
+    await this.sockets.open(id, caller, addressOf(req), after, req.raw ?? req, res.raw ?? res, () => res.hijack?.());
   }
 }

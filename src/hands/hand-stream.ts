@@ -5,7 +5,7 @@ import type { Caller } from '../common/auth.js';
 import { ApiError } from '../common/problems.js';
 import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
-import { HandWatch, type Move } from './hand-watch.js';
+import { HandWatch, type Move, type Revocation } from './hand-watch.js';
 import { HandsService, type HandSnapshot } from './hands.service.js';
 import { viewerOf } from './views.js';
 
@@ -31,17 +31,37 @@ export interface Sink {
   keepAlive(): void;
 }
 
-/** Why a stream ends: the hand is over or dropped, the instance stops, the database is away, the reader fell behind. */
-export type EndReason = 'over' | 'shutdown' | 'unavailable' | 'behind';
+/**
+ * Why a stream ends: the hand is over or dropped, the instance stops, the database is away, the
+ * reader fell behind, the token it was opened with was replaced.
+ */
+export type EndReason = 'over' | 'shutdown' | 'unavailable' | 'behind' | 'revoked';
+
+/** Who holds a stream: its player (none for the auditor), the token's credential, the client's address. */
+export interface Holder {
+  playerId: string | null;
+  credential: string | null;
+  address: string;
+}
+
+/** The holder of a stream opened by `caller` from `address`. */
+export const holderOf = (caller: Caller, address: string): Holder => ({
+  playerId: caller.kind === 'player' ? caller.playerId : null,
+  credential: caller.kind === 'player' ? (caller.credential ?? null) : null,
+  address,
+});
 
 /** One open stream: who reads, and what it was sent last. */
 export interface Reader {
   sink: Sink;
+  holder: Holder;
   viewer: Viewer | null;
   /** The seq and status of the last view sent (`after` and `active` before the first). */
   seq: number;
   status: string;
   started: boolean;
+  /** Its token was replaced while it was being opened. */
+  revoked?: boolean;
   keepAlive?: NodeJS.Timeout;
 }
 
@@ -71,12 +91,17 @@ export class HandStreams implements OnModuleDestroy {
   private readonly hubs = new Map<string, Hub>();
   private unfollow: (() => void) | null = null;
   private count = 0;
+  /** Streams and sockets held per player and per address, against their caps. */
+  private readonly perPlayer = new Map<string, number>();
+  private readonly perAddress = new Map<string, number>();
 
   constructor(
     private readonly hands: HandsService,
     private readonly watch: HandWatch,
     @Inject(SETTINGS) private readonly settings: Settings,
-  ) {}
+  ) {
+    this.watch.onRevoked((revoked) => this.revoke(revoked));
+  }
 
   /** How many streams this instance holds open now. */
   get open(): number {
@@ -96,6 +121,7 @@ export class HandStreams implements OnModuleDestroy {
   async serve(
     handId: string,
     caller: Caller,
+    address: string,
     after: string | undefined,
     req: IncomingMessage,
     res: ServerResponse,
@@ -104,7 +130,7 @@ export class HandStreams implements OnModuleDestroy {
   ): Promise<void> {
     const from = afterSeq(after);
     if (this.full) res.setHeader('Retry-After', '5');
-    await this.join(handId, caller, from, ndjson(res), () => {
+    await this.join(handId, caller, holderOf(caller, address), from, ndjson(res), () => {
       beforeFirstByte();
       req.socket?.setNoDelay(true);
       res.writeHead(200, { 'Content-Type': NDJSON, 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
@@ -123,17 +149,27 @@ export class HandStreams implements OnModuleDestroy {
    * before the first view; the problems before it are thrown. Answers the reader (null: it went
    * during the read), whose `seq` an action it made itself may move on (hand-socket.ts).
    */
-  async join(handId: string, caller: Caller, from: number, sink: Sink, opened: () => void = () => undefined): Promise<Reader | null> {
+  async join(
+    handId: string,
+    caller: Caller,
+    holder: Holder,
+    from: number,
+    sink: Sink,
+    opened: () => void = () => undefined,
+  ): Promise<Reader | null> {
     if (this.full) {
       throw ApiError.of('STREAMS_FULL', `this instance holds its ${this.settings.longPollMaxWaiters} streams; retry later or long-poll`);
     }
+    this.checkCaps(holder);
     this.following();
     const hub = this.hubOf(handId);
-    const reader: Reader = { sink, viewer: null, seq: from, status: 'active', started: false };
+    const reader: Reader = { sink, holder, viewer: null, seq: from, status: 'active', started: false };
     // Joined before the read, so a move during the read is seen (`moves` changes) and not missed.
     const moves = hub.moves;
     hub.readers.add(reader);
     this.count++;
+    count(this.perAddress, holder.address, 1);
+    if (holder.playerId) count(this.perPlayer, holder.playerId, 1);
     sink.onGone(() => this.leave(handId, reader));
     let snap: HandSnapshot;
     try {
@@ -148,6 +184,10 @@ export class HandStreams implements OnModuleDestroy {
     reader.started = true;
     this.send(reader, snap, new Map());
     if (sink.gone) return reader;
+    if (reader.revoked) {
+      sink.end('revoked');
+      return reader;
+    }
     // Shutdown began: nothing would wake this stream, so it ends after its first line.
     if (this.watch.closing) {
       sink.end('shutdown');
@@ -240,16 +280,47 @@ export class HandStreams implements OnModuleDestroy {
     const hub = this.hubs.get(handId);
     if (!hub?.readers.delete(reader)) return;
     this.count--;
+    count(this.perAddress, reader.holder.address, -1);
+    if (reader.holder.playerId) count(this.perPlayer, reader.holder.playerId, -1);
     clearInterval(reader.keepAlive);
     if (hub.readers.size > 0) return;
     clearInterval(hub.recheck);
     this.hubs.delete(handId);
   }
 
+  /** TOO_MANY_STREAMS when the holder's player or address holds its cap already. */
+  private checkCaps(holder: Holder): void {
+    const { streamsPerPlayer, streamsPerAddress } = this.settings;
+    if (holder.playerId && streamsPerPlayer > 0 && (this.perPlayer.get(holder.playerId) ?? 0) >= streamsPerPlayer) {
+      throw ApiError.of('TOO_MANY_STREAMS', `this player holds ${streamsPerPlayer} streams and sockets open; close one first`);
+    }
+    if (streamsPerAddress > 0 && (this.perAddress.get(holder.address) ?? 0) >= streamsPerAddress) {
+      throw ApiError.of('TOO_MANY_STREAMS', `this address holds ${streamsPerAddress} streams and sockets open; close one first`);
+    }
+  }
+
+  /** The streams and sockets opened with a token that was replaced end now. */
+  private revoke({ playerId, credential }: Revocation): void {
+    for (const hub of this.hubs.values()) {
+      for (const reader of [...hub.readers]) {
+        if (reader.holder.playerId !== playerId || reader.holder.credential !== credential) continue;
+        // One still being opened ends after its first view (join).
+        if (reader.started) reader.sink.end('revoked');
+        else reader.revoked = true;
+      }
+    }
+  }
+
   /** Shutdown: every stream ends now (its reader reconnects, elsewhere, with `after`). */
   private endAll(): void {
     for (const hub of this.hubs.values()) for (const reader of hub.readers) if (reader.started) reader.sink.end('shutdown');
   }
+}
+
+function count(map: Map<string, number>, key: string, by: 1 | -1): void {
+  const n = (map.get(key) ?? 0) + by;
+  if (n > 0) map.set(key, n);
+  else map.delete(key);
 }
 
 /** `after`: the seq of the view the reader holds (a non-negative integer), or none. */

@@ -7,6 +7,8 @@ import { CONNECTION_OPTIONS } from '../database/database.service.js';
 /** How long a reader may ask to wait (`Prefer: wait=N`, RFC 7240), in seconds. */
 export const MAX_WAIT_SECONDS = 30;
 const CHANNEL = 'hand_moved';
+/** A player's token was replaced: `<player id>:<credential>` of the token that no longer holds. */
+const REVOKED = 'token_revoked';
 const RECONNECT_MS = 1000;
 /** One statement sends a batch of moves, in order. */
 const NOTIFY_SQL = `SELECT pg_notify('${CHANNEL}', m) FROM unnest($1::text[]) AS m`;
@@ -32,6 +34,12 @@ interface OwnWrite {
   held: boolean;
   /** The writer announced the move; its notification, when it comes, is a repeat. */
   announced: boolean;
+}
+
+/** A token that no longer holds: its player, and the credential (auth.ts) it was resolved to. */
+export interface Revocation {
+  playerId: string;
+  credential: string;
 }
 
 /** A reader's armed wait for the next change of one hand. */
@@ -68,6 +76,8 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
   private readonly waiting = new Map<string, Set<(move?: Move) => void>>();
   /** Told of every move and, with null, that moves may have been missed. */
   private readonly followers = new Set<(move: Move | null) => void>();
+  /** Told of every revoked token, from any instance. */
+  private readonly revocations = new Set<(revoked: Revocation) => void>();
   /** Hand id → this instance's append to it in flight, or announced and its notification not yet in. */
   private readonly own = new Map<string, OwnWrite>();
   /** Armed watches not yet finished, held against `longPollMaxWaiters`. */
@@ -157,6 +167,28 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
   follow(onMove: (move: Move | null) => void): () => void {
     this.followers.add(onMove);
     return () => this.followers.delete(onMove);
+  }
+
+  /** Follows revoked tokens on every instance (sockets and streams close, caches forget); returns the unsubscribe. */
+  onRevoked(listener: (revoked: Revocation) => void): () => void {
+    this.revocations.add(listener);
+    return () => this.revocations.delete(listener);
+  }
+
+  /**
+   * Tells every instance, this one included, that a token no longer holds. Sent at once rather
+   * than batched with the moves: a rotation is rare, and whoever rotated wants the old token's
+   * connections gone now.
+   */
+  async revoke(revoked: Revocation): Promise<void> {
+    for (const listener of this.revocations) listener(revoked);
+    try {
+      this.notifier ??= await this.connectNotifier();
+      await this.notifier.query('SELECT pg_notify($1, $2)', [REVOKED, `${revoked.playerId}:${revoked.credential}`]);
+    } catch (err) {
+      // The other instances then stop taking the old token when their caches expire (auth.ts).
+      this.log.warn(`revocation of a token not announced: ${(err as Error).message}`);
+    }
   }
 
   /**
@@ -273,6 +305,10 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
     const client = new pg.Client({ ...CONNECTION_OPTIONS, connectionString: this.settings.databaseUrl });
     client.on('notification', (n) => {
       if (n.channel === CHANNEL && n.payload) this.notified(moveOf(n.payload));
+      else if (n.channel === REVOKED && n.payload) {
+        const [playerId, credential] = n.payload.split(':');
+        for (const listener of this.revocations) listener({ playerId: playerId!, credential: credential ?? '' });
+      }
     });
     // A lost connection may have dropped notifications: wake every reader to look again.
     const lost = (err?: Error): void => {
@@ -288,7 +324,7 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
     this.client = client;
     try {
       await client.connect();
-      await client.query(`LISTEN ${CHANNEL}`);
+      await client.query(`LISTEN ${CHANNEL}; LISTEN ${REVOKED}`);
     } catch (err) {
       lost(err as Error);
     }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { HandsModule } from '../hands/hands.module.js';
 import { PlayersController } from './players.controller.js';
 import { PlayersService } from './players.service.js';
 
-@Module({ controllers: [PlayersController], providers: [PlayersService] })
+@Module({ imports: [HandsModule], controllers: [PlayersController], providers: [PlayersService] })
 export class PlayersModule {}

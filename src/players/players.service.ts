@@ -1,15 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { CallerResolver, hashToken, newToken, type Caller } from '../common/auth.js';
 import { DatabaseService } from '../database/database.service.js';
+import { HandWatch } from '../hands/hand-watch.js';
 import type { PlayerCreatedDto } from './players.dto.js';
 
 @Injectable()
-export class PlayersService {
+export class PlayersService implements OnModuleInit {
   constructor(
     private readonly db: DatabaseService,
     private readonly callers: CallerResolver,
+    private readonly watch: HandWatch,
   ) {}
+
+  /** A token rotated on any instance is forgotten here at once. */
+  onModuleInit(): void {
+    this.watch.onRevoked(({ playerId }) => this.callers.forgetPlayer(playerId));
+  }
 
   async create(name: string): Promise<PlayerCreatedDto> {
     const token = newToken();
@@ -19,7 +26,10 @@ export class PlayersService {
     return { id: player.id, name: player.name, token };
   }
 
-  /** A new token replaces the stored hash; every cached copy of the old one is dropped. */
+  /**
+   * A new token replaces the stored hash; every instance drops its cached copy of the old one
+   * and closes the sockets and streams opened with it.
+   */
   async rotateToken(caller: Caller & { kind: 'player' }): Promise<PlayerCreatedDto> {
     const token = newToken();
     const player = await this.db.prisma.player.update({
@@ -27,6 +37,7 @@ export class PlayersService {
       data: { tokenHash: hashToken(token).toString('hex') },
     });
     this.callers.forgetPlayer(caller.playerId);
+    if (caller.credential) await this.watch.revoke({ playerId: caller.playerId, credential: caller.credential });
     return { id: player.id, name: player.name, token };
   }
 }

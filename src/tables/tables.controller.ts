@@ -18,7 +18,7 @@ import { Auth, CurrentCaller, type Caller } from '../common/auth.js';
 import { ProblemDto } from '../common/problem.dto.js';
 import { ApiError } from '../common/problems.js';
 import { HandSockets } from '../hands/hand-socket.js';
-import type { Raw } from '../hands/hand-stream.controller.js';
+import { addressOf, type Raw } from '../hands/hand-stream.controller.js';
 import { TableSession } from './table-session.js';
 import {
   BotSeatedDto,
@@ -114,7 +114,7 @@ export class TablesController {
     @Res() res: Raw<ServerResponse>,
   ): Promise<void> {
     const handId = await this.tables.currentHand(id);
-    await this.sockets.open(handId, caller, undefined, req.raw ?? req, res.raw ?? res, () => res.hijack?.(), id);
+    await this.sockets.open(handId, caller, addressOf(req), undefined, req.raw ?? req, res.raw ?? res, () => res.hijack?.(), id);
   }
 
   @Post(':id/seats')
