@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { jsonBodyParser, jsonLimits, JSON_BODY_LIMIT } from './common/json-limits.js';
 import { addressRateLimit } from './common/rate-limit.js';
+import { httpTimeouts, limitConnections } from './common/connections.js';
 import { createLogger, PinoNestLogger, requestId, requestLogging } from './common/logging.js';
 import { routerProblem } from './common/problem.filter.js';
 import { securityHeaders, strictHeaders } from './common/security-headers.js';
@@ -31,6 +32,7 @@ export async function createApp(settings: Settings): Promise<INestApplication> {
     // Express took ids of any length: a long one reaches the route (and its 404) as before.
     routerOptions: { maxParamLength: 8192 },
     frameworkErrors: routerProblem(strictHeaders),
+    ...httpTimeouts(settings),
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(settings), adapter, {
     logger: new PinoNestLogger(logger),
@@ -40,6 +42,7 @@ export async function createApp(settings: Settings): Promise<INestApplication> {
     forceCloseConnections: true,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  limitConnections(fastify.server, settings);
   requestLogging(fastify, logger);
   await addressRateLimit(fastify, settings);
   securityHeaders(fastify);

@@ -27,9 +27,8 @@ const BUCKETS = 100_000;
 const IPV6_SUBNET = 56;
 
 export async function addressRateLimit(fastify: FastifyInstance, settings: Settings): Promise<void> {
-  if (settings.rateLimitPerMinute === 0) return;
   const limit = settings.rateLimitPerAddressPerMinute;
-  // Registered for the player bucket too (PlayerRateLimit), even when the address's is off.
+  // Registered for the other buckets too (PlayerRateLimit, NewPlayerLimit), even when the address's is off.
   await fastify.register(rateLimit, {
     global: false,
     max: limit,
@@ -98,6 +97,36 @@ export class PlayerRateLimit {
     return fastify.createRateLimit(options);
   }
 }
+
+/**
+ * Players created per address per hour (PLAYERS_PER_ADDRESS_PER_HOUR): a new identity is free,
+ * and each has a bucket of its own, so without this one address could multiply its player
+ * limit at will. A bucket of its own, keyed as the address's.
+ */
+@Injectable()
+export class NewPlayerLimit {
+  private readonly limit: number;
+  private check: ReturnType<FastifyInstance['createRateLimit']> | null = null;
+
+  constructor(
+    @Inject(SETTINGS) settings: Settings,
+    private readonly adapter: HttpAdapterHost,
+  ) {
+    this.limit = settings.playersPerAddressPerHour;
+  }
+
+  async hit(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (this.limit === 0) return;
+    const options: RateLimitOptions = { max: this.limit, timeWindow: HOUR_MS, cache: BUCKETS, ipv6Subnet: IPV6_SUBNET };
+    this.check ??= this.adapter.httpAdapter.getInstance<FastifyInstance>().createRateLimit(options);
+    const bucket = await this.check(req);
+    if (bucket.isAllowed || !bucket.isExceeded) return;
+    const retryAfter = Math.max(1, Math.ceil(bucket.ttl / 1000));
+    reply.header('Retry-After', String(retryAfter));
+    throw ApiError.of('TOO_MANY_PLAYERS', `this address created ${this.limit} players within the hour; retry in ${retryAfter} s`);
+  }
+}
+const HOUR_MS = 3_600_000;
 
 /** 429 RATE_LIMITED with Retry-After (on `reply` when given; the plugin sets it for the address bucket). */
 function limited(limit: number, ttlMs: number, who: string, reply?: FastifyReply): ApiError {

@@ -185,18 +185,20 @@ export class HandSockets implements OnModuleDestroy {
       if (sink.shut) return;
       if (++inFlight > MAX_IN_FLIGHT) return shut(CLOSE.flooding);
       const admitted = this.rateLimit.takeFrame(bucket, holder.address);
-      queue = queue.then(async () => {
-        if (sink.shut) return;
-        if (!(await admitted)) return shut(CLOSE.limited);
-        const now = at;
-        const { text, final } = await this.act(now, caller, binary ? null : data.toString(), table !== undefined);
-        if (final === undefined) refused++;
-        else actions++;
-        if (ws.readyState !== WebSocket.OPEN || sink.shut) return;
-        if (ws.bufferedAmount > MAX_BUFFERED) return shut(CLOSE.behind);
-        ws.send(text);
-        if (final && now === at) moveOn(final.next);
-      }).finally(() => inFlight--);
+      queue = queue
+        .then(async () => {
+          if (sink.shut) return;
+          if (!(await admitted)) return shut(CLOSE.limited);
+          const now = at;
+          const { text, final } = await this.act(now, caller, binary ? null : data.toString(), table !== undefined);
+          if (final === undefined) refused++;
+          else actions++;
+          if (ws.readyState !== WebSocket.OPEN || sink.shut) return;
+          if (ws.bufferedAmount > MAX_BUFFERED) return shut(CLOSE.behind);
+          ws.send(text);
+          if (final && now === at) moveOn(final.next);
+        })
+        .finally(() => inFlight--);
     });
   }
 

@@ -324,7 +324,8 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
     this.client = client;
     try {
       await client.connect();
-      await client.query(`LISTEN ${CHANNEL}; LISTEN ${REVOKED}`);
+      await client.query(`LISTEN ${REVOKED}`);
+      await client.query(`LISTEN ${CHANNEL}`);
     } catch (err) {
       lost(err as Error);
     }

@@ -1,7 +1,9 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Auth, CurrentCaller, type Caller } from '../common/auth.js';
 import { ProblemDto } from '../common/problem.dto.js';
+import { NewPlayerLimit } from '../common/rate-limit.js';
 import { CreatePlayerDto, PlayerCreatedDto, PlayerDto } from './players.dto.js';
 import { PlayersService } from './players.service.js';
 
@@ -10,14 +12,27 @@ type PlayerCaller = Caller & { kind: 'player' };
 @ApiTags('players')
 @Controller('players')
 export class PlayersController {
-  constructor(private readonly players: PlayersService) {}
+  constructor(
+    private readonly players: PlayersService,
+    private readonly newPlayers: NewPlayerLimit,
+  ) {}
 
   @Post()
   @HttpCode(201)
   @ApiOperation({ summary: 'Create a player: a name and a bearer token (public)' })
   @ApiCreatedResponse({ type: PlayerCreatedDto, description: 'The player and its bearer token (shown only here)' })
   @ApiBadRequestResponse({ type: ProblemDto })
-  create(@Body() body: CreatePlayerDto): Promise<PlayerCreatedDto> {
+  @ApiResponse({
+    status: 429,
+    type: ProblemDto,
+    description: 'TOO_MANY_PLAYERS: this address created `PLAYERS_PER_ADDRESS_PER_HOUR` players within the hour (Retry-After)',
+  })
+  async create(
+    @Body() body: CreatePlayerDto,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<PlayerCreatedDto> {
+    await this.newPlayers.hit(req, reply);
     return this.players.create(body.name);
   }
 

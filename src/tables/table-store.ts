@@ -292,3 +292,31 @@ export async function botOnlyTable(
   });
   return rows[0];
 }
+
+/**
+ * The tables a player hosts that are in play or were opened in the last half hour and wait for
+ * players, and of them those at which no person sits but a bot does (each plays on its own) — a
+ * read across tables, by host, for the caps per player. A table left waiting longer is not held
+ * against its host: nothing ends a waiting table but its seats filling.
+ */
+export async function hostedOpenTables(q: Queryable, host: string): Promise<{ open: number; botOnly: number }> {
+  const { rows } = await q.query<{ open: number; bot_only: number }>(
+    `SELECT count(*)::int AS open,
+            count(*) FILTER (WHERE EXISTS (SELECT 1 FROM table_seats s WHERE s.table_id = t.id)
+              AND NOT EXISTS (SELECT 1 FROM table_seats s JOIN players p ON p.id = s.player_id
+                              WHERE s.table_id = t.id AND p.bot IS NULL))::int AS bot_only
+       FROM tables t WHERE t.host_player_id = $1 AND NOT t.imported
+        AND (t.status = 'playing' OR (t.status = 'waiting' AND t.created_at > now() - interval '30 minutes'))`,
+    [host],
+  );
+  return { open: rows[0]!.open, botOnly: rows[0]!.bot_only };
+}
+
+/** Whether a person (not a bot) holds a seat at the table. */
+export async function seatsPerson(q: Queryable, tableId: string): Promise<boolean> {
+  const { rowCount } = await q.query(
+    'SELECT 1 FROM table_seats s JOIN players p ON p.id = s.player_id WHERE s.table_id = $1 AND p.bot IS NULL LIMIT 1',
+    [tableId],
+  );
+  return !!rowCount;
+}

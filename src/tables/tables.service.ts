@@ -1,21 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { gameFor, type GameId } from '../engine/index.js';
 import { nestedRules } from '../common/rules-profile.js';
 import { hashToken, newToken, type Caller } from '../common/auth.js';
 import { isUuid } from '../common/ids.js';
 import { ApiError, fromRejection } from '../common/problems.js';
 import { DatabaseService, type Tx } from '../database/database.service.js';
+import type { Settings } from '../config/env.js';
+import { SETTINGS } from '../config/settings.provider.js';
 import { TableSession } from './table-session.js';
 import {
   addSeat,
   botInSeat,
   createTable,
   findTable,
+  hostedOpenTables,
   isSeated,
   listTables,
   lockForSeats,
   removeSeat,
+  seatsBots,
+  seatsPerson,
   takenSeats,
   type SeatLock,
   type TableRecord,
@@ -33,6 +38,7 @@ export class TablesService {
   constructor(
     private readonly db: DatabaseService,
     private readonly session: TableSession,
+    @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
   /** The rule profile is the engine's to judge: unknown option or value → 400 with its code. */
@@ -41,6 +47,10 @@ export class TablesService {
     const parsed = game.parseOptions(rules ?? {});
     if (!parsed.ok) throw fromRejection(parsed.rejection);
     const options = parsed.options as Record<string, unknown>;
+    const cap = this.settings.openTablesPerPlayer;
+    if (cap > 0 && (await hostedOpenTables(this.db.pool, host.playerId)).open >= cap) {
+      throw ApiError.of('TOO_MANY_TABLES', `you host ${cap} tables in play or waiting for players; end one, or wait until it is over`);
+    }
     const id = randomUUID();
     await createTable(this.db, { id, game: gameId, options, seatCount: game.seatCount(options), hostPlayerId: host.playerId });
     return this.get(id);
@@ -115,6 +125,7 @@ export class TablesService {
     return this.db.transaction(async (tx) => {
       const table = await lockForSeats(tx, tableId);
       if (table.host_player_id !== host.playerId) throw ApiError.of('NOT_HOST', "only the table's host may seat bots");
+      await this.checkBotTables(tx, tableId, host);
       const botId = randomUUID();
       const seat = await freeSeat(tx, tableId, table, wanted);
       const name = `Bot ${seat + 1} (${strength})`;
@@ -127,6 +138,18 @@ export class TablesService {
       const taken = await this.seat(tx, tableId, botId, seat);
       return { ...taken, playerId: botId, name, bot: strength };
     });
+  }
+
+  /** A table without a person plays on its own: a host keeps at most BOT_TABLES_PER_PLAYER of them going. */
+  private async checkBotTables(tx: Tx, tableId: string, host: Player): Promise<void> {
+    const cap = this.settings.botTablesPerPlayer;
+    if (cap === 0 || (await seatsPerson(tx, tableId))) return;
+    const { botOnly } = await hostedOpenTables(tx, host.playerId);
+    // This table counts once a bot sits at it; seating another at it adds none.
+    const here = (await seatsBots(tx, tableId)) ? 1 : 0;
+    if (botOnly - here >= cap) {
+      throw ApiError.of('TOO_MANY_TABLES', `${cap} of your tables are played by bots alone; end one, or take a seat here yourself`);
+    }
   }
 
   private async seat(tx: Tx, tableId: string, playerId: string, wanted: number | undefined): Promise<SeatTakenDto> {
