@@ -711,6 +711,11 @@ export interface components {
             nullable: boolean;
             dependsOn?: components["schemas"]["OptionDependencyDto"];
             /**
+             * @description a house setting the service suggests where the default is open-ended (e.g. a cap on doublings); the form offers it
+             * @example 4
+             */
+            recommended?: string | number | boolean;
+            /**
              * @description one line, with the RULES.md section
              * @example At most this many doublings per deal; null = unlimited (§1.8).
              */
@@ -905,6 +910,8 @@ export interface components {
             } | null;
             createdAt: string;
             finishedAt: string | null;
+            /** @description an auditor's imported hand record, not a hand played at a table here */
+            imported: boolean;
         };
         HandPageDto: {
             items: components["schemas"]["HandSummaryDto"][];
@@ -954,7 +961,7 @@ export interface components {
             hands?: (string[] | null)[];
             /** @description with hands: the talon (Dobb) */
             talon?: string[];
-            /** @description the session context of the deal (e.g. `{"mussrunde": true}`), as exported */
+            /** @description the session context of the deal (e.g. `{"mussrunde": true}`), as exported; at most 2,000 characters of JSON */
             context?: {
                 [key: string]: unknown;
             };
@@ -1308,13 +1315,13 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            /** @description TOO_MANY_PLAYERS: this address created `PLAYERS_PER_ADDRESS_PER_HOUR` players within the hour (Retry-After) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDto"];
+                    "application/json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description INTERNAL (logged with the request id) */
@@ -2636,6 +2643,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The record was stored before (the same content, or the export of a hand dealt here): its hand, not a second copy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportedDto"];
+                };
+            };
             201: {
                 headers: {
                     [name: string]: unknown;

@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { bearer, startApp, type TestApp } from './support/app.js';
-import { newPlayers } from './support/bots.js';
+import { AUDIT_TOKEN, bearer, startApp, type TestApp } from './support/app.js';
+import { newPlayers, openTable } from './support/bots.js';
 import { listening } from './support/stream.js';
 
 /** What one client may hold or create over HTTP: slow bodies, idle connections, identities, tables. */
@@ -92,6 +92,55 @@ describe('HTTP under abuse', () => {
     // A table left waiting for half an hour no longer counts.
     await t.sql.query("UPDATE tables SET created_at = now() - interval '31 minutes' WHERE id = $1", [second]);
     expect((await open()).status).toBe(201);
+  });
+});
+
+describe('the rest of the review', () => {
+  let t: TestApp;
+  afterEach(() => t?.close());
+
+  it("keeps a seat's view and log out of shared caches: no-store, and Vary: Authorization", async () => {
+    t = await startApp();
+    const players = await newPlayers(t, 4, 'Private');
+    const { handId } = await openTable(t, 'dobbm', {}, players);
+    for (const path of [`/hands/${handId}`, `/hands/${handId}/events`]) {
+      const res = await t.http.get(path).set(bearer(players[0]!.token)).expect(200);
+      expect([path, res.headers['cache-control'], res.headers['vary']]).toEqual([
+        path,
+        'no-store',
+        expect.stringMatching(/Authorization/i),
+      ]);
+    }
+  });
+
+  it('refuses option names every object has (constructor, __proto__ …) as unknown', async () => {
+    t = await startApp();
+    const [host] = await newPlayers(t, 1, 'Proto');
+    const open = (rules: string) =>
+      t.http.post('/tables').set(bearer(host!.token)).set('Content-Type', 'application/json').send(`{"game":"dobbm","rules":${rules}}`);
+    // Names JavaScript objects inherit reach the engine, which knows them as no option …
+    for (const rules of ['{"toString":"x"}', '{"hasOwnProperty":true}', '{"valueOf":1}']) {
+      const res = await open(rules);
+      expect([rules, res.status, res.body.code]).toEqual([rules, 400, 'UNKNOWN_OPTION']);
+    }
+    // … and those that would change an object's prototype are refused in any body before anything reads it.
+    for (const rules of ['{"constructor":1}', '{"__proto__":{"players":5}}', '{"doubling":{"constructor":{"prototype":1}}}']) {
+      const res = await open(rules);
+      expect([rules, res.status, res.body.code, res.body.detail]).toEqual([
+        rules,
+        400,
+        'VALIDATION_FAILED',
+        expect.stringMatching(/no request uses/),
+      ]);
+    }
+  });
+
+  it('refuses a date filter that names no day (February 30th) with 400, before any job starts', async () => {
+    t = await startApp();
+    for (const from of ['2020-02-30T00:00:00Z', '2021-13-01', '2020-01-01 00:00']) {
+      const res = await t.http.get(`/audit/collusion?game=dobbm&from=${encodeURIComponent(from)}`).set(bearer(AUDIT_TOKEN));
+      expect([from, res.status, res.body.code]).toEqual([from, 400, 'VALIDATION_FAILED']);
+    }
   });
 });
 

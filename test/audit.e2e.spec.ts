@@ -73,7 +73,10 @@ describe('audit', () => {
       }),
     );
     expect(record.actions.every((a) => typeof a.seat === 'number')).toBe(true);
-    const imported = (await t.http.post('/hand-records').set(auditor).send(record).expect(201)).body;
+    // The export names its hand: importing it answers that hand rather than storing a copy.
+    expect((await t.http.post('/hand-records').set(auditor).send(record).expect(200)).body.handId).toBe(handId);
+    const { handId: _, ...content } = record;
+    const imported = (await t.http.post('/hand-records').set(auditor).send(content).expect(201)).body;
     expect(imported.result).toEqual(record.result);
     // the seating comes along: the re-import names the same players (the collusion audit pairs them)
     expect(record.seating).toEqual(players.map((p) => p.id));
@@ -101,8 +104,9 @@ describe('audit', () => {
       exported.seating,
     );
     expect((await t.http.get(`/hands/${imported.handId}/record`).set(bearer(players[2]!.token))).status).toBe(403);
-    // the exported record re-imports as it is (null seat included)
-    const back = (await t.http.post('/hand-records').set(auditor).send(exported).expect(201)).body;
+    // the exported record re-imports as it is (null seat included): the same content, the same hand
+    const back = (await t.http.post('/hand-records').set(auditor).send(exported).expect(200)).body;
+    expect(back.handId).toBe(imported.handId);
     expect((await t.http.get(`/hands/${back.handId}/record`).set(auditor).expect(200)).body.seating).toEqual(exported.seating);
     // without seating: every seat null, as before
     const plain = (

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -13,6 +14,7 @@ import {
 } from '@nestjs/swagger';
 import { Auth, CurrentCaller, type Caller } from '../common/auth.js';
 import { PageQueryDto } from '../common/page.js';
+import { PrivateResponse } from '../common/private-response.js';
 import { ProblemDto } from '../common/problem.dto.js';
 import { HandRecordsService } from './hand-records.service.js';
 import { HistoryService } from './history.service.js';
@@ -53,6 +55,7 @@ class HandSummaryDto {
   @ApiProperty({ type: 'object', nullable: true, additionalProperties: true }) result!: Record<string, unknown> | null;
   @ApiProperty() createdAt!: string;
   @ApiProperty({ type: 'string', nullable: true }) finishedAt!: string | null;
+  @ApiProperty({ description: "an auditor's imported hand record, not a hand played at a table here" }) imported!: boolean;
 }
 
 class HandPageDto {
@@ -75,16 +78,23 @@ export class AuditController {
   @ApiOperation({ summary: 'Import a hand record: every action is checked by the engine; nothing is stored unless all pass' })
   @ApiBody({ schema: { $ref: '#/components/schemas/HandRecord' } })
   @ApiCreatedResponse({ type: ImportedDto })
+  @ApiOkResponse({
+    type: ImportedDto,
+    description: 'The record was stored before (the same content, or the export of a hand dealt here): its hand, not a second copy',
+  })
   @ApiBadRequestResponse({ type: ProblemDto, description: 'VALIDATION_FAILED, UNKNOWN_OPTION, BAD_DECK, BAD_ACTION (with actionIndex)' })
   @ApiUnprocessableEntityResponse({
     type: ProblemDto,
     description: "the engine's code and the top-level actionIndex of the first bad action",
   })
-  importRecord(@Body() body: unknown) {
-    return this.records.importRecord(body);
+  async importRecord(@Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<ImportedDto> {
+    const { existing, ...imported } = await this.records.importRecord(body);
+    if (existing) reply.status(200);
+    return imported as ImportedDto;
   }
 
   @Get('hands/:id/record')
+  @PrivateResponse()
   @Auth('auditor', 'player')
   @ApiOperation({ summary: 'The hand as a hand record (auditor: any hand; its players: once it is over)' })
   @ApiOkResponse({ schema: { $ref: '#/components/schemas/HandRecord' } })

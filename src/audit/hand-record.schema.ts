@@ -26,7 +26,7 @@ export const handRecordSchema = {
     context: {
       type: 'object',
       additionalProperties: true,
-      description: 'the session context of the deal (e.g. `{"mussrunde": true}`), as exported',
+      description: 'the session context of the deal (e.g. `{"mussrunde": true}`), as exported; at most 2,000 characters of JSON',
     },
     actions: {
       type: 'array',
@@ -72,12 +72,17 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const isCards = (v: unknown): v is string[] => Array.isArray(v) && v.every((c) => typeof c === 'string');
 
 /** The shape check of the schema above; what it returns is the first thing to fix. */
+/** A deal's context is a few flags (a Mußrunde, a compulsory solo); it goes into the hashed opening event. */
+const MAX_CONTEXT_CHARS = 2_000;
+
 export function recordShapeProblem(body: unknown): string | null {
   if (!isObject(body)) return 'the body must be a hand record object';
   if (!['dobbm', 'droggn', 'doppelkopf'].includes(body.game as string)) return 'game must be "dobbm", "droggn" or "doppelkopf"';
   if (body.rules !== undefined && !isObject(body.rules)) return 'rules must be an object';
   if (!Number.isInteger(body.dealer) || (body.dealer as number) < 0) return 'dealer must be a seat number';
   if (body.context !== undefined && body.context !== null && !isObject(body.context)) return 'context must be an object';
+  if (isObject(body.context) && JSON.stringify(body.context).length > MAX_CONTEXT_CHARS)
+    return `context must be at most ${MAX_CONTEXT_CHARS} characters of JSON: it says how the session stood at the deal, nothing more`;
   const hasDeck = body.deck !== undefined;
   const hasHands = body.hands !== undefined || body.talon !== undefined;
   if (hasDeck === hasHands) return 'give either deck, or hands and talon';

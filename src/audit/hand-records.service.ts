@@ -1,8 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { dealSourceOf, gameFor, nestOptions, replay, setupOf, type HandRecord } from '../engine/index.js';
 import type { Caller } from '../common/auth.js';
 import { ApiError, fromRejection } from '../common/problems.js';
+import { isUuid } from '../common/ids.js';
 import { DatabaseService } from '../database/database.service.js';
 import { dealCommitment } from '../hands/commitment.js';
 import { append, findHand, readEvents, type NewEvent } from '../hands/hand-store.js';
@@ -10,6 +11,14 @@ import { createImportedTable } from '../tables/table-store.js';
 import { projectionOf } from '../hands/projection.js';
 import { recordShapeProblem } from './hand-record.schema.js';
 import { exportedRecord, recordOf } from './stored-record.js';
+import { importedHandId, recordDigest } from './record-digest.js';
+
+/** An import's answer: the hand, and whether it was stored before (the same record, or a hand dealt here). */
+export interface Imported {
+  handId: string;
+  result: unknown;
+  existing: boolean;
+}
 
 /**
  * Hand records (CONTRACT.md "Hand records"): import a hand played at a real table — every
@@ -20,7 +29,12 @@ import { exportedRecord, recordOf } from './stored-record.js';
 export class HandRecordsService {
   constructor(private readonly db: DatabaseService) {}
 
-  async importRecord(body: unknown): Promise<{ handId: string; result: unknown }> {
+  /**
+   * A record is stored once: the same content imported again — or the export of a hand dealt
+   * here, which names it by `handId` — answers the hand already stored (`existing`), so that
+   * histories and the collusion audit count each hand once.
+   */
+  async importRecord(body: unknown): Promise<Imported> {
     const problem = recordShapeProblem(body);
     if (problem) throw ApiError.of('VALIDATION_FAILED', problem);
     const record = body as HandRecord;
@@ -39,9 +53,12 @@ export class HandRecordsService {
     const replayed = replay(game, record);
     if (!replayed.ok) throw fromRejection(replayed.rejection, replayed.actionIndex === null ? {} : { actionIndex: replayed.actionIndex });
     const state = replayed.states[replayed.states.length - 1];
+    const digest = recordDigest(record, options, seating);
+    const stored = (await this.dealtHere(body, digest)) ?? (await this.storedImport(importedHandId(digest)));
+    if (stored) return stored;
     const createdAt = new Date();
     const events: NewEvent[] = [];
-    const id = randomUUID();
+    const id = importedHandId(digest);
     const seed = randomBytes(32).toString('hex'); // a fresh salt: the cards are given, not shuffled
     events.push({
       seq: 0,
@@ -83,11 +100,37 @@ export class HandRecordsService {
       dealtHands: record.deck ? null : { hands: record.hands, talon: record.talon },
       source: 'record' as const,
     };
-    await this.db.transaction(async (tx) => {
-      await createImportedTable(tx, { id, game: record.game, options, seatCount });
-      await append(tx, { open }, events, projection);
-    });
-    return { handId: id, result: projection.result };
+    try {
+      await this.db.transaction(async (tx) => {
+        await createImportedTable(tx, { id, game: record.game, options, seatCount });
+        await append(tx, { open }, events, projection);
+      });
+    } catch (err) {
+      // The same record imported at the same moment elsewhere: its copy is the one.
+      if ((err as { code?: string }).code === '23505') {
+        const raced = await this.storedImport(id);
+        if (raced) return raced;
+      }
+      throw err;
+    }
+    return { handId: id, result: projection.result, existing: false };
+  }
+
+  /** The hand dealt here that an export names (`handId`), if its record is this one. */
+  private async dealtHere(body: unknown, digest: string): Promise<Imported | null> {
+    const handId = (body as { handId?: unknown }).handId;
+    if (typeof handId !== 'string' || !isUuid(handId)) return null;
+    const hand = await findHand(this.db.pool, handId).catch(() => null);
+    if (!hand || hand.source !== 'table') return null;
+    const record = recordOf(hand, await readEvents(this.db.pool, { tableId: hand.homeTableId, handId: hand.id }));
+    if (recordDigest(record, hand.options, hand.seating) !== digest) return null;
+    return { handId: hand.id, result: hand.result ?? null, existing: true };
+  }
+
+  /** A record imported before, under the id its digest gives. */
+  private async storedImport(id: string): Promise<Imported | null> {
+    const hand = await findHand(this.db.pool, id).catch(() => null);
+    return hand ? { handId: hand.id, result: hand.result ?? null, existing: true } : null;
   }
 
   /** Every seated id must be a player of this service: 422 UNKNOWN_PLAYER (with the seat) before anything is stored. */

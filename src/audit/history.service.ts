@@ -11,6 +11,8 @@ export type HandSummary = Omit<HandSummaryRow, 'table_id' | 'created_at' | 'fini
   tableId: string | null;
   createdAt: string;
   finishedAt: string | null;
+  /** an imported record (its table is its own, shown as null) */
+  imported: boolean;
 };
 
 export interface Page {
@@ -58,6 +60,7 @@ export class HistoryService {
       result: r.result ?? null,
       createdAt: r.created_at.toISOString(),
       finishedAt: r.finished_at?.toISOString() ?? null,
+      imported: r.table_id === null,
     }));
     const last = items[items.length - 1];
     return { items, nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null };

@@ -34,12 +34,12 @@ class CollusionQueryDto {
 
   @ApiPropertyOptional({ description: 'hands created at or after (ISO 8601)' })
   @IsOptional()
-  @IsISO8601()
+  @IsISO8601({ strict: true, strictSeparator: true })
   from?: string;
 
   @ApiPropertyOptional({ description: 'hands created before (ISO 8601)' })
   @IsOptional()
-  @IsISO8601()
+  @IsISO8601({ strict: true, strictSeparator: true })
   to?: string;
 
   @ApiPropertyOptional({ description: 'minimum hands as (declarer, defender) for a pair to be tested', default: 1 })

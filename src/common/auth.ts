@@ -112,7 +112,7 @@ export class CallerResolver {
  * What names the token a caller was resolved from, without being it: a prefix of its digest. A
  * rotation revokes the old credential's sockets and streams (HandWatch.revoke).
  */
-export const credentialOf = (digestHex: string): string => digestHex.slice(0, 16);
+const credentialOf = (digestHex: string): string => digestHex.slice(0, 16);
 
 /** Enforces @Auth: 401 without a known token, 403 for a token of the wrong kind. */
 @Injectable()

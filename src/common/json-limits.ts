@@ -10,6 +10,13 @@ import { ApiError } from './problems.js';
 export const MAX_JSON_DEPTH = 32;
 export const MAX_ARRAY_LENGTH = 1000;
 
+/**
+ * Field names that no request uses and that mean something to JavaScript objects: Nest's
+ * validation strips them silently, so a rule option named so would be ignored rather than
+ * refused; they are refused here, as any field no request knows is.
+ */
+const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
 /** A location for the message: field names are the client's, so not echoed at any length. */
 const shown = (path: string): string => (path === '' ? 'the body' : path.length > 120 ? `${path.slice(0, 120)}…` : path);
 
@@ -36,6 +43,7 @@ function withinLimits(v: unknown, depth: number): boolean {
     return true;
   }
   for (const key of Object.keys(v)) {
+    if (RESERVED_KEYS.has(key)) return false;
     if (SUSPECT.test(key) && stringProblem(key) !== null) return false;
     if (!withinLimits((v as Record<string, unknown>)[key], depth + 1)) return false;
   }
@@ -60,6 +68,7 @@ export function firstProblem(value: unknown): string | null {
       continue;
     }
     for (const [key, item] of Object.entries(v)) {
+      if (RESERVED_KEYS.has(key)) return `${shown(path)} has a field named "${key}", which no request uses`;
       const bad = stringProblem(key);
       if (bad) return `a field name in ${shown(path)} ${bad}`;
       stack.push({ v: item, depth: depth + 1, path: path ? `${path}.${key}` : key });

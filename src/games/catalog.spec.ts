@@ -32,4 +32,12 @@ describe('the game catalogue (GET /games, npm run rule-options)', () => {
       }
     }
   });
+
+  it('offers a recommended cap on doublings where the rules leave them unlimited, and the engine accepts it', () => {
+    for (const game of gameCatalog().filter((g) => g.id !== 'doppelkopf')) {
+      const cap = game.options.find((o) => o.name === 'doubling.maxDoublings')!;
+      expect([game.id, cap.default, typeof cap.recommended]).toEqual([game.id, null, 'number']);
+      expect(games[game.id].parseOptions({ [cap.name]: cap.recommended }).ok).toBe(true);
+    }
+  });
 });

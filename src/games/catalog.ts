@@ -15,6 +15,8 @@ export interface OptionInfo {
   /** `null` is admitted (an integer option's "unlimited" / "open-ended"). */
   nullable: boolean;
   dependsOn?: { option: string; value: string | number | boolean };
+  /** A house setting the service suggests where the rules' default is open-ended. */
+  recommended?: string | number | boolean;
   description: string;
 }
 
@@ -43,6 +45,7 @@ function describe(game: GameId, name: string, spec: OptionSpec): OptionInfo {
     default: spec.default as OptionInfo['default'],
     description: note.description,
     ...(note.dependsOn ? { dependsOn: note.dependsOn } : {}),
+    ...(note.recommended !== undefined ? { recommended: note.recommended } : {}),
   };
   switch (spec.kind) {
     case 'enum':

@@ -27,6 +27,12 @@ class RuleOptionDto {
   @ApiPropertyOptional({ type: 'integer', example: 64, description: 'integer: the greatest value (none: unbounded)' }) maximum?: number;
   @ApiProperty({ description: 'whether `null` is admitted (an integer option\'s "unlimited" or "open-ended")' }) nullable!: boolean;
   @ApiPropertyOptional({ type: OptionDependencyDto }) dependsOn?: OptionDependencyDto;
+  @ApiPropertyOptional({
+    ...OPTION_VALUE,
+    example: 4,
+    description: 'a house setting the service suggests where the default is open-ended (e.g. a cap on doublings); the form offers it',
+  })
+  recommended?: string | number | boolean;
   @ApiProperty({
     example: 'At most this many doublings per deal; null = unlimited (§1.8).',
     description: 'one line, with the RULES.md section',

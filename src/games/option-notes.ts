@@ -11,7 +11,15 @@ export interface OptionNote {
   description: string;
   /** The option only has an effect while `option` has `value` (the form hides it otherwise). */
   dependsOn?: { option: string; value: string | number | boolean };
+  /**
+   * A house setting offered beside a default the rules leave open-ended: unlimited doublings
+   * let a declarer and one defender raise the stake of the defenders who never spoke without end.
+   */
+  recommended?: string | number | boolean;
 }
+
+/** Four doublings multiply a game by 16: a lively table, and no stake that runs away. */
+const HOUSE_MAX_DOUBLINGS = 4;
 
 const when = (option: string, value: string | number | boolean) => ({ dependsOn: { option, value } });
 
@@ -25,7 +33,10 @@ export const optionNotes: Record<GameId, Record<string, OptionNote>> = {
     'doubling.firstSpeaker': {
       description: 'Which defender may give the first Schwacher: the one left of the declarer, or left of the dealer (§1.8).',
     },
-    'doubling.maxDoublings': { description: 'At most this many doublings (Schwacher, Retour …) per deal; null = unlimited (§1.8).' },
+    'doubling.maxDoublings': {
+      description: 'At most this many doublings (Schwacher, Retour …) per deal; null = unlimited (§1.8).',
+      recommended: HOUSE_MAX_DOUBLINGS,
+    },
     'discard.heartSowIsSow': { description: 'Whether the Herz-Sau counts as a sow in the discard, needing another heart as cover (§1.7).' },
     zeroTrickTransfer: {
       description:
@@ -66,7 +77,10 @@ export const optionNotes: Record<GameId, Record<string, OptionNote>> = {
     },
     'mord.doubling': { description: 'Whether the Super Mord bonus of 50 is doubled with the rest (whole) or not (excludeBonus) (§3.11).' },
     'mord.pagatItems': { description: 'Super Mord scores all or nothing, or adds the ordinary Pagat items (additive) (§3.11).' },
-    'doubling.maxDoublings': { description: 'At most this many doublings per deal, as in Dobbm; null = unlimited (§3.8).' },
+    'doubling.maxDoublings': {
+      description: 'At most this many doublings per deal, as in Dobbm; null = unlimited (§3.8).',
+      recommended: HOUSE_MAX_DOUBLINGS,
+    },
     irregularities: {
       description: 'An illegal action is refused (reject), or accepted and penalised as at a real table (penalize) (§3.13).',
     },

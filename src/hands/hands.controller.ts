@@ -18,6 +18,7 @@ import { Auth, CurrentCaller, type Caller } from '../common/auth.js';
 import { ProblemDto } from '../common/problem.dto.js';
 import { ApiError } from '../common/problems.js';
 import { SchemaPipe } from '../common/schema-pipe.js';
+import { PrivateResponse } from '../common/private-response.js';
 import { etagOf, listsEtag, preferredWait } from './conditional.js';
 import { MAX_WAIT_SECONDS, HandWatch } from './hand-watch.js';
 import { ACTION_REQUEST_SCHEMA, ActionRequestDto, HandEventDto, HandViewDto, HAND_VIEW, type ActionRequest } from './hands.dto.js';
@@ -54,6 +55,7 @@ export class HandsController {
   ) {}
 
   @Get(':id')
+  @PrivateResponse()
   @Auth('player', 'auditor')
   @ApiOperation({
     summary: "The hand as the caller may see it: its seat's view, the auditor view, or (other players) the spectator view",
@@ -108,6 +110,7 @@ export class HandsController {
 
   @Post(':id/actions')
   @HttpCode(200)
+  @PrivateResponse()
   @Header('Content-Type', JSON_TYPE)
   @Auth('player')
   @ApiOperation({ summary: "Play one action; answers the seat's new view" })
@@ -141,6 +144,7 @@ export class HandsController {
   }
 
   @Get(':id/events')
+  @PrivateResponse()
   @Auth('player', 'auditor')
   @ApiOperation({ summary: "The hand's event log in seq order, as the caller may see it (all of it for the auditor)" })
   @ApiOkResponse({ type: [HandEventDto] })

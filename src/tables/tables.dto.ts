@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsObject, IsOptional, Min } from 'class-validator';
 import { PageQueryDto } from '../common/page.js';
 import { BOT_STRENGTHS, type BotStrength } from '../bots/strategy.js';
@@ -20,6 +21,9 @@ export class CreateTableDto {
   })
   @IsOptional()
   @IsObject()
+  // The rules as sent, for the engine to judge: class-transformer would drop a name an object
+  // inherits as a method (`toString`), so that an unknown option went unnoticed.
+  @Transform(({ obj }: { obj: { rules?: Record<string, unknown> } }) => obj.rules)
   rules?: Record<string, unknown>;
 }
 

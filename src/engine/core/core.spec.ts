@@ -77,6 +77,18 @@ describe('rule options', () => {
     expect(r).toEqual({ ok: false, rejection: { code: 'UNKNOWN_OPTION', message: expect.stringContaining('doubling.cap') } });
   });
 
+  it('names every object has (constructor, __proto__ …) are unknown options like any other', () => {
+    for (const input of [
+      { constructor: 1 },
+      { toString: 'x' },
+      { hasOwnProperty: true },
+      JSON.parse('{"__proto__": {"players": 5}}') as Record<string, unknown>,
+      { doubling: { constructor: 1 } },
+    ]) {
+      expect(parseOptionRecord(schema, input)).toEqual({ ok: false, rejection: expect.objectContaining({ code: 'UNKNOWN_OPTION' }) });
+    }
+  });
+
   it('a bad value is an error that names the option', () => {
     const r = parseOptionRecord(schema, { players: 6 });
     expect(r.ok).toBe(false);

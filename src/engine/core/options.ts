@@ -38,7 +38,7 @@ export function parseOptionsOf<Schema extends OptionSchema>(schema: Schema, inpu
  * `int` options with `allowNull` take `null` for "unlimited".
  */
 export function parseOptionRecord(schema: OptionSchema, input: unknown): OptionsParse<Record<string, unknown>> {
-  const flat: Record<string, unknown> = {};
+  const flat: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   if (input !== undefined && input !== null) {
     if (typeof input !== 'object' || Array.isArray(input)) {
       return fail(Codes.INVALID_OPTION, 'rules must be an object');
@@ -97,9 +97,10 @@ export function nestOptions(flat: Record<string, unknown>): Record<string, unkno
 function flatten(obj: Record<string, unknown>, prefix: string, out: Record<string, unknown>, schema: OptionSchema): string | null {
   for (const [k, v] of Object.entries(obj)) {
     const name = prefix ? `${prefix}.${k}` : k;
-    if (schema[name] !== undefined && !(isPlainObject(v) && hasChildren(schema, name))) {
+    // Own names only: `constructor`, `toString` or `__proto__` are no option, whatever Object.prototype holds.
+    if (Object.hasOwn(schema, name) && !(isPlainObject(v) && hasChildren(schema, name))) {
       out[name] = v;
-    } else if (k === 'enabled' && prefix && schema[prefix] !== undefined) {
+    } else if (k === 'enabled' && prefix && Object.hasOwn(schema, prefix)) {
       out[prefix] = v;
     } else if (isPlainObject(v) && hasChildren(schema, name)) {
       const err = flatten(v as Record<string, unknown>, name, out, schema);

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { AUDIT_TOKEN, bearer, startAppOnOwnDatabase, type TestApp } from './support/app.js';
+import { newPlayers, openTable, playHand, rng, type Player } from './support/bots.js';
+
+/** A hand record is stored once, whoever imports it how often: histories and the audit count each hand once. */
+describe('importing the same hand record again', () => {
+  let t: TestApp;
+  let players: Player[];
+  let handId: string;
+  let exported: Record<string, unknown>;
+  const auditor = bearer(AUDIT_TOKEN);
+  const hands = async () => Number((await t.sql.query('SELECT count(*) FROM hands')).rows[0].count);
+  const history = async (p: Player) =>
+    (await t.http.get(`/players/${p.id}/hands?limit=100`).expect(200)).body.items as { id: string; imported: boolean }[];
+
+  beforeAll(async () => {
+    t = await startAppOnOwnDatabase('imports');
+    players = await newPlayers(t, 4, 'Importer');
+    ({ handId } = await openTable(t, 'dobbm', {}, players));
+    for (let seed = 1; ; seed++) {
+      const { result, nextHandId } = await playHand(t, handId, players, { random: rng(seed) });
+      if (result.status === 'finished') break;
+      handId = nextHandId!;
+    }
+    exported = (await t.http.get(`/hands/${handId}/record`).set(auditor).expect(200)).body;
+  });
+  afterAll(() => t.close());
+
+  it('answers the export of a hand dealt here with that hand (200), ten times, and stores nothing', async () => {
+    const before = await hands();
+    for (let i = 0; i < 10; i++) {
+      const res = await t.http.post('/hand-records').set(auditor).send(exported);
+      expect([res.status, res.body.handId]).toEqual([200, handId]);
+      expect(res.body.result).toEqual(exported.result);
+    }
+    expect(await hands()).toBe(before);
+    expect((await history(players[0]!)).filter((h) => h.id === handId)).toHaveLength(1);
+  });
+
+  it('stores a record once however often, in whatever field order, it is imported', async () => {
+    const { handId: _, tableId: __, seed: ___, result: ____, ...record } = exported;
+    const before = await hands();
+    const first = await t.http.post('/hand-records').set(auditor).send(record);
+    expect(first.status).toBe(201);
+    const reordered = Object.fromEntries(Object.entries(record).reverse());
+    for (let i = 0; i < 9; i++) {
+      const res = await t.http
+        .post('/hand-records')
+        .set(auditor)
+        .send(i % 2 ? record : reordered);
+      expect([res.status, res.body.handId]).toEqual([200, first.body.handId]);
+    }
+    expect(await hands()).toBe(before + 1);
+    // The player's history shows the imported copy once, marked as imported.
+    const mine = await history(players[0]!);
+    expect(mine.filter((h) => h.id === first.body.handId)).toEqual([expect.objectContaining({ imported: true })]);
+    expect(mine.find((h) => h.id === handId)?.imported).toBe(false);
+    // Another record (other seating) is another hand.
+    const other = await t.http
+      .post('/hand-records')
+      .set(auditor)
+      .send({ ...record, seating: [null, null, null, null] });
+    expect(other.status).toBe(201);
+    expect(other.body.handId).not.toBe(first.body.handId);
+  });
+
+  it('refuses a context larger than a deal needs, and stores nothing', async () => {
+    const { handId: _, ...record } = exported;
+    const before = await hands();
+    const res = await t.http
+      .post('/hand-records')
+      .set(auditor)
+      .send({ ...record, context: { note: 'x'.repeat(50_000) } });
+    expect([res.status, res.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    expect(await hands()).toBe(before);
+  });
+});
