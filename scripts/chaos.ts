@@ -9,6 +9,9 @@
  *   - the embedded PostgreSQL stopped and started again under load (--pg-restarts; only when
  *     the run has its own embedded server, the default).
  *
+ *   - a flooder on a socket of its own table throughout (--flood, on by default): frames that are
+ *     no JSON as fast as it can send them, a new socket whenever one is closed.
+ *
  * Then the reckoning: every acknowledged action in the log at its seq, no seq twice or missing,
  * every hand verifies (GET /hands/{id}/verify), every ledger sums to zero; and a SIGTERM under
  * load must drain and exit 0. Prints one summary line; exits 1 when anything failed.
@@ -28,6 +31,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { KartentischClient } from './lib/api-client.js';
+import { dealDobbm, floodUntilStopped } from './lib/abuse-probes.js';
 import { reckon, startLoad, terminateBackends, type Load } from './lib/chaos-load.js';
 import { buildService, Cleanup, freePort, sleep, startService, type RunningService } from './lib/service-process.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/database/embedded.js';
@@ -43,6 +47,7 @@ const { values: args } = parseArgs({
     seed: { type: 'string' },
     embedded: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
+    flood: { type: 'string', default: 'true' },
   },
 });
 
@@ -83,6 +88,8 @@ async function main(): Promise<number> {
 
     const started = Date.now();
     const load = await startLoad(url, { tables: Number(args.tables), seed });
+    const flooder =
+      args.flood === 'false' ? null : await dealDobbm(url).then(({ players, handId }) => floodUntilStopped(url, players[0]!.token, handId));
     const tally = {
       kill: 0,
       terminate: 0,
@@ -137,6 +144,7 @@ async function main(): Promise<number> {
     service = await start(true);
     await progress(load, started + durationMs);
     const errors = await load.stop();
+    const flooded = await flooder?.stop();
     const seconds = Math.round((Date.now() - started) / 1000);
     const r = await reckon(url, db.url, AUDIT_TOKEN, load);
 
@@ -160,7 +168,10 @@ async function main(): Promise<number> {
         `unexpected exits ${tally.unexpectedExits}; ` +
         `lost ${r.lost}, duplicated ${r.duplicated}, gaps ${r.gaps}, unacknowledged ${r.unacknowledged}; ` +
         `verified ${r.hands - r.notVerified}/${r.hands}; zero-sum ledgers ${r.ledgers - r.ledgersNotZero}/${r.ledgers}; ` +
-        `retried ${faults}; bot errors ${errors.length}; SIGTERM under load: exit ${String(drained)}`,
+        `retried ${faults}; bot errors ${errors.length}; SIGTERM under load: exit ${String(drained)}` +
+        (flooded
+          ? `; socket flood: ${flooded.frames.toLocaleString('en')} frames on ${flooded.sockets} sockets (closes ${JSON.stringify(flooded.closes)}, ${flooded.refused} refused)`
+          : ''),
     );
     return ok ? 0 : 1;
   } finally {

@@ -5,6 +5,12 @@
  * its OpenAPI document (scripts/lib/fuzz.ts). Prints one summary line; exits 1 on any 5xx,
  * time-out, 4xx without a problem code, changed or unexplained event, unknown field in a log,
  * failed verify, or RSS beyond twice its start.
+ *
+ * Then the abuse probes (scripts/lib/abuse-probes.ts) against the service restarted with its
+ * default limits, as a user runs it: sockets flooded with `--frames` frames (JSON or not, read
+ * or not), sockets and connections hoarded, a body sent a byte a second. Exits 1 when a flood
+ * lifts the RSS past 1.2 × its start or a bystander's `/health` p99 past 100 ms, a bystander
+ * meets any failure, or one address holds more than its caps. `--probes false` skips them.
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -13,6 +19,17 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../src/database/embedded.js';
+import {
+  dealDobbm,
+  newProbePlayers,
+  flood,
+  floodLine,
+  hoardConnections,
+  hoardSockets,
+  slowBody,
+  type ProbePlayer,
+  type ProbeTarget,
+} from './lib/abuse-probes.js';
 import { fuzz, summary } from './lib/fuzz.js';
 import { buildService, Cleanup, PROJECT_ROOT, startService } from './lib/service-process.js';
 
@@ -22,6 +39,8 @@ const { values: args } = parseArgs({
     seed: { type: 'string', default: String(Date.now() % 1_000_000) },
     concurrency: { type: 'string', default: '8' },
     minutes: { type: 'string', default: '20' },
+    probes: { type: 'string', default: 'true' },
+    frames: { type: 'string', default: '1000000' },
   },
 });
 
@@ -72,7 +91,10 @@ async function main(): Promise<boolean> {
       JSON.stringify({ byStatus: report.byStatus, failures: report.failures, unknownFieldExamples: report.unknownFieldExamples }, null, 1),
     );
     console.log(summary(report));
+    await service.stop();
+    const probed = args.probes === 'false' || (await probeAbuse(databaseUrl, auditToken, logFile, Number(args.frames)));
     return (
+      probed &&
       report.failureCount === 0 &&
       report.eventsChanged === 0 &&
       report.eventsUnexplained === 0 &&
@@ -83,6 +105,60 @@ async function main(): Promise<boolean> {
     );
   } finally {
     await cleanup.run();
+  }
+}
+
+/** The abuse probes against the service with its default limits; true when every goal holds. */
+async function probeAbuse(databaseUrl: string, auditToken: string, logFile: string, frames: number): Promise<boolean> {
+  const service = await startService({
+    logFile,
+    appendLog: true,
+    env: { DATABASE_URL: databaseUrl, AUDIT_TOKEN: auditToken, LOG_LEVEL: 'error' },
+  });
+  try {
+    const port = new URL(service.url).port;
+    const target: ProbeTarget = {
+      url: `http://127.0.0.1:${port}`,
+      bystanderUrl: `http://[::1]:${port}`,
+      rss: () => (service.memory()?.rssKiB ?? NaN) * 1024,
+    };
+    const { players, handId } = await dealDobbm(target.bystanderUrl);
+    const [flooder, bystander] = players as [ProbePlayer, ProbePlayer];
+    let ok = true;
+    for (const [kind, read] of [
+      ['garbage', false],
+      ['garbage', true],
+      ['stale', false],
+      ['stale', true],
+    ] as const) {
+      const r = await flood(target, { token: flooder.token, bystanderToken: bystander.token, handId, frames, kind, read, seconds: 20 });
+      console.log(floodLine(`flood (${kind}, ${read ? 'read' : 'not read'})`, r));
+      const goals = r.rssPeakMiB <= 1.2 * r.rssStartMiB && r.healthP99Ms <= 100 && Object.keys(r.bystanderFailures).length === 0;
+      if (!goals) console.log('  ↑ over a goal: RSS ≤ 1.2 × its start, /health p99 ≤ 100 ms, no bystander failure');
+      ok &&= goals;
+    }
+    const [other, ...hoarders] = await newProbePlayers(target.bystanderUrl, 20);
+    const sockets = await hoardSockets(target, handId, [flooder.token, ...hoarders.map((p) => p.token)], other!.token, 400);
+    console.log(
+      `sockets held: ${sockets.perPlayer} by one player, ${sockets.perAddress} by one address; a bystander ${sockets.bystanderServed ? 'served' : 'REFUSED'}`,
+    );
+    const connections = await hoardConnections(target, 1000);
+    console.log(
+      `connections held by one address: ${connections.held} of 1,000 opened; a bystander ${connections.bystanderServed ? 'served' : 'REFUSED'}`,
+    );
+    const slow = await slowBody(target, 1000, 60_000);
+    console.log(`a body sent a byte a second: answered ${slow.status} after ${(slow.heldMs / 1000).toFixed(1)} s`);
+    return (
+      ok &&
+      sockets.perPlayer <= 16 &&
+      sockets.perAddress <= 256 &&
+      sockets.bystanderServed &&
+      connections.bystanderServed &&
+      connections.held <= 256 &&
+      slow.status === '408'
+    );
+  } finally {
+    await service.stop();
   }
 }
 

@@ -6,7 +6,7 @@ import { buildService } from '../scripts/lib/service-process.js';
 /**
  * The small `npm run chaos` of `npm test` (issue 10): the built service on a fresh database of
  * the run's PostgreSQL, one `kill -9` and restart, one termination of its backends with a
- * transaction open, bots with idempotent retries throughout. Before connections handled
+ * transaction open, bots with idempotent retries throughout, a socket flooded throughout. Before connections handled
  * 'error', the termination ended the process ("backend terminations 0/1 survived").
  */
 describe('npm run chaos (one kill round, one backend termination)', () => {
@@ -38,5 +38,7 @@ describe('npm run chaos (one kill round, one backend termination)', () => {
     expect(out).toContain('backend terminations 1/1 survived without a process exit');
     expect(out).toContain('lost 0, duplicated 0, gaps 0, unacknowledged 0');
     expect(out).toContain('SIGTERM under load: exit 0');
+    // A flooder kept at a socket of its own through the faults, closed again and again by its limits.
+    expect(out).toMatch(/socket flood: [\d,]+ frames on \d+ sockets \(closes \{[^}]*"1008":\d+/);
   }, 120_000);
 });

@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { flood, floodLine, hoardConnections, hoardSockets, slowBody, type ProbeTarget } from '../scripts/lib/abuse-probes.js';
 import { fuzz, summary, type FuzzReport } from '../scripts/lib/fuzz.js';
-import { AUDIT_TOKEN, startAppOnOwnDatabase, type TestApp } from './support/app.js';
+import { AUDIT_TOKEN, startApp, startAppOnOwnDatabase, type TestApp } from './support/app.js';
+import { newPlayers, openTable, type Player } from './support/bots.js';
 
 /**
  * The small version of `npm run fuzz` (scripts/fuzz.ts): 2,000 requests from the OpenAPI
@@ -49,5 +51,73 @@ describe('fuzz (2,000 requests from the OpenAPI document)', () => {
 
   it('keeps memory bounded', () => {
     expect(report.rssEndMiB).toBeLessThan(2 * report.rssStartMiB);
+  });
+});
+
+/**
+ * The small version of `npm run fuzz`'s abuse probes (scripts/lib/abuse-probes.ts), against an
+ * instance with the default limits: a bystander at another address (::1) is served throughout.
+ */
+describe('abuse probes (socket floods, hoarding, slow bodies)', () => {
+  let t: TestApp;
+  let target: ProbeTarget;
+  let players: Player[];
+  let handId: string;
+
+  beforeAll(async () => {
+    t = await startApp({ RATE_LIMIT_PER_MINUTE: '', STREAMS_PER_ADDRESS: '40', REQUEST_TIMEOUT_MS: '1000' });
+    const server = t.app.getHttpServer();
+    await new Promise<void>((resolve) => server.listen(0, '::', resolve));
+    const port = (server.address() as AddressInfo).port;
+    target = { url: `http://127.0.0.1:${port}`, bystanderUrl: `http://[::1]:${port}`, rss: () => process.memoryUsage().rss };
+    players = await newPlayers(t, 4, 'Probe');
+    ({ handId } = await openTable(t, 'dobbm', {}, players));
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    ['garbage, never read', 'garbage', false],
+    ['stale actions, read', 'stale', true],
+  ] as const)(
+    'a flood of %s costs at most the player limit, and the bystander is served throughout',
+    async (_name, kind, read) => {
+      const [flooder, bystander] = kind === 'garbage' ? [players[0]!, players[1]!] : [players[2]!, players[3]!];
+      const r = await flood(target, {
+        token: flooder.token,
+        bystanderToken: bystander.token,
+        handId,
+        frames: 100_000,
+        kind,
+        read,
+        seconds: 8,
+      });
+      console.log(floodLine(`flood (${kind}, ${read ? 'read' : 'not read'})`, r));
+      // Each socket is closed with 1008 (too many actions waiting, or the player's 6,000 a minute spent)
+      // after a few dozen frames; opening another is a request against the same buckets.
+      expect(r.closeCodes.every((code) => code === 1008 || code === 1006)).toBe(true);
+      expect(r.closeCodes).toContain(1008);
+      expect(r.framesAnswered).toBeLessThanOrEqual(6_001);
+      expect(r.bystanderFailures).toEqual({});
+      expect(r.rssPeakMiB).toBeLessThan(1.5 * r.rssStartMiB);
+    },
+    60_000,
+  );
+
+  it('one player holds at most 16 sockets, one address at most its cap; a bystander still gets one', async () => {
+    const [other, ...extra] = await newPlayers(t, 5, 'Hoarder');
+    const r = await hoardSockets(target, handId, [players[0]!.token, ...extra.map((p) => p.token)], other!.token, 100);
+    expect(r).toEqual({ perPlayer: 16, perAddress: 40, bystanderServed: true });
+  });
+
+  it('one address holds at most 256 connections; a bystander is served', async () => {
+    const r = await hoardConnections(target, 300);
+    expect(r.held).toBeLessThanOrEqual(256);
+    expect(r.bystanderServed).toBe(true);
+  });
+
+  it('a body sent a byte at a time is answered 408 once the request time is up', async () => {
+    const r = await slowBody(target, 200, 5_000);
+    expect(r.status).toBe('408');
+    expect(r.heldMs).toBeLessThan(3_000);
   });
 });

@@ -179,6 +179,8 @@ export class HandSockets implements OnModuleDestroy {
       if (sink.shut) return;
       sink.shut = true;
       ws.close(...why);
+      // Nothing more is read: frames still coming cost no parsing; the close is cut after the grace.
+      ws.pause();
       setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
     };
     ws.on('message', (data: RawData, binary: boolean) => {
