@@ -37,6 +37,7 @@ const SQL = {
             COALESCE((SELECT SUM(l.amount) FROM ledger_entries l WHERE l.table_id = s.table_id AND l.seat = s.seat), 0)::numeric(20,2)::text AS amount
      FROM table_seats s JOIN players p ON p.id = s.player_id WHERE s.table_id = $1 ORDER BY s.seat`,
   seatsBots: 'SELECT 1 FROM table_seats s JOIN players p ON p.id = s.player_id WHERE s.table_id = $1 AND p.bot IS NOT NULL LIMIT 1',
+  seatsPerson: 'SELECT 1 FROM table_seats s JOIN players p ON p.id = s.player_id WHERE s.table_id = $1 AND p.bot IS NULL LIMIT 1',
   botSeats: `SELECT t.current_hand_id, s.seat, p.id AS bot_id, p.name AS bot_name, p.bot AS strength
            FROM tables t JOIN table_seats s ON s.table_id = t.id JOIN players p ON p.id = s.player_id AND p.bot IS NOT NULL
            WHERE t.id = $1 AND t.status = 'playing' AND t.current_hand_id IS NOT NULL ORDER BY s.seat`,
@@ -314,9 +315,6 @@ export async function hostedOpenTables(q: Queryable, host: string): Promise<{ op
 
 /** Whether a person (not a bot) holds a seat at the table. */
 export async function seatsPerson(q: Queryable, tableId: string): Promise<boolean> {
-  const { rowCount } = await q.query(
-    'SELECT 1 FROM table_seats s JOIN players p ON p.id = s.player_id WHERE s.table_id = $1 AND p.bot IS NULL LIMIT 1',
-    [tableId],
-  );
+  const { rowCount } = await q.query({ name: 'table-seats-person', text: SQL.seatsPerson, values: [tableId] });
   return !!rowCount;
 }
