@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { handRecordSchema } from './audit/hand-record.schema.js';
+import { GAME_IDS } from './engine/index.js';
 import { ProblemCodes } from './common/problems.js';
 import { viewSchemas } from './hands/view-schemas.js';
 
@@ -38,7 +39,7 @@ export function openApiDocument(app: INestApplication): OpenAPIObject {
   const views = { dobbm: 'DobbmHandView', droggn: 'DroggnHandView', doppelkopf: 'DoppelkopfHandView' } as const;
   const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
   const mapping: Record<string, string> = {};
-  for (const game of ['dobbm', 'droggn', 'doppelkopf'] as const) {
+  for (const game of GAME_IDS) {
     document.components.schemas[views[game]] = { allOf: [ref('HandViewDto'), viewSchemas[game]] };
     mapping[game] = ref(views[game]).$ref;
   }

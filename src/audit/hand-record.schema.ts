@@ -1,3 +1,5 @@
+import { GAME_IDS } from '../engine/index.js';
+
 /**
  * JSON Schema of a hand record (CONTRACT.md "Hand records"), published in the OpenAPI document
  * as `components.schemas.HandRecord`. Card codes and action shapes are the engine's to check.
@@ -8,7 +10,7 @@ export const handRecordSchema = {
   description: 'One hand, fully described: rules, dealer, the cards (deck, or hands + talon) and the ordered actions.',
   required: ['game', 'dealer', 'actions'],
   properties: {
-    game: { type: 'string', enum: ['dobbm', 'droggn', 'doppelkopf'] },
+    game: { type: 'string', enum: [...GAME_IDS] },
     rules: {
       type: 'object',
       additionalProperties: true,
@@ -77,7 +79,7 @@ const MAX_CONTEXT_CHARS = 2_000;
 
 export function recordShapeProblem(body: unknown): string | null {
   if (!isObject(body)) return 'the body must be a hand record object';
-  if (!['dobbm', 'droggn', 'doppelkopf'].includes(body.game as string)) return 'game must be "dobbm", "droggn" or "doppelkopf"';
+  if (!(GAME_IDS as readonly unknown[]).includes(body.game)) return `game must be one of ${GAME_IDS.map((g) => `"${g}"`).join(', ')}`;
   if (body.rules !== undefined && !isObject(body.rules)) return 'rules must be an object';
   if (!Number.isInteger(body.dealer) || (body.dealer as number) < 0) return 'dealer must be a seat number';
   if (body.context !== undefined && body.context !== null && !isObject(body.context)) return 'context must be an object';

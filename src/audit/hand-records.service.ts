@@ -5,6 +5,7 @@ import type { Caller } from '../common/auth.js';
 import { ApiError, fromRejection } from '../common/problems.js';
 import { isUuid } from '../common/ids.js';
 import { DatabaseService } from '../database/database.service.js';
+import { knownPlayers } from '../players/player-store.js';
 import { dealCommitment } from '../hands/commitment.js';
 import { append, findHand, readEvents, type NewEvent } from '../hands/hand-store.js';
 import { createImportedTable } from '../tables/table-store.js';
@@ -137,8 +138,7 @@ export class HandRecordsService {
   private async checkPlayersExist(seating: (string | null)[]): Promise<void> {
     const ids = seating.filter((p): p is string => p !== null);
     if (ids.length === 0) return;
-    const { rows } = await this.db.pool.query<{ id: string }>('SELECT id FROM players WHERE id = ANY($1::uuid[])', [ids]);
-    const known = new Set(rows.map((r) => r.id));
+    const known = await knownPlayers(this.db.pool, ids);
     const seat = seating.findIndex((p) => p !== null && !known.has(p));
     if (seat >= 0) throw ApiError.of('UNKNOWN_PLAYER', `seating: seat ${seat} names ${seating[seat]}, which is no player`, { seat });
   }

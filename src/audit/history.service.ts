@@ -3,6 +3,7 @@ import { isUuid } from '../common/ids.js';
 import { ApiError } from '../common/problems.js';
 import { decodeCursor, encodeCursor } from '../common/page.js';
 import { DatabaseService } from '../database/database.service.js';
+import { playerExists } from '../players/player-store.js';
 import { handPage, type HandSummaryRow } from '../hands/hand-store.js';
 import { tableExists } from '../tables/table-store.js';
 
@@ -34,7 +35,7 @@ export class HistoryService {
   /** A player's hands at every table: a read across tables. */
   playerHands(playerId: string, limit: number, cursor?: string): Promise<Page> {
     if (!isUuid(playerId)) throw ApiError.of('PLAYER_NOT_FOUND', `no player ${playerId}`);
-    const exists = async () => !!(await this.db.pool.query('SELECT 1 FROM players WHERE id = $1', [playerId])).rowCount;
+    const exists = () => playerExists(this.db.pool, playerId);
     return this.page({ playerId }, exists, 'PLAYER_NOT_FOUND', limit, cursor);
   }
 

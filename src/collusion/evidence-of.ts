@@ -2,10 +2,11 @@ import type { HandEvidenceOf } from '../analysis/evidence.js';
 import { handEvidence as dobbmEvidence } from '../analysis/dobbm/evidence.js';
 import type { DobbmSolver } from '../analysis/dobbm/dds.js';
 import { handEvidence as droggnEvidence } from '../analysis/droggn/evidence.js';
-import type { HandRecord } from '../engine/index.js';
+import { DOUBLING_GAMES, type HandRecord } from '../engine/index.js';
 
 /** The games with a Schwacher/Retour doubling, so the games the collusion audit covers. */
-export const AUDIT_GAMES = ['dobbm', 'droggn'] as const;
+/** The games the audit covers: those with Schwacher and Retour. */
+export const AUDIT_GAMES = DOUBLING_GAMES;
 export type AuditGame = (typeof AUDIT_GAMES)[number];
 export const isAuditGame = (game: string): game is AuditGame => (AUDIT_GAMES as readonly string[]).includes(game);
 

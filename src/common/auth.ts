@@ -7,6 +7,7 @@ import { LRUCache } from 'lru-cache';
 import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
 import { DatabaseService } from '../database/database.service.js';
+import { playerByTokenHash } from '../players/player-store.js';
 import { ApiError } from './problems.js';
 import { ProblemDto } from './problem.dto.js';
 import { PlayerRateLimit } from './rate-limit.js';
@@ -84,12 +85,7 @@ export class CallerResolver {
     if (this.unknown.has(key)) return null;
     let player = this.players.get(key);
     if (!player) {
-      const { rows } = await this.db.pool.query<{ id: string; name: string; token_hash: string }>({
-        name: 'player-by-token',
-        text: 'SELECT id, name, token_hash FROM players WHERE token_hash = $1',
-        values: [key],
-      });
-      const row = rows[0];
+      const row = await playerByTokenHash(this.db.pool, key);
       // The index lookup finds the row; the constant-time check is what accepts it.
       if (!row || !timingSafeEqual(Buffer.from(row.token_hash, 'hex'), hash)) {
         this.unknown.set(key, true);

@@ -11,6 +11,16 @@ export type GameOf<G extends GameId> = { dobbm: typeof dobbm; droggn: typeof dro
 /** The three games, by the id used in the API (`"game": "dobbm"`): `games.dobbm` is `GameOf<'dobbm'>`. */
 export const games: { readonly [G in GameId]: GameOf<G> } = { dobbm, droggn, doppelkopf };
 
+/** Every game's id, in the order the API lists them. */
+export const GAME_IDS = ['dobbm', 'droggn', 'doppelkopf'] as const satisfies readonly GameId[];
+
+/**
+ * The games with Schwacher and Retour (doublings a defender and the declarer trade): the ones
+ * the collusion audit and its simulator cover. Doppelkopf's Re and Kontra are announcements of
+ * a party, not a defender's call against one declarer.
+ */
+export const DOUBLING_GAMES = ['dobbm', 'droggn'] as const satisfies readonly GameId[];
+
 /**
  * A game by a run-time id, in the erased form (options, states and views `unknown`) that the
  * service, which reads the id from a row, needs: every typed game is such a `Game`.

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { GAME_IDS } from '../tables/tables.dto.js';
+import { GAME_IDS } from '../engine/index.js';
 
 /** A value an option admits: string, number or boolean (OpenAPI 3.0 has no union type keyword). */
 const OPTION_VALUE = { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] };

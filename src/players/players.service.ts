@@ -3,6 +3,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { CallerResolver, hashToken, newToken, type Caller } from '../common/auth.js';
 import { DatabaseService } from '../database/database.service.js';
 import { HandWatch } from '../hands/hand-watch.js';
+import { createPlayer, replaceTokenHash } from './player-store.js';
 import type { PlayerCreatedDto } from './players.dto.js';
 
 @Injectable()
@@ -20,9 +21,7 @@ export class PlayersService implements OnModuleInit {
 
   async create(name: string): Promise<PlayerCreatedDto> {
     const token = newToken();
-    const player = await this.db.prisma.player.create({
-      data: { id: randomUUID(), name, tokenHash: hashToken(token).toString('hex') },
-    });
+    const player = await createPlayer(this.db, { id: randomUUID(), name, tokenHash: hashToken(token).toString('hex') });
     return { id: player.id, name: player.name, token };
   }
 
@@ -32,10 +31,7 @@ export class PlayersService implements OnModuleInit {
    */
   async rotateToken(caller: Caller & { kind: 'player' }): Promise<PlayerCreatedDto> {
     const token = newToken();
-    const player = await this.db.prisma.player.update({
-      where: { id: caller.playerId },
-      data: { tokenHash: hashToken(token).toString('hex') },
-    });
+    const player = await replaceTokenHash(this.db, caller.playerId, hashToken(token).toString('hex'));
     this.callers.forgetPlayer(caller.playerId);
     if (caller.credential) await this.watch.revoke({ playerId: caller.playerId, credential: caller.credential });
     return { id: player.id, name: player.name, token };

@@ -2,9 +2,9 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsObject, IsOptional, Min } from 'class-validator';
 import { PageQueryDto } from '../common/page.js';
+import { GAME_IDS } from '../engine/index.js';
 import { BOT_STRENGTHS, type BotStrength } from '../bots/strategy.js';
 
-export const GAME_IDS = ['dobbm', 'droggn', 'doppelkopf'] as const;
 /** waiting: seats free, no hand dealt yet; playing: a session is under way; ended. */
 const TABLE_STATUSES = ['waiting', 'playing', 'ended'] as const;
 

@@ -8,6 +8,7 @@ import { ApiError, fromRejection } from '../common/problems.js';
 import { DatabaseService, type Tx } from '../database/database.service.js';
 import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
+import { createBot } from '../players/player-store.js';
 import { TableSession } from './table-session.js';
 import {
   addSeat,
@@ -129,12 +130,7 @@ export class TablesService {
       const botId = randomUUID();
       const seat = await freeSeat(tx, tableId, table, wanted);
       const name = `Bot ${seat + 1} (${strength})`;
-      await tx.query('INSERT INTO players (id, name, token_hash, bot) VALUES ($1, $2, $3, $4)', [
-        botId,
-        name,
-        hashToken(newToken()).toString('hex'),
-        strength,
-      ]);
+      await createBot(tx, { id: botId, name, tokenHash: hashToken(newToken()).toString('hex'), strength });
       const taken = await this.seat(tx, tableId, botId, seat);
       return { ...taken, playerId: botId, name, bot: strength };
     });

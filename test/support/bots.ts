@@ -1,6 +1,7 @@
 import { expect } from '@jest/globals';
 import type { TestApp } from './app.js';
 import { AUDIT_TOKEN, bearer } from './app.js';
+import { seededRng } from '../../src/engine/core/rng.js';
 import { assertNothingHidden } from './oracle.js';
 
 export interface Player {
@@ -18,17 +19,8 @@ export type View = Record<string, unknown> & {
   result: unknown;
 };
 
-/** A small seeded PRNG (mulberry32), so a failing game can be replayed. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The engine's seeded PRNG as a function, so a failing game can be replayed. */
+export const rng = (seed: number): (() => number) => seededRng(seed).next;
 
 export async function newPlayers(t: TestApp, n: number, prefix = 'Bot'): Promise<Player[]> {
   const out: Player[] = [];

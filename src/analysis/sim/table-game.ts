@@ -1,10 +1,11 @@
 import type { Rng } from '../../engine/core/rng.js';
-import type { Card, HandRecord } from '../../engine/index.js';
+import { DOUBLING_GAMES, type Card, type HandRecord } from '../../engine/index.js';
 import type { SeatBot } from './colluding.js';
 import type { Collusion, Habit } from './habits.js';
 
 /** The games the simulator plays: those with the Schwacher/Retour doubling. */
-export const SIM_GAMES = ['dobbm', 'droggn'] as const;
+/** The games the simulator plays: those the collusion audit covers. */
+export const SIM_GAMES = DOUBLING_GAMES;
 export type SimGame = (typeof SIM_GAMES)[number];
 export const isSimGame = (game: string): game is SimGame => (SIM_GAMES as readonly string[]).includes(game);
 

@@ -1,0 +1,49 @@
+import type { DatabaseService, Tx } from '../database/database.service.js';
+
+/**
+ * The player store: every statement on `players`. A player is a name and the SHA-256 of its
+ * token (the token itself is never stored); a bot is a player marked with its strength, whose
+ * token was drawn and forgotten. `players` is a reference table (docs/scaling.md): one copy
+ * everywhere, so these reads never fan out.
+ */
+type Queryable = Pick<Tx, 'query'>;
+
+export async function createPlayer(
+  db: DatabaseService,
+  p: { id: string; name: string; tokenHash: string },
+): Promise<{ id: string; name: string }> {
+  return db.prisma.player.create({ data: p, select: { id: true, name: true } });
+}
+
+/** A seated bot's identity, inside the transaction that seats it. */
+export async function createBot(tx: Tx, p: { id: string; name: string; tokenHash: string; strength: string }): Promise<void> {
+  await tx.query('INSERT INTO players (id, name, token_hash, bot) VALUES ($1, $2, $3, $4)', [p.id, p.name, p.tokenHash, p.strength]);
+}
+
+/** A rotation: the new token's hash replaces the old one's. */
+export async function replaceTokenHash(db: DatabaseService, id: string, tokenHash: string): Promise<{ id: string; name: string }> {
+  return db.prisma.player.update({ where: { id }, data: { tokenHash }, select: { id: true, name: true } });
+}
+
+/** The player holding a token, by its hash (the caller resolver's look-up). */
+export async function playerByTokenHash(
+  q: Queryable,
+  tokenHash: string,
+): Promise<{ id: string; name: string; token_hash: string } | undefined> {
+  const { rows } = await q.query<{ id: string; name: string; token_hash: string }>({
+    name: 'player-by-token',
+    text: 'SELECT id, name, token_hash FROM players WHERE token_hash = $1',
+    values: [tokenHash],
+  });
+  return rows[0];
+}
+
+export async function playerExists(q: Queryable, id: string): Promise<boolean> {
+  return !!(await q.query('SELECT 1 FROM players WHERE id = $1', [id])).rowCount;
+}
+
+/** Which of `ids` are players of this service. */
+export async function knownPlayers(q: Queryable, ids: string[]): Promise<Set<string>> {
+  const { rows } = await q.query<{ id: string }>('SELECT id FROM players WHERE id = ANY($1::uuid[])', [ids]);
+  return new Set(rows.map((r) => r.id));
+}
