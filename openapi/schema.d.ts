@@ -795,23 +795,6 @@ export interface components {
             /** @description once the hand is over or dropped (and on the answer to the action that ended it): the hand the table dealt next; absent when the session ended */
             nextHandId?: string;
         };
-        ActionRequestDto: {
-            /**
-             * @description the `seq` of the view the action was chosen from (the latest event's seq); may come as `If-Match: "3"` instead
-             * @example 3
-             */
-            expectedSeq?: number;
-            /**
-             * @description one action shape of CONTRACT.md "Actions", without `seat` (the token says the seat)
-             * @example {
-             *       "type": "bid",
-             *       "bid": "dobbm"
-             *     }
-             */
-            action: {
-                [key: string]: unknown;
-            };
-        };
         HandEventDto: {
             /** @example 1 */
             seq: number;
@@ -992,6 +975,23 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         } & (unknown | unknown);
+        ActionRequestDto: {
+            /**
+             * @description the `seq` of the view the action was chosen from (the latest event's seq); may come as `If-Match: "3"` instead
+             * @example 3
+             */
+            expectedSeq?: number | null;
+            /**
+             * @description one action shape of CONTRACT.md "Actions", without `seat` (the token says the seat)
+             * @example {
+             *       "type": "bid",
+             *       "bid": "dobbm"
+             *     }
+             */
+            action: {
+                [key: string]: unknown;
+            };
+        };
         DobbmHandView: components["schemas"]["HandViewDto"] & {
             /** @enum {string} */
             game: "dobbm";

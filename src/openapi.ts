@@ -3,6 +3,7 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import { handRecordSchema } from './audit/hand-record.schema.js';
 import { GAME_IDS } from './engine/index.js';
 import { ProblemCodes } from './common/problems.js';
+import { ACTION_REQUEST_SCHEMA } from './hands/hands.dto.js';
 import { viewSchemas } from './hands/view-schemas.js';
 
 /** Swagger UI at /docs, the OpenAPI 3 document at /docs-json (CONTRACT.md "Process"). */
@@ -35,6 +36,7 @@ export function openApiDocument(app: INestApplication): OpenAPIObject {
   document.components ??= {};
   document.components.schemas ??= {};
   document.components.schemas.HandRecord = handRecordSchema as never;
+  document.components.schemas.ActionRequestDto = ACTION_REQUEST_SCHEMA as never;
   // A view is the common fields and its game's own (tricks, bids, doublings …): one of three by `game`.
   const views = { dobbm: 'DobbmHandView', droggn: 'DroggnHandView', doppelkopf: 'DoppelkopfHandView' } as const;
   const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

@@ -2,7 +2,7 @@ import { ServerResponse, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { Ajv, type JSONSchemaType } from 'ajv';
+import type { JSONSchemaType } from 'ajv';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
@@ -11,6 +11,8 @@ import { JSON_BODY_LIMIT, jsonProblem } from '../common/json-limits.js';
 import { problemOf } from '../common/problem.filter.js';
 import { ApiError } from '../common/problems.js';
 import { PlayerRateLimit } from '../common/rate-limit.js';
+import { bodyCheck } from '../common/schema-pipe.js';
+import { ACTION_REQUEST_SCHEMA, type ActionRequest } from './hands.dto.js';
 import { afterSeq, HandStreams, holderOf, type EndReason, type Holder, type Reader, type Sink } from './hand-stream.js';
 import { HandsService } from './hands.service.js';
 
@@ -29,31 +31,30 @@ const CLOSE_GRACE_MS = 1_000;
 const UPGRADE = Symbol('kartentisch.upgrade');
 type Upgrading = IncomingMessage & { [UPGRADE]?: { socket: Duplex; head: Buffer } };
 
-/** An action sent on the socket: the body of `POST /hands/{id}/actions`, its key, and a `ref` to match the answer. */
-interface SocketAction {
+/**
+ * An action sent on the socket: the body of `POST /hands/{id}/actions` (its expectedSeq
+ * required), its Idempotency-Key, and a `ref` to match the answer.
+ */
+interface SocketAction extends Omit<ActionRequest, 'expectedSeq'> {
+  expectedSeq: number;
   ref?: string | number | null;
   /** Required on a table's socket; on a hand's, its own hand if given. */
   handId?: string | null;
-  expectedSeq: number;
-  action: Record<string, unknown>;
   idempotencyKey?: string;
 }
 
-const SOCKET_ACTION_SCHEMA: JSONSchemaType<SocketAction> = {
-  type: 'object',
-  additionalProperties: false,
+/** The action body's schema (hands.dto.ts), with the socket's own fields. */
+const checkAction = bodyCheck<SocketAction>({
+  ...ACTION_REQUEST_SCHEMA,
   required: ['expectedSeq', 'action'],
   properties: {
+    ...ACTION_REQUEST_SCHEMA.properties,
+    expectedSeq: { ...ACTION_REQUEST_SCHEMA.properties.expectedSeq, nullable: false },
     ref: { anyOf: [{ type: 'string', maxLength: 128 }, { type: 'number' }, { type: 'null' }] } as never,
     handId: { type: 'string', maxLength: 64, nullable: true },
-    expectedSeq: { type: 'integer', minimum: 0 },
-    action: { type: 'object', required: [] },
     idempotencyKey: { type: 'string', minLength: 1, maxLength: 255, nullable: true },
   },
-};
-const checkAction = new Ajv({ allErrors: true, coerceTypes: false, useDefaults: false, removeAdditional: false }).compile(
-  SOCKET_ACTION_SCHEMA,
-);
+} as JSONSchemaType<SocketAction>);
 
 /**
  * `GET /hands/{id}/socket`, a WebSocket per seat: the hand's views as the stream sends them
@@ -280,13 +281,7 @@ function parseAction(text: string | null): SocketAction {
   }
   const limits = jsonProblem(msg);
   if (limits) throw ApiError.of('VALIDATION_FAILED', limits);
-  if (!checkAction(msg)) {
-    throw ApiError.of(
-      'VALIDATION_FAILED',
-      (checkAction.errors ?? []).map((e) => `${e.instancePath || 'the message'} ${e.message}`).join('; '),
-    );
-  }
-  return msg;
+  return checkAction(msg);
 }
 
 /** The close codes (RFC 6455 §7.4.1) and reasons: reconnect with `after` unless the hand is over. */

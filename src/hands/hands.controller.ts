@@ -21,7 +21,7 @@ import { SchemaPipe } from '../common/schema-pipe.js';
 import { PrivateResponse } from '../common/private-response.js';
 import { etagOf, listsEtag, preferredWait } from './conditional.js';
 import { MAX_WAIT_SECONDS, HandWatch } from './hand-watch.js';
-import { ACTION_REQUEST_SCHEMA, ActionRequestDto, HandEventDto, HandViewDto, HAND_VIEW, type ActionRequest } from './hands.dto.js';
+import { ACTION_REQUEST_SCHEMA, HandEventDto, HandViewDto, HAND_VIEW, type ActionRequest } from './hands.dto.js';
 import { HandsService } from './hands.service.js';
 
 /** One example per action shape of CONTRACT.md "Actions" (the seat comes from the token). */
@@ -120,7 +120,7 @@ export class HandsController {
     description: 'a retry with the same key gets the first answer and appends nothing',
   })
   @ApiHeader({ name: 'if-match', required: false, description: 'the expected seq (`"3"`), when the body has no expectedSeq' })
-  @ApiBody({ type: ActionRequestDto, examples: ACTION_EXAMPLES })
+  @ApiBody({ schema: { $ref: '#/components/schemas/ActionRequestDto' }, examples: ACTION_EXAMPLES })
   @ApiOkResponse({ schema: HAND_VIEW })
   @ApiBadRequestResponse({ type: ProblemDto, description: 'VALIDATION_FAILED, BAD_ACTION' })
   @ApiConflictResponse({ type: ProblemDto, description: 'STALE_SEQ' })

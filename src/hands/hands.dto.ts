@@ -1,42 +1,38 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { JSONSchemaType } from 'ajv';
 
-/** The body of POST /hands/{id}/actions, as ActionRequestDto documents it and ACTION_REQUEST_SCHEMA checks it. */
+/** The body of POST /hands/{id}/actions (and, with more fields, of an action on a socket). */
 export interface ActionRequest {
   expectedSeq?: number | null;
   action: Record<string, unknown>;
 }
 
 /**
- * What ActionRequestDto's decorators said, as a JSON schema (SchemaPipe): the one hot body.
- * `null` as expectedSeq passed @IsOptional before, and still does.
+ * The one description of the action body: the OpenAPI document publishes it (as the component
+ * `ActionRequestDto`, openapi.ts), SchemaPipe checks the POST's body with it, and the sockets'
+ * frame schema extends it (hand-socket.ts). `null` as expectedSeq is accepted and meets STALE_SEQ.
  */
 export const ACTION_REQUEST_SCHEMA: JSONSchemaType<ActionRequest> = {
   type: 'object',
   additionalProperties: false,
   required: ['action'],
   properties: {
-    expectedSeq: { type: 'integer', minimum: 0, nullable: true },
-    action: { type: 'object', required: [] },
+    expectedSeq: {
+      type: 'integer',
+      minimum: 0,
+      nullable: true,
+      example: 3,
+      description: 'the `seq` of the view the action was chosen from (the latest event\'s seq); may come as `If-Match: "3"` instead',
+    },
+    action: {
+      type: 'object',
+      required: [],
+      additionalProperties: true,
+      description: 'one action shape of CONTRACT.md "Actions", without `seat` (the token says the seat)',
+      example: { type: 'bid', bid: 'dobbm' },
+    },
   },
 };
-
-/** The action body in OpenAPI (@ApiBody); checked by ACTION_REQUEST_SCHEMA. */
-export class ActionRequestDto {
-  @ApiPropertyOptional({
-    example: 3,
-    description: 'the `seq` of the view the action was chosen from (the latest event\'s seq); may come as `If-Match: "3"` instead',
-  })
-  expectedSeq?: number;
-
-  @ApiProperty({
-    description: 'one action shape of CONTRACT.md "Actions", without `seat` (the token says the seat)',
-    example: { type: 'bid', bid: 'dobbm' },
-    type: 'object',
-    additionalProperties: true,
-  })
-  action!: Record<string, unknown>;
-}
 
 /** A hand view: `HandViewDto` and its game's own fields, one of three by `game` (openApiDocument, view-schemas.ts). */
 export const HAND_VIEW = { $ref: '#/components/schemas/HandView' };
