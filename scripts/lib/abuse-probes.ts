@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
 import { WebSocket } from 'ws';
 
@@ -181,42 +182,54 @@ function openSocket(url: string, handId: string, token: string): Promise<WebSock
   });
 }
 
-/** A bystander at another address: `/health` and its seat view, one after the other, until stopped. */
+/**
+ * A bystander at another address, in a process of its own (the flooder's own work must not
+ * delay its clock): `/health` and its seat view, one after the other, every 20 ms, until stopped.
+ */
 function sampleBystander(target: ProbeTarget, handId: string, token: string, tick: () => void) {
-  const latencies: number[] = [];
-  const failures: Record<string, number> = {};
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      tick();
-      for (const [path, headers] of [
-        ['/health', {}],
-        [`/hands/${handId}`, { Authorization: `Bearer ${token}` }],
-      ] as const) {
-        const at = performance.now();
-        try {
-          const res = await fetch(`${target.bystanderUrl}${path}`, { headers, signal: AbortSignal.timeout(30_000) });
-          const body = await res.text();
-          if (path === '/health') latencies.push(performance.now() - at);
-          if (res.status !== 200 && res.status !== 304) {
-            const code = /"code":"([A-Z_]+)"/.exec(body)?.[1] ?? '';
-            failures[`${res.status} ${code}`.trim()] = (failures[`${res.status} ${code}`.trim()] ?? 0) + 1;
-          }
-        } catch (err) {
-          failures[(err as Error).name] = (failures[(err as Error).name] ?? 0) + 1;
-        }
-      }
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  })();
+  const child = spawn(process.execPath, ['-e', BYSTANDER, target.bystanderUrl, handId, token], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => (out += chunk));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ticker = setInterval(tick, 100);
   return {
-    stop: async () => {
-      running = false;
-      await loop;
-      return { latencies, failures };
+    stop: async (): Promise<{ latencies: number[]; failures: Record<string, number> }> => {
+      clearInterval(ticker);
+      child.stdin.end();
+      await exited;
+      return JSON.parse(out) as { latencies: number[]; failures: Record<string, number> };
     },
   };
 }
+
+/** The bystander's loop, plain JavaScript for `node -e`: its figures go to stdout once stdin closes. */
+const BYSTANDER = `
+const [url, handId, token] = process.argv.slice(1);
+const latencies = [], failures = {};
+let running = true;
+process.stdin.on('end', () => (running = false)).resume();
+(async () => {
+  while (running) {
+    for (const [path, headers] of [['/health', {}], ['/hands/' + handId, { Authorization: 'Bearer ' + token }]]) {
+      const at = performance.now();
+      try {
+        const res = await fetch(url + path, { headers, signal: AbortSignal.timeout(30000) });
+        const body = await res.text();
+        if (path === '/health') latencies.push(performance.now() - at);
+        if (res.status !== 200 && res.status !== 304) {
+          const key = (res.status + ' ' + ((/"code":"([A-Z_]+)"/.exec(body) || [])[1] || '')).trim();
+          failures[key] = (failures[key] || 0) + 1;
+        }
+      } catch (err) {
+        failures[err.name] = (failures[err.name] || 0) + 1;
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  process.stdout.write(JSON.stringify({ latencies, failures }));
+})();
+`;
 
 function quantile(xs: number[], q: number): number {
   if (xs.length === 0) return NaN;
