@@ -22,6 +22,7 @@ import { startEmbeddedPostgres } from '../src/database/embedded.js';
 import {
   dealDobbm,
   newProbePlayers,
+  quiet,
   flood,
   floodLine,
   hoardConnections,
@@ -124,6 +125,7 @@ async function probeAbuse(databaseUrl: string, auditToken: string, logFile: stri
     };
     const { players, handId } = await dealDobbm(target.bystanderUrl);
     const [flooder, bystander] = players as [ProbePlayer, ProbePlayer];
+    console.log(floodLine('baseline', await quiet(target, handId, bystander.token, 10)));
     let ok = true;
     for (const [kind, read] of [
       ['garbage', false],
@@ -137,6 +139,7 @@ async function probeAbuse(databaseUrl: string, auditToken: string, logFile: stri
       if (!goals) console.log('  ↑ over a goal: RSS ≤ 1.2 × its start, /health p99 ≤ 100 ms, no bystander failure');
       ok &&= goals;
     }
+    console.log(floodLine('baseline again', await quiet(target, handId, bystander.token, 10)));
     const [other, ...hoarders] = await newProbePlayers(target.bystanderUrl, 20);
     const sockets = await hoardSockets(target, handId, [flooder.token, ...hoarders.map((p) => p.token)], other!.token, 400);
     console.log(

@@ -47,6 +47,8 @@ export interface FloodOptions {
   /** false: the client never reads what the server sends */
   read: boolean;
   seconds: number;
+  /** no flood at all: the bystander alone for `seconds` */
+  idle?: boolean;
 }
 
 const MiB = 1024 * 1024;
@@ -61,6 +63,7 @@ export async function flood(target: ProbeTarget, o: FloodOptions): Promise<Flood
   const sampler = sampleBystander(target, o.handId, o.bystanderToken, () => (rssPeak = Math.max(rssPeak, target.rss())));
   const frame = o.kind === 'garbage' ? 'x' : JSON.stringify({ expectedSeq: 0, handId: o.handId, action: { type: 'bid', bid: 'pass' } });
   const r = { framesSent: 0, framesAnswered: 0, socketsOpened: 0, upgradesRefused: 0, closeCodes: [] as number[] };
+  if (o.idle) await new Promise((resolve) => setTimeout(resolve, o.seconds * 1000));
   while (r.framesSent < o.frames && Date.now() < until) {
     const ws = await openSocket(target.url, o.handId, o.token);
     if (!ws) {
@@ -91,6 +94,11 @@ export async function flood(target: ProbeTarget, o: FloodOptions): Promise<Flood
     healthMaxMs: Math.max(0, ...health.latencies),
     bystanderFailures: health.failures,
   };
+}
+
+/** The bystander alone for `seconds`, no flood: the baseline of the same run beside which the floods' figures are read. */
+export async function quiet(target: ProbeTarget, handId: string, bystanderToken: string, seconds: number): Promise<FloodReport> {
+  return flood(target, { token: '', bystanderToken, handId, frames: 0, kind: 'garbage', read: false, seconds, idle: true });
 }
 
 /**
@@ -239,6 +247,9 @@ function quantile(xs: number[], q: number): number {
 
 /** One line per probe, for the fuzz's output and docs/reliability.md. */
 export function floodLine(name: string, r: FloodReport): string {
+  if (r.socketsOpened === 0 && r.upgradesRefused === 0) {
+    return `${name}: no flood, ${r.seconds.toFixed(1)} s; RSS ${r.rssStartMiB.toFixed(0)} MiB; bystander /health p50 ${r.healthP50Ms.toFixed(1)} ms, p99 ${r.healthP99Ms.toFixed(1)} ms, max ${r.healthMaxMs.toFixed(0)} ms`;
+  }
   const failures = Object.entries(r.bystanderFailures)
     .map(([k, n]) => `${k} ×${n}`)
     .join(', ');
