@@ -21,6 +21,7 @@ import pg from 'pg';
 import { startEmbeddedPostgres } from '../src/database/embedded.js';
 import {
   dealDobbm,
+  hostileFrames,
   newProbePlayers,
   quiet,
   flood,
@@ -126,7 +127,12 @@ async function probeAbuse(databaseUrl: string, auditToken: string, logFile: stri
     const { players, handId } = await dealDobbm(target.bystanderUrl);
     const [flooder, bystander] = players as [ProbePlayer, ProbePlayer];
     console.log(floodLine('baseline', await quiet(target, handId, bystander.token, 10)));
-    let ok = true;
+    const hostile = await hostileFrames(target, { token: bystander.token, handId, count: 2000, seed: 20261127 });
+    console.log(
+      `hostile frames: ${hostile.sent} sent one at a time, ${hostile.answers} answered with a view, problems ${JSON.stringify(hostile.problems)}, ` +
+        `${hostile.serverErrors} 5xx, ${hostile.unanswered} unanswered`,
+    );
+    let ok = hostile.serverErrors === 0 && hostile.unanswered === 0;
     for (const [kind, read] of [
       ['garbage', false],
       ['garbage', true],

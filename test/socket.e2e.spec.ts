@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
+import { hostileFrame } from '../scripts/lib/abuse-probes.js';
 import { HandStreams } from '../src/hands/hand-stream.js';
 import { AUDIT_TOKEN, bearer, startApp, type TestApp } from './support/app.js';
 import { dobbmOnTwoInstances, getView, newPlayers, openTable, type Player, type SharedHand, type View } from './support/bots.js';
@@ -262,31 +263,7 @@ describe('a socket under arbitrary frames', () => {
   });
   afterAll(() => t.close());
 
-  /** A frame as a careless or hostile client may send it: text, JSON of any shape, near-actions, bytes. */
-  const anyFrame = (seq: number) =>
-    fc.oneof(
-      fc.string({ maxLength: 200 }).map((text) => ({ text })),
-      fc.json({ maxDepth: 4 }).map((text) => ({ text })),
-      fc
-        .record(
-          {
-            ref: fc.oneof(fc.string({ maxLength: 200 }), fc.integer(), fc.constant(null), fc.object()),
-            handId: fc.oneof(fc.constant(handId), fc.uuid(), fc.string({ maxLength: 80 }), fc.constant(null), fc.integer()),
-            expectedSeq: fc.oneof(fc.constant(seq), fc.integer({ min: -2, max: seq + 2 }), fc.double(), fc.string()),
-            action: fc.oneof(
-              fc.record(
-                { type: fc.constantFrom('bid', 'play', 'double', 'discard', 'x'), bid: fc.string(), card: fc.string() },
-                { requiredKeys: ['type'] },
-              ),
-              fc.object({ maxDepth: 3 }),
-            ),
-            idempotencyKey: fc.oneof(fc.string({ maxLength: 300 }), fc.integer()),
-          },
-          { requiredKeys: [] },
-        )
-        .map((m) => ({ text: JSON.stringify(m) })),
-      fc.uint8Array({ maxLength: 64 }).map((bytes) => ({ bytes })),
-    );
+  const anyFrame = (seq: number) => hostileFrame(handId, seq);
 
   it.each(['hand', 'table'] as const)(
     "answers every frame on a %s's socket with one answer or problem, appends only what it answered, and stays up",

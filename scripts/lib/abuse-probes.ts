@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
+import fc from 'fast-check';
 import { WebSocket } from 'ws';
 
 /**
@@ -336,4 +337,85 @@ export function floodUntilStopped(url: string, token: string, handId: string) {
       return tally;
     },
   };
+}
+
+/** A frame as a careless or hostile client may send it: text, JSON of any shape, near-actions, bytes. */
+export const hostileFrame = (handId: string, seq: number): fc.Arbitrary<{ text: string } | { bytes: Uint8Array }> =>
+  fc.oneof(
+    fc.string({ maxLength: 200 }).map((text) => ({ text })),
+    fc.json({ maxDepth: 4 }).map((text) => ({ text })),
+    fc
+      .record(
+        {
+          ref: fc.oneof(fc.string({ maxLength: 200 }), fc.integer(), fc.constant(null), fc.object()),
+          handId: fc.oneof(fc.constant(handId), fc.uuid(), fc.string({ maxLength: 80 }), fc.constant(null), fc.integer()),
+          expectedSeq: fc.oneof(fc.constant(seq), fc.integer({ min: -2, max: seq + 2 }), fc.double(), fc.string()),
+          action: fc.oneof(
+            fc.record(
+              { type: fc.constantFrom('bid', 'play', 'double', 'discard', 'x'), bid: fc.string(), card: fc.string() },
+              { requiredKeys: ['type'] },
+            ),
+            fc.object({ maxDepth: 3 }),
+          ),
+          idempotencyKey: fc.oneof(fc.string({ maxLength: 300 }), fc.integer()),
+        },
+        { requiredKeys: [] },
+      )
+      .map((m) => ({ text: JSON.stringify(m) })),
+    fc.uint8Array({ maxLength: 64 }).map((bytes) => ({ bytes })),
+  );
+
+/**
+ * `count` hostile frames (fast-check, from `seed`) on a seat's socket, one at a time, each
+ * waiting for its answer: what came back, by problem code, and any 5xx or frame left unanswered.
+ */
+export async function hostileFrames(
+  target: ProbeTarget,
+  o: { token: string; handId: string; count: number; seed: number },
+): Promise<{ sent: number; answers: number; problems: Record<string, number>; serverErrors: number; unanswered: number }> {
+  const r = { sent: 0, answers: 0, problems: {} as Record<string, number>, serverErrors: 0, unanswered: 0 };
+  let ws = await openSocket(target.url, o.handId, o.token);
+  if (!ws) throw new Error('the socket was refused');
+  const frames = fc.sample(hostileFrame(o.handId, 0), { numRuns: o.count, seed: o.seed });
+  const inbox: string[] = [];
+  let wake: (() => void) | null = null;
+  const listen = (socket: WebSocket) =>
+    socket.on('message', (data: Buffer) => {
+      inbox.push(data.toString());
+      wake?.();
+    });
+  listen(ws);
+  const next = (ms: number) =>
+    new Promise<string | null>((resolve) => {
+      if (inbox.length > 0) return resolve(inbox.shift()!);
+      const timer = setTimeout(() => resolve(null), ms);
+      wake = () => {
+        clearTimeout(timer);
+        wake = null;
+        resolve(inbox.shift() ?? null);
+      };
+    });
+  await next(5_000); // the view it opens with
+  for (const f of frames) {
+    if (ws.readyState !== WebSocket.OPEN) {
+      ws = await openSocket(target.url, o.handId, o.token);
+      if (!ws) break;
+      listen(ws);
+      await next(5_000);
+    }
+    ws.send('bytes' in f ? Buffer.from(f.bytes) : f.text, { binary: 'bytes' in f });
+    r.sent++;
+    const got = await next(5_000);
+    if (got === null) {
+      r.unanswered++;
+      continue;
+    }
+    const msg = JSON.parse(got) as { answer?: unknown; problem?: { status: number; code: string } };
+    if (msg.problem) {
+      r.problems[msg.problem.code] = (r.problems[msg.problem.code] ?? 0) + 1;
+      if (msg.problem.status >= 500) r.serverErrors++;
+    } else r.answers++;
+  }
+  ws?.terminate();
+  return r;
 }
