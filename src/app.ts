@@ -22,7 +22,7 @@ import { serveWebApp } from './web-app.js';
  * then Fastify parses the body (JSON only, at most 100 kB) and the JSON limits check it.
  */
 export async function createApp(settings: Settings): Promise<INestApplication> {
-  const logger = createLogger(settings.logLevel);
+  const logger = createLogger(settings.logLevel, settings.logFormat);
   const adapter = new FastifyAdapter({
     // A number is a count of proxy hops: Fastify takes it (proxy-addr), its types do not say so.
     trustProxy: settings.trustProxy as boolean | string[],

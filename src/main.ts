@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
   // Every interface, IPv6 and IPv4, as Node (and Express) listen without a host; Fastify's own default is localhost only.
   await app.listen(settings.port, '::');
-  console.log(`kartentisch listening on http://localhost:${settings.port} (Swagger UI at /docs)`);
+  console.log(`kartentisch is ready: open http://localhost:${settings.port}/ to play (the API's Swagger UI: /docs)`);
 }
 
 /**

@@ -3,13 +3,19 @@ import type { IncomingMessage } from 'node:http';
 import type { LoggerService } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import { pino, type Logger } from 'pino';
+import { PinoPretty } from 'pino-pretty';
 
 /**
- * Structured JSON logs (pino): one line per request with its request id (X-Request-Id, taken
- * from the client when sane, else a new UUID, and echoed back), and Nest's own messages.
- * Not nestjs-pino (when this was written it did not load under the project's Jest set-up).
+ * Structured logs (pino): one line per request with its request id (X-Request-Id, taken from
+ * the client when sane, else a new UUID, and echoed back), and Nest's own messages. JSON for
+ * machines; `pretty` (pino-pretty: time, level, message, then the fields) for a person at a
+ * terminal. Not nestjs-pino (when this was written it did not load under the project's Jest set-up).
  */
-export function createLogger(level: string): Logger {
+export function createLogger(level: string, format: 'json' | 'pretty' = 'json'): Logger {
+  if (format === 'pretty') {
+    const pretty = PinoPretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true });
+    return pino({ level, redact: ['req.headers.authorization'] }, pretty);
+  }
   // Buffered writes to stdout (flushed at least every 4 KiB and on exit): one write(2) per
   // request would cost a noticeable share of the action path's CPU under load.
   const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });

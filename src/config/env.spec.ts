@@ -46,6 +46,13 @@ describe('configuration', () => {
     expect([off.playersPerAddressPerHour, off.openTablesPerPlayer, off.botTablesPerPlayer]).toEqual([0, 0, 0]);
     expect(validateEnv({ RATE_LIMIT_PER_MINUTE: '0', STREAMS_PER_PLAYER: '3' }).streamsPerPlayer).toBe(3);
   });
+  it('LOG_FORMAT: json or pretty, pretty by default only at a terminal', () => {
+    expect(validateEnv({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(validateEnv({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(validateEnv({}).logFormat).toBe(process.stdout.isTTY ? 'pretty' : 'json');
+    expect(() => validateEnv({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT="xml"/);
+  });
+
   it('caps per client and HTTP timeouts have defaults', () => {
     const d = validateEnv({});
     expect([d.streamsPerPlayer, d.streamsPerAddress, d.connectionsPerAddress]).toEqual([16, 256, 256]);

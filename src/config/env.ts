@@ -15,6 +15,8 @@ export interface Settings {
   /** Express's `trust proxy`: whose X-Forwarded-For names the client address */
   trustProxy: boolean | number | string[];
   logLevel: string;
+  /** `pretty` lines for a person at a terminal, JSON lines for machines */
+  logFormat: 'json' | 'pretty';
   benchEndpoints: boolean;
   /** connections of the one pg pool (Prisma and the event store share it) */
   databasePoolSize: number;
@@ -111,6 +113,9 @@ export function validateEnv(env: Record<string, unknown>): Settings {
   const trustProxy = parseTrustProxy(str('TRUST_PROXY'), problems);
   const rateLimitPerMinute = int('RATE_LIMIT_PER_MINUTE', 6000, 0, 100_000_000);
   const logLevel = str('LOG_LEVEL') ?? 'info';
+  // A terminal gets readable lines; a pipe, a file or a log collector gets JSON.
+  const logFormat = str('LOG_FORMAT') ?? (process.stdout.isTTY ? 'pretty' : 'json');
+  if (logFormat !== 'json' && logFormat !== 'pretty') problems.push(`LOG_FORMAT="${logFormat}" is not one of json, pretty`);
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL="${logLevel}" is not one of ${LOG_LEVELS.join(', ')}`);
   const settings: Settings = {
     port: int('PORT', 3000, 0, 65535),
@@ -120,6 +125,7 @@ export function validateEnv(env: Record<string, unknown>): Settings {
     rateLimitPerAddressPerMinute: int('RATE_LIMIT_PER_ADDRESS_PER_MINUTE', rateLimitPerMinute * 10, 0, 1_000_000_000),
     trustProxy,
     logLevel,
+    logFormat: logFormat === 'pretty' ? 'pretty' : 'json',
     benchEndpoints,
     databasePoolSize: int('DATABASE_POOL_SIZE', 20, 1, 1000),
     handCacheSize: int('HAND_CACHE_SIZE', 20_000, 0, 10_000_000),
