@@ -201,6 +201,12 @@ export class HandSockets implements OnModuleDestroy {
           ws.send(text);
           if (final && now === at) moveOn(final.next);
         })
+        // `act` answers every refusal itself: anything else is a fault here, logged, and the socket
+        // closed (1011, reconnect) rather than its queue stopped with no word.
+        .catch((err: unknown) => {
+          this.log?.error({ ...log, err }, 'WebSocket: a frame was not handled');
+          shut(CLOSE.unavailable);
+        })
         .finally(() => inFlight--);
     });
   }
