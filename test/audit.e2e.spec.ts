@@ -75,13 +75,23 @@ describe('audit', () => {
     expect(record.actions.every((a) => typeof a.seat === 'number')).toBe(true);
     // The export names its hand: importing it answers that hand rather than storing a copy.
     expect((await t.http.post('/hand-records').set(auditor).send(record).expect(200)).body.handId).toBe(handId);
+    // So does the same record without its handId: the hand dealt from that deck is this one.
     const { handId: _, ...content } = record;
-    const imported = (await t.http.post('/hand-records').set(auditor).send(content).expect(201)).body;
+    expect((await t.http.post('/hand-records').set(auditor).send(content).expect(200)).body.handId).toBe(handId);
+    // Seated otherwise it is another record: stored, with the identical result.
+    const seating = [...(record.seating as string[])].reverse();
+    const imported = (
+      await t.http
+        .post('/hand-records')
+        .set(auditor)
+        .send({ ...content, seating })
+        .expect(201)
+    ).body;
     expect(imported.result).toEqual(record.result);
-    // the seating comes along: the re-import names the same players (the collusion audit pairs them)
+    // the seating comes along (the collusion audit pairs the players it names)
     expect(record.seating).toEqual(players.map((p) => p.id));
     const again = (await t.http.get(`/hands/${imported.handId}/record`).set(auditor).expect(200)).body;
-    expect(again.seating).toEqual(record.seating);
+    expect(again.seating).toEqual(seating);
     expect(again.tableId).toBeNull();
   });
 

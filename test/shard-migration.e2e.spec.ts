@@ -98,8 +98,9 @@ describe(`migration ${SHARDING}`, () => {
     pending = { seat, body, answer: res.body };
     // Two imports: a finished hand's record with its seating, and the same without.
     const first = (await today.http.get(`/tables/${tableId}/hands`).query({ limit: 10 }).expect(200)).body.items.at(-1).id as string;
-    // Without its handId: an export naming a hand dealt here would answer that hand, not import a copy.
+    // Seated otherwise: the export of a hand dealt here, as it is, would answer that hand, not import a copy.
     const { handId: _handId, ...record } = (await today.http.get(`/hands/${first}/record`).set(auditor).expect(200)).body;
+    record.seating = [...(record.seating as string[])].reverse();
     imported.push((await today.http.post('/hand-records').set(auditor).send(record).expect(201)).body.handId);
     const { seating: _seating, ...anonymous } = record;
     imported.push((await today.http.post('/hand-records').set(auditor).send(anonymous).expect(201)).body.handId);

@@ -7,7 +7,7 @@ import { isUuid } from '../common/ids.js';
 import { DatabaseService } from '../database/database.service.js';
 import { knownPlayers } from '../players/player-store.js';
 import { dealCommitment } from '../hands/commitment.js';
-import { append, findHand, readEvents, type NewEvent } from '../hands/hand-store.js';
+import { append, findHand, handsDealtFrom, readEvents, type NewEvent } from '../hands/hand-store.js';
 import { createImportedTable } from '../tables/table-store.js';
 import { projectionOf } from '../hands/projection.js';
 import { recordShapeProblem } from './hand-record.schema.js';
@@ -117,15 +117,27 @@ export class HandRecordsService {
     return { handId: id, result: projection.result, existing: false };
   }
 
-  /** The hand dealt here that an export names (`handId`), if its record is this one. */
+  /**
+   * The hand dealt here whose record this is: the one an export names (`handId`), else one
+   * dealt from the same deck — either only if its record is this one, action for action.
+   */
   private async dealtHere(body: unknown, digest: string): Promise<Imported | null> {
-    const handId = (body as { handId?: unknown }).handId;
-    if (typeof handId !== 'string' || !isUuid(handId)) return null;
-    const hand = await findHand(this.db.pool, handId).catch(() => null);
-    if (!hand || hand.source !== 'table') return null;
-    const record = recordOf(hand, await readEvents(this.db.pool, { tableId: hand.homeTableId, handId: hand.id }));
-    if (recordDigest(record, hand.options, hand.seating) !== digest) return null;
-    return { handId: hand.id, result: hand.result ?? null, existing: true };
+    const named = (body as { handId?: unknown }).handId;
+    const deck = (body as { deck?: unknown }).deck;
+    const candidates =
+      typeof named === 'string' && isUuid(named)
+        ? [named]
+        : Array.isArray(deck)
+          ? await handsDealtFrom(this.db.pool, deck as string[])
+          : [];
+    for (const handId of candidates) {
+      const hand = await findHand(this.db.pool, handId).catch(() => null);
+      if (!hand || hand.source !== 'table') continue;
+      const record = recordOf(hand, await readEvents(this.db.pool, { tableId: hand.homeTableId, handId: hand.id }));
+      if (recordDigest(record, hand.options, hand.seating) === digest)
+        return { handId: hand.id, result: hand.result ?? null, existing: true };
+    }
+    return null;
   }
 
   /** A record imported before, under the id its digest gives. */

@@ -505,6 +505,17 @@ export async function finishedHands(
   return rows.map((r) => ({ id: r.id, tableId: r.table_id, at: { tableId: r.home, handId: r.id }, seating: r.seating }));
 }
 
+/**
+ * The hands dealt here from exactly this deck — a read across tables (fans out to every shard),
+ * with no index: only an import without a `handId` asks it, and a shuffled deck names one hand.
+ */
+export async function handsDealtFrom(q: Queryable, deck: readonly string[]): Promise<string[]> {
+  const { rows } = await q.query<{ id: string }>(`SELECT h.id FROM hands h WHERE h.source = 'table' AND h.deck = $1::jsonb LIMIT 4`, [
+    JSON.stringify(deck),
+  ]);
+  return rows.map((r) => r.id);
+}
+
 /** A table's booked hands with their ledger entries, in hand order (the score sheet). */
 export async function bookedHands(
   q: Queryable,
