@@ -1,4 +1,4 @@
-// ESM jest (NestJS 12 is ESM-only): run through `node --experimental-vm-modules`, see STACK.md.
+// ESM jest (NestJS 12 is ESM-only): run through `node --experimental-vm-modules`, the way Jest runs ES modules.
 /** @type {import('jest').Config} */
 export default {
   testEnvironment: 'node',

@@ -1,5 +1,5 @@
 // Prisma 7 reads no .env and its env() throws when a variable is unset (even for
-// `prisma generate`), so the URL comes straight from process.env (STACK.md "Prisma 7").
+// `prisma generate`), so the URL comes straight from process.env.
 import { defineConfig } from 'prisma/config';
 
 export default defineConfig({

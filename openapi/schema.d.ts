@@ -543,7 +543,7 @@ export interface components {
              */
             game: "dobbm" | "droggn" | "doppelkopf";
             /**
-             * @description rule options of RULES.md without the game prefix, nested or flat dotted; omitted ones take their defaults
+             * @description the game's rule options (GET /games) without the game prefix, nested or flat dotted; omitted ones take their defaults
              * @example {
              *       "players": 5,
              *       "stake": 12,
@@ -608,7 +608,7 @@ export interface components {
              * @enum {string}
              */
             status: "waiting" | "playing" | "ended";
-            /** @description the player who created the table (the host of RULES.md §1.12) */
+            /** @description the player who created the table: its host, who may end the session */
             hostPlayerId: string;
             /** @example 3 */
             handCount: number;
@@ -716,8 +716,8 @@ export interface components {
              */
             recommended?: string | number | boolean;
             /**
-             * @description one line, with the RULES.md section
-             * @example At most this many doublings per deal; null = unlimited (§1.8).
+             * @description what the option does, in one line
+             * @example At most this many doublings per deal, as in Dobbm; null = unlimited.
              */
             description: string;
         };
@@ -788,7 +788,7 @@ export interface components {
             legalActions?: {
                 [key: string]: unknown;
             }[];
-            /** @description CONTRACT.md `result` once the hand is over, else null */
+            /** @description the hand's result (docs/contract.md#result) once it is over, else null */
             result?: {
                 [key: string]: unknown;
             } | null;
@@ -860,7 +860,7 @@ export interface components {
         };
         ImportedDto: {
             handId: string;
-            /** @description CONTRACT.md result, null for an unfinished hand */
+            /** @description the hand's result (docs/contract.md#result), null for an unfinished hand */
             result: {
                 [key: string]: unknown;
             } | null;
@@ -938,7 +938,7 @@ export interface components {
                 [key: string]: unknown;
             };
             dealer: number;
-            /** @description all cards, index 0 = top, dealt by the pattern of RULES.md */
+            /** @description all cards, index 0 = top, dealt by the game's deal pattern (docs/rules/<game>.md#deal) */
             deck?: string[];
             /** @description instead of deck: one list per seat, null for a sitting-out dealer */
             hands?: (string[] | null)[];
@@ -970,7 +970,7 @@ export interface components {
              *     ]
              */
             seating?: (string | null)[];
-            /** @description export only: the CONTRACT.md result */
+            /** @description export only: the hand's result (docs/contract.md#result) */
             result?: {
                 [key: string]: unknown;
             } | null;
@@ -982,7 +982,7 @@ export interface components {
              */
             expectedSeq?: number | null;
             /**
-             * @description one action shape of CONTRACT.md "Actions", without `seat` (the token says the seat)
+             * @description one action shape of docs/contract.md#actions, without `seat` (the token says the seat)
              * @example {
              *       "type": "bid",
              *       "bid": "dobbm"
@@ -1062,7 +1062,7 @@ export interface components {
                 offender: number;
                 reporter: number;
             };
-            /** @description CONTRACT.md `result` once the hand is over */
+            /** @description the hand's result (docs/contract.md#result) once it is over */
             result?: {
                 [key: string]: unknown;
             } | null;
@@ -1141,7 +1141,7 @@ export interface components {
                 declarer: number;
                 defenders: number;
             };
-            /** @description CONTRACT.md `result` once the hand is over */
+            /** @description the hand's result (docs/contract.md#result) once it is over */
             result: {
                 [key: string]: unknown;
             } | null;
@@ -1251,7 +1251,7 @@ export interface components {
                 winner?: number;
             })[];
             tricksWon: number[];
-            /** @description CONTRACT.md `result` once the hand is over */
+            /** @description the hand's result (docs/contract.md#result) once it is over */
             result: {
                 [key: string]: unknown;
             } | null;

@@ -37,7 +37,7 @@ const TABLES: TableSpec[] = [
   { label: 'Doppelkopf, 4 players', game: 'doppelkopf', rules: {}, seats: 4, ending: 'session end' },
 ];
 
-/** The regulars of the Stammtisch; players are identities across tables (DESIGN.md). */
+/** The regulars of the Stammtisch; players are identities across tables (docs/design.md). */
 const NAMES = ['Resi', 'Sepp', 'Vroni', 'Hias', 'Burgl'];
 /** Bounds: a session that has not ended by then is reported as a failure. */
 const MAX_HANDS_PER_TABLE = 30;
@@ -204,8 +204,8 @@ async function playSession(
 
 /**
  * Hands after the request, as this service deals them: the next hand is already dealt when
- * the host asks, so Dobbm plays it and then its Mußrunde (n deals, RULES.md §1.12), Droggn
- * plays it and then its closing hands (§3.14), Doppelkopf drops it and ends.
+ * the host asks, so Dobbm plays it and then its Mußrunde (n deals, docs/rules/dobbm.md#mussrunde), Droggn
+ * plays it and then its closing hands (docs/rules/droggn.md#session-end), Doppelkopf drops it and ends.
  */
 function expectedClosingHands(spec: TableSpec): number {
   if (spec.game === 'dobbm') return 1 + spec.seats;

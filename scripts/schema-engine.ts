@@ -1,6 +1,6 @@
 /**
  * Prisma's WebAssembly schema engine, driven through @prisma/adapter-pg (the native engine
- * cannot be downloaded here; STACK.md "Prisma 7"). Used by `npm run db:diff` to write the SQL of
+ * cannot be downloaded where this project is built: no network but the npm registry). Used by `npm run db:diff` to write the SQL of
  * a new migration and by test/schema-drift.spec.ts to prove schema.prisma and the migrations agree.
  */
 import { readFileSync } from 'node:fs';
@@ -39,8 +39,8 @@ const filters = { externalTables: [], externalEnums: [] };
 /**
  * The SQL that takes an empty database to the schema in schema.prisma (`fromEmpty`), or the
  * database at `databaseUrl` to it. The engine connects either way. Introspecting a live
- * database fails with adapter-pg 7.10.1 (it cannot read PostgreSQL's `"char"` columns,
- * STACK.md), so the drift test compares a migrated database with one built from `fromEmpty` SQL.
+ * database fails with adapter-pg 7.10.1 (it cannot read PostgreSQL's `"char"` columns),
+ * so the drift test compares a migrated database with one built from `fromEmpty` SQL.
  */
 export async function diffToSchema(databaseUrl: string, fromEmpty = false, schema = readFileSync(SCHEMA_PATH, 'utf8')): Promise<string> {
   loadWasm();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AUDIT_TOKEN, bearer, startApp, type TestApp } from './support/app.js';
 import { getView, newPlayers, openTable, type Player } from './support/bots.js';
 
-/** CONTRACT.md "Errors": every 4xx is problem+json with a stable code, and changes nothing. */
+/** docs/contract.md#errors: every 4xx is problem+json with a stable code, and changes nothing. */
 describe('errors', () => {
   let t: TestApp;
   let players: Player[];

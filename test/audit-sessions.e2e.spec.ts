@@ -71,7 +71,7 @@ describe('the audit of hands a session shapes', () => {
   }, 180_000);
   afterAll(() => t?.close());
 
-  /** A tournament deal whose context makes seat 2 play its compulsory solo (Vorführung, RULES.md §2.12), imported as a record. */
+  /** A tournament deal whose context makes seat 2 play its compulsory solo (Vorführung, docs/rules/doppelkopf.md#sessions), imported as a record. */
   async function importCompulsorySolo(players: Player[]): Promise<string> {
     const game = games.doppelkopf;
     const rules = { mode: 'tournament' };
@@ -104,7 +104,7 @@ describe('the audit of hands a session shapes', () => {
       expect(res.body.handId).toBe(id);
       expect(res.body.evidence.calls).toEqual(expect.any(Array));
     }
-    // a Mußrunde deal has a declarer by force: the first seat left of the dealer (RULES.md §1.12)
+    // a Mußrunde deal has a declarer by force: the first seat left of the dealer (docs/rules/dobbm.md#mussrunde)
     for (const id of mussrunde)
       expect((await t.http.get(`/hands/${id}/audit`).set(auditor)).body.evidence.declarer).toEqual(expect.any(Number));
     // nobody declared the Stockerl deal: nothing to weigh

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AUDIT_TOKEN, bearer, startApp, type TestApp } from './support/app.js';
 import { getView, newPlayers, openTable, playHand, rng, type Player } from './support/bots.js';
 
-/** CONTRACT.md "Hand records": import, export, verify; and the hand history. */
+/** docs/contract.md#hand-records: import, export, verify; and the hand history. */
 describe('audit', () => {
   let t: TestApp;
   let players: Player[];

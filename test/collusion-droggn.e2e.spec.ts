@@ -7,7 +7,7 @@ import { auditUntilDone, importSimulatedLog, type ImportedLog, type PairRow } fr
  * The collusion audit covers Droggn as well as Dobbm (the games with Schwacher and Retour):
  * a simulated Droggn log (six players at two tables of three, one colluding pair acting on
  * every chance) goes in through `POST /hand-records` with seating, and the hand audit and the
- * ranked pairs come out. Droggn's evidence is weaker than Dobbm's (docs/audit-droggn.md §4: no
+ * ranked pairs come out. Droggn's evidence is weaker than Dobbm's (docs/audit-droggn.md#detection-power: no
  * flag at this size), so the planted pair must rank first, not be flagged. Own database: the
  * audit reads every hand.
  */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AUDIT_TOKEN, bearer, startApp, type TestApp } from './support/app.js';
 import { getView, newPlayers, openTable, type Player, type View } from './support/bots.js';
 
-/** DESIGN.md "Event log": expected-seq checks, no gaps, idempotent retries. */
+/** docs/design.md#event-log: expected-seq checks, no gaps, idempotent retries. */
 describe('the event log', () => {
   let t: TestApp;
   let players: Player[];

@@ -4,7 +4,7 @@ import { STATE_EVERY } from '../src/hands/hand-store.js';
 import { dobbmOnTwoInstances, getView, type Player, type SharedHand, type View } from './support/bots.js';
 
 /**
- * DESIGN.md "Scaling": instances keep hands in memory only as an optimisation. Two app
+ * docs/design.md#scaling: instances keep hands in memory only as an optimisation. Two app
  * instances on one database: what one writes, the other must show and build on at once.
  */
 describe('two instances on one database', () => {

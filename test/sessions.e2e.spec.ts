@@ -20,7 +20,7 @@ function keenBidder(random: () => number) {
   };
 }
 
-/** Sessions come from the engine: dealer rotation, Stockerl, the Mußrunde (RULES.md §1.4, §1.11, §1.12). */
+/** Sessions come from the engine: dealer rotation, Stockerl, the Mußrunde (docs/rules/dobbm.md#dealer, docs/rules/dobbm.md#stockerl, docs/rules/dobbm.md#mussrunde). */
 describe('sessions', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -38,7 +38,7 @@ describe('sessions', () => {
     expect(result.status).toBe('thrownIn');
     expect(result.declarer).toBeNull();
     const newDealer = (dealer + 1) % 5;
-    // St = R(10 × S / 60) = 2 at S = 12, from each of the four others (RULES.md §1.11)
+    // St = R(10 × S / 60) = 2 at S = 12, from each of the four others (docs/rules/dobbm.md#stockerl)
     expect(result.scores).toEqual(Array.from({ length: 5 }, (_, s) => (s === newDealer ? 8 : -2)));
     const table = (await t.http.get(`/tables/${tableId}`).expect(200)).body;
     expect(table.currentHandId).toBe(nextHandId);
@@ -54,7 +54,7 @@ describe('sessions', () => {
   it("the host's session end during a deal starts a Mußrunde: after the running deal, one forced deal per seat, then the table ends", async () => {
     const players = await newPlayers(t, 4, 'Muß');
     const { tableId, handId } = await openTable(t, 'dobbm', { players: 4 }, players);
-    // Someone has acted: the request falls during the deal, which is played out (RULES.md §1.12).
+    // Someone has acted: the request falls during the deal, which is played out (docs/rules/dobbm.md#mussrunde).
     await actOnce(t, handId, players);
     // whoMayCall = host: a seat that is not the host may not end the session
     const denied = await t.http.post(`/tables/${tableId}/session-end`).set(bearer(players[1]!.token));
@@ -93,10 +93,10 @@ describe('sessions', () => {
     expect(over.body.code).toBe('TABLE_NOT_PLAYING');
   });
 
-  it('a Droggn end announced during a hand: that hand, then the four closing hands that are played out (RULES.md §3.14)', async () => {
+  it('a Droggn end announced during a hand: that hand, then the four closing hands that are played out (docs/rules/droggn.md#session-end)', async () => {
     const players = await newPlayers(t, 3, 'Droggn');
     const { tableId, handId } = await openTable(t, 'droggn', { players: 3 }, players);
-    // "a call during a deal takes effect after it" (RULES.md §3.14)
+    // "a call during a deal takes effect after it" (docs/rules/droggn.md#session-end)
     await actOnce(t, handId, players);
     const announced = await t.http.post(`/tables/${tableId}/session-end`).set(bearer(players[1]!.token)).expect(200);
     expect(announced.body).toEqual({ status: 'playing', currentHandId: handId });
@@ -114,7 +114,7 @@ describe('sessions', () => {
     expect((await t.http.get(`/tables/${tableId}`).expect(200)).body.status).toBe('ended');
   });
 
-  it('a Mußrunde called between deals replaces the untouched hand: exactly 4 forced deals, each seat declarer once, the same cards (RULES.md §1.12)', async () => {
+  it('a Mußrunde called between deals replaces the untouched hand: exactly 4 forced deals, each seat declarer once, the same cards (docs/rules/dobbm.md#mussrunde)', async () => {
     const players = await newPlayers(t, 4, 'Zwischen');
     const { tableId, handId: first } = await openTable(t, 'dobbm', { players: 4 }, players);
     const random = rng(41);
@@ -169,7 +169,7 @@ describe('sessions', () => {
     expect((await t.http.get(`/hands/${replacement}/verify`).set(bearer(AUDIT_TOKEN)).expect(200)).body.ok).toBe(true);
   });
 
-  it('a Droggn end announced between deals: the untouched hand is replaced and is the first of exactly four completed hands (RULES.md §3.14)', async () => {
+  it('a Droggn end announced between deals: the untouched hand is replaced and is the first of exactly four completed hands (docs/rules/droggn.md#session-end)', async () => {
     const players = await newPlayers(t, 3, 'Schlussrunde');
     const { tableId, handId: first } = await openTable(t, 'droggn', { players: 3 }, players);
     const random = rng(303);

@@ -26,7 +26,7 @@ export type { Action };
 /** A seat's view of a hand (GET /hands/{id}): the common fields and the game's own, one of three by `game`. */
 export type HandView = Schemas['HandView'] & { legalActions?: Action[]; result?: HandResult | null };
 
-/** CONTRACT.md `result`; only the fields the scripts read are typed. */
+/** docs/contract.md#result `result`; only the fields the scripts read are typed. */
 export interface HandResult {
   status: 'finished' | 'thrownIn';
   declarer: number | null;
@@ -35,7 +35,7 @@ export interface HandResult {
   [field: string]: unknown;
 }
 
-/** An `application/problem+json` answer (CONTRACT.md "Errors"). */
+/** An `application/problem+json` answer (docs/contract.md#errors. */
 export class ProblemError extends Error {
   /** The Retry-After header of a 429, in seconds. */
   retryAfter?: string;

@@ -10,7 +10,7 @@ import pg from 'pg';
  *
  * Checked: no answer is 5xx (nor a time-out); every 4xx is problem+json with a `code`; every
  * event already in the database is byte-identical at the end; every new event of a played hand
- * answers one accepted action, and holds only the fields CONTRACT.md "Actions" gives its type;
+ * answers one accepted action, and holds only the fields docs/contract.md#actions gives its type;
  * the service's memory stays bounded. Used by `npm run fuzz` and test/fuzz.e2e.spec.ts.
  */
 export interface FuzzOptions {
@@ -40,7 +40,7 @@ export interface FuzzReport {
   eventsChanged: number;
   /** new events of a hand beyond the actions accepted for it */
   eventsUnexplained: number;
-  /** fields outside CONTRACT.md's shape for the action's type, over all new events */
+  /** fields outside docs/contract.md shape for the action's type, over all new events */
   unknownFieldsInLogs: number;
   unknownFieldExamples: string[];
   handsVerified: number;
@@ -49,7 +49,7 @@ export interface FuzzReport {
   rssEndMiB: number;
 }
 
-/** CONTRACT.md "Actions": the fields of each type besides `seat` and `type` (plus irregularity, RULES.md §1.13). */
+/** docs/contract.md#actions: the fields of each type besides `seat` and `type` (plus irregularity, docs/rules/dobbm.md#irregularities). */
 const CONTRACT_FIELDS: Record<string, Record<string, readonly string[]>> = {
   dobbm: { bid: ['bid'], discard: ['cards'], double: ['call'], play: ['card'], irregularity: ['offender'] },
   droggn: {

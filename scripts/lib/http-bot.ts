@@ -5,7 +5,7 @@ import { chooseAction, type Action } from '../../src/bots/strategy.js';
 /**
  * Bots that play over the public HTTP API exactly as a client app would: each seat reads its
  * own view with its own token and, when its seat is to act, posts one of the view's
- * `legalActions` with `expectedSeq` = the view's `seq` (CONTRACT.md; src/hands/views.ts).
+ * `legalActions` with `expectedSeq` = the view's `seq` (docs/contract.md; src/hands/views.ts).
  */
 
 /** One seated player at one table. */

@@ -1,9 +1,11 @@
 import { gameCatalog, type OptionInfo } from '../../src/games/catalog.js';
+import { optionNotes } from '../../src/games/option-notes.js';
 
 /**
  * The rule options of every game as markdown tables, from the catalogue GET /games serves
  * (the engines' option schemas with src/games/option-notes.ts): docs/rule-options.md,
- * printed by `npm run rule-options` and checked by test/rule-options-doc.spec.ts.
+ * printed by `npm run rule-options` and checked by test/rule-options-doc.spec.ts. Each meaning links
+ * to the section of the game's rules page that explains the option.
  */
 export function ruleOptionsMarkdown(): string {
   return gameCatalog()
@@ -13,7 +15,10 @@ export function ruleOptionsMarkdown(): string {
         '',
         '| option | default | values | meaning |',
         '|---|---|---|---|',
-        ...game.options.map((o) => `| \`${o.name}\` | ${show(o.default)} | ${values(o)} | ${o.description}${only(o)} |`),
+        ...game.options.map(
+          (o) =>
+            `| \`${o.name}\` | ${show(o.default)} | ${values(o)} | ${o.description}${only(o)} [Rules](rules/${game.id}.md#${optionNotes[game.id][o.name].rules}). |`,
+        ),
       ].join('\n'),
     )
     .join('\n\n');

@@ -26,7 +26,7 @@ class ImportedDto {
     type: 'object',
     nullable: true,
     additionalProperties: true,
-    description: 'CONTRACT.md result, null for an unfinished hand',
+    description: "the hand's result (docs/contract.md#result), null for an unfinished hand",
   })
   result!: Record<string, unknown> | null;
 }

@@ -1,7 +1,7 @@
 import { GAME_IDS } from '../engine/index.js';
 
 /**
- * JSON Schema of a hand record (CONTRACT.md "Hand records"), published in the OpenAPI document
+ * JSON Schema of a hand record (docs/contract.md#hand-records, published in the OpenAPI document
  * as `components.schemas.HandRecord`. Card codes and action shapes are the engine's to check.
  */
 export const handRecordSchema = {
@@ -18,7 +18,11 @@ export const handRecordSchema = {
       example: { players: 4, stake: 12 },
     },
     dealer: { type: 'integer', minimum: 0 },
-    deck: { type: 'array', items: { type: 'string' }, description: 'all cards, index 0 = top, dealt by the pattern of RULES.md' },
+    deck: {
+      type: 'array',
+      items: { type: 'string' },
+      description: "all cards, index 0 = top, dealt by the game's deal pattern (docs/rules/<game>.md#deal)",
+    },
     hands: {
       type: 'array',
       items: { type: 'array', items: { type: 'string' }, nullable: true },
@@ -54,7 +58,12 @@ export const handRecordSchema = {
         '1c3e5a7b-9d2f-4b6a-8c0e-3a5b7d9f1e2c',
       ],
     },
-    result: { type: 'object', nullable: true, additionalProperties: true, description: 'export only: the CONTRACT.md result' },
+    result: {
+      type: 'object',
+      nullable: true,
+      additionalProperties: true,
+      description: "export only: the hand's result (docs/contract.md#result)",
+    },
   },
   oneOf: [{ required: ['deck'] }, { required: ['hands', 'talon'] }],
   example: {

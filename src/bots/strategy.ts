@@ -22,7 +22,7 @@ export const BOT_STRENGTHS = ['heuristic', 'random'] as const;
 export type BotStrength = (typeof BOT_STRENGTHS)[number];
 
 type Game = GameId;
-/** An action as posted: one of CONTRACT.md "Actions" without `seat`. */
+/** An action as posted: one of docs/contract.md#actions without `seat`. */
 export type Action = { type: string } & Record<string, unknown>;
 /** The fields of a seat's view the strategy reads. */
 export interface SeatView {

@@ -9,7 +9,7 @@ const nested = (depth: number): unknown => {
 };
 
 describe('jsonProblem', () => {
-  it('takes what CONTRACT.md bodies look like, emoji (paired surrogates) and all', () => {
+  it('takes what docs/contract.md bodies look like, emoji (paired surrogates) and all', () => {
     expect(
       jsonProblem({ name: 'Resi 🂡', rules: { doubling: { firstSpeaker: 'dealerLeft' } }, actions: [{ seat: 0, cards: ['HS'] }] }),
     ).toBeNull();

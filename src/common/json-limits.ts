@@ -4,7 +4,7 @@ import { ApiError } from './problems.js';
 /**
  * Limits on every parsed JSON body (and query string), checked once here before anything
  * walks it recursively (class-transformer, the engines, the event hash) or stores it.
- * Deeper or longer than any request of CONTRACT.md needs: a hand record is 4 levels deep and
+ * Deeper or longer than any request of docs/contract.md needs: a hand record is 4 levels deep and
  * its longest list is a deck.
  */
 export const MAX_JSON_DEPTH = 32;

@@ -8,7 +8,7 @@ import { projectRoot } from '../config/paths.js';
  * Applies `prisma/migrations/<timestamp>_<name>/migration.sql` in order and records each in
  * Prisma's own `_prisma_migrations` table (same columns, same SHA-256 checksum), so that
  * `prisma migrate deploy` can take over on a machine that has Prisma's native schema engine.
- * The native engine cannot be downloaded here (STACK.md "Prisma 7"), hence this runner.
+ * The native engine cannot be downloaded here (no network but the npm registry where this project is built), hence this runner.
  */
 const MIGRATIONS_DIR = path.join(projectRoot(), 'prisma', 'migrations');
 

@@ -1,5 +1,5 @@
 /**
- * Rule profiles as clients write them (CONTRACT.md `POST /tables`): for every game, any
+ * Rule profiles as clients write them (docs/contract.md#api `POST /tables`): for every game, any
  * combination of its options — each omitted or given with any of its values, spelled flat
  * (`"doubling.firstSpeaker"`) or nested (`{"doubling": {…}}`, `{"piglets": {"enabled": …}}`) —
  * parses to the same flat profile, defaults filled in.
@@ -10,11 +10,11 @@
  * property there draws every option of the game; the ones that decide what it checks:
  * - every hand, all games (`handProblems`): zero-sum scores in exact hundredths, replay of the
  *   logged actions from the deal = the live state and result, every listed action applies;
- * - Dobbm scores against RULES.md read independently: `players`, `stake`, `rounding`,
+ * - Dobbm scores against docs/rules/README.md read independently: `players`, `stake`, `rounding`,
  *   `zeroTrickTransfer`, the multiplier under `doubling.*`, no Stockerl in a Mußrunde
  *   (`mussrunde.*`); penalties (`irregularities: penalize` pinned): `penalty.includeDoublings`,
  *   `penalty.dealerPays`, reported in every phase, often before the discard;
- * - Droggn's penalty (§3.13) under `players`, `doubling.maxDoublings` and the Mord contract;
+ * - Droggn's penalty (docs/rules/droggn.md#irregularities) under `players`, `doubling.maxDoublings` and the Mord contract;
  *   its zero-sum view of Δ and 74 card points under `winThreshold`, `mord.*`, `deal`, …;
  * - Doppelkopf's party scores, parity and `gameValue` under `against90`, `loserCannotGain`,
  *   `extras.*`, `players` (a sitting-out dealer scores 0), `poverty.*`, `piglets.*`, …;

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** DESIGN.md "Layers": nothing in src/engine does I/O, reads the clock or draws unseeded randomness. */
+/** docs/design.md#layers: nothing in src/engine does I/O, reads the clock or draws unseeded randomness. */
 const root = fileURLToPath(new URL('.', import.meta.url));
 const FORBIDDEN: [RegExp, string][] = [
   [/from '@nestjs\//, 'NestJS'],

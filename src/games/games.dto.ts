@@ -34,8 +34,8 @@ class RuleOptionDto {
   })
   recommended?: string | number | boolean;
   @ApiProperty({
-    example: 'At most this many doublings per deal; null = unlimited (§1.8).',
-    description: 'one line, with the RULES.md section',
+    example: 'At most this many doublings per deal, as in Dobbm; null = unlimited.',
+    description: 'what the option does, in one line',
   })
   description!: string;
 }

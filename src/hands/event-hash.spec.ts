@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { canonicalJson } from '../events/canonical.js';
 import { eventHash, GENESIS_HASH, type NewEvent } from './hand-store.js';
 
-/** DESIGN.md "Event log": sha256(prev_hash ‖ canonical JSON of the event), every column but the hashes. */
+/** docs/design.md#event-log: sha256(prev_hash ‖ canonical JSON of the event), every column but the hashes. */
 function definition(handId: string, prevHash: string, e: NewEvent): string {
   const event = { ...e, handId, createdAt: e.createdAt.toISOString() };
   return createHash('sha256')

@@ -24,7 +24,7 @@ import { MAX_WAIT_SECONDS, HandWatch } from './hand-watch.js';
 import { ACTION_REQUEST_SCHEMA, HandEventDto, HandViewDto, HAND_VIEW, type ActionRequest } from './hands.dto.js';
 import { HandsService } from './hands.service.js';
 
-/** One example per action shape of CONTRACT.md "Actions" (the seat comes from the token). */
+/** One example per action shape of docs/contract.md#actions (the seat comes from the token). */
 const ex = (summary: string, expectedSeq: number, action: Record<string, unknown>) => ({ summary, value: { expectedSeq, action } });
 const ACTION_EXAMPLES = {
   dobbmBid: ex('Dobbm: bid', 0, { type: 'bid', bid: 'dobbm' }),

@@ -28,7 +28,7 @@ export const ACTION_REQUEST_SCHEMA: JSONSchemaType<ActionRequest> = {
       type: 'object',
       required: [],
       additionalProperties: true,
-      description: 'one action shape of CONTRACT.md "Actions", without `seat` (the token says the seat)',
+      description: 'one action shape of docs/contract.md#actions, without `seat` (the token says the seat)',
       example: { type: 'bid', bid: 'dobbm' },
     },
   },
@@ -60,7 +60,7 @@ export class HandViewDto {
   })
   legalActions?: Record<string, unknown>[];
   @ApiPropertyOptional({
-    description: 'CONTRACT.md `result` once the hand is over, else null',
+    description: "the hand's result (docs/contract.md#result) once it is over, else null",
     type: 'object',
     nullable: true,
     additionalProperties: true,

@@ -222,7 +222,7 @@ export class HandsService {
   }
 
   private async decide(hand: HandRow, cmd: ActCommand, idem: Idem | null, fromCache: boolean): Promise<Decided> {
-    // Checks run in the order of CONTRACT.md's codes: 403 seat, 400 shape, 409 seq, 422 rules.
+    // Checks run in the order of docs/contract.md codes: 403 seat, 400 shape, 409 seq, 422 rules.
     const seat = hand.seating.indexOf(cmd.caller.playerId);
     if (seat < 0) throw ApiError.of('NOT_SEATED', 'only the players seated at this hand may act in it');
     const game = gameFor(hand.game);

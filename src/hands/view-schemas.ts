@@ -31,7 +31,11 @@ const play = object({ seat, card });
 const seatCall = object({ seat, call: words('gut', 'schwacher', 'retour') });
 const tricksWon = object({ declarer: int, defenders: int });
 const irregularity = object({ offender: seat, reporter: seat });
-const result: Schema = nullable({ type: 'object', additionalProperties: true, description: 'CONTRACT.md `result` once the hand is over' });
+const result: Schema = nullable({
+  type: 'object',
+  additionalProperties: true,
+  description: "the hand's result (docs/contract.md#result) once it is over",
+});
 const legalActions: Schema = list({ type: 'object', additionalProperties: true });
 
 /** The fields a seat's view adds (its seat, cards and legal actions). */

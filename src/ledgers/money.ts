@@ -1,5 +1,5 @@
 /**
- * Money is exact (DESIGN.md): scores arrive as integers, or, under Dobbm's `rounding: "exact"`,
+ * Money is exact (docs/design.md): scores arrive as integers, or, under Dobbm's `rounding: "exact"`,
  * as decimals made from integer hundredths. They are stored as NUMERIC(20,2) via integer cents
  * and summed by PostgreSQL; no float arithmetic touches a balance.
  */

@@ -13,7 +13,7 @@ import { LedgerWriter } from './ledger-writer.js';
 import { currentHandOf, endSession, lockForSession, saveSession, startHand, type SessionTable } from './table-store.js';
 
 /**
- * A table's session between hands (DESIGN.md "Modules: tables"): the engine's `session`
+ * A table's session between hands (docs/design.md#modules: the engine's `session`
  * rules decide the next setup (dealer, Mußrunde, Stockerl, compulsory solo …) and the end;
  * this class only stores the session state and deals what it says, in the caller's transaction.
  * A hand's end reaches it through the hand store's `beforeCommit` hook (hands.service.ts), so
@@ -33,7 +33,7 @@ export class TableSession implements OnModuleInit {
     this.hands.onHandEnd((tx, hand, finalState, result) => this.afterHand(tx, hand, finalState, result));
   }
 
-  /** Every seat taken: the session starts with a random first dealer (RULES.md §1.4). */
+  /** Every seat taken: the session starts with a random first dealer (docs/rules/dobbm.md#dealer). */
   async start(tx: Tx, tableId: string): Promise<string | null> {
     const table = await lockForSession(tx, tableId);
     const game = gameFor(table.game);
@@ -60,7 +60,7 @@ export class TableSession implements OnModuleInit {
 
   /**
    * `POST /tables/{id}/session-end`: the host (bySeat null) or a seat asks to wind down. The
-   * next hand is dealt the moment one ends, so "between deals" (RULES.md §1.12, §3.14) is a
+   * next hand is dealt the moment one ends, so "between deals" (docs/rules/dobbm.md#mussrunde, docs/rules/droggn.md#session-end) is a
    * current hand nobody has acted in yet. If someone has, that hand is played out and the
    * engine's afterHand takes the request into account. If not, the engine's answer replaces
    * the untouched hand: it is dropped (status `void`, nobody scores) and either the session

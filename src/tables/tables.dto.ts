@@ -14,7 +14,7 @@ export class CreateTableDto {
   game!: 'dobbm' | 'droggn' | 'doppelkopf';
 
   @ApiPropertyOptional({
-    description: 'rule options of RULES.md without the game prefix, nested or flat dotted; omitted ones take their defaults',
+    description: "the game's rule options (GET /games) without the game prefix, nested or flat dotted; omitted ones take their defaults",
     example: { players: 5, stake: 12, rounding: 'ceil', doubling: { firstSpeaker: 'dealerLeft' } },
     type: 'object',
     additionalProperties: true,
@@ -65,7 +65,7 @@ export class TableDto {
   @ApiProperty({ type: 'string', nullable: true }) currentHandId!: string | null;
   @ApiProperty({ enum: TABLE_STATUSES, description: 'waiting: seats free, nothing dealt yet; playing: a session is under way; ended' })
   status!: string;
-  @ApiProperty({ description: 'the player who created the table (the host of RULES.md §1.12)' }) hostPlayerId!: string;
+  @ApiProperty({ description: 'the player who created the table: its host, who may end the session' }) hostPlayerId!: string;
   @ApiProperty({ example: 3 }) handCount!: number;
   @ApiProperty({ example: '2026-11-24T02:00:00.000Z' }) createdAt!: string;
 }

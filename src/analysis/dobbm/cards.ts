@@ -1,12 +1,12 @@
 /**
  * The solver's compact card representation. Card index = suit × 9 + rank, with suits in the
- * order H, L, A, B (hearts = suit 0, the permanent trumps, RULES.md §1.1) and rank 0 = Sow
+ * order H, L, A, B (hearts = suit 0, the permanent trumps, docs/rules/dobbm.md#summary) and rank 0 = Sow
  * (highest) … 8 = Six. A hand is four 9-bit masks, one per suit: bit r set = rank r held, so a
  * lower bit is a higher card and "the highest card in a mask" is its lowest set bit.
  */
 export const SUIT_LETTERS = ['H', 'L', 'A', 'B'] as const;
 export const RANK_TOKENS = ['S', '10', 'K', 'O', 'U', '9', '8', '7', '6'] as const;
-/** Card points by rank, RULES.md §1.3: Sow 11, Ten 10, King 4, Ober 3, Unter 2, rest 0. */
+/** Card points by rank, docs/rules/dobbm.md#cards: Sow 11, Ten 10, King 4, Ober 3, Unter 2, rest 0. */
 export const RANK_POINTS: readonly number[] = [11, 10, 4, 3, 2, 0, 0, 0, 0];
 export const HEARTS = 0;
 
@@ -58,7 +58,7 @@ export const MASK_POINTS: Int32Array = (() => {
   return t;
 })();
 
-/** RULES.md §1.10: `base = R(|D − 60| × S / 60)`, rounding up by default; exact as a rational. */
+/** docs/rules/dobbm.md#scoring: `base = R(|D − 60| × S / 60)`, rounding up by default; exact as a rational. */
 export function basePayment(declarerPoints: number, stake: number, rounding: 'ceil' | 'exact'): number {
   const diff = Math.abs(declarerPoints - 60);
   const raw = (diff * stake) / 60;

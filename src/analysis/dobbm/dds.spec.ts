@@ -4,7 +4,7 @@ import { DobbmSolver } from './dds.js';
 import { minimaxValue } from './minimax.js';
 import { randomDealAfterExchange, randomEndgame, toDdsPosition } from './random-position.js';
 
-describe('double-dummy solver (RULES.md §1.9, §1.10)', () => {
+describe('double-dummy solver (docs/rules/dobbm.md#play, docs/rules/dobbm.md#scoring)', () => {
   const solver = new DobbmSolver();
 
   it('agrees with exhaustive minimax on random endgames of 1 to 3 tricks', () => {

@@ -2,7 +2,7 @@ import { BoundTable } from './bound-table.js';
 import { HEARTS, MASK_POINTS, RANK_POINTS } from './cards.js';
 
 /**
- * Double-dummy solver for the card play of Dobbm (RULES.md §1.9, §1.10): every card is known,
+ * Double-dummy solver for the card play of Dobbm (docs/rules/dobbm.md#play, docs/rules/dobbm.md#scoring): every card is known,
  * the declarer (position 0) plays against the three defenders (positions 1–3, clockwise from
  * the declarer's left) as one team, both sides play perfectly. The value is `D`, the
  * declarer's card points including the discard or Dobb and the zero-trick transfer.
@@ -141,7 +141,7 @@ export class DobbmSolver {
       count = c;
     }
     // Once the bonus is secured (a trick taken, or counted regardless) it is a constant;
-    // before that it falls to the declarer with his first trick (zero-trick transfer, §1.10).
+    // before that it falls to the declarer with his first trick (zero-trick transfer, docs/rules/dobbm.md#scoring).
     const flag = position.bonusAlwaysCounts === true || position.declarerHasTrick === true ? 1 : 0;
     this.bonus = flag ? 0 : position.bonusPoints;
     const base = (position.pointsSoFar ?? 0) + (flag ? position.bonusPoints : 0);
@@ -364,7 +364,7 @@ export class DobbmSolver {
 }
 
 /**
- * RULES.md §1.9 as the solver applies it: the suits a player may play from, given his suit
+ * docs/rules/dobbm.md#play as the solver applies it: the suits a player may play from, given his suit
  * masks at `hands[base..base+3]` and the led suit (-1 when he leads). Follow the led suit,
  * else play a heart, else anything. Returned as `from × 4 + to` (an inclusive suit range).
  */

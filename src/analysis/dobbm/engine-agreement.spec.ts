@@ -20,7 +20,7 @@ function playStates(seed: number): DobbmState[] {
   return out;
 }
 
-describe("the solver plays by the engine's rules (RULES.md §1.9)", () => {
+describe("the solver plays by the engine's rules (docs/rules/dobbm.md#play)", () => {
   it("its legal cards equal the engine's legalActions plays in every state of random hands", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (seed) => {

@@ -5,7 +5,7 @@ import { shuffled } from './random-position.js';
 import { playBotHand } from '../bot-hand.js';
 import { expectEveryCallListed } from '../spec-evidence.js';
 
-describe('evidence for every doubling call (RULES.md §1.8, §1.10)', () => {
+describe('evidence for every doubling call (docs/rules/dobbm.md#doubling, docs/rules/dobbm.md#scoring)', () => {
   const options = defaultOptions();
   // Eager doublers, so that most hands carry Schwacher and Retour chains.
   const bots = [0, 1, 2, 3].map(() => heuristicBot({ tilt: 20, noise: 6, maxDoublings: 4 }));

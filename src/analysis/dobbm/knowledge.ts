@@ -8,7 +8,7 @@ import { positionSeats } from './seats.js';
 
 /**
  * What one seat knows about the deal at one moment (hard facts only): its own cards, every
- * card played, who is void in which suit (a failure to follow or to trump, RULES.md §1.9),
+ * card played, who is void in which suit (a failure to follow or to trump, docs/rules/dobbm.md#play),
  * how many cards every hand still holds, and — the declarer only — his discard. The unseen
  * cards are everything else; a sample distributes them over the other hands and the hidden
  * pile (the Dobbm discard as seen by a defender, the Solo Dobb as seen by everybody).
@@ -19,7 +19,7 @@ import { positionSeats } from './seats.js';
 export interface CallerKnowledge extends CallerKnowledgeOf {
   /** Suits in the order H, L, A, B. The hidden pile: 4 cards (a discard or the Dobb unseen by the caller), or known. */
   voids: boolean[][];
-  /** A hidden Dobbm discard must satisfy the sow rule (RULES.md §1.7). */
+  /** A hidden Dobbm discard must satisfy the sow rule (docs/rules/dobbm.md#discard). */
   heartSowIsSow: boolean;
 }
 

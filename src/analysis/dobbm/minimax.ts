@@ -1,7 +1,7 @@
 import { RANK_TOKENS, RANK_POINTS } from './cards.js';
 
 /**
- * Plain exhaustive minimax over card codes, written straight from RULES.md §1.9/§1.10 and
+ * Plain exhaustive minimax over card codes, written straight from docs/rules/dobbm.md#play/docs/rules/dobbm.md#scoring and
  * sharing nothing with the solver but the card table: the reference the solver is tested
  * against on small endgames. Exponential; only for a few tricks.
  */

@@ -7,7 +7,7 @@ import type { CodePosition } from './minimax.js';
 /** Random positions for tests and the benchmark (seeded: reproducible). */
 export { shuffled };
 
-/** RULES.md §1.7 sow rule (default `heartSowIsSow`): each discarded sow needs another heart. */
+/** docs/rules/dobbm.md#discard sow rule (default `heartSowIsSow`): each discarded sow needs another heart. */
 function isLegalDiscard(cards: readonly string[]): boolean {
   let sows = 0;
   let hearts = 0;

@@ -2,7 +2,7 @@ import type { DobbmState } from '../../engine/dobbm/index.js';
 
 /**
  * Solver positions: 0 = declarer, then the active defenders clockwise from his left, which
- * is also the order of play (RULES.md §1.9: clockwise, the five-player dealer sits out).
+ * is also the order of play (docs/rules/dobbm.md#play: clockwise, the five-player dealer sits out).
  */
 export function positionSeats(state: DobbmState): number[] {
   const declarer = state.declarer!;

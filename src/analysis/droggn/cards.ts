@@ -28,5 +28,5 @@ export function cardIndex(c: Card): number {
 }
 export const cardCode = (i: number): Card => DECK[i]!;
 
-/** RULES.md §3.10: a pile of `n` cards with face total `v`. */
+/** docs/rules/droggn.md#counting: a pile of `n` cards with face total `v`. */
 export const countedPoints = (v: number, n: number): number => v - 2 * Math.floor(n / 3) - (n % 3 !== 0 ? 1 : 0);

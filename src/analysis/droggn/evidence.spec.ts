@@ -26,7 +26,7 @@ function scriptedAnsager(hands: string[][], talon: string[], seed: number) {
   return playBotHand(droggn, { game: 'droggn', options, rules: {}, source: { hands, talon }, dealer: 0 }, bots, seededRng(seed), script);
 }
 
-describe('Droggn evidence for every doubling call (RULES.md §3.8, §3.11)', () => {
+describe('Droggn evidence for every doubling call (docs/rules/droggn.md#doubling, docs/rules/droggn.md#scoring)', () => {
   const options = defaultOptions();
   // Bold bidders and doublers, so that most hands carry Schwacher and Retour chains.
   const bots = [0, 1, 2].map(() => heuristicBot({ bidBias: 6, doubleBias: 12 }));

@@ -8,12 +8,12 @@ import { referenceCard } from '../../engine/droggn/play.js';
 import { positionSeats } from './position.js';
 
 /**
- * What one seat knows about a Droggn deal at one moment (hard facts only, RULES.md §3.6–§3.9):
- * its own cards; public cards — a laid-out Pagat (§3.7), a bought card handed over openly
- * (§3.6), every played card; for the declarer his own discard, for the seller of a bought card
- * the card he received (he holds it); voids shown in play (§3.9: a failure to follow or to
+ * What one seat knows about a Droggn deal at one moment (hard facts only, docs/rules/droggn.md#exchange–docs/rules/droggn.md#play):
+ * its own cards; public cards — a laid-out Pagat (docs/rules/droggn.md#layout), a bought card handed over openly
+ * (docs/rules/droggn.md#exchange), every played card; for the declarer his own discard, for the seller of a bought card
+ * the card he received (he holds it); voids shown in play (docs/rules/droggn.md#play: a failure to follow or to
  * trump; the Gstieß, always legal, shows nothing); the number of cards in every hand. The
- * hidden pile is the discard of an Ansager/Solo (for the defenders; it obeys §3.6: no GS, T21,
+ * hidden pile is the discard of an Ansager/Solo (for the defenders; it obeys docs/rules/droggn.md#exchange: no GS, T21,
  * T1, the king rule) or the talon of a Super / Super Mord (hidden from everybody).
  *
  * Not used: soft information (the auction, the calls), and the talon shown to all under
@@ -85,7 +85,7 @@ export function knowledgeOf(state: DroggnState, seat: number): CallerKnowledge {
   };
 }
 
-/** A discard allowed by RULES.md §3.6 (no GS, T21, T1; the king rule of the options). */
+/** A discard allowed by docs/rules/droggn.md#exchange (no GS, T21, T1; the king rule of the options). */
 function discardAllowed(state: DroggnState, cards: readonly Card[]): boolean {
   return !cards.some((c) => c === GSTIESS || c === MOND || c === PAGAT) && kingRuleHolds(state, cards);
 }
@@ -102,7 +102,7 @@ export function sampleDeal(k: CallerKnowledge, rng: Rng): SampledDeal {
     k,
     {
       mayHold: (p, c) => !(voidClass(c) >= 0 && k.voids[p]![voidClass(c)]),
-      // §3.6: a discard never holds the Gstieß, the Mond or the Pagat
+      // docs/rules/droggn.md#exchange: a discard never holds the Gstieß, the Mond or the Pagat
       pileMayHold: (c) => !k.pileIsDiscard || (c !== GSTIESS && c !== MOND && c !== PAGAT),
       consistent: (deal) => isConsistent(k, deal),
     },

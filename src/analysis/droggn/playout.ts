@@ -36,8 +36,8 @@ let sharedSolver: DroggnSolver | undefined;
 
 /**
  * Plays the hand out from `s` (doubling or play phase) with `bot` at all three active seats
- * (default: the engine's `heuristicBot()`), and answers whether the declarer won (RULES.md
- * §3.11, the engine's `result`). With `exact`, the last `exact.tricks` tricks are solved
+ * (default: the engine's `heuristicBot()`), and answers whether the declarer won (
+ * docs/rules/droggn.md#scoring, the engine's `result`). With `exact`, the last `exact.tricks` tricks are solved
  * double-dummy instead (where the solver applies; `declarerPoints` is then null).
  */
 export function playout(s: DroggnState, rng: Rng, bot: DroggnBot = defaultBot(), exact?: ExactEndgame): PlayoutResult {

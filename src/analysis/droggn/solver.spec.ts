@@ -27,7 +27,7 @@ const ALL: SolverSwitches[] = [
   { equivalentCards: false },
 ];
 
-describe('Droggn double-dummy solver (RULES.md §3.9–§3.11)', () => {
+describe('Droggn double-dummy solver (docs/rules/droggn.md#play–docs/rules/droggn.md#scoring)', () => {
   it("generates exactly the engine's legal cards in every state of randomly played hands", () => {
     const rng = seededRng(5);
     const solver = new DroggnSolver();

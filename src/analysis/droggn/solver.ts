@@ -12,7 +12,7 @@ const RANK = cards.RANK;
 const countedPoints = cards.countedPoints;
 
 /**
- * A Droggn play position at a trick boundary (RULES.md §3.9–§3.10), declarer against the two
+ * A Droggn play position at a trick boundary (docs/rules/droggn.md#play–docs/rules/droggn.md#counting), declarer against the two
  * defenders as one team, all cards known. Position 0 is the declarer, 1 and 2 the defenders
  * in the order of play (clockwise from his left).
  */
@@ -27,7 +27,7 @@ export interface DroggnPosition {
   /** The same for the defenders' pile. */
   defenderFace: number;
   defenderCards: number;
-  /** Position holding a laid-out Pagat (played only as the last legal card, §3.9), or −1. */
+  /** Position holding a laid-out Pagat (played only as the last legal card, docs/rules/droggn.md#play), or −1. */
   pagatLaidOutBy: number;
 }
 
@@ -39,10 +39,10 @@ export interface SolverSwitches {
 
 /**
  * Alpha-beta on the win question "does the declarer reach `threshold` counted points with best
- * play of both sides?" (RULES.md §3.11, `winThreshold` 37 or 38; the Pagat items and the Match
+ * play of both sides?" (docs/rules/droggn.md#scoring, `winThreshold` 37 or 38; the Pagat items and the Match
  * are not part of the value: a Match is a win in any case). Search per card; a transposition
  * table at trick boundaries keyed by the remaining cards, the leader and the piles so far;
- * cheap bounds (adding cards never lowers a counted pile, §3.10); equivalent cards (same class,
+ * cheap bounds (adding cards never lowers a counted pile, docs/rules/droggn.md#counting); equivalent cards (same class,
  * same face, nothing of the others' in between) searched once; simple move ordering.
  */
 export class DroggnSolver {
@@ -103,7 +103,7 @@ export class DroggnSolver {
     this.tt.clear();
   }
 
-  /** Legal cards of `pos` after `k` cards of the current trick (RULES.md §3.9). */
+  /** Legal cards of `pos` after `k` cards of the current trick (docs/rules/droggn.md#play). */
   legal(pos: number, k: number): number[] {
     let ref = -1;
     for (let i = 0; i < k; i++)
@@ -179,7 +179,7 @@ export class DroggnSolver {
     const played = [this.trick[0]!, this.trick[1]!, this.trick[2]!];
     for (let i = 0; i < 3; i++) {
       const c = played[i]!;
-      // The Gstieß stays with the side that played it (RULES.md §3.9).
+      // The Gstieß stays with the side that played it (docs/rules/droggn.md#play).
       const toDeclarer = c === GS_INDEX ? (leader + i) % 3 === 0 : w === 0;
       if (toDeclarer) {
         df += FACE[c]!;

@@ -36,7 +36,7 @@ describe.each([
       expect(h.record.rules).toEqual({ players: seats, stake: 10 });
       expect(h.players).toHaveLength(seats);
       expect(new Set(h.players).size).toBe(seats);
-      // At four the dealer sits out (RULES.md §3): he never acts.
+      // At four the dealer sits out (docs/rules/droggn.md): he never acts.
       if (seats === 4) expect(h.record.actions.some((a) => a.seat === h.record.dealer)).toBe(false);
     }
     expect(new Set(hands.flatMap((h) => h.players))).toEqual(new Set(cast.map((p) => p.id)));

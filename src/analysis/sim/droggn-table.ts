@@ -6,7 +6,7 @@ import type { TableGame } from './table-game.js';
 
 /**
  * Droggn with the default rules at tables of three, or of four where the dealer sits out each
- * hand (RULES.md §3). The next dealer follows the engine's session rules (§3.4): the declarer
+ * hand (docs/rules/droggn.md). The next dealer follows the engine's session rules (docs/rules/droggn.md#deal): the declarer
  * deals next; after an all-pass or thrown-in deal the same dealer deals again.
  */
 export function droggnTable(players: 3 | 4 = 3): TableGame<'droggn', DroggnState> {

@@ -13,7 +13,7 @@ export { SIM_GAMES, isSimGame, type SimGame } from './table-game.js';
 export interface SimConfig {
   /** Default 'dobbm' (tables of four); 'droggn' plays at tables of `seats`. */
   game?: SimGame;
-  /** Droggn's table size: 3 (default) or 4, where the dealer sits out each hand (RULES.md §3). Dobbm: 4. */
+  /** Droggn's table size: 3 (default) or 4, where the dealer sits out each hand (docs/rules/droggn.md). Dobbm: 4. */
   seats?: number;
   players: number;
   hands: number;

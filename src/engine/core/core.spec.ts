@@ -116,7 +116,7 @@ describe('seeded rng', () => {
 });
 
 describe('thrownInResult', () => {
-  it('is the CONTRACT.md result of a hand thrown in: only scores, and details when given', () => {
+  it('is the docs/contract.md result of a hand thrown in: only scores, and details when given', () => {
     expect(thrownInResult([0, 0, 0])).toStrictEqual({
       status: 'thrownIn',
       declarer: null,

@@ -25,7 +25,7 @@ function run(calls: CallWord[], max: number | null = null): { speakers: number[]
   return { speakers, k, over: pos === null };
 }
 
-describe('Schwacher/Retour dialogue (RULES.md §1.8)', () => {
+describe('Schwacher/Retour dialogue (docs/rules/dobbm.md#doubling)', () => {
   it('three gut end it undoubled', () => {
     expect(run(['gut', 'gut', 'gut'])).toEqual({ speakers: [1, 2, 3], k: 0, over: true });
   });
@@ -34,7 +34,7 @@ describe('Schwacher/Retour dialogue (RULES.md §1.8)', () => {
     expect(run(['gut', 'schwacher', 'gut'])).toEqual({ speakers: [1, 2, 0], k: 1, over: true });
   });
 
-  it('after the declarer’s Retour the defenders are asked again from D1 (§1.15 #9)', () => {
+  it('after the declarer’s Retour the defenders are asked again from D1 (docs/rules/dobbm.md#decision-9)', () => {
     const r = run(['schwacher', 'retour', 'gut', 'gut', 'retour', 'gut']);
     expect(r).toEqual({ speakers: [1, 0, 1, 2, 3, 0], k: 3, over: true });
   });
@@ -53,7 +53,7 @@ describe('Schwacher/Retour dialogue (RULES.md §1.8)', () => {
     expect(openCalls({ step: 'declarer', index: 0, doublings: 1 }, 2)).toEqual(['gut', 'retour']);
   });
 
-  it('with two defenders (Droggn §3.8) the round has two speakers', () => {
+  it('with two defenders (Droggn docs/rules/droggn.md#doubling) the round has two speakers', () => {
     expect(nextDoublingPosition({ step: 'schwacher', index: 1, doublings: 0 }, 'gut', 2)).toBeNull();
   });
 });

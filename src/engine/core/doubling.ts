@@ -1,8 +1,8 @@
 /**
- * The doubling dialogue of RULES.md §1.8, shared by Dobbm and Droggn (§3.8 "exactly as
+ * The doubling dialogue of docs/rules/dobbm.md#doubling, shared by Dobbm and Droggn (docs/rules/droggn.md#doubling "exactly as
  * Dobbm"): the defenders D1, D2, … say `gut` or `schwacher` ("weak!", the first double); after
  * a Schwacher the declarer says `gut` or `retour` (re-double); after a Retour the defenders are
- * asked again from D1 (§1.15 #9), and so on. Each Schwacher/Retour doubles every payment.
+ * asked again from D1 (docs/rules/dobbm.md#decision-9), and so on. Each Schwacher/Retour doubles every payment.
  */
 export type CallWord = 'gut' | 'schwacher' | 'retour';
 export type DoublingStep = 'schwacher' | 'declarer' | 'retour';
@@ -33,7 +33,7 @@ const GUT_ONLY: readonly CallWord[] = ['gut'];
 const SCHWACHER_ROUND: readonly CallWord[] = ['gut', 'schwacher'];
 const RETOUR_STEP: readonly CallWord[] = ['gut', 'retour'];
 
-/** Calls open at this position; at the `maxDoublings` cap only `gut` (RULES.md §1.8). */
+/** Calls open at this position; at the `maxDoublings` cap only `gut` (docs/rules/dobbm.md#doubling). */
 export function openCalls(pos: DoublingPosition, maxDoublings: number | null): readonly CallWord[] {
   if (pos.doublings >= (maxDoublings ?? TECHNICAL_MAX_DOUBLINGS)) return GUT_ONLY;
   return pos.step === 'schwacher' ? SCHWACHER_ROUND : RETOUR_STEP;

@@ -1,7 +1,7 @@
 /**
  * Test support for the profile property specs (`<game>/profiles.spec.ts`), not part of the
  * engine's API: fast-check arbitraries for whole rule profiles drawn from a game's option
- * schema — every option, every value, spelled nested or flat as CONTRACT.md allows — and a
+ * schema — every option, every value, spelled nested or flat as docs/contract.md allows — and a
  * driver that plays a session of hands under such a profile with bots, checking what holds
  * for every game (zero-sum scores, replay = live, every listed action applies).
  */

@@ -1,4 +1,4 @@
-/** Why the rules refuse an action; `code` is stable and upper-case (CONTRACT.md "Errors"). */
+/** Why the rules refuse an action; `code` is stable and upper-case (docs/contract.md#errors. */
 export interface Rejection {
   code: string;
   message: string;

@@ -1,6 +1,6 @@
 import type { HandResult } from './types.js';
 
-/** A hand thrown in (no game played): the CONTRACT.md `result` with only its scores, and the game's details if any. */
+/** A hand thrown in (no game played): the docs/contract.md#result `result` with only its scores, and the game's details if any. */
 export function thrownInResult(scores: number[], details?: Record<string, unknown>): HandResult {
   const out: HandResult = { status: 'thrownIn', declarer: null, contract: null, parties: null, cardPoints: null, multiplier: 1, scores };
   if (details !== undefined) out.details = details;

@@ -1,4 +1,4 @@
-/** Seat arithmetic of RULES.md §0.1: seats clockwise, `left(x) = (x+1) mod n`. */
+/** Seat arithmetic of docs/rules/README.md#seats: seats clockwise, `left(x) = (x+1) mod n`. */
 export const left = (seat: number, n: number): number => (seat + 1) % n;
 export const right = (seat: number, n: number): number => (seat + n - 1) % n;
 

@@ -2,7 +2,7 @@ import { createHash, hash } from 'node:crypto';
 import type { Card } from './types.js';
 
 /**
- * Shuffling apart from the rules (RULES.md §0.2): a pure function from a 256-bit seed to a
+ * Shuffling apart from the rules (docs/rules/README.md#deal-order): a pure function from a 256-bit seed to a
  * deck order, so that a replay reproduces the deal. The byte stream is SHA-512 of
  * seed ‖ block counter (64 bytes a block, one byte a draw, so a 36-card deck usually costs
  * one hash call); Fisher–Yates draws with rejection sampling, so every order is equally

@@ -5,13 +5,13 @@ import type { Applied, OptionsParse, Rejection } from './rejections.js';
 export type { Applied, OptionsParse, Rejection };
 
 /**
- * The one shape every game implements (DESIGN.md "Layers"). A hand's state is
+ * The one shape every game implements (docs/design.md#layers. A hand's state is
  * `actions.reduce(apply, deal(options, deck, setup))`; nothing else is ever stored.
  */
 
 export type GameId = 'dobbm' | 'droggn' | 'doppelkopf';
 
-/** A card is its face code from RULES.md (`HS`, `T21`, `CQ`); Doppelkopf faces appear twice. */
+/** A card is its face code from the rules pages (docs/rules/dobbm.md#cards, docs/rules/droggn.md#cards, docs/rules/doppelkopf.md#cards: `HS`, `T21`, `CQ`); Doppelkopf faces appear twice. */
 export type Card = string;
 
 /** Who is looking: one seat, a spectator (public record only) or an auditor (everything). */
@@ -24,10 +24,10 @@ export interface Action {
   [field: string]: unknown;
 }
 
-/** An action of one game's union `A` (CONTRACT.md "Actions"), or why its shape is refused. */
+/** An action of one game's union `A` (docs/contract.md#actions, or why its shape is refused. */
 export type Parsed<A extends Action = Action> = { ok: true; action: A } | { ok: false; rejection: Rejection };
 
-/** The CONTRACT.md `result` object. Money and points are integers, except Dobbm's
+/** The docs/contract.md#result `result` object. Money and points are integers, except Dobbm's
  *  `rounding: "exact"`, whose scores are decimals computed from integer hundredths. */
 export interface HandResult {
   status: 'finished' | 'thrownIn';
@@ -78,7 +78,7 @@ export interface SessionStep<Sess> {
  */
 export interface Game<O = unknown, S = unknown, Sess = unknown, A extends Action = Action, V = Record<string, unknown>> {
   id: GameId;
-  /** Every rule option with its default and admitted values (RULES.md option tables). */
+  /** Every rule option with its default and admitted values (docs/rule-options.md). */
   optionSchema: OptionSchema;
   /** Validates a rules object (nested or flat dotted names, without the game prefix);
    *  unknown option or value → rejection `UNKNOWN_OPTION` / `INVALID_OPTION` naming it. */

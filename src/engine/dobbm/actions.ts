@@ -3,7 +3,7 @@ import { exactly } from '../core/action-shape.js';
 import type { Card, Parsed } from '../core/types.js';
 import type { BidWord, CallWord } from './state.js';
 
-/** The Dobbm actions `parseAction` returns and `apply` takes (CONTRACT.md "Actions"). */
+/** The Dobbm actions `parseAction` returns and `apply` takes (docs/contract.md#actions. */
 export type DobbmAction =
   | { seat: number; type: 'bid'; bid: BidWord }
   | { seat: number; type: 'discard'; cards: Card[] }
@@ -11,15 +11,15 @@ export type DobbmAction =
   | { seat: number; type: 'play'; card: Card }
   | { seat: number; type: 'irregularity'; offender: number };
 
-// The Dobbm action shapes of CONTRACT.md, plus `irregularity` (accepted by `apply` only under
-// `irregularities: penalize`, RULES.md §1.13).
+// The Dobbm action shapes of docs/contract.md, plus `irregularity` (accepted by `apply` only under
+// `irregularities: penalize`, docs/rules/dobbm.md#irregularities).
 const BID_WORDS: readonly BidWord[] = ['pass', 'dobbm', 'solo'];
 const CALL_WORDS: readonly CallWord[] = ['gut', 'schwacher', 'retour'];
 const isOneOf = <T extends string>(words: readonly T[], v: unknown): v is T => words.includes(v as T);
 const isSeat = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 
 /**
- * The JSON shape of CONTRACT.md's Dobbm actions (plus `irregularity`). Words outside the
+ * The JSON shape of docs/contract.md Dobbm actions (plus `irregularity`). Words outside the
  * listed vocabularies are shape errors; card strings are checked by `apply` (CARD_NOT_HELD).
  */
 export function parseAction(raw: unknown): Parsed<DobbmAction> {

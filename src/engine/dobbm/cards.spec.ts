@@ -1,8 +1,8 @@
-/** The pack of RULES.md §1.3 and the trick winner of §1.9. */
+/** The pack of docs/rules/dobbm.md#cards and the trick winner of docs/rules/dobbm.md#play. */
 import fc from 'fast-check';
 import { DOBBM_DECK, beats, cardIndex, cardPoints, isWholePack, pointsOf, winningIndex } from './cards.js';
 
-describe('the 36-card pack (RULES.md §1.3)', () => {
+describe('the 36-card pack (docs/rules/dobbm.md#cards)', () => {
   it('holds 36 distinct codes worth 120 card points, 30 per suit', () => {
     expect(new Set(DOBBM_DECK).size).toBe(36);
     expect(pointsOf(DOBBM_DECK)).toBe(120);
@@ -27,7 +27,7 @@ describe('the 36-card pack (RULES.md §1.3)', () => {
   });
 });
 
-describe('trick winner (RULES.md §1.9): highest heart, else highest card of the led suit', () => {
+describe('trick winner (docs/rules/dobbm.md#play): highest heart, else highest card of the led suit', () => {
   it('a low heart beats the led sow; an off-suit card never wins', () => {
     expect(winningIndex(['AS', 'H6', 'A10', 'LS'])).toBe(1);
     expect(winningIndex(['A6', 'LS', 'BS', 'A7'])).toBe(3);

@@ -1,7 +1,7 @@
 import type { Card } from '../core/types.js';
 
 /**
- * The 36-card Tell pack, RULES.md §1.3. Code = suit letter + rank token (`HS`, `A10`, `BO`).
+ * The 36-card Tell pack, docs/rules/dobbm.md#cards. Code = suit letter + rank token (`HS`, `A10`, `BO`).
  * Hearts (`H`) are permanent trumps; the Sow (Sau, the deuce) is the top card of every suit.
  * Lookups are precomputed tables: the engine runs hundreds of thousands of hands a second.
  */
@@ -74,7 +74,7 @@ export const suitCode = (c: Card): number => c.charCodeAt(0);
 export const HEART_CODE = 72;
 /** The rank character code of a sow, the deuce ('S'). */
 const SOW_CODE = 83;
-/** Hearts: permanent trumps (RULES.md §1.1). */
+/** Hearts: permanent trumps (docs/rules/dobbm.md#summary). */
 export const isHeart = (c: Card): boolean => suitCode(c) === HEART_CODE;
 export const isSow = (c: Card): boolean => c.charCodeAt(1) === SOW_CODE;
 
@@ -87,7 +87,7 @@ export function pointsOf(cards: readonly Card[]): number {
 /**
  * True when `a` beats `b` in a trick led in `led`: a heart beats any non-heart, inside one
  * suit the higher rank wins, a card that neither follows nor trumps never wins
- * (RULES.md §1.9).
+ * (docs/rules/dobbm.md#play).
  */
 export function beats(a: Card, b: Card, led: Suit): boolean {
   return beatsCode(a, b, suitCode(led));

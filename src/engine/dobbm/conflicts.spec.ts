@@ -1,4 +1,4 @@
-/** One case per row of RULES.md §1.15 (Dobbm conflicts and decisions): default and alternative. */
+/** One case per row of docs/rules/dobbm.md#decisions (Dobbm conflicts and decisions): default and alternative. */
 import type { Action } from '../core/types.js';
 import { DOBBM_DECK } from './cards.js';
 import { deal } from './deal.js';

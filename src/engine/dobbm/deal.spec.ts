@@ -1,9 +1,9 @@
-/** RULES.md §1.5 deal pattern and the hand-record deal (`dealHands`). */
+/** docs/rules/dobbm.md#deal deal pattern and the hand-record deal (`dealHands`). */
 import { DOBBM_DECK } from './cards.js';
 import { deal, dealFromHands } from './deal.js';
 import { opts } from './spec-helpers.js';
 
-describe('deal from a deck (RULES.md §1.5): two rounds of four, Dobb last', () => {
+describe('deal from a deck (docs/rules/dobbm.md#deal): two rounds of four, Dobb last', () => {
   it('four players, dealer 3: forehand 0 gets deck[0..3] and deck[16..19]', () => {
     const s = deal(opts(), DOBBM_DECK, { dealer: 3 });
     expect(s.hands[0]).toEqual(['HS', 'H10', 'HK', 'HO', 'L7', 'L6', 'AS', 'A10']);

@@ -5,7 +5,7 @@ import { isWholePack } from './cards.js';
 import type { DobbmOptions } from './options.js';
 import type { DobbmState } from './state.js';
 
-/** Active seats a0..a3 from the dealer: with five players the dealer sits out ("feiert"), §1.2. */
+/** Active seats a0..a3 from the dealer: with five players the dealer sits out ("feiert"), docs/rules/dobbm.md#players. */
 function activeSeats(players: number, dealer: number): number[] {
   return activeOrder(dealer, players, (s) => players === 4 || s !== dealer);
 }
@@ -15,7 +15,7 @@ const isSeat = (s: unknown, n: number): boolean => typeof s === 'number' && Numb
 /** True when the setup imposes a Mußrunde deal (`context.mussrunde === true`). */
 const isMussrundeSetup = (setup: HandSetup): boolean => setup.context?.['mussrunde'] === true;
 
-/** RULES.md §1.5: two rounds of four cards to a0..a3, then the Dobb from deck[32..35]. */
+/** docs/rules/dobbm.md#deal: two rounds of four cards to a0..a3, then the Dobb from deck[32..35]. */
 export function deal(options: DobbmOptions, deck: readonly Card[], setup: HandSetup): DobbmState {
   if (!isSeat(setup.dealer, options.players)) throw new Error(`the dealer must be a seat 0..${options.players - 1}`);
   if (!isWholePack(deck)) throw new Error('a Dobbm deck is a permutation of the 36 cards');

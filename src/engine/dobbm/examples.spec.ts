@@ -1,7 +1,7 @@
 /**
- * The worked examples of the source texts (seeds/000 = S1, seeds/001 = S2), played through
+ * The worked examples of the source texts (S1 and S2 of docs/rules/README.md#sources), played through
  * real hands from the hand records in fixtures.ts. Every expected figure is worked out by
- * hand from RULES.md §1.3 card values and §1.10:
+ * hand from docs/rules/dobbm.md#cards card values and docs/rules/dobbm.md#scoring:
  *   72 at 60 Schilling: |72−60|·60/60 = 12 per opponent, ×4 (Schwacher + Retour) = 48;
  *   the Solo doubles it: 96. Declarer: ×3 (four players) or ×4 (five, the dealer pays too).
  *   76 at 12: 16·12/60 = 3.2 → 4, Solo ×2 = 8, Schwacher ×2 = 16 (rounding first, S1).
@@ -32,7 +32,7 @@ describe('S1 worked examples through hand records', () => {
   });
 });
 
-describe('exact rounding through a hand (RULES.md §1.10 `rounding: exact`)', () => {
+describe('exact rounding through a hand (docs/rules/dobbm.md#scoring `rounding: exact`)', () => {
   it('72 at 12 with Schwacher and Retour: 2.40 × 4 = 9.60 each, 28.80 for the declarer', () => {
     expect(resultOf(s1Record('dobbm', { rounding: 'exact' }, throwIns72, schwacherAndRetour)).scores).toEqual([28.8, -9.6, -9.6, -9.6]);
   });

@@ -1,5 +1,5 @@
 /**
- * Worked examples of S1 (seeds/000) as CONTRACT.md hand records with their results, worked
+ * Worked examples of S1 (docs/rules/README.md#sources) as docs/contract.md hand records with their results, worked
  * out by hand (see examples.spec.ts for the arithmetic). For engine tests and for the
  * service's end-to-end tests (`POST /hand-records`). Plain JSON data.
  */

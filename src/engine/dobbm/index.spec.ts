@@ -2,7 +2,7 @@
 import { games } from '../index.js';
 import { dobbm } from './index.js';
 
-describe('parseOptions (RULES.md §1.14, names without the dobbm. prefix)', () => {
+describe('parseOptions (docs/rules/dobbm.md#options, names without the dobbm. prefix)', () => {
   it('fills every default', () => {
     const r = dobbm.parseOptions({});
     expect(r.ok && r.options).toEqual({
@@ -42,7 +42,7 @@ describe('parseOptions (RULES.md §1.14, names without the dobbm. prefix)', () =
   });
 });
 
-describe('parseAction: the JSON shapes of CONTRACT.md', () => {
+describe('parseAction: the JSON shapes of docs/contract.md', () => {
   it.each([
     { seat: 1, type: 'bid', bid: 'dobbm' },
     { seat: 0, type: 'discard', cards: ['HS', 'H7', 'L6', 'A6'] },

@@ -14,7 +14,7 @@ import { view, type DobbmView } from './view.js';
 const NOBODY: readonly number[] = Object.freeze([]);
 const SEAT_LISTS: readonly (readonly number[])[] = Array.from({ length: 5 }, (_, s) => Object.freeze([s]));
 
-/** Dobbm (Stubai Tapp), RULES.md §1: one declarer against three defenders, hearts trump. */
+/** Dobbm (Stubai Tapp), docs/rules/dobbm.md: one declarer against three defenders, hearts trump. */
 export const dobbm: Game<DobbmOptions, DobbmState, DobbmSession, DobbmAction, DobbmView> = {
   id: 'dobbm',
   optionSchema: optionSchema,

@@ -3,7 +3,7 @@ import { parseOptionsOf, type OptionSchema, type OptionsOf } from '../core/optio
 import type { OptionsParse } from '../core/rejections.js';
 
 /**
- * The Dobbm rule profile, RULES.md §1.14 (names without the `dobbm.` prefix; defaults first).
+ * The Dobbm rule profile, docs/rules/dobbm.md#options (names without the `dobbm.` prefix; defaults first).
  * `doubling.maxDoublings: null` is "unlimited".
  */
 export const optionSchema = {

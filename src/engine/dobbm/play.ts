@@ -3,7 +3,7 @@ import { HEART_CODE, isHeart, isSow, suitCode } from './cards.js';
 import type { DobbmOptions } from './options.js';
 import type { DobbmState } from './state.js';
 
-/** The next active seat clockwise (the five-player dealer sits out), RULES.md §1.2. */
+/** The next active seat clockwise (the five-player dealer sits out), docs/rules/dobbm.md#players. */
 export function nextActive(state: DobbmState, seat: number): number {
   const n = state.options.players;
   const s = (seat + 1) % n;
@@ -11,8 +11,8 @@ export function nextActive(state: DobbmState, seat: number): number {
 }
 
 /**
- * Cards `hand` may play to the current trick, RULES.md §1.9: follow suit, else trump (a
- * heart), else anything. No obligation to beat the trick (§1.15 #10).
+ * Cards `hand` may play to the current trick, docs/rules/dobbm.md#play: follow suit, else trump (a
+ * heart), else anything. No obligation to beat the trick (docs/rules/dobbm.md#decision-10).
  */
 export function legalCards(hand: readonly Card[], trick: readonly Card[]): readonly Card[] {
   if (trick.length === 0) return hand;
@@ -28,7 +28,7 @@ export function legalCards(hand: readonly Card[], trick: readonly Card[]): reado
 }
 
 /**
- * The sow rule of the discard, RULES.md §1.7 / §1.15 #8. Default: every deuce is a sow, `HS`
+ * The sow rule of the discard, docs/rules/dobbm.md#discard / docs/rules/dobbm.md#decision-8. Default: every deuce is a sow, `HS`
  * included, and each discarded sow needs a discarded heart other than `HS` (s ≤ t).
  * `heartSowIsSow = false`: `HS` is a plain heart that may cover a plain sow.
  */

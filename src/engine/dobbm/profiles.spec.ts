@@ -1,7 +1,7 @@
 /**
- * Dobbm under whole random rule profiles (every option of RULES.md §1.14, every value, nested
+ * Dobbm under whole random rule profiles (every option of docs/rules/dobbm.md#options, every value, nested
  * and flat spellings), sessions of hands played by the random and heuristic bots. The scores
- * are checked against an independent reading of RULES.md §1.10, §1.11, §1.13 and CONTRACT.md
+ * are checked against an independent reading of docs/rules/dobbm.md#scoring, docs/rules/dobbm.md#stockerl, docs/rules/dobbm.md#irregularities and docs/contract.md
  * ("Hand records", `scores`), written here from the text and not from scoring.ts.
  */
 import fc from 'fast-check';
@@ -29,7 +29,7 @@ const play = (drawn: DrawnSession) => playDrawn(dobbm, drawn, BOTS, { interject:
 
 /**
  * `irregularities: penalize`: now and then an active seat reports an offence by an active
- * seat — often right after the auction, before the declarer's discard (RULES.md §1.13 names
+ * seat — often right after the auction, before the declarer's discard (docs/rules/dobbm.md#irregularities names
  * "a wrong number of discards" among a declarer's offences).
  */
 function reportNowAndThen(s: DobbmState, rng: Rng): Action | null {
@@ -92,7 +92,7 @@ describe('Dobbm under random rule profiles', () => {
     );
   });
 
-  it('a played or thrown-in deal scores what RULES.md §1.10, §1.11 and CONTRACT.md give', () => {
+  it('a played or thrown-in deal scores what docs/rules/dobbm.md#scoring, docs/rules/dobbm.md#stockerl and docs/contract.md give', () => {
     let exactAndDoubled = 0;
     fc.assert(
       fc.property(sessionArb(optionSchema), (drawn) => {
@@ -107,7 +107,7 @@ describe('Dobbm under random rule profiles', () => {
     expect(exactAndDoubled).toBeGreaterThan(20); // where `exact` rounds after the factor
   });
 
-  it('a reported irregularity books the penalty of RULES.md §1.13, whenever it is reported', () => {
+  it('a reported irregularity books the penalty of docs/rules/dobbm.md#irregularities, whenever it is reported', () => {
     let beforeTheDiscard = 0;
     fc.assert(
       fc.property(sessionArb(optionSchema, { irregularities: fc.constant('penalize') }), (drawn) => {
@@ -125,13 +125,13 @@ describe('Dobbm under random rule profiles', () => {
 
 // ——— An independent reading of the rules ———
 
-/** Card points, RULES.md §1.3: Sow 11, Ten 10, King 4, Ober 3, Unter 2, the rest 0. */
+/** Card points, docs/rules/dobbm.md#cards: Sow 11, Ten 10, King 4, Ober 3, Unter 2, the rest 0. */
 const points = (card: Card): number => ({ S: 11, '10': 10, K: 4, O: 3, U: 2 })[card.slice(1)] ?? 0;
-/** Rank order high → low, RULES.md §1.3 (the same in every suit). */
+/** Rank order high → low, docs/rules/dobbm.md#cards (the same in every suit). */
 const RANKS = ['S', '10', 'K', 'O', 'U', '9', '8', '7', '6'];
 const rank = (card: Card): number => RANKS.indexOf(card.slice(1));
 
-/** Trick winner by position, RULES.md §1.9: the highest heart, else the highest card of the led suit. */
+/** Trick winner by position, docs/rules/dobbm.md#play: the highest heart, else the highest card of the led suit. */
 function winningPosition(cards: readonly Card[]): number {
   const suit = cards.some((c) => c[0] === 'H') ? 'H' : cards[0]![0];
   let best = -1;
@@ -156,7 +156,7 @@ function expectedHundredths(o: DobbmOptions, hand: PlayedHand<DobbmState>): numb
   const scores = new Array<bigint>(n).fill(0n);
   const declarer = s.bids.filter((b) => b.bid !== 'pass').pop()?.seat;
   if (declarer === undefined) {
-    // All passed: with five (not in a Mußrunde) the new dealer left of the old one gets a Stockerl from each of the four others (§1.11).
+    // All passed: with five (not in a Mußrunde) the new dealer left of the old one gets a Stockerl from each of the four others (docs/rules/dobbm.md#stockerl).
     if (n === 5 && hand.setup.context?.['mussrunde'] !== true) {
       const st = amountHundredths(o, 10n, 60n, 1n);
       for (let seat = 0; seat < n; seat++) scores[seat] = seat === (dealer + 1) % n ? 4n * st : -st;
@@ -172,12 +172,12 @@ function expectedHundredths(o: DobbmOptions, hand: PlayedHand<DobbmState>): numb
   let perOpponent: bigint;
   let declarerWins: boolean;
   if (report) {
-    // §1.13: P = R(S/2) × c × m to or from every opponent (the five-player dealer only with dealerPays).
+    // docs/rules/dobbm.md#irregularities: P = R(S/2) × c × m to or from every opponent (the five-player dealer only with dealerPays).
     receivers = n === 5 && o['penalty.dealerPays'] ? [...defenders, dealer] : defenders;
     perOpponent = amountHundredths(o, 1n, 2n, c * (o['penalty.includeDoublings'] ? m : 1n));
     declarerWins = report['offender'] !== declarer;
   } else {
-    // §1.10: D = the declarer's trick points + the discard (Dobbm) or the Dobb (Solo); 0 without a trick, unless ordinaryOnly keeps a Solo's Dobb.
+    // docs/rules/dobbm.md#scoring: D = the declarer's trick points + the discard (Dobbm) or the Dobb (Solo); 0 without a trick, unless ordinaryOnly keeps a Solo's Dobb.
     let trickPoints = 0;
     let tricksWon = 0;
     let leader = declarer;

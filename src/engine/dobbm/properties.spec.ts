@@ -54,7 +54,7 @@ function randomHand(seed: string, rngSeed: number, options: DobbmOptions, contex
     const seat = dobbm.toAct(s)[0]!;
     const a = dobbm.legalActions(s, seat);
     let action = s.phase === 'exchange' ? playRandom(s, rng).actions[0]! : a[rng.int(a.length)]!;
-    // penalize mode: now and then an active seat reports an offence (RULES.md §1.13).
+    // penalize mode: now and then an active seat reports an offence (docs/rules/dobbm.md#irregularities).
     if (options.irregularities === 'penalize' && s.phase !== 'bidding' && rng.int(30) === 0) {
       action = { seat: rng.pick(s.active), type: 'irregularity', offender: rng.pick(s.active) };
     }
@@ -80,7 +80,7 @@ describe.each(profiles)('$name', ({ options, context }) => {
         expect(res.scores).toHaveLength(options.players);
         expect(res.scores.reduce((a, b) => a + hundredths(b), 0)).toBe(0);
         if (res.status === 'thrownIn') {
-          expect(context).toBeUndefined(); // no throw-in in a Mußrunde (§1.15 #16)
+          expect(context).toBeUndefined(); // no throw-in in a Mußrunde (docs/rules/dobbm.md#decision-16)
           return;
         }
         if (res.cardPoints === null) return; // abandoned after an irregularity
@@ -171,7 +171,7 @@ describe.each(profiles)('$name', ({ options, context }) => {
     fc.assert(
       fc.property(arb, ([seed, r]) => {
         const { states, deck, setup } = randomHand(seed, r, options, context);
-        // What each seat was dealt, from the §1.5 pattern on the deck (not from the engine).
+        // What each seat was dealt, from the docs/rules/dobbm.md#deal pattern on the deck (not from the engine).
         const order: number[] = [];
         for (let i = 1; i <= options.players; i++) {
           const s = (setup.dealer + i) % options.players;

@@ -23,7 +23,7 @@ function randomFour(hand: readonly Card[], rng: Rng): Card[] {
 const following = new Int8Array(12);
 const trumps = new Int8Array(12);
 
-/** A uniform legal card (RULES.md §1.9) without building the list: one pass, then pick. */
+/** A uniform legal card (docs/rules/dobbm.md#play) without building the list: one pass, then pick. */
 function randomLegalCard(hand: readonly Card[], trick: readonly Card[], rng: Rng): Card {
   if (trick.length === 0) return hand[rng.int(hand.length)]!;
   const led = suitCode(trick[0]!);
@@ -39,7 +39,7 @@ function randomLegalCard(hand: readonly Card[], trick: readonly Card[], rng: Rng
   return hand[rng.int(hand.length)]!;
 }
 
-/** Bids open to the speaker, as `legalActions` lists them (RULES.md §1.6, §1.12). */
+/** Bids open to the speaker, as `legalActions` lists them (docs/rules/dobbm.md#bidding, docs/rules/dobbm.md#mussrunde). */
 const MUSSRUNDE_BIDS = ['dobbm', 'solo'] as const;
 const BIDS_ABOVE = [['pass', 'dobbm', 'solo'], ['pass', 'solo'], ['pass']] as const;
 

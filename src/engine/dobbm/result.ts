@@ -43,7 +43,7 @@ export function result(state: DobbmState): HandResult | null {
   const multiplier = 2 ** state.doublings;
   const parties = { declarer: [declarer], defenders: ascending(state.defenders) };
   if (state.irregularity) {
-    // RULES.md §1.13: the offender's side pays half a Match in the current game.
+    // docs/rules/dobbm.md#irregularities: the offender's side pays half a Match in the current game.
     const { offender, reporter } = state.irregularity;
     const payers = opponents(state, o['penalty.dealerPays']);
     const p = penaltyAmount(o, solo, state.doublings);
@@ -86,8 +86,8 @@ export function result(state: DobbmState): HandResult | null {
 }
 
 /**
- * All passed, RULES.md §1.4/§1.11: with five players the deal passes to `left(dealer)`, who
- * receives a Stockerl from each of the four others (§1.15 #12); with four nothing is paid.
+ * All passed, docs/rules/dobbm.md#dealer/docs/rules/dobbm.md#stockerl: with five players the deal passes to `left(dealer)`, who
+ * receives a Stockerl from each of the four others (docs/rules/dobbm.md#decision-12); with four nothing is paid.
  */
 function thrownIn(state: DobbmState): HandResult {
   const o = state.options;

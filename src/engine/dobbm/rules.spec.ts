@@ -1,5 +1,5 @@
 /**
- * The hand's life, RULES.md §1.6–§1.9, on the unshuffled deck dealt by dealer 3:
+ * The hand's life, docs/rules/dobbm.md#bidding–docs/rules/dobbm.md#play, on the unshuffled deck dealt by dealer 3:
  *   seat 0: HS H10 HK HO L7 L6 AS A10     seat 1: HU H9 H8 H7 AK AO AU A9
  *   seat 2: H6 LS L10 LK A8 A7 A6 BS      seat 3: LO LU L9 L8 B10 BK BO BU     Dobb: B9 B8 B7 B6
  */
@@ -19,14 +19,14 @@ function code(state: DobbmState, action: Action): string | null {
   return r.ok ? null : r.rejection.code;
 }
 
-describe('bidding (RULES.md §1.6): one speak each, strictly higher', () => {
+describe('bidding (docs/rules/dobbm.md#bidding): one speak each, strictly higher', () => {
   it('forehand speaks first; anyone else is told NOT_YOUR_TURN', () => {
     expect(code(fresh(), bid(1, 'dobbm'))).toBe('NOT_YOUR_TURN');
     expect(legalActions(fresh(), 1)).toEqual([]);
     expect(legalActions(fresh(), 0).map((a) => fieldOf(a, 'bid'))).toEqual(['pass', 'dobbm', 'solo']);
   });
 
-  it('after a Dobbm only Solo or pass; a second Dobbm is BID_NOT_HIGHER (§1.15 #11)', () => {
+  it('after a Dobbm only Solo or pass; a second Dobbm is BID_NOT_HIGHER (docs/rules/dobbm.md#decision-11)', () => {
     const s = run(fresh(), [bid(0, 'pass'), bid(1, 'dobbm')]);
     expect(code(s, bid(2, 'dobbm'))).toBe('BID_NOT_HIGHER');
     expect(legalActions(s, 2).map((a) => fieldOf(a, 'bid'))).toEqual(['pass', 'solo']);
@@ -61,7 +61,7 @@ describe('bidding (RULES.md §1.6): one speak each, strictly higher', () => {
   });
 });
 
-describe('exchange (RULES.md §1.7): four cards away, a sow only with a heart', () => {
+describe('exchange (docs/rules/dobbm.md#discard): four cards away, a sow only with a heart', () => {
   const exchange = (o?: DobbmOptions) => run(fresh(o), [bid(0, 'dobbm'), bid(1, 'pass'), bid(2, 'pass'), bid(3, 'pass')]);
   it('refuses a wrong count, a card twice, a card not held, a sow without a heart', () => {
     const s = exchange();
@@ -88,7 +88,7 @@ describe('exchange (RULES.md §1.7): four cards away, a sow only with a heart', 
   });
 });
 
-describe('Schwacher and Retour (RULES.md §1.8)', () => {
+describe('Schwacher and Retour (docs/rules/dobbm.md#doubling)', () => {
   // Seat 2 plays Solo; defenders from the declarer's left: 3, 0, 1.
   const solo = (o?: DobbmOptions) => run(fresh(o), [bid(0, 'pass'), bid(1, 'pass'), bid(2, 'solo'), bid(3, 'pass')]);
 
@@ -144,7 +144,7 @@ describe('Schwacher and Retour (RULES.md §1.8)', () => {
   });
 });
 
-describe('play (RULES.md §1.9): follow suit, else trump, else anything', () => {
+describe('play (docs/rules/dobbm.md#play): follow suit, else trump, else anything', () => {
   const playing = () =>
     run(fresh(), [bid(0, 'pass'), bid(1, 'pass'), bid(2, 'solo'), bid(3, 'pass'), call(3, 'gut'), call(0, 'gut'), call(1, 'gut')]);
 

@@ -7,17 +7,17 @@ import { HEART_CODE, cardPoints, suitCode, winningIndex } from './cards.js';
 import { legalCards, nextActive, sowRuleHolds } from './play.js';
 import { copyState, withChanges, type Bid, type Mutable, type BidWord, type CallWord, type Contract, type DobbmState } from './state.js';
 
-/** Bid order, RULES.md §1.6: pass 0 < Dobbm 1 < Solo 2; -1 for a word that is no bid. */
+/** Bid order, docs/rules/dobbm.md#bidding: pass 0 < Dobbm 1 < Solo 2; -1 for a word that is no bid. */
 const bidRank = (word: unknown): number => (word === 'pass' ? 0 : word === 'dobbm' ? 1 : word === 'solo' ? 2 : -1);
 
-/** The current highest bid rank (0 = none), RULES.md §1.6. */
+/** The current highest bid rank (0 = none), docs/rules/dobbm.md#bidding. */
 export function highestBid(state: DobbmState): number {
   let best = 0;
   for (const b of state.bids) best = Math.max(best, bidRank(b.bid));
   return best;
 }
 
-/** Calls open to the speaker now, at the `maxDoublings` cap only `gut` (RULES.md §1.8). */
+/** Calls open to the speaker now, at the `maxDoublings` cap only `gut` (docs/rules/dobbm.md#doubling). */
 export const openCalls = (state: DobbmState): readonly CallWord[] => openCallsOf(state);
 
 export function apply(state: DobbmState, action: DobbmAction): Applied<DobbmState> {
@@ -50,7 +50,7 @@ function outOfTurn(state: DobbmState, action: DobbmAction, phase: DobbmState['ph
   return null;
 }
 
-/** One-speak auction, RULES.md §1.6; in a Mußrunde forehand must declare (§1.12). */
+/** One-speak auction, docs/rules/dobbm.md#bidding; in a Mußrunde forehand must declare (docs/rules/dobbm.md#mussrunde). */
 function bid(state: DobbmState, seat: number, word: BidWord): Applied<DobbmState> {
   const rank = bidRank(word);
   if (rank < 0) return reject(Codes.BAD_ACTION, `unknown bid "${word}"`);
@@ -73,7 +73,7 @@ function bid(state: DobbmState, seat: number, word: BidWord): Applied<DobbmState
   let winner: Bid | null = null;
   for (const b of bids) if (b.bid !== 'pass') winner = b;
   if (winner === null) {
-    // All four passed: thrown in (RULES.md §1.4); the session moves the deal, the result books a Stockerl.
+    // All four passed: thrown in (docs/rules/dobbm.md#dealer); the session moves the deal, the result books a Stockerl.
     next.phase = 'over';
     next.turn = -1;
     return accept(next);
@@ -82,7 +82,7 @@ function bid(state: DobbmState, seat: number, word: BidWord): Applied<DobbmState
 }
 
 /**
- * The auction is won: Dobbm takes the Dobb into the hand (§1.7); Solo goes to the doubling.
+ * The auction is won: Dobbm takes the Dobb into the hand (docs/rules/dobbm.md#discard); Solo goes to the doubling.
  * Like `startDoubling` and `startPlay`, it completes the fresh copy it is given: one copy an action.
  */
 function declare(next: Mutable<DobbmState>, declarer: number, contract: Contract): DobbmState {
@@ -97,7 +97,7 @@ function declare(next: Mutable<DobbmState>, declarer: number, contract: Contract
   return next;
 }
 
-/** The Dobbm declarer lays away four cards, RULES.md §1.7. */
+/** The Dobbm declarer lays away four cards, docs/rules/dobbm.md#discard. */
 function discard(state: DobbmState, seat: number, cards: Card[]): Applied<DobbmState> {
   if (!Array.isArray(cards)) return reject(Codes.BAD_ACTION, 'a discard lists its cards');
   if (cards.length !== 4) return reject(Codes.WRONG_CARD_COUNT, `discard exactly 4 cards, not ${cards.length}`);
@@ -115,7 +115,7 @@ function discard(state: DobbmState, seat: number, cards: Card[]): Applied<DobbmS
   return accept(startDoubling(next));
 }
 
-/** "Ich liege": the Schwacher round begins with D1 (RULES.md §1.8, §1.15 #1). */
+/** "Ich liege": the Schwacher round begins with D1 (docs/rules/dobbm.md#doubling, docs/rules/dobbm.md#decision-1). */
 function startDoubling(next: Mutable<DobbmState>): DobbmState {
   const defenders = defendersInOrder(next);
   next.phase = 'doubling';
@@ -126,7 +126,7 @@ function startDoubling(next: Mutable<DobbmState>): DobbmState {
   return next;
 }
 
-/** The three active players other than the declarer (RULES.md §1.6), as D1, D2, D3 of the doubling (§1.8). */
+/** The three active players other than the declarer (docs/rules/dobbm.md#bidding), as D1, D2, D3 of the doubling (docs/rules/dobbm.md#doubling). */
 function defendersInOrder(state: DobbmState): number[] {
   const declarer = state.declarer!;
   const from = state.options['doubling.firstSpeaker'] === 'declarerLeft' ? declarer : state.dealer;
@@ -135,7 +135,7 @@ function defendersInOrder(state: DobbmState): number[] {
   return defenders;
 }
 
-/** Schwacher/Retour, RULES.md §1.8, through the dialogue shared with Droggn (core/doubling). */
+/** Schwacher/Retour, docs/rules/dobbm.md#doubling, through the dialogue shared with Droggn (core/doubling). */
 function double(state: DobbmState, seat: number, call: CallWord): Applied<DobbmState> {
   if (!openCalls(state).includes(call)) return reject(Codes.CALL_NOT_ALLOWED, `"${call}" may not be said now`);
   const next = copyState(state);
@@ -146,7 +146,7 @@ function double(state: DobbmState, seat: number, call: CallWord): Applied<DobbmS
   return accept(after === null ? startPlay(next) : Object.assign(next, after));
 }
 
-/** The declarer leads to the first trick, RULES.md §1.9 (mutates the fresh copy it is given). */
+/** The declarer leads to the first trick, docs/rules/dobbm.md#play (mutates the fresh copy it is given). */
 function startPlay(next: Mutable<DobbmState>): DobbmState {
   next.phase = 'play';
   next.doublingStep = null;
@@ -213,7 +213,7 @@ function withCard(trick: readonly Card[], card: Card): Card[] {
   }
 }
 
-/** Why `card` may not follow `led` from `hand` (RULES.md §1.9), or null; allocates nothing. */
+/** Why `card` may not follow `led` from `hand` (docs/rules/dobbm.md#play), or null; allocates nothing. */
 function revoke(hand: readonly Card[], led: Card, card: Card): string | null {
   const ledSuit = suitCode(led);
   const suit = suitCode(card);
@@ -237,7 +237,7 @@ function without(cards: readonly Card[], at: number): Card[] {
 }
 
 /**
- * `irregularities: penalize` (RULES.md §1.13): any active seat reports an offence by an
+ * `irregularities: penalize` (docs/rules/dobbm.md#irregularities): any active seat reports an offence by an
  * active seat once there is a declarer; the deal is abandoned and the penalty booked.
  */
 function reportIrregularity(state: DobbmState, reporter: number, offender: number): Applied<DobbmState> {

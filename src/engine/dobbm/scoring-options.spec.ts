@@ -1,6 +1,6 @@
 /**
  * The effect of each Dobbm scoring option on a whole hand's `scores`, figures worked by hand
- * from RULES.md §1.10, §1.11, §1.13 and CONTRACT.md ("Hand records", `scores`). More rows:
+ * from docs/rules/dobbm.md#scoring, docs/rules/dobbm.md#stockerl, docs/rules/dobbm.md#irregularities and docs/contract.md#hand-records, `scores`). More rows:
  * conflicts.spec.ts (#3–#6: zeroTrickTransfer, penalty.includeDoublings, penalty.dealerPays
  * after the doubling), scoring.spec.ts (amounts), examples.spec.ts (S1's examples).
  */
@@ -51,7 +51,7 @@ const fifty = (o: Partial<DobbmOptions>, calls: Action[]) => {
 };
 const schwacher = [call(1, 'schwacher'), call(0, 'gut')];
 
-describe('D = 50 after one Schwacher: the declarer is 10 short, m = 2 (RULES.md §1.10)', () => {
+describe('D = 50 after one Schwacher: the declarer is 10 short, m = 2 (docs/rules/dobbm.md#scoring)', () => {
   it('the deal is what it says: D = 50, multiplier 2', () => {
     const r = fifty({ players: 5, stake: 2 }, schwacher);
     expect(r.cardPoints).toEqual({ declarer: 50, defenders: 70 });
@@ -82,7 +82,7 @@ describe('D = 50 after one Schwacher: the declarer is 10 short, m = 2 (RULES.md 
   });
 });
 
-describe('a penalty reported after the auction and before the discard (RULES.md §1.13)', () => {
+describe('a penalty reported after the auction and before the discard (docs/rules/dobbm.md#irregularities)', () => {
   // Five players, stake 9, dealer 2 sits out; active 3, 4, 0, 1. Seat 3 wins the auction with a Dobbm.
   const early = (o: Partial<DobbmOptions>, offender: number) => {
     const options = opts({ players: 5, stake: 9, rounding: 'exact', irregularities: 'penalize', ...o });

@@ -1,4 +1,4 @@
-/** RULES.md §1.10/§1.11/§1.13 money at the function level; figures worked by hand. */
+/** docs/rules/dobbm.md#scoring/docs/rules/dobbm.md#stockerl/docs/rules/dobbm.md#irregularities money at the function level; figures worked by hand. */
 import { paymentPerOpponent, penaltyAmount, stakeAmount, stockerlAmount, toUnits } from './scoring.js';
 import { opts } from './spec-helpers.js';
 
@@ -48,7 +48,7 @@ describe('payment per opponent, ceil rounding (S1 12-Schilling table)', () => {
   });
 });
 
-describe('exact rounding: integer hundredths; the rational amount base × Solo factor × 2^k is rounded half-up to 0.01 (CONTRACT.md `scores`)', () => {
+describe('exact rounding: integer hundredths; the rational amount base × Solo factor × 2^k is rounded half-up to 0.01 (docs/contract.md#result `scores`)', () => {
   const exact = opts({ stake: 12, rounding: 'exact' });
   it('71 points at 12: 11·12/60 = 2.20', () => {
     expect(paymentPerOpponent(exact, 71, false, 0)).toBe(220);
@@ -84,7 +84,7 @@ describe('exact rounding: integer hundredths; the rational amount base × Solo f
   });
 });
 
-describe('Stockerl (RULES.md §1.11): 10 points of an undoubled Dobbm', () => {
+describe('Stockerl (docs/rules/dobbm.md#stockerl): 10 points of an undoubled Dobbm', () => {
   it.each([
     [6, 1],
     [12, 2],
@@ -97,7 +97,7 @@ describe('Stockerl (RULES.md §1.11): 10 points of an undoubled Dobbm', () => {
   });
 });
 
-describe('penalty (RULES.md §1.13): half a Match in the current game', () => {
+describe('penalty (docs/rules/dobbm.md#irregularities): half a Match in the current game', () => {
   const p = opts({ stake: 12, irregularities: 'penalize' });
   it('12 → 6; in a Solo 12; after a Schwacher 12 (Dobbm) / 24 (Solo)', () => {
     expect(penaltyAmount(p, false, 0)).toBe(6);

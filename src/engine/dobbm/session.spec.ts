@@ -1,4 +1,4 @@
-/** Dealer rotation and the end of a session, RULES.md §1.4, §1.12, §1.15 #15/#16. */
+/** Dealer rotation and the end of a session, docs/rules/dobbm.md#dealer, docs/rules/dobbm.md#mussrunde, docs/rules/dobbm.md#decision-15/#16. */
 import { DOBBM_DECK } from './cards.js';
 import { deal } from './deal.js';
 import type { HandSetup } from '../core/types.js';
@@ -18,7 +18,7 @@ function ok<T>(r: { ok: true; state: T } | { ok: false; rejection: { code: strin
   return r.state;
 }
 
-describe('dealer after a deal (RULES.md §1.4)', () => {
+describe('dealer after a deal (docs/rules/dobbm.md#dealer)', () => {
   it('the declarer of a played deal deals the next one', () => {
     const o = opts();
     const { session: s0, next } = session.start(o, 2);
@@ -42,7 +42,7 @@ describe('dealer after a deal (RULES.md §1.4)', () => {
   });
 });
 
-describe('Mußrunde (RULES.md §1.12)', () => {
+describe('Mußrunde (docs/rules/dobbm.md#mussrunde)', () => {
   const o = opts();
   it('called between deals: the pending deal becomes the first of n = 4, forehand declares each, the deal moves left, then the session ends', () => {
     let s: DobbmSession = session.start(o, 1).session;
@@ -80,7 +80,7 @@ describe('Mußrunde (RULES.md §1.12)', () => {
     expect(after.next).toEqual({ dealer: 2, context: { mussrunde: true } });
     expect(after.session.mussrundeLeft).toBe(4);
   });
-  it('called during a deal: 1 ordinary + 4 Mußrunde deals; between deals: exactly 4 (§1.12 "n deals")', () => {
+  it('called during a deal: 1 ordinary + 4 Mußrunde deals; between deals: exactly 4 (docs/rules/dobbm.md#mussrunde "n deals")', () => {
     const count = (handUnderway: boolean) => {
       const called = ok(session.requestEnd(o, session.start(o, 3).session, null, handUnderway));
       // Between deals the service deals `next` in place of the pending deal; during one it

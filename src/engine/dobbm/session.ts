@@ -17,7 +17,7 @@ export interface DobbmSession {
 const mussrundeSetup = (dealer: number): HandSetup => ({ dealer, context: { mussrunde: true } });
 
 /**
- * Next dealer, RULES.md §1.4: the declarer of a played (or abandoned, §1.13) deal; after a
+ * Next dealer, docs/rules/dobbm.md#dealer: the declarer of a played (or abandoned, docs/rules/dobbm.md#irregularities) deal; after a
  * throw-in the same dealer with four players, `left(dealer)` with five.
  */
 function nextDealer(options: DobbmOptions, finished: DobbmState): number {
@@ -40,19 +40,19 @@ function afterHand(options: DobbmOptions, session: DobbmSession, finished: Dobbm
     return { session: { ...session, next, dealsPlayed }, next };
   }
   // Only a Mußrunde deal counts towards the n deals: a request made while an ordinary
-  // deal was running starts the Mußrunde with the deal after it (RULES.md §1.12).
+  // deal was running starts the Mußrunde with the deal after it (docs/rules/dobbm.md#mussrunde).
   const left = finished.mussrunde ? session.mussrundeLeft - 1 : session.mussrundeLeft;
   const next = left === 0 ? null : mussrundeSetup(dealer);
   return { session: { next, mussrundeLeft: left, dealsPlayed }, next };
 }
 
 /**
- * A request to end the session (RULES.md §1.12, §1.15 #15). With `mussrunde.enabled` it
+ * A request to end the session (docs/rules/dobbm.md#mussrunde, docs/rules/dobbm.md#decision-15). With `mussrunde.enabled` it
  * calls a Mußrunde of n deals (n = seated players); without it the session ends at once
  * (between deals) or after the running deal. `mussrunde.whoMayCall` says who may ask in both
  * cases: `host` (bySeat = null) or `anyPlayer` (the host or any seat).
  *
- * §1.12 has the Mußrunde "requested between deals": with no hand underway the pending deal
+ * docs/rules/dobbm.md#mussrunde has the Mußrunde "requested between deals": with no hand underway the pending deal
  * (dealer `session.next.dealer`) becomes the first Mußrunde deal and counts as the first of
  * the n. During a deal that deal is played out as an ordinary one and does not count
  * (afterHand counts only Mußrunde deals), so the Mußrunde starts with the deal after it.
@@ -75,7 +75,7 @@ function requestEnd(
     return accept({ session: s, next: null });
   }
   // Between deals this is the replacement of the pending deal, with its dealer; during a deal
-  // the service ignores it (the next dealer is the running deal's declarer, §1.4).
+  // the service ignores it (the next dealer is the running deal's declarer, docs/rules/dobbm.md#dealer).
   const next = mussrundeSetup(session.next.dealer);
   return accept({ session: { ...session, next, mussrundeLeft: options.players }, next });
 }

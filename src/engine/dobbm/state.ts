@@ -26,7 +26,7 @@ interface CompletedTrick {
  * the benchmark), so arrays are shared between successive states and must never be mutated.
  */
 export interface DobbmState extends TurnState<DobbmOptions, Phase>, DoublingFields {
-  /** A Mußrunde ("must round") deal: forehand must declare, no throw-in (RULES.md §1.12). Active seats: a0..a3 (RULES.md §1.5). */
+  /** A Mußrunde ("must round") deal: forehand must declare, no throw-in (docs/rules/dobbm.md#mussrunde). Active seats: a0..a3 (docs/rules/dobbm.md#deal). */
   readonly mussrunde: boolean;
   /** The Dobb (talon) as dealt. */
   readonly dobb: readonly Card[];
@@ -35,7 +35,7 @@ export interface DobbmState extends TurnState<DobbmOptions, Phase>, DoublingFiel
   readonly contract: Contract | null;
   /** The declarer's four discarded cards (Dobbm only). */
   readonly discard: readonly Card[] | null;
-  /** D1, D2, D3: the defenders in speaking order of the doubling (RULES.md §1.8). */
+  /** D1, D2, D3: the defenders in speaking order of the doubling (docs/rules/dobbm.md#doubling). */
   readonly defenders: readonly number[];
   /** The trick being played (cards in play order; `leader` led). */
   readonly trickLeader: number;
@@ -43,7 +43,7 @@ export interface DobbmState extends TurnState<DobbmOptions, Phase>, DoublingFiel
   readonly tricks: readonly CompletedTrick[];
   readonly declarerTricks: number;
   readonly declarerTrickPoints: number;
-  /** Set when a reported irregularity abandoned the deal (`irregularities: penalize`, §1.13). */
+  /** Set when a reported irregularity abandoned the deal (`irregularities: penalize`, docs/rules/dobbm.md#irregularities). */
   readonly irregularity: { offender: number; reporter: number } | null;
 }
 

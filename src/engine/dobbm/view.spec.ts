@@ -1,4 +1,4 @@
-/** What each viewer sees (DESIGN.md "Hidden information", RULES.md §1.7, §1.9). */
+/** What each viewer sees (docs/design.md#hidden-information, docs/rules/dobbm.md#discard, docs/rules/dobbm.md#play). */
 import { DOBBM_DECK } from './cards.js';
 import { deal } from './deal.js';
 import { bid, call, discard, opts, run } from './spec-helpers.js';
@@ -30,7 +30,7 @@ describe('a seat sees its own cards and legal actions, nothing hidden', () => {
     expect(JSON.stringify(d)).not.toContain('B9');
   });
 
-  it('a Solo declarer may not see the Dobb before scoring (§1.7, §1.9)', () => {
+  it('a Solo declarer may not see the Dobb before scoring (docs/rules/dobbm.md#discard, docs/rules/dobbm.md#play)', () => {
     const v = view(soloBy0(), { kind: 'seat', seat: 0 });
     expect(v).not.toHaveProperty('dobb');
     expect(JSON.stringify(v)).not.toContain('B6');

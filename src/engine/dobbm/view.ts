@@ -16,7 +16,7 @@ function plays(state: DobbmState, leader: number, cards: readonly string[]): { s
 
 type Play = { seat: number; card: Card };
 
-/** `GET /hands/{id}` of a Dobbm hand (CONTRACT.md "Views"): the public record, and what the viewer may see besides. */
+/** `GET /hands/{id}` of a Dobbm hand (docs/contract.md#views: the public record, and what the viewer may see besides. */
 export type DobbmView = {
   game: 'dobbm';
   phase: Phase;
@@ -54,9 +54,9 @@ export type DobbmView = {
 };
 
 /**
- * What `viewer` may see, DESIGN.md "Hidden information": a seat sees its own cards, the
+ * What `viewer` may see, docs/design.md#hidden-information: a seat sees its own cards, the
  * public record and its legal actions; the Dobb only as the Dobbm declarer who took it, the
- * discard only as the declarer who made it (RULES.md §1.7) — a Solo declarer never sees the
+ * discard only as the declarer who made it (docs/rules/dobbm.md#discard) — a Solo declarer never sees the
  * Dobb before scoring. After the hand, Dobb and discard are public. An auditor sees all.
  */
 export function view(state: DobbmState, viewer: Viewer): DobbmView {

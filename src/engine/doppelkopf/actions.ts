@@ -6,7 +6,7 @@ import { isCard, SOLOS } from './cards.js';
 import type { DeclaredContract, ReservationCall, WeddingType } from './state.js';
 
 /**
- * The Doppelkopf actions `parseAction` returns and `apply` switches on (CONTRACT.md "Actions").
+ * The Doppelkopf actions `parseAction` returns and `apply` switches on (docs/contract.md#actions.
  * `apply` takes the wire's `Action` and parses it itself: hand records and bots feed it too.
  */
 export type DokoAction =
@@ -28,7 +28,7 @@ const bad = (message: string): { ok: false; rejection: Rejection } => ({ ok: fal
 const isCardList = (x: unknown): x is Card[] => Array.isArray(x) && x.every(isCard);
 const ok = (action: DokoAction): Parsed<DokoAction> => ({ ok: true, action });
 
-/** JSON shape of CONTRACT.md's Doppelkopf actions; legality is `apply`'s business. */
+/** JSON shape of docs/contract.md Doppelkopf actions; legality is `apply`'s business. */
 export function parseAction(raw: unknown): Parsed<DokoAction> {
   const built = build(raw);
   return built.ok ? exactly(raw as Record<string, unknown>, built.action) : built;

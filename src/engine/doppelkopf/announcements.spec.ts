@@ -8,7 +8,7 @@ const say = (seat: number, level: string): Action => ({ seat, type: 'announce', 
 const HANDS = { 0: ['CQ', 'CA'], 1: ['C10'], 2: ['CQ', 'CA'], 3: ['C10'] };
 const game = (o = opts()) => allHealthy(dealWith(o, HANDS));
 
-describe('announcement windows (RULES.md §2.9)', () => {
+describe('announcement windows (docs/rules/doppelkopf.md#announcements)', () => {
   it('none before the reservations are resolved', () => {
     expect(codeOf(dealWith(opts(), HANDS), say(0, 're'))).toBe(DokoCodes.ANNOUNCEMENT_NOT_OPEN);
   });
@@ -46,18 +46,18 @@ describe('announcement windows (RULES.md §2.9)', () => {
     expect(codeOf(s, say(2, 're'))).toBe(DokoCodes.ALREADY_ANNOUNCED);
   });
 
-  it('§2.15 row 12 default: any seat may announce at any moment of play', () => {
+  it('docs/rules/doppelkopf.md#decision-12 default: any seat may announce at any moment of play', () => {
     expect(codeOf(game(), say(3, 'kontra'))).toBeNull();
   });
 
-  it("§2.15 row 12 alternative announcementTiming = ownTurnOnly: only on one's turn", () => {
+  it("docs/rules/doppelkopf.md#decision-12 alternative announcementTiming = ownTurnOnly: only on one's turn", () => {
     const s = game(opts({ announcementTiming: 'ownTurnOnly' }));
     expect(codeOf(s, say(3, 'kontra'))).toBe(Codes.NOT_YOUR_TURN);
     expect(codeOf(s, say(0, 're'))).toBeNull();
   });
 });
 
-describe('forced announcement (RULES.md §2.9)', () => {
+describe('forced announcement (docs/rules/doppelkopf.md#announcements)', () => {
   const FIRST = ['CA', 'C10', 'CA', 'C10'];
 
   it('off by default: a 42-point first trick books nothing', () => {

@@ -5,7 +5,7 @@ import { DokoCodes } from './codes.js';
 import { cardsPlayed, partyOf, seatToPlay } from './parties.js';
 import { copyState, withChanges, type DokoState, type DokoTrick, type Party } from './state.js';
 
-/** Announcement names of CONTRACT.md → level (RULES.md §2.9). */
+/** Announcement names of docs/contract.md → level (docs/rules/doppelkopf.md#announcements). */
 export const LEVEL_NAMES = ['re', 'kontra', 'no90', 'no60', 'no30', 'schwarz'] as const;
 export type LevelName = (typeof LEVEL_NAMES)[number];
 
@@ -19,7 +19,7 @@ export function partyLevel(s: DokoState, party: Party): number {
   return l;
 }
 
-/** σ: a wedding shifts the windows by c−1, or by 2 once it has become a solo (RULES.md §2.9). */
+/** σ: a wedding shifts the windows by c−1, or by 2 once it has become a solo (docs/rules/doppelkopf.md#announcements). */
 function shift(s: DokoState): number {
   if (s.contract !== 'hochzeit') return 0;
   if (s.weddingFailed) return 2;
@@ -30,7 +30,7 @@ function shift(s: DokoState): number {
 export const announcementsOpen = (s: DokoState): boolean =>
   s.phase === 'play' && !(s.contract === 'hochzeit' && s.weddingPartner === null && !s.weddingFailed);
 
-/** What one seat's announcement windows depend on, gathered once per question (RULES.md §2.9). */
+/** What one seat's announcement windows depend on, gathered once per question (docs/rules/doppelkopf.md#announcements). */
 interface Windows {
   party: Party;
   /** `p`, the cards this seat has played. */
@@ -51,7 +51,7 @@ function windows(s: DokoState, seat: number, party: Party): Windows {
   };
 }
 
-/** One level's window for this seat: own initiative, or a level-0 reply (RULES.md §2.9). */
+/** One level's window for this seat: own initiative, or a level-0 reply (docs/rules/doppelkopf.md#announcements). */
 function levelInTime(w: Windows, level: number): boolean {
   if (w.played <= level + 1 + w.sigma) return true;
   return level === 0 && w.other >= 0 && w.played <= w.other + 2 + w.sigma;
@@ -60,14 +60,14 @@ function levelInTime(w: Windows, level: number): boolean {
 /** Why `level` may not be announced now, given the checks before the party's levels passed. */
 function levelProblem(w: Windows, level: number): Applied<Party> | null {
   if (level <= w.own) return reject(DokoCodes.ALREADY_ANNOUNCED, `${w.party} already announced this level`);
-  // Every implied lower level must itself be in time (RULES.md §2.9).
+  // Every implied lower level must itself be in time (docs/rules/doppelkopf.md#announcements).
   for (let l = w.own + 1; l <= level; l++) {
     if (!levelInTime(w, l)) return reject(DokoCodes.ANNOUNCEMENT_TOO_LATE, `too late for ${nameOf(l, w.party)}`);
   }
   return null;
 }
 
-/** RULES.md §2.15 row 12: the alternative restricts announcements to one's own turn. */
+/** docs/rules/doppelkopf.md#decision-12: the alternative restricts announcements to one's own turn. */
 const outOfTurn = (s: DokoState, seat: number): boolean => s.options.announcementTiming === 'ownTurnOnly' && seatToPlay(s) !== seat;
 
 function checkAnnouncement(s: DokoState, seat: number, name: LevelName): Applied<Party> {
@@ -96,7 +96,7 @@ export function legalAnnouncements(s: DokoState, seat: number): LevelName[] {
 }
 
 /**
- * `forcedAnnouncement` (RULES.md §2.9): the first trick (in a wedding the first after the
+ * `forcedAnnouncement` (docs/rules/doppelkopf.md#announcements): the first trick (in a wedding the first after the
  * deciding one) worth ≥ 30 books the winner's Ansage, or with `.further` the next level.
  */
 export function forcedAfterTrick(s: DokoState, trick: DokoTrick, trickNo: number): DokoState {

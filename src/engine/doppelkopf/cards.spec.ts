@@ -9,7 +9,7 @@ const normal = (over: Partial<TrickRanking> = {}): TrickRanking => ({
   ...over,
 });
 
-describe('cards and points (RULES.md §2.3)', () => {
+describe('cards and points (docs/rules/doppelkopf.md#cards)', () => {
   it('48 and 40 cards both total 240 points, every face twice', () => {
     expect(dokoDeck(48)).toHaveLength(48);
     expect(dokoDeck(40)).toHaveLength(40);
@@ -19,7 +19,7 @@ describe('cards and points (RULES.md §2.3)', () => {
   });
 });
 
-describe('trump tables (RULES.md §2.5)', () => {
+describe('trump tables (docs/rules/doppelkopf.md#contracts)', () => {
   it('a normal game has 26 trumps with nines, 24 without', () => {
     const count = (size: 48 | 40): number => dokoDeck(size).filter((c) => trumpsOf('normal', size).includes(c)).length;
     expect(count(48)).toBe(26);
@@ -37,7 +37,7 @@ describe('trump tables (RULES.md §2.5)', () => {
   });
 });
 
-describe('trick winner (RULES.md §2.8)', () => {
+describe('trick winner (docs/rules/doppelkopf.md#play)', () => {
   it('♠10 ♠A ♠9 ♠A: the first ace of spades wins (S4 tie rule)', () => {
     expect(trickWinnerIndex(['S10', 'SA', 'S9', 'SA'], normal())).toBe(1);
   });

@@ -1,6 +1,6 @@
 import type { Card } from '../core/types.js';
 
-/** Suits C (clubs/Eichel), S (spades/Laub), H (hearts/Herz), D (diamonds/Schellen). RULES.md §2.3 */
+/** Suits C (clubs/Eichel), S (spades/Laub), H (hearts/Herz), D (diamonds/Schellen). docs/rules/doppelkopf.md#cards */
 const SUITS = ['C', 'S', 'H', 'D'] as const;
 /** Ranks high → low in a plain suit: A (Daus), 10, K, Q (Ober), J (Unter), 9. */
 const RANKS = ['A', '10', 'K', 'Q', 'J', '9'] as const;
@@ -13,7 +13,7 @@ const suitOfFace = (card: Card): Suit => card[0] as Suit;
 export const rankOf = (card: Card): Rank => card.slice(1) as Rank;
 export const cardPoints = (card: Card): number => POINTS[rankOf(card)];
 
-/** The canonical deck: every face twice (RULES.md §2.3); `40` drops the nines. */
+/** The canonical deck: every face twice (docs/rules/doppelkopf.md#cards); `40` drops the nines. */
 export function dokoDeck(size: 48 | 40): Card[] {
   const out: Card[] = [];
   for (const s of SUITS) {
@@ -29,7 +29,7 @@ const FACES: ReadonlySet<string> = new Set(SUITS.flatMap((s) => RANKS.map((r) =>
 
 export const isCard = (c: unknown): c is Card => typeof c === 'string' && FACES.has(c);
 
-/** The contract decides only which cards are trumps (RULES.md §2.5). */
+/** The contract decides only which cards are trumps (docs/rules/doppelkopf.md#contracts). */
 export type ContractKind =
   'normal' | 'hochzeit' | 'armut' | 'silent-solo' | 'solo-d' | 'solo-h' | 'solo-s' | 'solo-c' | 'solo-q' | 'solo-j' | 'solo-f';
 
@@ -43,7 +43,7 @@ const suitTail = (s: Suit): Card[] => (s === 'H' ? ['HA', 'HK', 'H9'] : [`${s}A`
 /** Deck size → contract → trump table (no key string to build and hash on every lookup). */
 const trumpCache = new Map<number, Map<ContractKind, readonly Card[]>>();
 
-/** Trumps high → low (RULES.md §2.5 table), nines deleted for the 40-card deck. Shared, read-only. */
+/** Trumps high → low (docs/rules/doppelkopf.md#contracts table), nines deleted for the 40-card deck. Shared, read-only. */
 export function trumpsOf(contract: ContractKind, deck: 48 | 40): readonly Card[] {
   let byContract = trumpCache.get(deck);
   if (!byContract) trumpCache.set(deck, (byContract = new Map()));
@@ -88,7 +88,7 @@ function plainOrder(suit: Suit, trumps: readonly Card[]): Card[] {
   return RANKS.map((r) => suit + r).filter((c) => !trumps.includes(c));
 }
 
-/** "Suit" for following: trump counts as its own suit `T` (RULES.md §2.5). */
+/** "Suit" for following: trump counts as its own suit `T` (docs/rules/doppelkopf.md#contracts). */
 const followSuitOf = (card: Card, trumps: readonly Card[]): Suit | 'T' => followSuitIn(trumps)(card);
 
 /** `followSuitOf` for one trump table, to ask about many cards with a single table lookup. */
@@ -130,7 +130,7 @@ export interface TrickRanking {
 
 /**
  * Index of the winning play. Highest trump, else highest card of the led suit; equal faces:
- * the first played wins (RULES.md §2.8), except the second `H10` under `dullen = second`.
+ * the first played wins (docs/rules/doppelkopf.md#play), except the second `H10` under `dullen = second`.
  */
 export function trickWinnerIndex(cards: readonly Card[], r: TrickRanking): number {
   const order = orderOf(r.trumps);

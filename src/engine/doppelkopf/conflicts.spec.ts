@@ -4,8 +4,8 @@ import { result, valueInput } from './result.js';
 import { session } from './session.js';
 import { acts, allHealthy, codeOf, dealWith, opts, playFirstLegal } from './testkit.js';
 
-/** RULES.md §2.15 rows not covered next to their rule's own tests. */
-describe('§2.15 row 9: silent solo', () => {
+/** docs/rules/doppelkopf.md#decisions rows not covered next to their rule's own tests. */
+describe('docs/rules/doppelkopf.md#decision-9: silent solo', () => {
   const t = opts({ mode: 'tournament' });
   const hand = playFirstLegal(allHealthy(dealWith(t, { 2: ['CQ', 'CQ'] }, 3)));
 
@@ -26,7 +26,7 @@ describe('§2.15 row 9: silent solo', () => {
   });
 });
 
-describe('§2.15 row 8: a failed wedding is not compulsory', () => {
+describe('docs/rules/doppelkopf.md#decision-8: a failed wedding is not compulsory', () => {
   it('the dealer advances after it, even in a tournament', () => {
     const t = opts({ mode: 'tournament' });
     const strong = { 1: ['H10', 'H10', 'CQ', 'CQ', 'SQ', 'SQ', 'HQ', 'HQ', 'DQ', 'DQ', 'CJ', 'CJ'] };
@@ -39,7 +39,7 @@ describe('§2.15 row 8: a failed wedding is not compulsory', () => {
   });
 });
 
-describe('§2.15 row 11: 40 cards use the same "cards played" windows', () => {
+describe('docs/rules/doppelkopf.md#decision-11: 40 cards use the same "cards played" windows', () => {
   const s = allHealthy(dealWith(opts({ deck: 40 }), { 0: ['CQ'], 2: ['CQ'] }));
 
   it('Re is in time after one card, too late after two', () => {

@@ -3,7 +3,7 @@ import { dokoDeck } from './cards.js';
 import { deal, dealFromHands } from './deal.js';
 import { opts } from './testkit.js';
 
-describe('deal patterns (RULES.md §2.4, §2.15 row 10)', () => {
+describe('deal patterns (docs/rules/doppelkopf.md#deal, docs/rules/doppelkopf.md#decision-10)', () => {
   it('48 cards: four rounds of three from forehand', () => {
     // Canonical deck: C A A 10 10 K K Q Q J J 9 9, then S, H, D blocks of 12.
     const s = deal(opts(), dokoDeck(48), { dealer: 3 });

@@ -6,7 +6,7 @@ import { dokoDeck } from './cards.js';
 import type { DokoOptions } from './options.js';
 import type { DokoContext, DokoState } from './state.js';
 
-/** Active seats clockwise from forehand; a fifth dealer sits out (RULES.md §2.2). */
+/** Active seats clockwise from forehand; a fifth dealer sits out (docs/rules/doppelkopf.md#players). */
 export function activeSeats(options: DokoOptions, dealer: number): number[] {
   const n = options.players;
   return activeOrder(dealer, n, (s) => n === 4 || s !== dealer);
@@ -24,7 +24,7 @@ export function activeSeatsOf(options: DokoOptions, dealer: number): readonly nu
   return seats;
 }
 
-/** Deck index ranges per active player `a_i` (RULES.md §2.4, §2.15 row 10). */
+/** Deck index ranges per active player `a_i` (docs/rules/doppelkopf.md#deal, docs/rules/doppelkopf.md#decision-10). */
 function dealIndices(options: DokoOptions, i: number): number[] {
   const range = (from: number, len: number): number[] => Array.from({ length: len }, (_, k) => from + k);
   if (options.deck === 48) return [0, 1, 2, 3].flatMap((r) => range(12 * r + 3 * i, 3));

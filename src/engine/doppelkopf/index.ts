@@ -9,7 +9,7 @@ import { session, type DokoSession } from './session.js';
 import type { DokoState } from './state.js';
 import { redactAction, view, type DokoView } from './view.js';
 
-/** Doppelkopf (RULES.md §2): 48 or 40 cards, four active players, optional fifth dealer. */
+/** Doppelkopf (docs/rules/doppelkopf.md): 48 or 40 cards, four active players, optional fifth dealer. */
 export const doppelkopf: Game<DokoOptions, DokoState, DokoSession, DokoAction, DokoView> = {
   id: 'doppelkopf',
   optionSchema: optionSchema,

@@ -2,15 +2,15 @@ import { parseOptionsOf, type OptionSchema, type OptionsOf } from '../core/optio
 import type { OptionsParse } from '../core/rejections.js';
 
 /**
- * The Doppelkopf rule profile (RULES.md §2.2–§2.15), names without the `doko.` prefix.
- * House rules default off; the defaults are the DDV-like decisions of RULES.md.
+ * The Doppelkopf rule profile (docs/rules/doppelkopf.md#players–docs/rules/doppelkopf.md#decisions), names without the `doko.` prefix.
+ * House rules default off; the defaults are the DDV-like decisions of docs/rules/doppelkopf.md.
  */
 export const optionSchema = {
   players: { kind: 'enum', values: [4, 5], default: 4 },
   deck: { kind: 'enum', values: [48, 40], default: 48 },
   deal40: { kind: 'enum', values: ['3-4-3', '5x2'], default: '3-4-3' },
   mode: { kind: 'enum', values: ['informal', 'tournament'], default: 'informal' },
-  /** Counted deals of an informal session; `null`/0 = open-ended (RULES.md §2.12). */
+  /** Counted deals of an informal session; `null`/0 = open-ended (docs/rules/doppelkopf.md#sessions). */
   'session.deals': { kind: 'int', min: 0, default: 0, allowNull: true },
   vorfuehrung: { kind: 'enum', values: ['atEnd', 'whenRemainingEqualsOwed'], default: 'atEnd' },
   soloistLeadsLustsolo: { kind: 'bool', default: false },
@@ -41,7 +41,7 @@ export const optionSchema = {
   loserCannotGain: { kind: 'bool', default: false },
 } as const satisfies OptionSchema;
 
-/** Flat, typed view of the profile; keys are the RULES.md names. */
+/** Flat, typed view of the profile; keys are the docs/rules/doppelkopf.md names. */
 export type DokoOptions = OptionsOf<typeof optionSchema>;
 
 export const parseOptions = (input: unknown): OptionsParse<DokoOptions> => parseOptionsOf(optionSchema, input);

@@ -4,7 +4,7 @@ import type { DokoState, Party, PlayedCard } from './state.js';
 
 const isSoloContract = (c: ContractKind | null): boolean => c === 'silent-solo' || (c !== null && c.startsWith('solo-'));
 
-/** Scored as a solo: declared, silent, or a wedding without partner (RULES.md §2.7, §2.11.2). */
+/** Scored as a solo: declared, silent, or a wedding without partner (docs/rules/doppelkopf.md#wedding-poverty, docs/rules/doppelkopf.md#extra-points). */
 export const scoredAsSolo = (s: DokoState): boolean => isSoloContract(s.contract) || (s.contract === 'hochzeit' && s.weddingFailed);
 
 export const stateTrumps = (s: DokoState): readonly string[] => trumpsOf(s.contract ?? 'normal', s.options.deck);
@@ -14,7 +14,7 @@ export const active = (s: DokoState): readonly number[] => activeSeatsOf(s.optio
 export const forehand = (s: DokoState): number => active(s)[0];
 
 /**
- * The party of a seat (RULES.md §2.9): normal game Re iff dealt a `CQ`; solo: soloist;
+ * The party of a seat (docs/rules/doppelkopf.md#announcements): normal game Re iff dealt a `CQ`; solo: soloist;
  * wedding: suitor and partner; poverty: pauper and acceptor.
  */
 export function partyOf(s: DokoState, seat: number): Party {
@@ -40,7 +40,7 @@ export function partySeats(s: DokoState): { re: number[]; kontra: number[] } {
   return { re, kontra };
 }
 
-/** Cards this seat has played so far in the deal (`p` of RULES.md §2.9). */
+/** Cards this seat has played so far in the deal (`p` of docs/rules/doppelkopf.md#announcements). */
 export function cardsPlayed(s: DokoState, seat: number): number {
   let p = 0;
   for (const t of s.tricks) if (playedIn(t.plays, seat)) p++;

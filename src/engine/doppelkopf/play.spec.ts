@@ -8,7 +8,7 @@ import { act, acts, allHealthy, codeOf, dealWith, opts, playCards, playFirstLega
 
 const play = (seat: number, card: string): Action => ({ seat, type: 'play', card });
 
-describe('following suit (RULES.md §2.8)', () => {
+describe('following suit (docs/rules/doppelkopf.md#play)', () => {
   // Seats 0 and 2 are Re. Seat 1 holds hearts HK and trumps; seat 3's only "heart" is H10, a trump.
   const s = allHealthy(
     dealWith(opts(), {
@@ -50,7 +50,7 @@ describe('following suit (RULES.md §2.8)', () => {
   });
 });
 
-describe('piglets (Schweinchen, RULES.md §2.8)', () => {
+describe('piglets (Schweinchen, docs/rules/doppelkopf.md#play)', () => {
   // Seat 0: both DA and a CQ; seat 1: both H10 and both D9; seat 2: the other CQ.
   const hands = { 0: ['DA', 'DA', 'CQ', 'D10'], 1: ['H10', 'H10', 'D9', 'D9'], 2: ['CQ'] };
   const game = (o = opts({ piglets: true })): DokoState => allHealthy(dealWith(o, hands));
@@ -86,7 +86,7 @@ describe('piglets (Schweinchen, RULES.md §2.8)', () => {
     expect(s.tricks[0].winner).toBe(1);
   });
 
-  it('not in a diamond solo unless .inDiamondSolo (§2.15 row 17)', () => {
+  it('not in a diamond solo unless .inDiamondSolo (docs/rules/doppelkopf.md#decision-17)', () => {
     const solo = (o = opts({ piglets: true })): DokoState =>
       acts(dealWith(o, hands), [
         { seat: 0, type: 'reservation', call: 'vorbehalt' },
@@ -105,7 +105,7 @@ describe('piglets (Schweinchen, RULES.md §2.8)', () => {
   });
 });
 
-describe('extra points from the tricks (RULES.md §2.11.2)', () => {
+describe('extra points from the tricks (docs/rules/doppelkopf.md#extra-points)', () => {
   // Seats 0 and 2 hold the CQs (Re); 1 and 3 are Kontra. Tricks are written out by hand.
   const base = allHealthy(dealWith(opts(), { 0: ['CQ'], 2: ['CQ'] }));
   const trick = (winner: number, cards: string[]): DokoTrick => ({ leader: 0, plays: cards.map((card, seat) => ({ seat, card })), winner });

@@ -7,7 +7,7 @@ import { DokoCodes } from './codes.js';
 import { active, partyOf, seatToPlay, stateTrumps } from './parties.js';
 import { copyState, withChanges, type DokoState, type DokoTrick } from './state.js';
 
-/** Cards this seat may play now: follow suit (trump is a suit) if possible, else any (RULES.md §2.8). */
+/** Cards this seat may play now: follow suit (trump is a suit) if possible, else any (docs/rules/doppelkopf.md#play). */
 export function legalCards(s: DokoState, seat: number): Card[] {
   if (seatToPlay(s) !== seat) return [];
   const hand = s.hands[seat]!;
@@ -48,7 +48,7 @@ export function applyPlay(s: DokoState, seat: number, card: Card): Applied<DokoS
 const NONE_PROMOTED: readonly number[] = [];
 
 /**
- * Piglets (Schweinchen) and super-piglets rank above every trump (RULES.md §2.8); with
+ * Piglets (Schweinchen) and super-piglets rank above every trump (docs/rules/doppelkopf.md#play); with
  * `.firstOnly` only the first one played in the deal is promoted.
  */
 function promotions(s: DokoState, trick: DokoTrick): readonly number[] {
@@ -79,7 +79,7 @@ function completeTrick(s: DokoState): DokoState {
   return forcedAfterTrick(next, done, trickNo);
 }
 
-/** RULES.md §2.7: the first qualifying trick of 1–3 won by another player finds the partner. */
+/** docs/rules/doppelkopf.md#wedding-poverty: the first qualifying trick of 1–3 won by another player finds the partner. */
 function weddingAfterTrick(s: DokoState, t: DokoTrick, trickNo: number, trumps: readonly Card[]): DokoState {
   if (s.contract !== 'hochzeit' || s.weddingPartner !== null || s.weddingFailed) return s;
   const ledTrump = trumps.includes(t.plays[0].card);
@@ -89,14 +89,14 @@ function weddingAfterTrick(s: DokoState, t: DokoTrick, trickNo: number, trumps: 
   return s;
 }
 
-/** Piglets exist in contracts whose trumps hold `DA` as in a normal game (RULES.md §2.15 row 17). */
+/** Piglets exist in contracts whose trumps hold `DA` as in a normal game (docs/rules/doppelkopf.md#decision-17). */
 function pigletsContract(s: DokoState): boolean {
   const c = s.contract;
   if (c === 'normal' || c === 'hochzeit' || c === 'armut') return true;
   return (c === 'solo-d' || c === 'silent-solo') && s.options['piglets.inDiamondSolo'];
 }
 
-/** Declared before the first lead (RULES.md §2.8). */
+/** Declared before the first lead (docs/rules/doppelkopf.md#play). */
 const beforeFirstLead = (s: DokoState): boolean => s.phase === 'play' && s.tricks.length === 0 && (s.current?.plays.length ?? 0) === 0;
 
 export function canDeclarePiglets(s: DokoState, seat: number): boolean {

@@ -19,7 +19,7 @@ const declare = (hand = POOR, o = on()): ReturnType<typeof dealWith> =>
   ]);
 const answer = (seat: number, accept: boolean): Action => ({ seat, type: 'poverty-answer', accept });
 
-describe('poverty (Armut, RULES.md §2.7)', () => {
+describe('poverty (Armut, docs/rules/doppelkopf.md#wedding-poverty)', () => {
   it('is not available without the option', () => {
     const s = acts(
       dealWith(opts(), { 0: POOR }),
@@ -28,7 +28,7 @@ describe('poverty (Armut, RULES.md §2.7)', () => {
     expect(codeOf(s, { seat: 0, type: 'contract', contract: 'armut' })).toBe(DokoCodes.NOT_ENTITLED);
   });
 
-  it('§2.15 row 6 default: three cards containing all trumps', () => {
+  it('docs/rules/doppelkopf.md#decision-6 default: three cards containing all trumps', () => {
     const s = declare();
     expect(codeOf(s, { seat: 0, type: 'poverty', cards: ['CA', 'CK', 'CK'] })).toBe(DokoCodes.POVERTY_MUST_PASS_TRUMPS);
     expect(codeOf(s, { seat: 0, type: 'poverty', cards: ['DA', 'CK'] })).toBe(Codes.WRONG_CARD_COUNT);
@@ -50,7 +50,7 @@ describe('poverty (Armut, RULES.md §2.7)', () => {
     const end = playFirstLegal(s);
     expect(result(end)!.parties).toEqual({ re: [0, 2], kontra: [1, 3] });
     expect(result(end)!.contract).toBe('armut');
-    expect(valueInput(end).solo).toBe(false); // §2.15 row 5: extras and "against the elders" apply
+    expect(valueInput(end).solo).toBe(false); // docs/rules/doppelkopf.md#decision-5: extras and "against the elders" apply
   });
 
   it('nobody accepts: the hand is thrown in with a zero result', () => {
@@ -64,7 +64,7 @@ describe('poverty (Armut, RULES.md §2.7)', () => {
     expect(result(s)).toMatchObject({ status: 'thrownIn', scores: [0, 0, 0, 0], details: { reason: 'povertyRefused' } });
   });
 
-  it('§2.15 row 6 alternative passExactlyTrumps: only the trumps go, as many come back', () => {
+  it('docs/rules/doppelkopf.md#decision-6 alternative passExactlyTrumps: only the trumps go, as many come back', () => {
     let s = declare(POOR, on({ passExactlyTrumps: true }));
     expect(codeOf(s, { seat: 0, type: 'poverty', cards: ['DA', 'CK', 'CK'] })).toBe(Codes.WRONG_CARD_COUNT);
     s = acts(s, [{ seat: 0, type: 'poverty', cards: ['DA'] }, answer(1, true)]);

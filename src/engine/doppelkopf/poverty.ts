@@ -7,7 +7,7 @@ import { forehand, seatCount } from './parties.js';
 import { povertyTrumps, startPlay } from './reservations.js';
 import { withChanges, type DokoState } from './state.js';
 
-/** How many cards the pauper passes: 3, or exactly his trumps (`passExactlyTrumps`, RULES.md §2.7). */
+/** How many cards the pauper passes: 3, or exactly his trumps (`passExactlyTrumps`, docs/rules/doppelkopf.md#wedding-poverty). */
 export function povertyCount(s: DokoState): number {
   if (!s.poverty) return 0;
   return s.options['poverty.passExactlyTrumps'] ? povertyTrumps(s, s.hands[s.poverty.pauper] ?? []).length : 3;
@@ -31,7 +31,7 @@ export function applyPovertyPass(s: DokoState, seat: number, cards: Card[]): App
   if (cards.length !== povertyCount(s)) return reject(Codes.WRONG_CARD_COUNT, `pass exactly ${povertyCount(s)} cards`);
   const rest = removeCards(s.hands[seat]!, cards);
   if (!rest) return reject(Codes.CARD_NOT_HELD, 'you do not hold these cards');
-  // RULES.md §2.7: the passed cards contain all the pauper's trumps.
+  // docs/rules/doppelkopf.md#wedding-poverty: the passed cards contain all the pauper's trumps.
   if (povertyTrumps(s, rest).length > 0) return reject(DokoCodes.POVERTY_MUST_PASS_TRUMPS, 'all your trumps must be passed');
   const hands = s.hands.slice();
   hands[seat] = rest;
@@ -44,7 +44,7 @@ export function applyPovertyAnswer(s: DokoState, seat: number, yes: boolean): Ap
   const pov = s.poverty!;
   if (!yes) {
     const declined = [...pov.declined, seat];
-    // Nobody accepts: the same dealer redeals, the deal does not count (RULES.md §2.7).
+    // Nobody accepts: the same dealer redeals, the deal does not count (docs/rules/doppelkopf.md#wedding-poverty).
     if (declined.length === askOrder(s).length)
       return accept(withChanges(s, { poverty: { ...pov, declined }, phase: 'over', thrownIn: { seat: null, reason: 'povertyRefused' } }));
     return accept(withChanges(s, { poverty: { ...pov, declined } }));

@@ -1,5 +1,5 @@
 /**
- * Doppelkopf under whole random rule profiles (every option of RULES.md §2, every value,
+ * Doppelkopf under whole random rule profiles (every option of docs/rules/doppelkopf.md, every value,
  * nested and flat spellings), sessions of hands played by the random and heuristic bots;
  * announcements come from any seat that may make one, as at the table.
  */
@@ -15,7 +15,7 @@ import type { DokoState } from './state.js';
 
 const BOTS: Bot<DokoState>[] = [randomBot, heuristicBot(), heuristicBot({ soloFrom: 24, announceFrom: 16 })];
 const seated = (s: DokoState): number[] => s.hands.flatMap((h, seat) => (h === null ? [] : [seat]));
-/** Every seat with something to do: the one to act, and anyone who may announce now (RULES.md §2.9). */
+/** Every seat with something to do: the one to act, and anyone who may announce now (docs/rules/doppelkopf.md#announcements). */
 const actors = (s: DokoState): number[] => seated(s).filter((seat) => legalActions(s, seat).length > 0);
 
 const play = (drawn: DrawnSession) => playDrawn(doppelkopf, drawn, BOTS, { actors });

@@ -17,7 +17,7 @@ const con = (seat: number, contract: string, extra: Record<string, unknown> = {}
 /** A pauper's hand: only one trump (DA). */
 const POOR = ['CA', 'CA', 'C10', 'C10', 'CK', 'CK', 'SA', 'SA', 'S10', 'S10', 'SK', 'DA'];
 
-describe('R1 and R2 (RULES.md §2.6)', () => {
+describe('R1 and R2 (docs/rules/doppelkopf.md#reservations)', () => {
   it('everybody healthy with the CQs split: a normal game, forehand leads', () => {
     const s = allHealthy(dealWith(opts(), { 0: ['CQ'], 2: ['CQ'] }));
     expect(s.contract).toBe('normal');
@@ -52,7 +52,7 @@ describe('R1 and R2 (RULES.md §2.6)', () => {
     expect(codeOf(s, res(0, 'gesund'))).toBe(Codes.WRONG_PHASE);
   });
 
-  it('a free solo beats a wedding; forehand leads a free solo (§2.15 row 7 default)', () => {
+  it('a free solo beats a wedding; forehand leads a free solo (docs/rules/doppelkopf.md#decision-7 default)', () => {
     const base = acts(dealWith(opts(), { 0: ['CQ', 'CQ'] }), [
       res(0, 'vorbehalt'),
       res(1, 'gesund'),
@@ -64,7 +64,7 @@ describe('R1 and R2 (RULES.md §2.6)', () => {
     expect(toAct(s)).toEqual([0]);
   });
 
-  it('§2.15 row 7 alternative soloistLeadsLustsolo: the soloist leads', () => {
+  it('docs/rules/doppelkopf.md#decision-7 alternative soloistLeadsLustsolo: the soloist leads', () => {
     const base = acts(dealWith(opts({ soloistLeadsLustsolo: true }), {}), [
       res(0, 'gesund'),
       res(1, 'gesund'),
@@ -74,7 +74,7 @@ describe('R1 and R2 (RULES.md §2.6)', () => {
     expect(toAct(act(base, con(2, 'solo-q')))).toEqual([2]);
   });
 
-  it('§2.15 row 15: equal ranks, whatever the solo type, go to the earlier player', () => {
+  it('docs/rules/doppelkopf.md#decision-15: equal ranks, whatever the solo type, go to the earlier player', () => {
     const base = acts(dealWith(opts(), {}), [res(0, 'gesund'), res(1, 'vorbehalt'), res(2, 'vorbehalt'), res(3, 'gesund')]);
     const s = acts(base, [con(1, 'solo-j'), con(2, 'solo-c')]);
     expect([s.contract, s.declarer]).toEqual(['solo-j', 1]);
@@ -92,7 +92,7 @@ describe('R1 and R2 (RULES.md §2.6)', () => {
     expect(toAct(s)).toEqual([3]);
   });
 
-  it('§2.15 row 13 default: Armut outranks Hochzeit', () => {
+  it('docs/rules/doppelkopf.md#decision-13 default: Armut outranks Hochzeit', () => {
     const base = acts(dealWith(opts({ poverty: { enabled: true } }), { 0: POOR, 1: ['CQ', 'CQ'] }), [
       res(0, 'vorbehalt'),
       res(1, 'vorbehalt'),
@@ -104,7 +104,7 @@ describe('R1 and R2 (RULES.md §2.6)', () => {
     expect(s.phase).toBe('poverty');
   });
 
-  it('§2.15 row 13 alternative poverty.rank = belowWedding: Hochzeit wins', () => {
+  it('docs/rules/doppelkopf.md#decision-13 alternative poverty.rank = belowWedding: Hochzeit wins', () => {
     const base = acts(dealWith(opts({ poverty: { enabled: true, rank: 'belowWedding' } }), { 0: POOR, 1: ['CQ', 'CQ'] }), [
       res(0, 'vorbehalt'),
       res(1, 'vorbehalt'),
@@ -115,14 +115,14 @@ describe('R1 and R2 (RULES.md §2.6)', () => {
     expect([s.contract, s.declarer]).toEqual(['hochzeit', 1]);
   });
 
-  it('§2.15 row 14 default: a losing reservation stays private', () => {
+  it('docs/rules/doppelkopf.md#decision-14 default: a losing reservation stays private', () => {
     const base = acts(dealWith(opts(), {}), [res(0, 'vorbehalt'), res(1, 'vorbehalt'), res(2, 'gesund'), res(3, 'gesund')]);
     const s = acts(base, [con(0, 'solo-h'), con(1, 'solo-s')]);
     expect(view(s, { kind: 'seat', seat: 3 }).contractCalls).toEqual([]);
     expect(view(s, { kind: 'seat', seat: 1 }).contractCalls).toEqual([{ seat: 1, contract: 'solo-s' }]);
   });
 
-  it('§2.15 row 14 alternative revealLosingReservations: all calls are shown once resolved', () => {
+  it('docs/rules/doppelkopf.md#decision-14 alternative revealLosingReservations: all calls are shown once resolved', () => {
     const base = acts(dealWith(opts({ revealLosingReservations: true }), {}), [
       res(0, 'vorbehalt'),
       res(1, 'vorbehalt'),
@@ -145,7 +145,7 @@ describe('R1 and R2 (RULES.md §2.6)', () => {
   });
 });
 
-describe('throw-in (RULES.md §2.13)', () => {
+describe('throw-in (docs/rules/doppelkopf.md#house-rules)', () => {
   const kings = { 0: ['CK', 'CK', 'SK', 'SK', 'HK'] };
 
   it('five kings throw in at the R1 turn when the option is on: a zero result', () => {

@@ -18,7 +18,7 @@ export function nextContractSeat(s: DokoState): number | null {
   return pending[0]?.seat ?? null;
 }
 
-/** Throw-in with five nines (48 cards only) or five kings (RULES.md §2.13). */
+/** Throw-in with five nines (48 cards only) or five kings (docs/rules/doppelkopf.md#house-rules). */
 function throwInReason(s: DokoState, seat: number): 'fiveNines' | 'fiveKings' | null {
   const hand = s.hands[seat] ?? [];
   const count = (r: string): number => hand.filter((c) => rankOf(c) === r).length;
@@ -29,7 +29,7 @@ function throwInReason(s: DokoState, seat: number): 'fiveNines' | 'fiveKings' | 
 
 const isVorgefuehrt = (s: DokoState, seat: number): boolean => s.context.vorfuehrung === seat;
 
-/** Poverty (Armut) trumps by normal-game trumps; `countFoxes = false` ignores `DA` (RULES.md §2.7). */
+/** Poverty (Armut) trumps by normal-game trumps; `countFoxes = false` ignores `DA` (docs/rules/doppelkopf.md#wedding-poverty). */
 export function povertyTrumps(s: DokoState, hand: readonly Card[]): Card[] {
   const trumps = trumpsOf('normal', s.options.deck);
   return hand.filter((c) => trumps.includes(c) && (s.options['poverty.countFoxes'] || c !== 'DA'));
@@ -72,7 +72,7 @@ export function applyReservation(s: DokoState, seat: number, call: ReservationCa
   return accept(startNormal(next));
 }
 
-/** No VORBEHALT: a normal game, or a silent solo for the holder of both `CQ` (RULES.md §2.6.5). */
+/** No VORBEHALT: a normal game, or a silent solo for the holder of both `CQ` (docs/rules/doppelkopf.md#reservations). */
 function startNormal(s: DokoState): DokoState {
   const silent = active(s).find((seat) => countFace(s.hands[seat] ?? [], 'CQ') === 2);
   if (silent !== undefined) return startPlay(withChanges(s, { contract: 'silent-solo', declarer: silent }), forehand(s));
@@ -104,19 +104,19 @@ export function applyContract(
   return accept(resolve(next));
 }
 
-/** RULES.md §2.6.4: PFLICHT 4 > LUST 3 > ARMUT 2 > HOCHZEIT 1; `poverty.rank` moves Armut below. */
+/** docs/rules/doppelkopf.md#reservations: PFLICHT 4 > LUST 3 > ARMUT 2 > HOCHZEIT 1; `poverty.rank` moves Armut below. */
 function reservationRank(s: DokoState, seat: number, contract: DeclaredContract): number {
   if (contract.startsWith('solo-')) return isCompulsory(s, seat) ? 4 : 3;
   if (contract === 'armut') return s.options['poverty.rank'] === 'belowWedding' ? 0.5 : 2;
   return 1;
 }
 
-/** Tournament mode: a player's first solo of the session is his compulsory solo (RULES.md §2.6.3). */
+/** Tournament mode: a player's first solo of the session is his compulsory solo (docs/rules/doppelkopf.md#reservations). */
 const isCompulsory = (s: DokoState, seat: number): boolean =>
   s.options.mode === 'tournament' && !(s.context.compulsoryDone ?? []).includes(seat);
 
 function resolve(s: DokoState): DokoState {
-  // contractCalls are in R1 order, so the first of equal rank wins (RULES.md §2.15 row 15).
+  // contractCalls are in R1 order, so the first of equal rank wins (docs/rules/doppelkopf.md#decision-15).
   let win = s.contractCalls[0];
   for (const c of s.contractCalls) if (reservationRank(s, c.seat, c.contract) > reservationRank(s, win.seat, win.contract)) win = c;
   if (win.contract === 'armut') {
@@ -130,7 +130,7 @@ function resolve(s: DokoState): DokoState {
     return startPlay(withChanges(s, { contract: 'hochzeit', declarer: win.seat, weddingType: win.wedding ?? 'first' }), forehand(s));
   }
   const compulsory = reservationRank(s, win.seat, win.contract) === 4;
-  // RULES.md §2.4: the soloist leads a compulsory solo; a free solo only with the option.
+  // docs/rules/doppelkopf.md#deal: the soloist leads a compulsory solo; a free solo only with the option.
   const leader = compulsory || s.options.soloistLeadsLustsolo ? win.seat : forehand(s);
   return startPlay(withChanges(s, { contract: win.contract, declarer: win.seat, compulsory }), leader);
 }

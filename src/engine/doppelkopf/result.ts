@@ -8,7 +8,7 @@ import type { DokoState, Party } from './state.js';
 
 const trickPoints = (t: { plays: { card: string }[] }): number => t.plays.reduce((a, p) => a + cardPoints(p.card), 0);
 
-/** Extra points earned in the tricks (RULES.md §2.11.2); the caller drops them in a solo. */
+/** Extra points earned in the tricks (docs/rules/doppelkopf.md#extra-points); the caller drops them in a solo. */
 export function trickExtras(s: DokoState): ExtraPoint[] {
   const out: ExtraPoint[] = [];
   s.tricks.forEach((t, i) => {
@@ -53,7 +53,7 @@ export function valueInput(s: DokoState): ValueInput {
   };
 }
 
-/** CONTRACT.md `result` for Doppelkopf; `null` until the hand is over. */
+/** docs/contract.md#result `result` for Doppelkopf; `null` until the hand is over. */
 export function result(s: DokoState): HandResult | null {
   if (s.phase !== 'over') return null;
   const n = s.options.players;

@@ -2,7 +2,7 @@ import { Codes } from '../core/rejections.js';
 import { doppelkopf } from './index.js';
 import { nestOptions } from '../core/options.js';
 
-describe('parseAction: JSON shapes of CONTRACT.md', () => {
+describe('parseAction: JSON shapes of docs/contract.md', () => {
   const good = [
     { seat: 0, type: 'reservation', call: 'vorbehalt' },
     { seat: 1, type: 'contract', contract: 'solo-q' },
@@ -43,7 +43,7 @@ describe('parseAction: JSON shapes of CONTRACT.md', () => {
   });
 });
 
-describe('parseOptions: RULES.md names without the doko. prefix', () => {
+describe('parseOptions: docs/rules/doppelkopf.md names without the doko. prefix', () => {
   it('fills defaults', () => {
     const r = doppelkopf.parseOptions({});
     expect(r.ok && [r.options.deck, r.options.dullen, r.options.review, r.options.against90]).toEqual([48, 'first', 'lastTrick', 120]);

@@ -64,7 +64,7 @@ export function toAct(s: DokoState): number[] {
   return seat === null ? [] : [seat];
 }
 
-/** Cards the pauper must pass: all his counted trumps, topped up from the rest (RULES.md §2.7). */
+/** Cards the pauper must pass: all his counted trumps, topped up from the rest (docs/rules/doppelkopf.md#wedding-poverty). */
 function povertyPasses(s: DokoState, seat: number): Card[][] {
   const hand = s.hands[seat]!;
   const trumps = povertyTrumps(s, hand);

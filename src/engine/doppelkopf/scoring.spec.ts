@@ -16,7 +16,7 @@ function input(re: number, over: Partial<ValueInput> = {}): ValueInput {
 const pairs = { re: [0, 1], kontra: [2, 3] };
 const solo = { re: [2], kontra: [0, 1, 3] };
 
-describe('the scoring examples of the official rules (seeds/003, S4 "Examples")', () => {
+describe('the scoring examples of the official rules (S4 "Examples", docs/rules/README.md#sources)', () => {
   it('no bids, Re wins with 131: +1 each Re, −1 each Kontra', () => {
     const v = gameValue(input(131));
     expect(v.winner).toBe('re');
@@ -57,7 +57,7 @@ describe('the scoring examples of the official rules (seeds/003, S4 "Examples")'
   });
 });
 
-describe('winning thresholds (RULES.md §2.10)', () => {
+describe('winning thresholds (docs/rules/doppelkopf.md#winning)', () => {
   it('without announcements Re needs 121, Kontra wins with 120', () => {
     expect(gameValue(input(121)).winner).toBe('re');
     expect(gameValue(input(120)).winner).toBe('kontra');
@@ -75,7 +75,7 @@ describe('winning thresholds (RULES.md §2.10)', () => {
     expect(lost.winner).toBe('kontra'); // Kontra took a (pointless) trick against schwarz
   });
 
-  it('§2.15 row 2: only Kontra announced, Re wins with 120 and Kontra needs 121', () => {
+  it('docs/rules/doppelkopf.md#decision-2: only Kontra announced, Re wins with 120 and Kontra needs 121', () => {
     const re120 = gameValue(input(120, { levels: { re: -1, kontra: 0 } }));
     expect(re120.winner).toBe('re');
     expect(re120.gameValue).toBe(3); // won 1, Kontra announced 2
@@ -85,7 +85,7 @@ describe('winning thresholds (RULES.md §2.10)', () => {
   });
 });
 
-describe('§2.15 decisions on the game value', () => {
+describe('docs/rules/doppelkopf.md#decisions decisions on the game value', () => {
   it('row 1 default: exactly 120 against keine 90 scores the point', () => {
     const v = gameValue(input(120, { levels: { re: 1, kontra: -1 } }));
     expect(v.winner).toBe('kontra');
@@ -142,7 +142,7 @@ describe('§2.15 decisions on the game value', () => {
     expect(playerScores(4, pairs, v.vRe)).toEqual([2, 2, -2, -2]);
   });
 
-  it('a solo ignores extra points and "against the elders" (RULES.md §2.11.2)', () => {
+  it('a solo ignores extra points and "against the elders" (docs/rules/doppelkopf.md#extra-points)', () => {
     const v = gameValue(input(100, { solo: true, extras: [{ party: 're', kind: 'fox', points: 1 }] }));
     expect(v.winner).toBe('kontra');
     expect(v.gameValue).toBe(1);

@@ -27,7 +27,7 @@ function soloHand(o: DokoOptions, setup: HandSetup, soloist: number): DokoState 
 }
 const sess = (over: Partial<DokoSession>): DokoSession => ({ dealer: 0, counted: 0, hands: 0, compulsoryDone: [], ended: false, ...over });
 
-describe('informal sessions (RULES.md §2.12, §2.4)', () => {
+describe('informal sessions (docs/rules/doppelkopf.md#sessions, docs/rules/doppelkopf.md#deal)', () => {
   const o = opts({ session: { deals: 2 } });
 
   it('the first dealer deals, then the deal passes left', () => {
@@ -69,7 +69,7 @@ describe('informal sessions (RULES.md §2.12, §2.4)', () => {
   });
 });
 
-describe('tournament sessions (RULES.md §2.12)', () => {
+describe('tournament sessions (docs/rules/doppelkopf.md#sessions)', () => {
   const t = opts({ mode: 'tournament' });
 
   it('only the host may end a tournament early', () => {
@@ -99,7 +99,7 @@ describe('tournament sessions (RULES.md §2.12)', () => {
     expect(session.afterHand(t, second.session, soloHand(t, second.next!, 1)).next).toBeNull();
   });
 
-  it('§2.15 row 18 alternative whenRemainingEqualsOwed: vorgeführt as soon as remaining deals equal owed solos', () => {
+  it('docs/rules/doppelkopf.md#decision-18 alternative whenRemainingEqualsOwed: vorgeführt as soon as remaining deals equal owed solos', () => {
     const w = opts({ mode: 'tournament', vorfuehrung: 'whenRemainingEqualsOwed' });
     const at = session.afterHand(w, sess({ counted: 16, compulsoryDone: [0] }), normalHand(w, 0));
     expect(at.next?.context).toEqual({ compulsoryDone: [0], vorfuehrung: 2 });

@@ -5,7 +5,7 @@ import { activeSeats } from './deal.js';
 import type { DokoOptions } from './options.js';
 import type { DokoContext, DokoState } from './state.js';
 
-/** Counted deals of a tournament session (RULES.md §2.12). */
+/** Counted deals of a tournament session (docs/rules/doppelkopf.md#sessions). */
 const TOURNAMENT_DEALS = 20;
 
 export interface DokoSession {
@@ -29,7 +29,7 @@ function start(options: DokoOptions, firstDealer: number): SessionStep<DokoSessi
 }
 
 /**
- * RULES.md §2.4: the deal passes left, except after a compulsory solo, a throw-in and a
+ * docs/rules/doppelkopf.md#deal: the deal passes left, except after a compulsory solo, a throw-in and a
  * refused poverty, which are not counted and are dealt again by the same dealer.
  */
 function afterHand(o: DokoOptions, prev: DokoSession, finished: DokoState): SessionStep<DokoSession> {
@@ -64,7 +64,7 @@ function afterHand(o: DokoOptions, prev: DokoSession, finished: DokoState): Sess
 
 /**
  * Informal sessions end on any player's or the host's request; a tournament only by the host
- * (RULES.md §2.12 has no closing hands). Between deals (no hand underway) the session ends
+ * (docs/rules/doppelkopf.md#sessions has no closing hands). Between deals (no hand underway) the session ends
  * now and the untouched pending hand is dropped; during a hand it is played out and afterHand
  * then deals nothing (`ended`). Both cases give the same step.
  */

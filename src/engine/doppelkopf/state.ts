@@ -4,11 +4,11 @@ import type { DokoOptions } from './options.js';
 
 export type Party = 're' | 'kontra';
 export type ReservationCall = 'gesund' | 'vorbehalt' | 'throwin';
-/** Wedding (Hochzeit) partner rule: which of tricks 1–3 may find the partner (RULES.md §2.7). */
+/** Wedding (Hochzeit) partner rule: which of tricks 1–3 may find the partner (docs/rules/doppelkopf.md#wedding-poverty). */
 export type WeddingType = 'first' | 'trump' | 'nontrump';
 export type DeclaredContract = Exclude<ContractKind, 'normal' | 'silent-solo'>;
 
-/** What the session imposes on a hand (RULES.md §2.12); JSON only. */
+/** What the session imposes on a hand (docs/rules/doppelkopf.md#sessions); JSON only. */
 export type DokoContext = {
   /** Seats that already played their compulsory solo (Pflichtsolo) this session. */
   compulsoryDone?: number[];
@@ -30,7 +30,7 @@ export interface DokoTrick {
 interface Announcement {
   seat: number;
   party: Party;
-  /** 0 Re/Kontra, 1 keine 90, 2 keine 60, 3 keine 30, 4 schwarz (RULES.md §2.9). */
+  /** 0 Re/Kontra, 1 keine 90, 2 keine 60, 3 keine 30, 4 schwarz (docs/rules/doppelkopf.md#announcements). */
   level: number;
   /** Booked by the server (forced announcement, piglets). */
   forced?: boolean;
@@ -52,12 +52,12 @@ export interface DokoState {
   options: DokoOptions;
   dealer: number;
   context: DokoContext;
-  /** One list per seat; `null` for a sitting-out fifth dealer (RULES.md §2.2). */
+  /** One list per seat; `null` for a sitting-out fifth dealer (docs/rules/doppelkopf.md#players). */
   hands: (Card[] | null)[];
   /** Hands as dealt (for the record and the silent solo / Re party lookup). */
   dealt: (Card[] | null)[];
   phase: Phase;
-  /** R1 calls in active order from the dealer (RULES.md §2.6). */
+  /** R1 calls in active order from the dealer (docs/rules/doppelkopf.md#reservations). */
   reservations: { seat: number; call: ReservationCall }[];
   /** R2: one contract from each VORBEHALT player, private until resolved. */
   contractCalls: { seat: number; contract: DeclaredContract; wedding?: WeddingType }[];
@@ -69,7 +69,7 @@ export interface DokoState {
   /** Wedding partner, once found; trick number c (1–3) that found it. */
   weddingPartner: number | null;
   weddingTrick: number | null;
-  /** The wedding found no partner: a solo with σ = 2 (RULES.md §2.15 row 8). */
+  /** The wedding found no partner: a solo with σ = 2 (docs/rules/doppelkopf.md#decision-8). */
   weddingFailed: boolean;
   poverty: Poverty | null;
   piglets: number | null;

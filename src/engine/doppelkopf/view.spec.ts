@@ -2,7 +2,7 @@ import { acts, allHealthy, dealWith, opts, playFirstLegal } from './testkit.js';
 import { redactAction, view } from './view.js';
 import type { DokoTrick } from './state.js';
 
-describe('views (DESIGN.md hidden information)', () => {
+describe('views (docs/design.md hidden information)', () => {
   const s = allHealthy(dealWith(opts(), { 0: ['CQ'], 2: ['CQ'] }));
 
   it('a seat sees its own hand and legal actions, never another hand', () => {
@@ -27,7 +27,7 @@ describe('views (DESIGN.md hidden information)', () => {
     expect(v.result).not.toBeNull();
   });
 
-  describe('review of past tricks (RULES.md §2.8 `review`)', () => {
+  describe('review of past tricks (docs/rules/doppelkopf.md#play `review`)', () => {
     const played = (o = opts()) => playFirstLegal(allHealthy(dealWith(o, { 0: ['CQ'], 2: ['CQ'] })), 3);
     const withCards = (v: Record<string, unknown>): number => (v.tricks as DokoTrick[]).filter((t) => t.plays !== undefined).length;
 

@@ -13,7 +13,7 @@ function wedding(given: Record<number, string[]>, type?: string, o = opts()) {
   return acts(dealWith(o, given), [...reservations(1), call]);
 }
 
-describe('wedding (Hochzeit, RULES.md §2.7)', () => {
+describe('wedding (Hochzeit, docs/rules/doppelkopf.md#wedding-poverty)', () => {
   // Seat 0 leads H10 and wins trick 1, then leads CA and wins trick 2.
   const HANDS = { 0: ['H10', 'CA'], 1: ['CQ', 'CQ', 'C10'], 2: ['CK'], 3: ['C9'] };
 
@@ -30,7 +30,7 @@ describe('wedding (Hochzeit, RULES.md §2.7)', () => {
     const end = result(playFirstLegal(s))!;
     expect(end.parties).toEqual({ re: [0, 1], kontra: [2, 3] });
     expect(end.declarer).toBeNull();
-    expect(valueInput(playFirstLegal(s)).solo).toBe(false); // §2.15 row 5: extras and "against the elders" apply
+    expect(valueInput(playFirstLegal(s)).solo).toBe(false); // docs/rules/doppelkopf.md#decision-5: extras and "against the elders" apply
   });
 
   it('callable type "nontrump": a trump trick does not count, the partner comes with trick 2 (σ = 1)', () => {
@@ -46,7 +46,7 @@ describe('wedding (Hochzeit, RULES.md §2.7)', () => {
     expect(codeOf(base, { seat: 1, type: 'contract', contract: 'hochzeit', wedding: 'trump' })).toBe(DokoCodes.NOT_ENTITLED);
   });
 
-  it('no partner in tricks 1–3: the suitor plays a solo scored ×3 without extras (§2.15 row 8)', () => {
+  it('no partner in tricks 1–3: the suitor plays a solo scored ×3 without extras (docs/rules/doppelkopf.md#decision-8)', () => {
     // The suitor holds the twelve highest trumps and wins every trick he leads or ruffs.
     const strong = { 1: ['H10', 'H10', 'CQ', 'CQ', 'SQ', 'SQ', 'HQ', 'HQ', 'DQ', 'DQ', 'CJ', 'CJ'] };
     let s = playFirstLegal(wedding(strong), 3);

@@ -1,7 +1,7 @@
 import { Codes } from '../core/rejections.js';
 import { droggn } from './index.js';
 
-describe('action shapes (CONTRACT.md "Actions", Droggn)', () => {
+describe('action shapes (docs/contract.md#actions, Droggn)', () => {
   it.each([
     { seat: 0, type: 'bid', bid: 'supermord' },
     { seat: 1, type: 'discard', cards: ['S4', 'S5', 'T2'] },
@@ -33,7 +33,7 @@ describe('action shapes (CONTRACT.md "Actions", Droggn)', () => {
   });
 });
 
-describe('rule options (RULES.md §3, without the droggn. prefix)', () => {
+describe('rule options (docs/rules/droggn.md, without the droggn. prefix)', () => {
   it('fills the defaults', () => {
     expect(droggn.parseOptions({})).toEqual({
       ok: true,

@@ -3,7 +3,7 @@ import { exactly } from '../core/action-shape.js';
 import type { Card, Parsed, Rejection } from '../core/types.js';
 import type { BidWord, CallWord } from './state.js';
 
-/** The Droggn actions `parseAction` returns and `apply` takes (CONTRACT.md "Actions"). */
+/** The Droggn actions `parseAction` returns and `apply` takes (docs/contract.md#actions. */
 export type DroggnAction =
   | { seat: number; type: 'bid'; bid: BidWord }
   | { seat: number; type: 'discard'; cards: Card[] }
@@ -14,7 +14,7 @@ export type DroggnAction =
   | { seat: number; type: 'play'; card: Card }
   | { seat: number; type: 'irregularity'; offender: number };
 
-/** JSON shapes of CONTRACT.md "Actions" (Droggn); legality is `apply`'s business. */
+/** JSON shapes of docs/contract.md#actions (Droggn); legality is `apply`'s business. */
 const BIDS: readonly BidWord[] = ['pass', 'ansager', 'solo', 'super', 'supermord'];
 const CALLS: readonly CallWord[] = ['gut', 'schwacher', 'retour'];
 const isOneOf = <T extends string>(words: readonly T[], v: unknown): v is T => words.includes(v as T);

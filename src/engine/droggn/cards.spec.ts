@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { DECK, countPile, facePoints, isCard } from './cards.js';
 
-describe('the 66-card pack (RULES.md §3.3)', () => {
+describe('the 66-card pack (docs/rules/droggn.md#cards)', () => {
   it('has 21 trumps, four suits of eleven and the Gstieß, each once', () => {
     expect(DECK).toHaveLength(66);
     expect(new Set(DECK).size).toBe(66);
@@ -19,7 +19,7 @@ describe('the 66-card pack (RULES.md §3.3)', () => {
   });
 });
 
-describe('counting in threes (RULES.md §3.10, S5 "Cards")', () => {
+describe('counting in threes (docs/rules/droggn.md#counting, S5 "Cards")', () => {
   it('a queen and two 1-point cards are worth 4', () => expect(countPile(['SQ', 'S4', 'S5'])).toBe(4));
   it('a king, a rider and a jack are worth 8', () => expect(countPile(['SK', 'CR', 'DJ'])).toBe(8));
   it('three one-point cards are worth one', () => expect(countPile(['S4', 'T7', 'H3'])).toBe(1));

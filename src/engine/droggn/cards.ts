@@ -1,7 +1,7 @@
 import type { Card } from '../core/types.js';
 
 /**
- * The 66-card Droggn pack (RULES.md §3.3): 21 trumps `T1`…`T21`, four suits of eleven and
+ * The 66-card Droggn pack (docs/rules/droggn.md#cards): 21 trumps `T1`…`T21`, four suits of eleven and
  * the Gstieß (fool, excuse) `GS`, which is not a trump.
  */
 export const GSTIESS = 'GS';
@@ -13,7 +13,7 @@ export const MOND = 'T21';
 export type Suit = 'S' | 'C' | 'H' | 'D';
 export const SUITS: readonly Suit[] = ['S', 'C', 'H', 'D'];
 
-/** Ranks high → low; the red suits run K Q R J 1 2 … 7 (RULES.md §3.3). */
+/** Ranks high → low; the red suits run K Q R J 1 2 … 7 (docs/rules/droggn.md#cards). */
 const BLACK_RANKS = ['K', 'Q', 'R', 'J', '10', '9', '8', '7', '6', '5', '4'] as const;
 const RED_RANKS = ['K', 'Q', 'R', 'J', '1', '2', '3', '4', '5', '6', '7'] as const;
 
@@ -42,7 +42,7 @@ export function rankValue(c: Card): number {
   return 11 - ranksOf(s).indexOf(c.slice(1));
 }
 
-/** Face value before counting in threes (RULES.md §3.3). */
+/** Face value before counting in threes (docs/rules/droggn.md#cards). */
 export function facePoints(c: Card): number {
   if (c === GSTIESS || c === MOND || c === PAGAT) return 5;
   if (isTrump(c)) return 1;
@@ -61,7 +61,7 @@ export function facePoints(c: Card): number {
 }
 
 /**
- * A pile counted in threes (RULES.md §3.10): each group of three loses 2, a leftover pair or
+ * A pile counted in threes (docs/rules/droggn.md#counting): each group of three loses 2, a leftover pair or
  * single card loses 1.
  */
 export function countPile(cards: readonly Card[]): number {

@@ -1,4 +1,4 @@
-/** One test per row of RULES.md §3.16 (default and alternative). */
+/** One test per row of docs/rules/droggn.md#decisions (default and alternative). */
 import { Codes } from '../core/rejections.js';
 import type { Action, Card } from '../core/types.js';
 import { DECK } from './cards.js';

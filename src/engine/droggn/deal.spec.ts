@@ -8,7 +8,7 @@ const deck = DECK.slice();
 const at = (...idx: number[]): string[] => idx.map((i) => deck[i]!);
 const span = (from: number, len: number): number[] => Array.from({ length: len }, (_, i) => from + i);
 
-describe('the deal (RULES.md §3.4)', () => {
+describe('the deal (docs/rules/droggn.md#deal)', () => {
   it('7x3: three rounds of seven from the dealer`s left, the talon last', () => {
     const s = droggn.deal(defaultOptions(), deck, { dealer: 1 });
     // active order from dealer 1: 2, 0, 1

@@ -6,13 +6,13 @@ import { DECK } from './cards.js';
 import type { DroggnOptions } from './options.js';
 import type { DroggnState } from './state.js';
 
-/** With four seated the dealer sits out (RULES.md §3.2). */
+/** With four seated the dealer sits out (docs/rules/droggn.md#players). */
 function activeSeats(options: DroggnOptions, dealer: number): number[] {
   const n = options.players;
   return activeOrder(dealer, n, (s) => n === 3 || s !== dealer);
 }
 
-/** Index ranges of RULES.md §3.4: which deck positions each active seat and the talon get. */
+/** Index ranges of docs/rules/droggn.md#deal: which deck positions each active seat and the talon get. */
 function dealPositions(pattern: DroggnOptions['deal']): { hands: number[][]; talon: number[] } {
   const range = (from: number, len: number): number[] => Array.from({ length: len }, (_, i) => from + i);
   const hands: number[][] = [[], [], []];
@@ -52,7 +52,7 @@ function isPack(deck: readonly Card[]): boolean {
   return true;
 }
 
-/** Initial state from a deck order (index 0 = top), RULES.md §3.4. */
+/** Initial state from a deck order (index 0 = top), docs/rules/droggn.md#deal. */
 export function deal(options: DroggnOptions, deck: readonly Card[], setup: HandSetup): DroggnState {
   if (!isPack(deck)) throw new Error('a Droggn deck is the 66-card pack');
   const active = activeSeats(options, setup.dealer);

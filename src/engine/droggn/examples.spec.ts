@@ -1,4 +1,4 @@
-/** The worked examples of the Droggn source (seeds/004, "Scoring"), played as real hands. */
+/** The worked examples of the Droggn source (S5 "Scoring", docs/rules/README.md#sources), played as real hands. */
 import type { Action } from '../core/types.js';
 import { mordDefenceA, mordDefenceB, mordHand, mordPlay, ordinaryGame, topTrumps, hands } from './fixtures.js';
 import { droggn } from './index.js';

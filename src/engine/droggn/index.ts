@@ -9,7 +9,7 @@ import { session, type DroggnSession } from './session.js';
 import type { DroggnState } from './state.js';
 import { view, redactAction, type DroggnView } from './view.js';
 
-/** Droggn, Stubai Tarock with 66 cards (RULES.md §3). */
+/** Droggn, Stubai Tarock with 66 cards (docs/rules/droggn.md). */
 export const droggn: Game<DroggnOptions, DroggnState, DroggnSession, DroggnAction, DroggnView> = {
   id: 'droggn',
   optionSchema: optionSchema,

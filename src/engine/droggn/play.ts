@@ -4,8 +4,8 @@ import type { Card, Rejection } from '../core/types.js';
 import { GSTIESS, PAGAT, isTrump, rankValue, suitOf } from './cards.js';
 import type { DroggnState, Play } from './state.js';
 
-/** Game-specific rejection codes of the play (RULES.md §3.9). */
-/** The reference card (RULES.md §3.9): the first card of the trick other than the Gstieß. */
+/** Game-specific rejection codes of the play (docs/rules/droggn.md#play). */
+/** The reference card (docs/rules/droggn.md#play): the first card of the trick other than the Gstieß. */
 export function referenceCard(trick: readonly Play[]): Card | null {
   for (const p of trick) if (p.card !== GSTIESS) return p.card;
   return null;
@@ -39,16 +39,16 @@ const laidOut = (s: DroggnState, seat: number, card: Card): boolean => s.layouts
 const gstiessForced = (s: DroggnState, seat: number): boolean =>
   s.options['gstiess.lastTrickIllegal'] && s.tricks.length === 19 && s.hands[seat]!.includes(GSTIESS) && !laidOut(s, seat, GSTIESS);
 
-/** Legal cards for `seat` now (RULES.md §3.9), assuming it is that seat's turn to play. */
+/** Legal cards for `seat` now (docs/rules/droggn.md#play), assuming it is that seat's turn to play. */
 export function legalCards(s: DroggnState, seat: number): Card[] {
   const hand = s.hands[seat]!;
   const trickNo = s.tricks.length + 1;
   let legal = obligedCards(hand, referenceCard(s.trick));
-  // RULES.md §3.9 / §3.16 #11: a laid-out Gstieß waits for trick 21.
+  // docs/rules/droggn.md#play / docs/rules/droggn.md#decision-11: a laid-out Gstieß waits for trick 21.
   if (laidOut(s, seat, GSTIESS) && trickNo < 21) legal = legal.filter((c) => c !== GSTIESS);
   // Option gstiess.lastTrickIllegal: with two cards left the Gstieß must go now.
   else if (gstiessForced(s, seat)) legal = [GSTIESS];
-  // RULES.md §3.9 / §3.16 #10: a laid-out Pagat only as the last resort (the Gstieß is an alternative).
+  // docs/rules/droggn.md#play / docs/rules/droggn.md#decision-10: a laid-out Pagat only as the last resort (the Gstieß is an alternative).
   if (laidOut(s, seat, PAGAT) && legal.length > 1) legal = legal.filter((c) => c !== PAGAT);
   return legal;
 }
@@ -72,7 +72,7 @@ export function whyIllegal(s: DroggnState, seat: number, card: Card): Rejection 
 }
 
 /**
- * Winner of a complete trick (RULES.md §3.9): highest trump, else highest card of the
+ * Winner of a complete trick (docs/rules/droggn.md#play): highest trump, else highest card of the
  * reference suit; the Gstieß never wins, except the declarer's laid-out Gstieß in trick 21
  * of a Super Mord in which he won tricks 1–20.
  */

@@ -1,5 +1,5 @@
 /**
- * Droggn under whole random rule profiles (every option of RULES.md §3, every value, nested
+ * Droggn under whole random rule profiles (every option of docs/rules/droggn.md, every value, nested
  * and flat spellings), sessions of hands played by the random and heuristic bots.
  */
 import fc from 'fast-check';
@@ -17,7 +17,7 @@ const BOTS: Bot<DroggnState>[] = [randomBot, heuristicBot(), heuristicBot({ bidB
 
 const play = (drawn: DrawnSession) => playDrawn(droggn, drawn, BOTS, { interject: reportNowAndThen });
 
-/** `irregularities: penalize`: now and then a seat reports an offence by an active seat (RULES.md §3.13). */
+/** `irregularities: penalize`: now and then a seat reports an offence by an active seat (docs/rules/droggn.md#irregularities). */
 function reportNowAndThen(s: DroggnState, rng: Rng): Action | null {
   if (s.options.irregularities !== 'penalize' || s.declarer === null || s.phase === 'over' || rng.next() >= 0.06) return null;
   return { seat: rng.int(s.options.players), type: 'irregularity', offender: rng.pick(s.active) };
@@ -36,7 +36,7 @@ describe('Droggn under random rule profiles', () => {
     );
   });
 
-  it('74 card points; a deal played to trick 21 has the whole pack in tricks and discard or talon; scores are the zero-sum view of Δ (§3.12)', () => {
+  it('74 card points; a deal played to trick 21 has the whole pack in tricks and discard or talon; scores are the zero-sum view of Δ (docs/rules/droggn.md#settlement)', () => {
     fc.assert(
       fc.property(sessionArb(optionSchema), (drawn) => {
         const { options, played } = play(drawn);
@@ -66,7 +66,7 @@ describe('Droggn under random rule profiles', () => {
     );
   });
 
-  it('a reported irregularity books RULES.md §3.13: the offending side loses B (+20 for a laid-out Pagat) × m, a Mord V × m', () => {
+  it('a reported irregularity books docs/rules/droggn.md#irregularities: the offending side loses B (+20 for a laid-out Pagat) × m, a Mord V × m', () => {
     let reports = 0;
     fc.assert(
       fc.property(sessionArb(optionSchema, { irregularities: fc.constant('penalize') }), (drawn) => {

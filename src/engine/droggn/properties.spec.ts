@@ -139,12 +139,12 @@ describe('random hands (fast-check)', () => {
         expect(r.scores.every(Number.isInteger)).toBe(true);
         if (r.status === 'finished') {
           expect(r.cardPoints!.declarer + r.cardPoints!.defenders).toBe(74);
-          // the non-declarers lose Δ each (RULES.md §3.12)
+          // the non-declarers lose Δ each (docs/rules/droggn.md#settlement)
           const delta = r.details!.delta as number;
           r.scores.forEach((v, seat) => expect(v).toBe(seat === r.declarer ? delta * (options.players - 1) : -delta));
         }
         if (final.tricks.length === 21) {
-          // the two piles are the whole pack, each card once (RULES.md §3.10)
+          // the two piles are the whole pack, each card once (docs/rules/droggn.md#counting)
           const p = piles(final);
           expect([...p.declarer, ...p.defenders].sort()).toEqual([...DECK].sort());
         }

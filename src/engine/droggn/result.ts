@@ -4,7 +4,7 @@ import { PAGAT, countPile } from './cards.js';
 import { MORD_LAYOUT_VALUE, MORD_VALUE, gameValue, mordScore, pagatItems, piles, zeroSumScores } from './scoring.js';
 import { BASE_VALUE, type DroggnState } from './state.js';
 
-/** CONTRACT.md `result`; null until the hand is over. */
+/** docs/contract.md#result `result`; null until the hand is over. */
 export function result(s: DroggnState): HandResult | null {
   if (s.phase !== 'over') return null;
   const n = s.options.players;
@@ -65,7 +65,7 @@ export function result(s: DroggnState): HandResult | null {
 }
 
 /**
- * RULES.md §3.13 (`irregularities: penalize`): the offending side loses B (+20 if a Pagat
+ * docs/rules/droggn.md#irregularities (`irregularities: penalize`): the offending side loses B (+20 if a Pagat
  * was laid out) × m, without difference points; in a Super Mord the full value × m. A
  * defender's offence is credited to the declarer.
  */

@@ -17,7 +17,7 @@ const bid = (seat: number, b: string): Action => ({ seat, type: 'bid', bid: b })
 /** Hands: seat 0 = a0 (dealer 2); the pack in order. */
 const plain = () => dealt([DECK.slice(0, 21), DECK.slice(21, 42), DECK.slice(42, 63)], DECK.slice(63), 2);
 
-describe('bidding (RULES.md §3.5)', () => {
+describe('bidding (docs/rules/droggn.md#bidding)', () => {
   it('each active player once, strictly higher; the highest bidder declares', () => {
     let s = plain();
     expect(droggn.legalActions(s, 0).map((a) => fieldOf(a, 'bid'))).toEqual(['pass', 'ansager', 'solo', 'super', 'supermord']);
@@ -45,7 +45,7 @@ describe('bidding (RULES.md §3.5)', () => {
   });
 });
 
-describe('exchange (RULES.md §3.6)', () => {
+describe('exchange (docs/rules/droggn.md#exchange)', () => {
   // seat 0 holds T1..T21; the talon is D6 D7 GS (the pack order)
   const ansager = () => run(plain(), [bid(0, 'ansager'), bid(1, 'pass'), bid(2, 'pass')]);
 
@@ -101,7 +101,7 @@ describe('exchange (RULES.md §3.6)', () => {
   });
 });
 
-describe('laying out and doubling (RULES.md §3.7, §3.8)', () => {
+describe('laying out and doubling (docs/rules/droggn.md#layout, docs/rules/droggn.md#doubling)', () => {
   const superGame = () => run(plain(), [bid(0, 'super'), bid(1, 'pass'), bid(2, 'pass')]);
 
   it('the declarer may lay out T1 if he holds it; GS only in Super Mord', () => {
@@ -175,7 +175,7 @@ describe('laying out and doubling (RULES.md §3.7, §3.8)', () => {
   });
 });
 
-describe('play (RULES.md §3.9)', () => {
+describe('play (docs/rules/droggn.md#play)', () => {
   // seat 0: T21..T15 + spades; seat 1: T14..T8 + clubs …; a Super by seat 0
   const hands = [
     ['T21', 'T20', 'T19', 'T18', 'T17', 'T16', 'T15', 'SK', 'SQ', 'SR', 'SJ', 'S10', 'S9', 'S8', 'S7', 'S6', 'S5', 'S4', 'HK', 'HQ', 'HR'],

@@ -67,7 +67,7 @@ export function highestBid(s: DroggnState): { seat: number; contract: Contract }
   return best;
 }
 
-/** RULES.md §3.5: once each, strictly higher; all pass → thrown in (same dealer, §3.4). */
+/** docs/rules/droggn.md#bidding: once each, strictly higher; all pass → thrown in (same dealer, docs/rules/droggn.md#deal). */
 function bid(s: DroggnState, word: BidWord): Applied<DroggnState> {
   const best = highestBid(s);
   if (word !== 'pass' && best !== null && CONTRACTS.indexOf(word) <= CONTRACTS.indexOf(best.contract)) {
@@ -83,13 +83,13 @@ function bid(s: DroggnState, word: BidWord): Applied<DroggnState> {
   const defenders = activeOrder(declarer, n, (x) => isActive(s, x) && x !== declarer);
   const base = withChanges(done, { declarer, contract, defenders, turn: declarer });
   if (contract === 'ansager' || contract === 'solo') {
-    // RULES.md §3.6: the declarer picks up the talon (24 cards) and discards three.
+    // docs/rules/droggn.md#exchange: the declarer picks up the talon (24 cards) and discards three.
     return accept(withChanges(base, { phase: 'discard', hands: setHand(s.hands, declarer, [...s.hands[declarer]!, ...s.talon]) }));
   }
   return accept(withChanges(base, { phase: 'ready' }));
 }
 
-/** Why a discard of three is not allowed (RULES.md §3.6), or null. */
+/** Why a discard of three is not allowed (docs/rules/droggn.md#exchange), or null. */
 export function discardProblem(s: DroggnState, cards: readonly Card[]): { code: string; message: string } | null {
   if (cards.length !== 3) return { code: Codes.WRONG_CARD_COUNT, message: 'discard exactly three cards' };
   if (new Set(cards).size !== 3) return { code: Codes.DUPLICATE_CARD, message: 'a card is named twice' };
@@ -116,14 +116,14 @@ function discard(s: DroggnState, cards: Card[]): Applied<DroggnState> {
   return accept(withChanges(s, { hands, discard: cards.slice(), phase: s.contract === 'ansager' ? 'buy' : 'ready' }));
 }
 
-/** RULES.md §3.6: buy one card from a defender in exchange for one face down, or decline. */
+/** docs/rules/droggn.md#exchange: buy one card from a defender in exchange for one face down, or decline. */
 function buy(s: DroggnState, card: Card | null, give: Card | undefined): Applied<DroggnState> {
   if (card === null) return accept(withChanges(s, { buy: { kind: 'declined' }, phase: 'ready' }));
   if (!isCard(card)) return reject(DroggnCodes.UNKNOWN_CARD, `${card} is not a Droggn card`);
   const declarer = s.declarer!;
   const hand = s.hands[declarer]!;
   if (hand.includes(card) || s.discard!.includes(card)) {
-    // RULES.md §3.16 #13: the table rule forfeits the right; the server rejects by default.
+    // docs/rules/droggn.md#decision-13: the table rule forfeits the right; the server rejects by default.
     if (s.options['buy.invalidRequestForfeits']) return accept(withChanges(s, { buy: { kind: 'forfeited', card }, phase: 'ready' }));
     return reject(DroggnCodes.BUY_OWN_CARD, `${card} is in the declarer's hand or discard`);
   }
@@ -134,7 +134,7 @@ function buy(s: DroggnState, card: Card | null, give: Card | undefined): Applied
   return accept(withChanges(s, { hands, buy: { kind: 'bought', card, give, from }, phase: 'ready' }));
 }
 
-/** RULES.md §3.7: "ich liege", laying out T1 (any contract) or GS (Super Mord only). */
+/** docs/rules/droggn.md#layout: "ich liege", laying out T1 (any contract) or GS (Super Mord only). */
 function ready(s: DroggnState, card: Card | null): Applied<DroggnState> {
   const declarer = s.declarer!;
   if (card !== null) {
@@ -143,12 +143,12 @@ function ready(s: DroggnState, card: Card | null): Applied<DroggnState> {
     if (!s.hands[declarer]!.includes(card)) return reject(Codes.CARD_NOT_HELD, `${card} is not in the hand`);
   }
   const layouts = card === null ? s.layouts : [...s.layouts, { seat: declarer, card: card as 'T1' | 'GS' }];
-  // RULES.md §3.16 #12: defenders do not lay out in a Mord.
+  // docs/rules/droggn.md#decision-12: defenders do not lay out in a Mord.
   if (s.contract === 'supermord') return accept(startDoubling(withChanges(s, { layouts })));
   return accept(withChanges(s, { layouts, phase: 'layout', turn: s.defenders[0]! }));
 }
 
-/** RULES.md §3.7 / §3.16 #9: each defender in turn, before the Schwacher round. */
+/** docs/rules/droggn.md#layout / docs/rules/droggn.md#decision-9: each defender in turn, before the Schwacher round. */
 function layout(s: DroggnState, card: Card | null): Applied<DroggnState> {
   if (card !== null) {
     if (card !== PAGAT) return reject(DroggnCodes.LAYOUT_NOT_ALLOWED, 'a defender may lay out only T1');
@@ -173,10 +173,10 @@ function startPlay(s: DroggnState): DroggnState {
   return withChanges(s, { phase: 'play', doublingStep: null, turn: s.declarer!, trickLeader: s.declarer! });
 }
 
-/** Calls open to the speaker now (`doubling.maxDoublings`, RULES.md §1.14). */
+/** Calls open to the speaker now (`doubling.maxDoublings`, docs/rules/dobbm.md#options). */
 export const openCalls = (s: DroggnState): readonly CallWord[] => openCallsOf(s);
 
-/** RULES.md §3.8 = §1.8 with two defenders, through the dialogue shared with Dobbm (core/doubling). */
+/** docs/rules/droggn.md#doubling = docs/rules/dobbm.md#doubling with two defenders, through the dialogue shared with Dobbm (core/doubling). */
 function double(s: DroggnState, call: CallWord): Applied<DroggnState> {
   if (!openCalls(s).includes(call)) return reject(Codes.CALL_NOT_ALLOWED, `${call} is not allowed now`);
   const calls = [...s.calls, { seat: s.turn, call }];
@@ -184,7 +184,7 @@ function double(s: DroggnState, call: CallWord): Applied<DroggnState> {
   return accept(after === null ? startPlay(withChanges(s, { calls })) : withChanges(s, { calls, ...after }));
 }
 
-/** RULES.md §3.9: one card; a full trick goes to its winner, who leads next. */
+/** docs/rules/droggn.md#play: one card; a full trick goes to its winner, who leads next. */
 function play(s: DroggnState, card: Card): Applied<DroggnState> {
   const seat = s.turn;
   const hand = s.hands[seat]!;
@@ -207,7 +207,7 @@ function play(s: DroggnState, card: Card): Applied<DroggnState> {
   after.trickLeader = winner;
   after.turn = winner;
   if (tricks.length === 21) return accept(over(after, { endReason: 'played' }));
-  // RULES.md §3.9 / §3.16 #11: a Mord under all-or-nothing scoring stops at its first lost trick.
+  // docs/rules/droggn.md#play / docs/rules/droggn.md#decision-11: a Mord under all-or-nothing scoring stops at its first lost trick.
   if (s.contract === 'supermord' && winner !== s.declarer && s.options['mord.pagatItems'] === 'allOrNothing') {
     return accept(over(after, { endReason: 'mordLost' }));
   }
@@ -218,7 +218,7 @@ function play(s: DroggnState, card: Card): Applied<DroggnState> {
 const nextActive = (s: DroggnState, seat: number): number => activeOrder(seat, s.options.players, (x) => isActive(s, x))[0]!;
 
 /**
- * Option `kleineGstiessUltimo` (RULES.md §3.11): the declarer on lead at trick 20 holding
+ * Option `kleineGstiessUltimo` (docs/rules/droggn.md#scoring): the declarer on lead at trick 20 holding
  * exactly {T1, GS} (T1 not laid out) while no other hand holds a trump. Claimed implicitly.
  */
 function ultimoClaimable(s: DroggnState): boolean {
@@ -235,7 +235,7 @@ function ultimoClaimable(s: DroggnState): boolean {
   );
 }
 
-/** RULES.md §3.13, `irregularities: penalize`: a reported offence abandons the deal. */
+/** docs/rules/droggn.md#irregularities, `irregularities: penalize`: a reported offence abandons the deal. */
 function reportIrregularity(s: DroggnState, reporter: number, offender: number): Applied<DroggnState> {
   if (s.options.irregularities !== 'penalize')
     return reject(DroggnCodes.IRREGULARITY_NOT_ENABLED, 'irregularities are rejected, not reported, in this rule set');
@@ -246,7 +246,7 @@ function reportIrregularity(s: DroggnState, reporter: number, offender: number):
   return accept(over(s, { endReason: 'irregularity', irregularity: { offender, reporter } }));
 }
 
-/** Cards that may appear in a discard at all (RULES.md §3.6). */
+/** Cards that may appear in a discard at all (docs/rules/droggn.md#exchange). */
 export const discardable = (hand: readonly Card[]): Card[] => hand.filter((c) => c !== GSTIESS && c !== MOND && c !== PAGAT);
 
 /** Cards the declarer may request when buying: those a defender holds. */
@@ -255,7 +255,7 @@ export function buyable(s: DroggnState): Card[] {
 }
 
 /**
- * Every action `seat` may take now (RULES.md §3.5–§3.9), each accepted by `apply`. Discards
+ * Every action `seat` may take now (docs/rules/droggn.md#bidding–docs/rules/droggn.md#play), each accepted by `apply`. Discards
  * and buys are listed in full (up to 2024 and 883 actions). A report of an irregularity is
  * not a move and is never listed.
  */

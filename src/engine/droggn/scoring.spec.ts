@@ -1,4 +1,4 @@
-/** Scoring functions of RULES.md §3.10–§3.12 on hand-built final states. */
+/** Scoring functions of docs/rules/droggn.md#counting–docs/rules/droggn.md#settlement on hand-built final states. */
 import type { Card } from '../core/types.js';
 import { DECK } from './cards.js';
 import { pagatItems, piles, zeroSumScores } from './scoring.js';
@@ -34,7 +34,7 @@ const trick = (winner: number, ...cards: Card[]): CompletedTrick => ({
   winner,
 });
 
-describe('Pagat items (RULES.md §3.11)', () => {
+describe('Pagat items (docs/rules/droggn.md#scoring)', () => {
   it('the declarer`s unannounced Pagat caught early: the defenders +5', () => {
     expect(pagatItems(finished('ansager', { 4: trick(1, 'T1', 'T9', 'T2') }), 2)).toEqual([
       { item: 'captured', side: 'defenders', points: 5 },
@@ -63,7 +63,7 @@ describe('Pagat items (RULES.md §3.11)', () => {
   });
 });
 
-describe('piles (RULES.md §3.10)', () => {
+describe('piles (docs/rules/droggn.md#counting)', () => {
   it('the Gstieß stays with the side that played it; the discard counts for the declarer', () => {
     const s = { ...finished('ansager', { 0: trick(0, 'SK', 'GS', 'S9') }, [], (i) => (i === 0 ? 0 : 1)), discard: ['HK', 'HQ', 'T5'] };
     const p = piles(s);
@@ -73,7 +73,7 @@ describe('piles (RULES.md §3.10)', () => {
   });
 });
 
-describe('zero-sum view (RULES.md §3.12)', () => {
+describe('zero-sum view (docs/rules/droggn.md#settlement)', () => {
   it('declarer +Δ·(n−1), everybody else −Δ, a sitting-out dealer included', () => {
     expect(zeroSumScores(3, 1, -6)).toEqual([6, -12, 6]);
     expect(zeroSumScores(4, 2, 25)).toEqual([-25, -25, 75, -25]);

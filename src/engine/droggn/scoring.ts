@@ -5,14 +5,14 @@ import { BASE_VALUE, type DroggnState } from './state.js';
 
 export type Side = 'declarer' | 'defenders';
 
-/** One Pagat score of RULES.md §3.11, from the side's point of view. */
+/** One Pagat score of docs/rules/droggn.md#scoring, from the side's point of view. */
 export interface PagatItem {
   item: 'laidOut' | 'ultimo' | 'kleineGstiessUltimo' | 'captured';
   side: Side;
   points: number;
 }
 
-/** Super Mord value (RULES.md §3.11): 80 + 37 + 50, plus 20 with T1 or GS laid out. */
+/** Super Mord value (docs/rules/droggn.md#scoring): 80 + 37 + 50, plus 20 with T1 or GS laid out. */
 export const MORD_VALUE = 167;
 export const MORD_LAYOUT_VALUE = 187;
 const MORD_BONUS = 50;
@@ -20,7 +20,7 @@ const MORD_BONUS = 50;
 const sideOf = (s: DroggnState, seat: number): Side => (seat === s.declarer ? 'declarer' : 'defenders');
 
 /**
- * The two piles of RULES.md §3.10: trick cards go to the winner's side, except the Gstieß,
+ * The two piles of docs/rules/droggn.md#counting: trick cards go to the winner's side, except the Gstieß,
  * which stays with the side that played it; the discard (Ansager, Solo) or the talon
  * (Super, Super Mord) counts for the declarer.
  */
@@ -33,11 +33,11 @@ export function piles(s: DroggnState): Record<Side, Card[]> {
   return out;
 }
 
-/** Game value `G` before doubling (RULES.md §3.11), not for a Super Mord. */
+/** Game value `G` before doubling (docs/rules/droggn.md#scoring), not for a Super Mord. */
 export function gameValue(s: DroggnState, declarerPoints: number): { value: number; won: boolean; match: boolean } {
   const base = BASE_VALUE[s.contract as keyof typeof BASE_VALUE];
   const match = s.tricks.length === 21 && s.tricks.every((t) => t.winner === s.declarer);
-  // RULES.md §3.16 #16: a Match is B + 37 whatever the count says.
+  // docs/rules/droggn.md#decision-16: a Match is B + 37 whatever the count says.
   if (match) return { value: base + 37, won: true, match };
   const threshold = s.options.winThreshold;
   const lastTrickWinner = s.tricks[20]?.winner;
@@ -49,7 +49,7 @@ export function gameValue(s: DroggnState, declarerPoints: number): { value: numb
 }
 
 /**
- * Pagat items (RULES.md §3.11). A laid-out Pagat scores ±20·m; an unannounced one ±10 in
+ * Pagat items (docs/rules/droggn.md#scoring). A laid-out Pagat scores ±20·m; an unannounced one ±10 in
  * trick 21 (+20 with the "Kleine und Gstieß Ultimo" claim), or +5 to the side that captures
  * it earlier. In a Super Mord the laid-out Pagat is part of the Mord value, and the
  * unannounced items count only under `mord.pagatItems = additive`.
@@ -84,7 +84,7 @@ export function pagatItems(s: DroggnState, multiplier: number): PagatItem[] {
   return [];
 }
 
-/** Super Mord (RULES.md §3.11): won iff every trick, a laid-out Pagat winning trick 21. */
+/** Super Mord (docs/rules/droggn.md#scoring): won iff every trick, a laid-out Pagat winning trick 21. */
 export function mordScore(s: DroggnState, multiplier: number): { value: number; won: boolean; score: number } {
   const value = s.layouts.some((l) => l.seat === s.declarer) ? MORD_LAYOUT_VALUE : MORD_VALUE;
   const allTricks = s.tricks.length === 21 && s.tricks.every((t) => t.winner === s.declarer);
@@ -94,7 +94,7 @@ export function mordScore(s: DroggnState, multiplier: number): { value: number; 
   return { value, won, score: won ? amount : -amount };
 }
 
-/** Zero-sum view of RULES.md §3.12: declarer +Δ·(n−1), every other seat −Δ. */
+/** Zero-sum view of docs/rules/droggn.md#settlement: declarer +Δ·(n−1), every other seat −Δ. */
 export function zeroSumScores(players: number, declarer: number, delta: number): number[] {
   return Array.from({ length: players }, (_, seat) => (seat === declarer ? delta * (players - 1) : -delta));
 }

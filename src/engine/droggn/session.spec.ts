@@ -22,7 +22,7 @@ function handOf(dealer: number, declarer: number | null): DroggnState {
   return s;
 }
 
-describe('dealer rotation (RULES.md §3.4)', () => {
+describe('dealer rotation (docs/rules/droggn.md#deal)', () => {
   it('the declarer deals next; after a throw-in the same dealer deals again', () => {
     let step: SessionStep<DroggnSession> = droggn.session.start(options, 2);
     expect(step.next).toEqual({ dealer: 2 });
@@ -40,7 +40,7 @@ describe('dealer rotation (RULES.md §3.4)', () => {
   });
 });
 
-describe('end of session (RULES.md §3.14)', () => {
+describe('end of session (docs/rules/droggn.md#session-end)', () => {
   it('announced during a hand: it is played out, then exactly four more completed hands; throw-ins do not count', () => {
     let step = droggn.session.start(options, 1);
     const announced = droggn.session.requestEnd(options, step.session, 3, true);
@@ -92,7 +92,7 @@ describe('end of session (RULES.md §3.14)', () => {
   });
 });
 
-describe('settlement (RULES.md §3.12)', () => {
+describe('settlement (docs/rules/droggn.md#settlement)', () => {
   it('each pair settles the difference of paper scores times the stake', () => {
     // pairs: (0,1) 30−(−10)=40, (0,2) 30−0=30, (1,2) −10 → seat 0 gets 70, seat 1 pays 50, seat 2 pays 20
     expect(settle([30, -10, 0], 10)).toEqual([700, -500, -200]);

@@ -5,12 +5,12 @@ import { result } from './result.js';
 import type { DroggnState } from './state.js';
 
 /**
- * A Droggn session (RULES.md §3.4, §3.12, §3.14): who deals, the paper score sheet (only the
+ * A Droggn session (docs/rules/droggn.md#deal, docs/rules/droggn.md#settlement, docs/rules/droggn.md#session-end): who deals, the paper score sheet (only the
  * declarer's line moves, by Δ) and the countdown of the closing hands.
  */
 export interface DroggnSession {
   dealer: number;
-  /** Paper scores per seat (RULES.md §3.12). */
+  /** Paper scores per seat (docs/rules/droggn.md#settlement). */
   paper: number[];
   /** The end was announced during the current hand; the countdown starts after it. */
   endPending: boolean;
@@ -19,7 +19,7 @@ export interface DroggnSession {
   over: boolean;
 }
 
-/** RULES.md §3.14: "the next declarer will deal the first of the last three hands". */
+/** docs/rules/droggn.md#session-end: "the next declarer will deal the first of the last three hands". */
 export const CLOSING_HANDS = 4;
 
 export const session: SessionRules<DroggnOptions, DroggnState, DroggnSession> = {
@@ -37,7 +37,7 @@ export const session: SessionRules<DroggnOptions, DroggnState, DroggnSession> = 
   afterHand(_options, session, finished) {
     if (session.over) return { session, next: null };
     const outcome = result(finished);
-    // RULES.md §3.4: all pass → the same dealer again; a thrown-in deal does not count (§3.16 #15).
+    // docs/rules/droggn.md#deal: all pass → the same dealer again; a thrown-in deal does not count (docs/rules/droggn.md#decision-15).
     if (outcome === null || outcome.status === 'thrownIn') {
       const after = session.endPending ? { ...session, endPending: false, handsLeft: CLOSING_HANDS } : session;
       return { session: after, next: { dealer: session.dealer } };
@@ -46,7 +46,7 @@ export const session: SessionRules<DroggnOptions, DroggnState, DroggnSession> = 
     const paper = session.paper.slice();
     paper[declarer] = paper[declarer]! + (outcome.details!.delta as number);
     let handsLeft = session.handsLeft === null ? null : session.handsLeft - 1;
-    // An announcement during a deal takes effect after it (RULES.md §3.14).
+    // An announcement during a deal takes effect after it (docs/rules/droggn.md#session-end).
     if (session.endPending) handsLeft = CLOSING_HANDS;
     const over = handsLeft === 0;
     const next: DroggnSession = { dealer: declarer, paper, endPending: false, handsLeft, over };
@@ -54,7 +54,7 @@ export const session: SessionRules<DroggnOptions, DroggnState, DroggnSession> = 
   },
 
   /**
-   * RULES.md §3.14: "announce the end between deals (a call during a deal takes effect after
+   * docs/rules/droggn.md#session-end: "announce the end between deals (a call during a deal takes effect after
    * it). Then exactly four more completed hands are played". Between deals (no hand underway)
    * the countdown starts now and the replacement of the pending hand, same dealer, is the
    * first of the four; during a deal it starts after that deal (afterHand, `endPending`).
@@ -70,7 +70,7 @@ export const session: SessionRules<DroggnOptions, DroggnState, DroggnSession> = 
 };
 
 /**
- * Settlement at the session's end (RULES.md §3.12): every pair settles the difference of
+ * Settlement at the session's end (docs/rules/droggn.md#settlement): every pair settles the difference of
  * their paper scores times the stake, so `net_i = stake × (n·s_i − Σ_j s_j)`, in minor units.
  */
 export function settle(paperScores: readonly number[], stake: number): number[] {

@@ -4,7 +4,7 @@ import type { CallWord, DoublingFields } from '../core/doubling.js';
 export type { CallWord };
 import type { DroggnOptions } from './options.js';
 
-/** Contracts low → high (RULES.md §3.5): Ansager (ordinary game), Solo, Super, Super Mord. */
+/** Contracts low → high (docs/rules/droggn.md#bidding): Ansager (ordinary game), Solo, Super, Super Mord. */
 export type Contract = 'ansager' | 'solo' | 'super' | 'supermord';
 export const CONTRACTS: readonly Contract[] = ['ansager', 'solo', 'super', 'supermord'];
 /** "weiter"/"gut" is `pass`. */
@@ -21,10 +21,10 @@ export interface CompletedTrick {
   winner: number;
 }
 
-/** Buying in an Ansager (RULES.md §3.6): bought, declined, or the right forfeited. */
+/** Buying in an Ansager (docs/rules/droggn.md#exchange): bought, declined, or the right forfeited. */
 type BuyRecord = { kind: 'bought'; card: Card; give: Card; from: number } | { kind: 'declined' } | { kind: 'forfeited'; card: Card };
 
-/** A card laid out face up ("auslegen", RULES.md §3.7); it stays in its owner's hand. */
+/** A card laid out face up ("auslegen", docs/rules/droggn.md#layout); it stays in its owner's hand. */
 export interface Layout {
   seat: number;
   card: 'T1' | 'GS';
@@ -35,8 +35,8 @@ type EndReason = 'played' | 'mordLost' | 'thrownIn' | 'irregularity';
 
 /**
  * One Droggn deal: an immutable JSON value. `apply` returns a new object and shares the
- * unchanged parts, so no array in a state may be mutated. Active seats a0, a1, a2 (RULES.md
- * §3.4); laid-out cards stay in `hands`.
+ * unchanged parts, so no array in a state may be mutated. Active seats a0, a1, a2 (
+ * docs/rules/droggn.md#deal); laid-out cards stay in `hands`.
  */
 export interface DroggnState extends TurnState<DroggnOptions, Phase>, DoublingFields {
   readonly game: 'droggn';
@@ -48,18 +48,18 @@ export interface DroggnState extends TurnState<DroggnOptions, Phase>, DoublingFi
   readonly contract: Contract | null;
   readonly discard: readonly Card[] | null;
   readonly buy: BuyRecord | null;
-  /** D1, D2: the defenders from the declarer's left (RULES.md §3.8). */
+  /** D1, D2: the defenders from the declarer's left (docs/rules/droggn.md#doubling). */
   readonly defenders: readonly number[];
   readonly layouts: readonly Layout[];
-  /** Defenders who answered the layout question (RULES.md §3.7). */
+  /** Defenders who answered the layout question (docs/rules/droggn.md#layout). */
   readonly layoutAnswers: number;
   readonly trickLeader: number;
   readonly trick: readonly Play[];
   readonly tricks: readonly CompletedTrick[];
-  /** "Kleine und Gstieß Ultimo" conditions met at trick 20 (RULES.md §3.11). */
+  /** "Kleine und Gstieß Ultimo" conditions met at trick 20 (docs/rules/droggn.md#scoring). */
   readonly ultimoClaim: boolean;
   readonly endReason: EndReason | null;
-  /** Set when a reported irregularity abandoned the deal (`irregularities: penalize`, §3.13). */
+  /** Set when a reported irregularity abandoned the deal (`irregularities: penalize`, docs/rules/droggn.md#irregularities). */
   readonly irregularity: { offender: number; reporter: number } | null;
 }
 

@@ -8,7 +8,7 @@ import type { DroggnState } from './state.js';
 /** A bought card as a viewer outside the purchase sees it: without the card given back. */
 type PublicBuy = NonNullable<DroggnState['buy']> | { kind: 'bought'; card: Card; from: number };
 
-/** `GET /hands/{id}` of a Droggn hand (CONTRACT.md "Views"): the public record, and what the viewer may see besides. */
+/** `GET /hands/{id}` of a Droggn hand (docs/contract.md#views: the public record, and what the viewer may see besides. */
 export type DroggnView = {
   game: 'droggn';
   phase: DroggnState['phase'];
@@ -43,11 +43,11 @@ export type DroggnView = {
   legalActions?: DroggnAction[];
 };
 
-/** Whether the talon is face up for everybody: `talon.expose = ansagerOnly` in an Ansager (RULES.md §3.6). */
+/** Whether the talon is face up for everybody: `talon.expose = ansagerOnly` in an Ansager (docs/rules/droggn.md#exchange). */
 const talonExposed = (s: DroggnState): boolean => s.contract === 'ansager' && s.options['talon.expose'] === 'ansagerOnly';
 
 /**
- * What `viewer` may see (DESIGN.md "Hidden information"): a seat its own cards, the talon once
+ * What `viewer` may see (docs/design.md#hidden-information: a seat its own cards, the talon once
  * it picked it up as declarer, its own discard and the card it gave or received when buying;
  * everybody the public record; after the hand, or as auditor, everything.
  */

@@ -49,7 +49,7 @@ export function frenchCardName(code: string): string {
   return `${FRENCH_SUITS[code[0]!]?.name ?? code[0]} ${COURT[rank]?.name ?? RANK_NAMES[rank] ?? rank}`;
 }
 
-/** Doppelkopf's French-suited pack (RULES.md §2.3). */
+/** Doppelkopf's French-suited pack (docs/rules/doppelkopf.md#cards). */
 export function FrenchCard({ code }: { code: string }): JSX.Element {
   return <FrenchSuitCard suitCode={code[0]!} rank={code.slice(1)} title={frenchCardName(code)} />;
 }

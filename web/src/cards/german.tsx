@@ -2,7 +2,7 @@ import type { JSX } from 'preact';
 import { CardFrame, Court, Pips } from './frame.js';
 import { SuitSymbol, type Symbol } from './suits.js';
 
-/** Dobbm's German-suited Tell pack (RULES.md §1.3): `HS`, `A10`, `BO`, `L6`; `B6` is the Weli. */
+/** Dobbm's German-suited Tell pack (docs/rules/dobbm.md#cards): `HS`, `A10`, `BO`, `L6`; `B6` is the Weli. */
 const SUITS: Record<string, { symbol: Symbol; name: string }> = {
   H: { symbol: 'heart', name: 'Herz' },
   L: { symbol: 'leaf', name: 'Laub' },

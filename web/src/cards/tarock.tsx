@@ -2,7 +2,7 @@ import type { JSX } from 'preact';
 import { CardFrame } from './frame.js';
 import { COURT, FRENCH_SUITS, FrenchSuitCard } from './french.js';
 
-/** Droggn's Tarock pack (RULES.md §3.3): trumps `T1` (Pagat) … `T21` (Mond), the Gstieß `GS`, four suits with Reiter. */
+/** Droggn's Tarock pack (docs/rules/droggn.md#cards): trumps `T1` (Pagat) … `T21` (Mond), the Gstieß `GS`, four suits with Reiter. */
 const ROMAN: [number, string][] = [
   [10, 'X'],
   [9, 'IX'],

@@ -1,6 +1,6 @@
 import { Card, type GameId } from '../cards/index.js';
 
-/** Every face of the three packs (RULES.md §1.3, §2.3, §3.3), as the tables draw them. */
+/** Every face of the three packs (docs/rules/dobbm.md#cards, docs/rules/doppelkopf.md#cards, docs/rules/droggn.md#cards), as the tables draw them. */
 const PACKS: { game: GameId; title: string; codes: string[] }[] = [
   {
     game: 'dobbm',
