@@ -1225,6 +1225,8 @@ export interface components {
                 /** @description 0 Re/Kontra, 1 keine 90 … 4 schwarz */
                 level: number;
                 forced?: boolean;
+                /** @description the party's Re or Kontra came with this announcement as a late reply */
+                reply?: boolean;
             }[];
             piglets: number | null;
             superPiglets: number | null;

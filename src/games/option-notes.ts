@@ -182,6 +182,11 @@ export const optionNotes: Record<GameId, Record<string, OptionNote>> = {
       rules: 'announcements',
       ...when('forcedAnnouncement', true),
     },
+    lateReplyAbsagen: {
+      description:
+        'Whether a party whose Re or Kontra came late, in answer to the other party, may still say keine 90 and more (allowed), or not, as the DDV rules (refused).',
+      rules: 'late-reply',
+    },
     announcementTiming: { description: "Announcements at any moment of the play, or only on one's own turn.", rules: 'announcements' },
     'throwIn.fiveNines': { description: 'A player with five or more nines may throw in (48 cards only).', rules: 'house-rules' },
     'throwIn.fiveKings': { description: 'A player with five or more kings may throw in.', rules: 'house-rules' },

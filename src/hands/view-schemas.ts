@@ -159,9 +159,16 @@ const doppelkopf = object(
       trumpsReturned: nullable(int),
     }),
     announcements: list(
-      object({ seat, party: words('re', 'kontra'), level: { ...int, description: '0 Re/Kontra, 1 keine 90 … 4 schwarz' }, forced: bool }, [
-        'forced',
-      ]),
+      object(
+        {
+          seat,
+          party: words('re', 'kontra'),
+          level: { ...int, description: '0 Re/Kontra, 1 keine 90 … 4 schwarz' },
+          forced: bool,
+          reply: { ...bool, description: "the party's Re or Kontra came with this announcement as a late reply" },
+        },
+        ['forced', 'reply'],
+      ),
     ),
     piglets: nullable(seat),
     superPiglets: nullable(seat),

@@ -1,6 +1,7 @@
 import { Codes } from '../core/rejections.js';
 import type { Action } from '../core/types.js';
 import { DokoCodes } from './codes.js';
+import { legalActions } from './rules.js';
 import { act, allHealthy, codeOf, dealWith, opts, playCards, playFirstLegal } from './testkit.js';
 
 const say = (seat: number, level: string): Action => ({ seat, type: 'announce', level });
@@ -72,5 +73,34 @@ describe('forced announcement (docs/rules/doppelkopf.md#announcements)', () => {
   it('with .further, an existing Ansage is raised to keine 90', () => {
     const s = playCards(act(game(opts({ forcedAnnouncement: { enabled: true, further: true } })), say(2, 're')), FIRST);
     expect(s.announcements[1]).toEqual({ seat: 0, party: 're', level: 1, forced: true });
+  });
+});
+
+describe('Absagen after a late reply (docs/rules/doppelkopf.md#late-reply)', () => {
+  /** Kontra said at once; two tricks later Re answers, after its own window (a late reply). */
+  const lateRe = (o = opts()) => playFirstLegal(act(game(o), say(1, 'kontra')), 2);
+  const refused = () => opts({ lateReplyAbsagen: 'refused' });
+
+  it('default allowed: the replying party may still say keine 90 while its own window is open', () => {
+    expect(codeOf(lateRe(), say(0, 'no90'))).toBeNull();
+    const replied = act(lateRe(), say(0, 're'));
+    expect(replied.announcements.at(-1)).toEqual({ seat: 0, party: 're', level: 0, reply: true });
+    expect(codeOf(replied, say(2, 'no90'))).toBeNull();
+  });
+
+  it('refused (DDV): the late Re stands, but neither Re player may say keine 90 or more', () => {
+    expect(codeOf(lateRe(refused()), say(0, 'no90'))).toBe(DokoCodes.ANNOUNCEMENT_TOO_LATE);
+    const replied = act(lateRe(refused()), say(0, 're'));
+    for (const seat of [0, 2]) {
+      expect(codeOf(replied, say(seat, 'no90'))).toBe(DokoCodes.ANNOUNCEMENT_TOO_LATE);
+      expect(legalActions(replied, seat).filter((a) => a.type === 'announce')).toEqual([]);
+    }
+  });
+
+  it('refused: a Re said in its own window keeps its Absagen, and so does the party that announced first', () => {
+    const inTime = playFirstLegal(act(act(game(refused()), say(1, 'kontra')), say(0, 're')), 2);
+    expect(codeOf(inTime, say(0, 'no90'))).toBeNull();
+    const replied = act(lateRe(refused()), say(0, 're'));
+    expect(codeOf(replied, say(1, 'no90'))).toBeNull();
   });
 });

@@ -39,6 +39,10 @@ interface Windows {
   /** Highest level of the own party and of the other one, -1 for none. */
   own: number;
   other: number;
+  /** The own party's Re/Kontra came as a late reply. */
+  repliedLate: boolean;
+  /** `lateReplyAbsagen: refused`: no Absage after a late reply. */
+  refusesAfterReply: boolean;
 }
 
 function windows(s: DokoState, seat: number, party: Party): Windows {
@@ -48,12 +52,20 @@ function windows(s: DokoState, seat: number, party: Party): Windows {
     sigma: shift(s),
     own: partyLevel(s, party),
     other: partyLevel(s, party === 're' ? 'kontra' : 're'),
+    repliedLate: s.announcements.some((a) => a.party === party && a.reply),
+    refusesAfterReply: s.options.lateReplyAbsagen === 'refused',
   };
 }
 
+/** Own initiative: level `L` while at most `L + 1 + σ` cards are played. */
+const ownWindow = (w: Windows, level: number): boolean => w.played <= level + 1 + w.sigma;
+
+/** The party's Re/Kontra would come now only as a reply to the other party. */
+const lateReply = (w: Windows): boolean => w.own < 0 && !ownWindow(w, 0);
+
 /** One level's window for this seat: own initiative, or a level-0 reply (docs/rules/doppelkopf.md#announcements). */
 function levelInTime(w: Windows, level: number): boolean {
-  if (w.played <= level + 1 + w.sigma) return true;
+  if (ownWindow(w, level)) return true;
   return level === 0 && w.other >= 0 && w.played <= w.other + 2 + w.sigma;
 }
 
@@ -63,6 +75,10 @@ function levelProblem(w: Windows, level: number): Applied<Party> | null {
   // Every implied lower level must itself be in time (docs/rules/doppelkopf.md#announcements).
   for (let l = w.own + 1; l <= level; l++) {
     if (!levelInTime(w, l)) return reject(DokoCodes.ANNOUNCEMENT_TOO_LATE, `too late for ${nameOf(l, w.party)}`);
+  }
+  // `lateReplyAbsagen: refused` (DDV): a party whose Re/Kontra was a late reply says nothing more.
+  if (level > 0 && w.refusesAfterReply && (w.repliedLate || lateReply(w))) {
+    return reject(DokoCodes.ANNOUNCEMENT_TOO_LATE, `no Absage after ${w.party} as a late reply`);
   }
   return null;
 }
@@ -82,7 +98,8 @@ export function announce(s: DokoState, seat: number, name: LevelName): Applied<D
   const ok = checkAnnouncement(s, seat, name);
   if (!ok.ok) return ok;
   const next = copyState(s);
-  next.announcements = [...s.announcements, { seat, party: ok.state, level: levelOf(name) }];
+  const reply = lateReply(windows(s, seat, ok.state)) ? { reply: true as const } : {};
+  next.announcements = [...s.announcements, { seat, party: ok.state, level: levelOf(name), ...reply }];
   return accept(next);
 }
 

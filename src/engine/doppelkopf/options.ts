@@ -3,7 +3,8 @@ import type { OptionsParse } from '../core/rejections.js';
 
 /**
  * The Doppelkopf rule profile (docs/rules/doppelkopf.md#players–docs/rules/doppelkopf.md#decisions), names without the `doko.` prefix.
- * House rules default off; the defaults are the DDV-like decisions of docs/rules/doppelkopf.md.
+ * House rules default off; the defaults are the DDV-like decisions of docs/rules/doppelkopf.md
+ * (one exception kept for stored hands: docs/rules/doppelkopf.md#decision-19).
  */
 export const optionSchema = {
   players: { kind: 'enum', values: [4, 5], default: 4 },
@@ -31,6 +32,7 @@ export const optionSchema = {
   forcedAnnouncement: { kind: 'bool', default: false },
   'forcedAnnouncement.further': { kind: 'bool', default: false },
   announcementTiming: { kind: 'enum', values: ['anyTime', 'ownTurnOnly'], default: 'anyTime' },
+  lateReplyAbsagen: { kind: 'enum', values: ['allowed', 'refused'], default: 'allowed' },
   'throwIn.fiveNines': { kind: 'bool', default: false },
   'throwIn.fiveKings': { kind: 'bool', default: false },
   halfChicken: { kind: 'bool', default: false },

@@ -34,6 +34,11 @@ interface Announcement {
   level: number;
   /** Booked by the server (forced announcement, piglets). */
   forced?: boolean;
+  /**
+   * The party's Re or Kontra came with this announcement as a late reply: after its own
+   * window, in answer to the other party (docs/rules/doppelkopf.md#late-reply).
+   */
+  reply?: true;
 }
 
 interface Poverty {
