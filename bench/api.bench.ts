@@ -1,5 +1,5 @@
 /**
- * `npm run bench:api` (issues 3 and 13; not part of `npm test`): the service's cost per action
+ * `npm run bench:api` (not part of `npm test`): the service's cost per action
  * beside a yardstick measured in the same run on the same PostgreSQL:
  *
  *   baseline  bench/baseline: a bare NestJS 12 + Express + `pg` app with one insert route (no
@@ -73,9 +73,8 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '20' },
     'live-tables': { type: 'string', default: '16' },
     'baseline-seconds': { type: 'string', default: '10' },
-    // V8's optimising compiler is busy for about a minute of play, and an action measured after
-    // 30 s cost 14 % less than after 4 s (docs/benchmarks.md, 2026-11-25 03:24 UTC): measure a
-    // settled service, as one that has run for hours is.
+    // V8's optimising compiler is busy for about a minute of play, and an action measured that
+    // early costs visibly more: measure a settled service, as one that has run for hours is.
     'warmup-seconds': { type: 'string', default: '30' },
     tables: { type: 'string', default: '10000' },
     'pg-url': { type: 'string', default: process.env.BENCH_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres' },
@@ -111,7 +110,7 @@ const PGBENCH_HANDS = 1000;
 const FILL_TABLES_LIMIT_MS = 1_200_000;
 const BASELINE_ENTRY = path.join(PROJECT_ROOT, 'dist', 'bench', 'baseline', 'main.js');
 
-/** The aims of issue 13, in units of the baseline's server CPU per request, and milliseconds. */
+/** The aims, in units of the baseline's server CPU per request, and milliseconds. */
 const AIM = { cpuPerAction: 1.0, livePerAction: 2.0, postP99: 25, getP99: 15, wakeP99: 50, rssMiB: 400, tables: 10_000 };
 
 /** The games the bots cycle through, one table per client. */
@@ -696,7 +695,7 @@ function report(f: Figures): void {
         `diagnose ${d.label}: ${d.rps.toFixed(0)} req/s, p50 ${d.p50} ms, p99 ${d.p99} ms, server CPU per request ${d.cpuMsPerRequest.toFixed(3)} ms (${(d.cpuMsPerRequest / unit).toFixed(2)} × baseline)`,
     ),
     '',
-    'aims (issue 13):',
+    'aims:',
     ...rows.map(aimLine),
     ...(f.profile ? [`server CPU profile: ${f.profile} (open in Chrome DevTools → Performance, or speedscope)`] : []),
     ...(play.errors.length ? ['bot errors (first 3):', ...play.errors.slice(0, 3).map((e) => `  ${e}`)] : []),

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:dobbm-floor`: how fast could any Dobbm engine with this project's contract
- * play random hands on this machine? The time floor, measured, for issue 2's aim of 200,000
+ * play random hands on this machine? The time floor, measured, for the aim of 200,000
  * random hands a second (5 µs a hand, shuffle included).
  *
  * The floor engine below is the cheapest one we could write that still honours the contract
@@ -462,5 +462,5 @@ if (only !== undefined) {
     `        real engine           ${fmt(best.engine)}   (${us(best.engine)}; floor / real = ${(best.floor / best.engine).toFixed(2)})`,
   );
   console.log(`        floor, no shuffle     ${fmt(best.floorPlay)}   (${us(best.floorPlay)}: the rules alone, decks shuffled beforehand)`);
-  console.log(`        aim (issue 2)         ${fmt(200_000)}   (${us(200_000)})`);
+  console.log(`        aim                   ${fmt(200_000)}   (${us(200_000)})`);
 }

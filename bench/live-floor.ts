@@ -3,7 +3,7 @@ import { WebSocket } from 'ws';
 import { KartentischClient } from '../scripts/lib/api-client.js';
 
 /**
- * The live shape's floor (issue 13): bench/baseline's groups played as bench/live-tables.ts
+ * The live shape's floor: bench/baseline's groups played as bench/live-tables.ts
  * plays tables. Every seat of a group follows it on its own connection (`GET /follow/:group`,
  * a response held open) and, when the lines it has read make it its turn, moves on another
  * (`POST /move/:group`, the bots' HTTP client): one insert, then one short line pushed to every

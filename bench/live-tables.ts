@@ -6,7 +6,7 @@ import { seededRng } from '../src/engine/core/rng.js';
 import { etagOf } from '../src/hands/conditional.js';
 
 /**
- * The live-tables shape of `npm run bench:api` (issue 13): players as the web page has them.
+ * The live-tables shape of `npm run bench:api`: players as the web page has them.
  * Every seat of every table is its own client (its own token and kept-alive connection) that
  * follows its hand — with its stream (`GET /hands/{id}/stream`, as web/src/table/follow.ts
  * does) or with the long poll (`If-None-Match: "<seq>"` + `Prefer: wait=25`, its fallback) —

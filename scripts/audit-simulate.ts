@@ -1,5 +1,5 @@
 /**
- * Simulator for the doubling-collusion audit (issue 4):
+ * Simulator for the doubling-collusion audit (docs/audit.md#simulator):
  *   npm run audit:simulate -- --game dobbm --players 24 --hands 20000 --colluding-pairs 2 --rate 0.5 --seed 7
  *   npm run audit:simulate -- --game droggn --players 24 --hands 6000 --colluding-pairs 2 --rate 0.5 --seed 7
  *   npm run audit:simulate -- --game droggn --seats 4 --players 24 --hands 6000 --colluding-pairs 2 --rate 0.5 --seed 7

@@ -9,10 +9,11 @@ import { migrate } from './database/migrations.js';
 import { HandWatch } from './hands/hand-watch.js';
 
 /**
- * V8 lets the old generation grow to up to 4 × its live data after a full GC when the service
- * allocates fast, so with 10,000 tables in play (~100 MB live) the process held 411–587 MiB.
- * Growing by 1.5 × kept it at 320–333 MiB, for about 7 % more CPU per action only where the heap
- * is large (issue 13, docs/benchmarks.md 2026-11-25 07:07). `node --heap-growing-percent=N` wins.
+ * V8 lets the old generation grow to several times its live data after a full GC when the
+ * service allocates fast, so a server with many tables in play held far more memory than it
+ * used. A smaller growth factor keeps the heap near its live size, for a little more GC work
+ * only where the heap is large (bench:api's scale phase measures both; docs/benchmarks.md).
+ * `node --heap-growing-percent=N` wins.
  */
 const HEAP_GROWING_PERCENT = 50;
 if (!process.execArgv.some((arg) => /^--heap[-_]growing[-_]percent/.test(arg))) {

@@ -6,7 +6,7 @@ import { newPlayers, type Player, type View } from './support/bots.js';
 import { assertNothingHidden } from './support/oracle.js';
 
 /**
- * Bots in seats (issue 12): the host seats bots; they act through the same append path as a
+ * Bots in seats: the host seats bots; they act through the same append path as a
  * person, promptly, from their seat's view, on whichever instance sees the hand move; a table
  * with bots moves on to the next hand by itself, and a table of bots only winds itself down.
  */

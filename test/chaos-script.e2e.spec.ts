@@ -4,7 +4,7 @@ import { describe, expect, it } from '@jest/globals';
 import { buildService } from '../scripts/lib/service-process.js';
 
 /**
- * The small `npm run chaos` of `npm test` (issue 10): the built service on a fresh database of
+ * The small `npm run chaos` of `npm test`: the built service on a fresh database of
  * the run's PostgreSQL, one `kill -9` and restart, one termination of its backends with a
  * transaction open, bots with idempotent retries throughout, a socket flooded throughout. Before connections handled
  * 'error', the termination ended the process ("backend terminations 0/1 survived").

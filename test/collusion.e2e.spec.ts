@@ -6,7 +6,7 @@ import { auditUntilDone, importSimulatedLog, type PairRow } from './support/audi
 import type { Player } from './support/bots.js';
 
 /**
- * /health while the collusion job runs (issue 4: the job must not block other requests).
+ * /health while the collusion job runs (the job must not block other requests).
  * Measured under jest on a loaded 2-core machine (one core kept busy, 300 hands, 4 samples):
  * evidence in the worker: p95 8–15 ms, max mostly 15–40 ms, once 225 and once 405 ms (a lone
  * stall); evidence on the main thread (AUDIT_WORKERS=0): p95 ≈ 470 ms, max ≈ 1.6 s, dozens of

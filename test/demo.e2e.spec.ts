@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startApp, type TestApp } from './support/app.js';
 
 /**
- * `npm run demo` (issue 3) against a running app: every game's session is played to its end —
+ * `npm run demo` against a running app: every game's session is played to its end —
  * an ordinary hand, then the host ends the session and the closing hands follow — and every
  * ledger sums to zero. The script exits 1 when a table fails (as it did when session end
  * replaced the next hand and the demo kept following the old one).

@@ -6,7 +6,7 @@ import { bearer, startApp, type TestApp } from './support/app.js';
 import { getView, newPlayers, openTable } from './support/bots.js';
 
 /**
- * The moves an instance announces (issue 13): the notification says where the hand went, and
+ * The moves an instance announces: the notification says where the hand went, and
  * the instance's own append is announced by its writer — its notification, if it comes first, is
  * held back while the append is in flight and not repeated after. The writer publishes it once
  * its transaction has committed: no trigger NOTIFYs inside the transaction that writes.

@@ -5,7 +5,7 @@ import { newPlayers, type Player } from './support/bots.js';
 import { games } from '../src/engine/index.js';
 
 /**
- * What the lobby reads and does (issue 12): GET /tables with filters and pages, GET /games
+ * What the lobby reads and does: GET /tables with filters and pages, GET /games
  * from the engines' option schemas, leaving a seat before the first deal.
  */
 describe('the lobby: GET /tables, GET /games, DELETE /tables/{id}/seats/me', () => {

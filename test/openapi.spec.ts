@@ -4,7 +4,7 @@ import { openApiFiles, OPENAPI_JSON, OPENAPI_TYPES } from '../scripts/lib/openap
 
 /**
  * The committed OpenAPI document and the types generated from it are what the app describes
- * now: a route or DTO changed without `npm run openapi` fails here (issue 12).
+ * now: a route or DTO changed without `npm run openapi` fails here.
  */
 describe('openapi/ (npm run openapi)', () => {
   it('openapi.json and schema.d.ts equal what the app generates', async () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from '@jest/globals';
 /**
  * README "Architecture": one store per aggregate. SQL on `hands`, `events` and
  * `idempotent_responses` is written only in the hand store, SQL on `tables` and `table_seats`
- * (and Prisma's `cardTable`) only in the table store (issue 11).
+ * (and Prisma's `cardTable`) only in the table store.
  */
 const src = fileURLToPath(new URL('../src/', import.meta.url));
 const OWNERS: { store: string; statement: RegExp }[] = [

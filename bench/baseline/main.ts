@@ -8,7 +8,7 @@ import pg from 'pg';
 import { WebSocketServer, type WebSocket } from 'ws';
 
 /**
- * The API benchmark's yardstick (issue 13): the bare minimum a NestJS 12 service on Express
+ * The API benchmark's yardstick: the bare minimum a NestJS 12 service on Express
  * does for a write — one route, one `INSERT … RETURNING` through `pg`, JSON out; no guards, no
  * logging, no validation, no Prisma. `npm run bench:api` starts it from the build
  * (dist/bench/baseline/main.js) with DATABASE_URL and PORT, reads its CPU time from

@@ -11,9 +11,8 @@ import type { Action } from '../../src/bots/strategy.js';
  * says. Requests travel over `node:http` with one keep-alive agent (`transport`). Most go
  * through openapi-fetch; the two a bot sends per action — its view and its action — are written
  * and read directly, typed by the same document: the benchmark's bots share two cores with the
- * server, and openapi-fetch's Request and Response objects cost about 3 × the CPU per call of a
- * plain request, which the server paid for in contention (the floor's pairs sent this way cost
- * the server 28 % less: docs/benchmarks.md, 2026-11-24 14:00–14:50 UTC).
+ * server, and openapi-fetch's Request and Response objects cost several times the CPU per call of a
+ * plain request, which the server paid for in contention.
  */
 
 type Schemas = components['schemas'];

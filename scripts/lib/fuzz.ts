@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import pg from 'pg';
 
 /**
- * The service fuzzed from its own OpenAPI document (issue 10): requests drawn by fast-check
+ * The service fuzzed from its own OpenAPI document: requests drawn by fast-check
  * from each operation's schemas, with hostile values mixed in (depth, size, NUL, unpaired
  * surrogates, huge numbers, wrong types, foreign and missing tokens, stale seqs, mutated card
  * codes, tampered hand records) and legal actions played in between so the hands move on.

@@ -4,7 +4,7 @@ import { DatabaseService } from '../database/database.service.js';
 
 /**
  * The cheapest useful endpoint of this same app, one row inserted through Prisma, which
- * `bench:api --diagnose` times beside the bare baseline app (bench/baseline, issue 13) to show
+ * `bench:api --diagnose` times beside the bare baseline app (bench/baseline) to show
  * what this app's pipeline costs. Mounted only with BENCH_ENDPOINTS=1.
  */
 @ApiExcludeController()

@@ -2,6 +2,6 @@ import { Module } from '@nestjs/common';
 import { CollusionController } from './collusion.controller.js';
 import { CollusionService } from './collusion.service.js';
 
-/** The doubling-collusion audit (issue 4, docs/audit.md): `GET /audit/collusion`, `GET /hands/{id}/audit`. */
+/** The doubling-collusion audit (docs/audit.md): `GET /audit/collusion`, `GET /hands/{id}/audit`. */
 @Module({ controllers: [CollusionController], providers: [CollusionService] })
 export class CollusionModule {}

@@ -19,8 +19,8 @@ export function bodyCheck<T>(schema: JSONSchemaType<T>): (value: unknown) => T {
 
 /**
  * A body checked against a JSON schema compiled once by Ajv, instead of the global
- * ValidationPipe's class-transformer + class-validator (issue 13, the request path: about
- * 15 µs a body there, under 1 µs here). For hot routes whose body needs no transformation; the
+ * ValidationPipe's class-transformer + class-validator, which build and walk class instances
+ * for every body and cost many times more on the request path. For hot routes whose body needs no transformation; the
  * parameter's type must not be a class (an interface), so that ValidationPipe leaves it alone.
  * Runs as a parameter pipe, after the guards, like the ValidationPipe it replaces.
  */

@@ -1,5 +1,5 @@
 /**
- * One shape for the three games (issue 11): the same entry names in the same files of every
+ * One shape for the three games: the same entry names in the same files of every
  * game folder, and each folder's README file map naming exactly the folder's source files,
  * so neither can drift unnoticed.
  */

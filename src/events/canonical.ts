@@ -10,8 +10,8 @@ const RECURSION_DEPTH = 64;
 
 /**
  * JSON with object keys sorted at every depth: the byte form an event's hash is taken over.
- * Recursive, building one string, for the shallow values of every action (a third less time
- * than the iterative form, which allocates an object per punctuation mark; issue 13); any part
+ * Recursive, building one string, for the shallow values of every action (cheaper than the
+ * iterative form, which allocates an object per punctuation mark); any part
  * deeper than RECURSION_DEPTH is written by the iterative form, so no depth exhausts the stack.
  */
 export function canonicalJson(value: unknown): string {

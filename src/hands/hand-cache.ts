@@ -11,10 +11,9 @@ export type CachedHand = HandRow & { answered?: { seat: number; json: string } }
 
 /**
  * At most this many characters of answers are kept, the latest ones. The streams take an answer
- * within moments of its action; kept with every idle hand, Droggn's discard views (every legal
- * discard, ~100–220 kB) made up a third of the heap with 10,000 tables in play
- * (docs/benchmarks.md, 2026-11-24 23:20 UTC). 4 M characters hold a few seconds of answers at
- * 2,000 actions/s.
+ * within moments of its action; kept with every idle hand, the largest answers (Droggn's discard
+ * views list every legal discard) would fill the heap of a server with many tables in play.
+ * The bound holds a few seconds of answers at the busiest rate the service has been driven at.
  */
 const ANSWERS_MAX_CHARS = 4_000_000;
 

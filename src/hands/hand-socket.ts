@@ -61,7 +61,7 @@ const checkAction = bodyCheck<SocketAction>({
  * (`{"view": …}`, one per new seq), and the seat's actions sent on it (`{"ref", "expectedSeq",
  * "action"}`), each answered with `{"ref", "answer": <the new view>}` or `{"ref", "problem": …}`
  * (the problem+json of the POST). One connection per seat instead of a request per action:
- * no headers, routing or guards per action (issue 13, the live shape). Built on `ws`; the
+ * no headers, routing or guards per action, which is what a live table pays for. Built on `ws`; the
  * upgrade itself is a request like any other (`attach`).
  */
 @Injectable()

@@ -89,8 +89,8 @@ export interface AppendOptions {
 /**
  * The hashed form: every column but the hashes themselves, keys sorted — the canonical JSON
  * (events/canonical.ts) of { handId, seq, type, seat, payload, commandId, createdAt }, written
- * with its keys in their sorted order, so that only the payload is canonicalised (issue 13:
- * 40 % less time than canonicalising the whole object, on every action).
+ * with its keys in their sorted order, so that only the payload is canonicalised: the
+ * fixed keys need no sorting, and this runs on every action.
  */
 export function eventHash(handId: string, prevHash: string, e: NewEvent): string {
   const body =
@@ -123,8 +123,8 @@ const eventParams = (events: readonly StoredEvent[]): unknown[] =>
   events.flatMap((e) => [e.tableId, e.handId, e.seq, ...eventColumns(e), e.hash]);
 /**
  * The state is written at the deal, at the end and after every `STATE_EVERY`th event since it
- * was last written, not on every action: each rewrite was a TOASTed jsonb write for PostgreSQL
- * and the state's JSON for this process (docs/benchmarks.md, 2026-11-25 11:48 UTC). A reader
+ * was last written, not on every action: each rewrite is a large (TOASTed) jsonb write for
+ * PostgreSQL and the whole state's JSON for this process. A reader
  * folds in the events after it (`HAND_READ`, hand-row.ts `toHandRow`): at most this many less one.
  */
 export const STATE_EVERY = 8;

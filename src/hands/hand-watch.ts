@@ -63,8 +63,7 @@ export interface Watch {
  *
  * Published after the commit, not by a trigger inside the writing transaction: PostgreSQL takes
  * one lock for every committing transaction that has notified and holds it through the commit's
- * WAL flush, so every action's commit waited for every other's (docs/benchmarks.md, 2026-11-24
- * 21:00 UTC). The moves go out in batches on a connection of their own with synchronous_commit
+ * WAL flush, so every action's commit would wait for every other's. The moves go out in batches on a connection of their own with synchronous_commit
  * off: a notification need not outlive the database, whose listeners all reconnect and look
  * again. A writer that dies between its commit and its notification leaves the others to find
  * the move by looking again: the streams do every KEEPALIVE_MS, long polls when their wait ends,

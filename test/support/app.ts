@@ -25,7 +25,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<TestAp
   });
   const app = await createApp(settings);
   await app.init();
-  // Fastify (issue 13) loads its plugins and routes on ready(), which supertest does not wait for.
+  // Fastify loads its plugins and routes on ready(), which supertest does not wait for.
   await (app.getHttpAdapter().getInstance() as { ready(): Promise<unknown> }).ready();
   const sql = new pg.Pool({ connectionString: settings.databaseUrl, max: 2 });
   // The tests' own side channel: an idle connection terminated from outside (seen when runs share

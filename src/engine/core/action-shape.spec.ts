@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { Codes, gameFor, games, shuffle } from '../index.js';
 
 /**
- * The same in all three games (issue 10): parseAction gives back exactly the contract shape
+ * The same in all three games: parseAction gives back exactly the contract shape
  * of every legal action, and refuses any other field by name instead of dropping or keeping it.
  */
 describe.each(Object.values(games).map((g) => gameFor(g.id)))('$id parseAction', (game) => {

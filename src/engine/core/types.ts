@@ -127,8 +127,8 @@ export interface SessionRules<O, S, Sess> {
    * the returned `next` is the deal that stands in the untouched hand's place and `null` ends
    * the session now; with one, the end takes effect after the hand and `afterHand` decides
    * what follows. How the service applies this (voiding the untouched hand, dealing `next`
-   * with the same seed) is service policy: `src/hands/table-session.ts` and docs/service.md
-   * "Session end".
+   * with the same seed) is service policy: `src/tables/table-session.ts` and
+   * docs/service.md#session-end.
    */
   requestEnd(options: O, session: Sess, bySeat: number | null, handUnderway: boolean): Applied<SessionStep<Sess>>;
 }

@@ -51,9 +51,9 @@ export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
  * A shallow copy to change a few fields of. A literal with every field in one fixed order
- * keeps a single object shape (object spread does not), which is what makes `apply` fast:
- * `{ ...s }` here measured 140k → 48k full hands/s in bench:engine (Droggn 34k → 23k,
- * Doppelkopf 11.5k → 8.8k; 2026-11-24), so the field list is written out in each game.
+ * keeps a single object shape, which object spread does not, and one shape is what keeps
+ * `apply` fast (bench:engine shows the difference in every game), so the field list is written
+ * out in each game.
  */
 export function copyState(s: DobbmState): Mutable<DobbmState> {
   return {
