@@ -6,7 +6,7 @@ import { ProblemCodes } from './common/problems.js';
 import { ACTION_REQUEST_SCHEMA } from './hands/hands.dto.js';
 import { viewSchemas } from './hands/view-schemas.js';
 
-/** Swagger UI at /docs, the OpenAPI 3 document at /docs-json (docs/contract.md#process. */
+/** Swagger UI at /docs, the OpenAPI 3 document at /docs-json (docs/contract.md#process). */
 export function setupOpenApi(app: INestApplication): void {
   SwaggerModule.setup('docs', app, openApiDocument(app), { jsonDocumentUrl: 'docs-json' });
 }

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { projectRoot } from '../src/config/paths.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/database/embedded.js';
 
-/** The embedded default (docs/design.md#running-it: data kept across restarts, a killed owner's server cleared. */
+/** The embedded default (docs/design.md#running-it): data kept across restarts, a killed owner's server cleared. */
 describe('the embedded PostgreSQL', () => {
   const dataDir = path.join(projectRoot(), '.data', `embedded-spec-${process.pid}`);
   let db: EmbeddedDatabase | null = null;

@@ -34,7 +34,7 @@ export interface HandResult {
   [field: string]: unknown;
 }
 
-/** An `application/problem+json` answer (docs/contract.md#errors. */
+/** An `application/problem+json` answer (docs/contract.md#errors). */
 export class ProblemError extends Error {
   /** The Retry-After header of a 429, in seconds. */
   retryAfter?: string;

@@ -1,7 +1,7 @@
 import { GAME_IDS } from '../engine/index.js';
 
 /**
- * JSON Schema of a hand record (docs/contract.md#hand-records, published in the OpenAPI document
+ * JSON Schema of a hand record (docs/contract.md#hand-records), published in the OpenAPI document
  * as `components.schemas.HandRecord`. Card codes and action shapes are the engine's to check.
  */
 export const handRecordSchema = {

@@ -22,7 +22,7 @@ export interface Imported {
 }
 
 /**
- * Hand records (docs/contract.md#hand-records: import a hand played at a real table — every
+ * Hand records (docs/contract.md#hand-records): import a hand played at a real table — every
  * action checked by the engine — and export any hand in the same format, so that export →
  * import gives the identical result.
  */

@@ -16,7 +16,7 @@ import { PlayerRateLimit } from './rate-limit.js';
 export type Caller = { kind: 'player'; playerId: string; name: string; credential?: string } | { kind: 'auditor' };
 export type CallerKind = Caller['kind'];
 
-/** Tokens are 256 random bits; only their SHA-256 is stored (docs/design.md#hidden-information. */
+/** Tokens are 256 random bits; only their SHA-256 is stored (docs/design.md#hidden-information). */
 export const newToken = (): string => randomBytes(32).toString('base64url');
 export const hashToken = (token: string): Buffer => hash('sha256', token, 'buffer');
 

@@ -1,7 +1,7 @@
 import type { Rejection } from '../engine/index.js';
 
 /**
- * The one error type of the service and all its codes (docs/contract.md#errors. Every 4xx/5xx
+ * The one error type of the service and all its codes (docs/contract.md#errors). Every 4xx/5xx
  * leaves as `application/problem+json` (RFC 9457) with `type, title, status, detail, code`;
  * engine rejections keep the engine's own code (see `fromRejection`).
  */

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 
 /**
- * The process configuration (docs/contract.md#process, validated once at start-up. Each problem
+ * The process configuration (docs/contract.md#process), validated once at start-up. Each problem
  * names the variable and what to put there, so a bad deployment fails with a fix in hand.
  */
 export interface Settings {

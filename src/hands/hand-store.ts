@@ -7,7 +7,7 @@ import { toHandRow, HAND_COLUMNS, type HandRow, type RawHand } from './hand-row.
 
 /**
  * The hand store: every statement on `hands`, `events`, `idempotent_responses` and the routing
- * table `hand_tables` (docs/design.md#event-log. Events are append-only, PK (table_id, hand_id,
+ * table `hand_tables` (docs/design.md#event-log). Events are append-only, PK (table_id, hand_id,
  * seq), unique (table_id, command_id), hash-chained `hash = sha256(prev_hash ‖ canonical JSON of
  * the event)`; `append` is their only writer and moves the hand row's projection in the same
  * statement. Every statement on the hot path names its table (docs/scaling.md): the rows are

@@ -4,7 +4,7 @@ import type { StoredEvent } from './hand-store.js';
 import type { HandRow } from './hand-row.js';
 
 /**
- * Who sees what (docs/design.md#hidden-information: a seated player sees its seat's
+ * Who sees what (docs/design.md#hidden-information): a seated player sees its seat's
  * view, the auditor everything, any other player the spectator view (public record only).
  */
 export function viewerOf(caller: Caller, seating: readonly (string | null)[]): Viewer {

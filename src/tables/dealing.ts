@@ -16,7 +16,7 @@ export interface TableForDeal {
 }
 
 /**
- * Deals a table's next hand (docs/design.md#event-log: a 256-bit seed from the CSPRNG, the deck
+ * Deals a table's next hand (docs/design.md#event-log): a 256-bit seed from the CSPRNG, the deck
  * from the engine's seeded shuffle, and an opening event (seq 0) that records the rule profile,
  * seating, dealer, setup and the commitment to seed and deck — never the deck itself, which
  * stays in the hand row until the hand is over.

@@ -13,7 +13,7 @@ import { LedgerWriter } from './ledger-writer.js';
 import { currentHandOf, endSession, lockForSession, saveSession, startHand, type SessionTable } from './table-store.js';
 
 /**
- * A table's session between hands (docs/design.md#modules: the engine's `session`
+ * A table's session between hands (docs/design.md#modules): the engine's `session`
  * rules decide the next setup (dealer, Mußrunde, Stockerl, compulsory solo …) and the end;
  * this class only stores the session state and deals what it says, in the caller's transaction.
  * A hand's end reaches it through the hand store's `beforeCommit` hook (hands.service.ts), so

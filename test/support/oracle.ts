@@ -21,7 +21,7 @@ function withoutBuyRequests(doc: View): unknown {
 }
 
 /**
- * The hidden-information oracle (docs/design.md#hidden-information. What a seat may not know right
+ * The hidden-information oracle (docs/design.md#hidden-information). What a seat may not know right
  * now, taken from the auditor's view: the cards in the other seats' hands, and (unless it is the
  * declarer, who took them) the talon/Dobb and the discard. Whatever the spectator view shows is
  * public and exempt (pass the spectator's view and event log), and so is any face the seat holds

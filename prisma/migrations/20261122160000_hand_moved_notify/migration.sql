@@ -1,4 +1,4 @@
--- Live updates (docs/design.md#running-it: every committed change of a hand's seq or status is
+-- Live updates (DESIGN.md "Running it"): every committed change of a hand's seq or status is
 -- announced on channel `hand_moved` with the hand's id. Each instance LISTENs and wakes its own
 -- long-polling readers (GET /hands/{id} with If-None-Match and Prefer: wait), whichever
 -- instance wrote. NOTIFY is transactional: a rolled-back append announces nothing.

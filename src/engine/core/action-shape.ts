@@ -5,7 +5,7 @@ export type { Parsed };
 
 /**
  * Every game's parseAction ends here: `clean` is the action built from the fields its type
- * has (docs/contract.md#actions, and a field of `raw` that it does not carry is refused by
+ * has (docs/contract.md#actions), and a field of `raw` that it does not carry is refused by
  * name (UNKNOWN_FIELDS) rather than dropped or stored, so the log holds only contract shapes.
  */
 export function exactly<A extends Action>(raw: Record<string, unknown>, clean: A): Parsed<A> {

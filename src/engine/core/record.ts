@@ -5,7 +5,7 @@ export type DealSource =
   { deck: Card[]; hands?: undefined; talon?: undefined } | { hands: (Card[] | null)[]; talon: Card[]; deck?: undefined };
 
 /**
- * The one record of a hand (docs/contract.md#hand-records: rules, the deal's setup (dealer and
+ * The one record of a hand (docs/contract.md#hand-records): rules, the deal's setup (dealer and
  * the session's `context`: a Mußrunde deal, a compulsory solo …), the cards and the ordered
  * actions; optionally who sat where. The hand is `replay(game, record)` (replay.ts); a record
  * without its context does not replay (a Mußrunde deal would open with an auction).

@@ -1,4 +1,4 @@
-/** Why the rules refuse an action; `code` is stable and upper-case (docs/contract.md#errors. */
+/** Why the rules refuse an action; `code` is stable and upper-case (docs/contract.md#errors). */
 export interface Rejection {
   code: string;
   message: string;

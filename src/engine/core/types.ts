@@ -5,7 +5,7 @@ import type { Applied, OptionsParse, Rejection } from './rejections.js';
 export type { Applied, OptionsParse, Rejection };
 
 /**
- * The one shape every game implements (docs/design.md#layers. A hand's state is
+ * The one shape every game implements (docs/design.md#layers). A hand's state is
  * `actions.reduce(apply, deal(options, deck, setup))`; nothing else is ever stored.
  */
 
@@ -24,7 +24,7 @@ export interface Action {
   [field: string]: unknown;
 }
 
-/** An action of one game's union `A` (docs/contract.md#actions, or why its shape is refused. */
+/** An action of one game's union `A` (docs/contract.md#actions), or why its shape is refused. */
 export type Parsed<A extends Action = Action> = { ok: true; action: A } | { ok: false; rejection: Rejection };
 
 /** The docs/contract.md#result `result` object. Money and points are integers, except Dobbm's

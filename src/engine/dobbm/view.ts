@@ -16,7 +16,7 @@ function plays(state: DobbmState, leader: number, cards: readonly string[]): { s
 
 type Play = { seat: number; card: Card };
 
-/** `GET /hands/{id}` of a Dobbm hand (docs/contract.md#views: the public record, and what the viewer may see besides. */
+/** `GET /hands/{id}` of a Dobbm hand (docs/contract.md#views): the public record, and what the viewer may see besides. */
 export type DobbmView = {
   game: 'dobbm';
   phase: Phase;

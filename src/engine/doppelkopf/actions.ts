@@ -6,7 +6,7 @@ import { isCard, SOLOS } from './cards.js';
 import type { DeclaredContract, ReservationCall, WeddingType } from './state.js';
 
 /**
- * The Doppelkopf actions `parseAction` returns and `apply` switches on (docs/contract.md#actions.
+ * The Doppelkopf actions `parseAction` returns and `apply` switches on (docs/contract.md#actions).
  * `apply` takes the wire's `Action` and parses it itself: hand records and bots feed it too.
  */
 export type DokoAction =

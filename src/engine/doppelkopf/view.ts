@@ -29,7 +29,7 @@ type ContractView = {
   };
 };
 
-/** `GET /hands/{id}` of a Doppelkopf hand (docs/contract.md#views: the public record, and what the viewer may see besides. */
+/** `GET /hands/{id}` of a Doppelkopf hand (docs/contract.md#views): the public record, and what the viewer may see besides. */
 export type DokoView = {
   game: 'doppelkopf';
   phase: DokoState['phase'];
@@ -56,7 +56,7 @@ export type DokoView = {
   };
 
 /**
- * What a viewer may see (docs/design.md#hidden-information: a seat its own hand and legal
+ * What a viewer may see (docs/design.md#hidden-information): a seat its own hand and legal
  * actions plus the public record; never another hand, a poverty card it was not part of,
  * a silent solo or a losing reservation. Once the hand is over, everything.
  */

@@ -3,7 +3,7 @@ import { exactly } from '../core/action-shape.js';
 import type { Card, Parsed, Rejection } from '../core/types.js';
 import type { BidWord, CallWord } from './state.js';
 
-/** The Droggn actions `parseAction` returns and `apply` takes (docs/contract.md#actions. */
+/** The Droggn actions `parseAction` returns and `apply` takes (docs/contract.md#actions). */
 export type DroggnAction =
   | { seat: number; type: 'bid'; bid: BidWord }
   | { seat: number; type: 'discard'; cards: Card[] }

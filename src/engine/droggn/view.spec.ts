@@ -14,7 +14,7 @@ const bought = () =>
     { seat: 0, type: 'buy', card: 'DK', give: 'T5' },
   ]);
 
-describe('views (docs/design.md#hidden-information', () => {
+describe('views (docs/design.md#hidden-information)', () => {
   it('a seat sees its own hand and legal actions, never another hand', () => {
     const v = droggn.view(start(), { kind: 'seat', seat: 1 });
     expect(v.hand).toEqual(DECK.slice(21, 42));

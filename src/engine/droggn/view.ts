@@ -8,7 +8,7 @@ import type { DroggnState } from './state.js';
 /** A bought card as a viewer outside the purchase sees it: without the card given back. */
 type PublicBuy = NonNullable<DroggnState['buy']> | { kind: 'bought'; card: Card; from: number };
 
-/** `GET /hands/{id}` of a Droggn hand (docs/contract.md#views: the public record, and what the viewer may see besides. */
+/** `GET /hands/{id}` of a Droggn hand (docs/contract.md#views): the public record, and what the viewer may see besides. */
 export type DroggnView = {
   game: 'droggn';
   phase: DroggnState['phase'];
@@ -47,7 +47,7 @@ export type DroggnView = {
 const talonExposed = (s: DroggnState): boolean => s.contract === 'ansager' && s.options['talon.expose'] === 'ansagerOnly';
 
 /**
- * What `viewer` may see (docs/design.md#hidden-information: a seat its own cards, the talon once
+ * What `viewer` may see (docs/design.md#hidden-information): a seat its own cards, the talon once
  * it picked it up as declarer, its own discard and the card it gave or received when buying;
  * everybody the public record; after the hand, or as auditor, everything.
  */
