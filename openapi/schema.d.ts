@@ -614,6 +614,11 @@ export interface components {
             handCount: number;
             /** @example 2026-11-24T02:00:00.000Z */
             createdAt: string;
+            /**
+             * @description why an ended table ended when its session did not end it: abandoned — it waited half an hour with no person seated
+             * @enum {string|null}
+             */
+            endReason: "abandoned" | null;
         };
         TablePageDto: {
             /** @description newest first */

@@ -42,6 +42,8 @@ export interface Settings {
   /** tables a player may host at once that are not ended, and of them bot-only ones (0: no cap) */
   openTablesPerPlayer: number;
   botTablesPerPlayer: number;
+  /** a waiting table with no person seated is ended after this many minutes (0: never) */
+  abandonedTableMinutes: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -135,10 +137,14 @@ export function validateEnv(env: Record<string, unknown>): Settings {
     ...clientCaps(int, rateLimitPerMinute === 0),
     requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
     keepAliveTimeoutMs: int('KEEP_ALIVE_TIMEOUT_MS', 72_000, 100, 600_000),
+    abandonedTableMinutes: int('ABANDONED_TABLE_MINUTES', ABANDONED_TABLE_MINUTES, 0, 100_000),
   };
   if (problems.length) throw new ConfigError(`invalid configuration:\n  - ${problems.join('\n  - ')}`);
   return settings;
 }
+
+/** The half hour after which a waiting table with no person seated is ended, and no longer counts against its host. */
+const ABANDONED_TABLE_MINUTES = 30;
 
 /**
  * The caps on what one client may hold or create. RATE_LIMIT_PER_MINUTE=0 turns every

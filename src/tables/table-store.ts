@@ -61,6 +61,7 @@ export interface TableRecord {
   hostPlayerId: string;
   handCount: number;
   createdAt: Date;
+  endReason: string | null;
   seats: { seat: number; playerId: string; player: { name: string; bot: string | null } }[];
 }
 
@@ -295,20 +296,36 @@ export async function botOnlyTable(
 }
 
 /**
- * The tables a player hosts that are in play or were opened in the last half hour and wait for
- * players, and of them those at which no person sits but a bot does (each plays on its own) — a
- * read across tables, by host, for the caps per player. A table left waiting longer is not held
- * against its host: nothing ends a waiting table but its seats filling.
+ * Waiting tables opened more than `minutes` ago at which no person sits (bots may): ended as
+ * abandoned — a read and write across tables, by status (fans out to every shard). Answers
+ * their ids. Any instance may run it at any time: a table is ended once.
  */
-export async function hostedOpenTables(q: Queryable, host: string): Promise<{ open: number; botOnly: number }> {
+export async function endAbandonedTables(q: Queryable, minutes: number): Promise<string[]> {
+  const { rows } = await q.query<{ id: string }>(
+    `UPDATE tables t SET status = 'ended', end_reason = 'abandoned'
+      WHERE t.status = 'waiting' AND NOT t.imported AND t.created_at < now() - make_interval(mins => $1)
+        AND NOT EXISTS (SELECT 1 FROM table_seats s JOIN players p ON p.id = s.player_id WHERE s.table_id = t.id AND p.bot IS NULL)
+      RETURNING t.id`,
+    [minutes],
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The tables a player hosts that are in play or were opened in the last `waitingMinutes` and wait
+ * for players, and of them those at which no person sits but a bot does (each plays on its own)
+ * — a read across tables, by host, for the caps per player. A table left waiting longer is not
+ * held against its host (the housekeeping ends it once no person sits at it).
+ */
+export async function hostedOpenTables(q: Queryable, host: string, waitingMinutes: number): Promise<{ open: number; botOnly: number }> {
   const { rows } = await q.query<{ open: number; bot_only: number }>(
     `SELECT count(*)::int AS open,
             count(*) FILTER (WHERE EXISTS (SELECT 1 FROM table_seats s WHERE s.table_id = t.id)
               AND NOT EXISTS (SELECT 1 FROM table_seats s JOIN players p ON p.id = s.player_id
                               WHERE s.table_id = t.id AND p.bot IS NULL))::int AS bot_only
        FROM tables t WHERE t.host_player_id = $1 AND NOT t.imported
-        AND (t.status = 'playing' OR (t.status = 'waiting' AND t.created_at > now() - interval '30 minutes'))`,
-    [host],
+        AND (t.status = 'playing' OR (t.status = 'waiting' AND t.created_at > now() - make_interval(mins => $2)))`,
+    [host, waitingMinutes],
   );
   return { open: rows[0]!.open, botOnly: rows[0]!.bot_only };
 }

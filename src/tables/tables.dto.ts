@@ -68,6 +68,12 @@ export class TableDto {
   @ApiProperty({ description: 'the player who created the table: its host, who may end the session' }) hostPlayerId!: string;
   @ApiProperty({ example: 3 }) handCount!: number;
   @ApiProperty({ example: '2026-11-24T02:00:00.000Z' }) createdAt!: string;
+  @ApiProperty({
+    enum: ['abandoned'],
+    nullable: true,
+    description: 'why an ended table ended when its session did not end it: abandoned — it waited half an hour with no person seated',
+  })
+  endReason!: 'abandoned' | null;
 }
 
 export class ListTablesQueryDto extends PageQueryDto {

@@ -49,7 +49,7 @@ export class TablesService {
     if (!parsed.ok) throw fromRejection(parsed.rejection);
     const options = parsed.options as Record<string, unknown>;
     const cap = this.settings.openTablesPerPlayer;
-    if (cap > 0 && (await hostedOpenTables(this.db.pool, host.playerId)).open >= cap) {
+    if (cap > 0 && (await hostedOpenTables(this.db.pool, host.playerId, this.waitingMinutes)).open >= cap) {
       throw ApiError.of('TOO_MANY_TABLES', `you host ${cap} tables in play or waiting for players; end one, or wait until it is over`);
     }
     const id = randomUUID();
@@ -136,11 +136,16 @@ export class TablesService {
     });
   }
 
+  /** How long a waiting table counts against its host: until the housekeeping may end it (never, when it is off). */
+  private get waitingMinutes(): number {
+    return this.settings.abandonedTableMinutes || 1_000_000;
+  }
+
   /** A table without a person plays on its own: a host keeps at most BOT_TABLES_PER_PLAYER of them going. */
   private async checkBotTables(tx: Tx, tableId: string, host: Player): Promise<void> {
     const cap = this.settings.botTablesPerPlayer;
     if (cap === 0 || (await seatsPerson(tx, tableId))) return;
-    const { botOnly } = await hostedOpenTables(tx, host.playerId);
+    const { botOnly } = await hostedOpenTables(tx, host.playerId, this.waitingMinutes);
     // This table counts once a bot sits at it; seating another at it adds none.
     const here = (await seatsBots(tx, tableId)) ? 1 : 0;
     if (botOnly - here >= cap) {
@@ -192,5 +197,6 @@ function toDto(table: TableRecord): TableDto {
     hostPlayerId: table.hostPlayerId,
     handCount: table.handCount,
     createdAt: table.createdAt.toISOString(),
+    endReason: (table.endReason as TableDto['endReason']) ?? null,
   };
 }
