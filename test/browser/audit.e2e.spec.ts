@@ -39,7 +39,7 @@ describe('the audit page', () => {
     await page.getByTestId('pair-hands').waitFor();
     await page.getByRole('button', { name: 'Evidence' }).first().click();
     await page.getByTestId('evidence').waitFor();
-    await page.getByRole('button', { name: "Verify the hand's log" }).click();
+    await page.getByRole('button', { name: 'Verify the hand’s log' }).click();
     await page.getByTestId('verify').filter({ hasText: '✔' }).waitFor();
     await page.getByTestId('evidence').scrollIntoViewIfNeeded();
     await site.shot(page, 'audit-evidence', true);

@@ -67,6 +67,8 @@ describe('one person plays against three bots in the browser', () => {
       const tableId = new URL(page.url()).pathname.split('/')[2]!;
       // Before the first deal a seat can be left again.
       await page.locator('[data-seat="0"]').getByRole('button', { name: 'Sit here' }).click();
+      // Leaving asks first.
+      page.once('dialog', (d) => void d.accept());
       await page.getByRole('button', { name: 'Leave my seat' }).click();
       await page.locator('[data-seat="1"]').getByRole('button', { name: 'Sit here' }).waitFor();
       await page.locator('[data-seat="0"]').getByRole('button', { name: 'Sit here' }).click();

@@ -18,8 +18,10 @@ export const api = createClient<paths>({ baseUrl: location.origin });
 
 /** Sends the player's token (or the auditor's, for calls marked `asAuditor`) as a bearer token. */
 let tokenOf: (auditor: boolean) => string | null = () => null;
-export function useTokens(fn: (auditor: boolean) => string | null): void {
+let onTokenRefused: () => void = () => undefined;
+export function useTokens(fn: (auditor: boolean) => string | null, refused: () => void): void {
   tokenOf = fn;
+  onTokenRefused = refused;
 }
 /** The player's token, for what openapi-fetch does not send (the hand's WebSocket). */
 export const playerToken = (): string | null => tokenOf(false);
@@ -32,12 +34,24 @@ const auth: Middleware = {
     if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
     return request;
   },
+  async onResponse({ request, response }) {
+    // The player's own token refused (rotated elsewhere, or gone): the page asks to sign in again.
+    const player = tokenOf(false);
+    if (response.status === 401 && player && request.headers.get('Authorization') === `Bearer ${player}`) {
+      const problem = (await response
+        .clone()
+        .json()
+        .catch(() => ({}))) as Partial<Problem>;
+      if (problem.code === 'TOKEN_INVALID') onTokenRefused();
+    }
+    return response;
+  },
 };
 api.use(auth);
 /** Header options for a call made with the auditor token. */
 export const asAuditor = { [AUDITOR]: '1' } as Record<string, string>;
 
-/** An API refusal: the problem+json `detail` and stable `code`, shown to the person as they are. */
+/** An API refusal: its stable `code` (turned into words by the phrasebook) and the service's `detail`. */
 export class ApiProblem extends Error {
   constructor(
     readonly status: number,
@@ -48,7 +62,7 @@ export class ApiProblem extends Error {
   }
 }
 
-/** The data of an answer, or an ApiProblem with the service's own message. */
+/** The data of an answer, or an ApiProblem. */
 export function ok<T>(res: { data?: T; error?: unknown; response: Response }): T {
   if (res.error !== undefined || !res.response.ok) {
     const p = (res.error ?? {}) as Partial<Problem>;
@@ -56,6 +70,3 @@ export function ok<T>(res: { data?: T; error?: unknown; response: Response }): T
   }
   return res.data as T;
 }
-
-export const messageOf = (err: unknown): string =>
-  err instanceof ApiProblem ? `${err.message} (${err.code})` : err instanceof Error ? err.message : String(err);

@@ -1,10 +1,14 @@
 import { lazy, LocationProvider, Route, Router } from 'preact-iso';
+import { online, reconnecting } from './connection.js';
+import { language, switchLanguage, t } from './i18n/index.js';
+import { LANGUAGES } from './i18n/language.js';
 import { Audit } from './pages/audit.js';
 import { Cards } from './pages/cards.js';
 import { PlayerHands, TableHands } from './pages/history.js';
 import { Lobby } from './pages/lobby.js';
 import { NotFound } from './pages/not-found.js';
 import { TablePage } from './pages/table.js';
+import { signedOut } from './session.js';
 
 // The replay carries the rules engine: loaded only when a replay is opened.
 const Replay = lazy(() => import('./pages/replay.js').then((m) => m.Replay));
@@ -15,14 +19,22 @@ export function App() {
     <LocationProvider>
       <header class="top">
         <a href="/" class="brand">
-          kartentisch
+          {t('app.brand')}
         </a>
-        <nav>
-          <a href="/">Lobby</a>
-          <a href="/audit">Audit</a>
-          <a href="/cards">Cards</a>
+        <nav aria-label={t('app.nav.main')}>
+          <a href="/">{t('app.nav.lobby')}</a>
+          <a href="/audit">{t('app.nav.audit')}</a>
+          <a href="/cards">{t('app.nav.cards')}</a>
         </nav>
+        <div class="languages" role="group" aria-label={t('app.language')}>
+          {LANGUAGES.map((l) => (
+            <button type="button" class="link" lang={l} aria-pressed={language.value === l} onClick={() => switchLanguage(l)}>
+              {t(`app.languages.${l}`)}
+            </button>
+          ))}
+        </div>
       </header>
+      <ConnectionBanner />
       <main>
         <Router>
           <Route path="/" component={Lobby} />
@@ -37,4 +49,27 @@ export function App() {
       </main>
     </LocationProvider>
   );
+}
+
+/** Offline, reconnecting, or signed out: said at the top of every page until it is over. */
+function ConnectionBanner() {
+  if (!online.value)
+    return (
+      <p class="banner" role="status" data-testid="offline">
+        {t('app.offline')}
+      </p>
+    );
+  if (reconnecting.value)
+    return (
+      <p class="banner" role="status" data-testid="reconnecting">
+        {t('app.reconnecting')}
+      </p>
+    );
+  if (signedOut.value)
+    return (
+      <p class="banner" role="alert" data-testid="signed-out">
+        {t('player.signInAgain', { name: signedOut.value.name })} <a href="/">{t('player.signInAgainButton')}</a>
+      </p>
+    );
+  return null;
 }

@@ -20,6 +20,8 @@ function load(): Me | null {
 }
 
 export const me = signal<Me | null>(load());
+/** The player whose token the service refused (rotated on another device, or gone): sign in again. */
+export const signedOut = signal<Me | null>(null);
 /** The auditor token, kept for this tab only (sessionStorage). */
 export const auditorToken = signal<string | null>(sessionStorage.getItem(AUDIT_KEY));
 
@@ -27,6 +29,7 @@ export function rememberMe(player: Me | null): void {
   if (player) localStorage.setItem(KEY, JSON.stringify(player));
   else localStorage.removeItem(KEY);
   me.value = player;
+  if (player) signedOut.value = null;
 }
 
 export function rememberAuditor(token: string | null): void {
@@ -35,4 +38,11 @@ export function rememberAuditor(token: string | null): void {
   auditorToken.value = token;
 }
 
-useTokens((auditor) => (auditor ? auditorToken.value : (me.value?.token ?? null)));
+useTokens(
+  (auditor) => (auditor ? auditorToken.value : (me.value?.token ?? null)),
+  () => {
+    if (!me.value) return;
+    signedOut.value = me.value;
+    rememberMe(null);
+  },
+);

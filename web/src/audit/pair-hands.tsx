@@ -1,5 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, asAuditor, messageOf, ok, type Schemas } from '../api.js';
+import { api, ApiProblem, asAuditor, ok, type Schemas } from '../api.js';
+import { formatNumber, t } from '../i18n/index.js';
+import { callName, contractName } from '../phrasebook/index.js';
+import { refusalText } from '../phrasebook/refusals.js';
+import { Words } from '../phrasebook/terms.js';
+import { seatNames } from '../table/names.js';
+import { useTableSeats } from './names.js';
 import type { Pair } from './scatter.js';
 
 type HandSummary = Schemas['HandSummaryDto'];
@@ -19,7 +25,7 @@ async function allHands(playerId: string): Promise<HandSummary[]> {
 }
 
 /** The hands a pair sat at together, each with its doubling evidence and a check of its log. */
-export function PairHands({ pair }: { pair: Pair }) {
+export function PairHands({ pair, nameOf }: { pair: Pair; nameOf: (playerId: string) => string }) {
   const [hands, setHands] = useState<HandSummary[] | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -31,36 +37,38 @@ export function PairHands({ pair }: { pair: Pair }) {
         const shared = new Set(b.map((h) => h.id));
         setHands(a.filter((h) => shared.has(h.id) && h.status === 'finished'));
       } catch (err) {
-        setError(messageOf(err));
+        setError(refusalText(err));
       }
     })();
   }, [pair.declarer, pair.defender]);
   if (error) return <p class="error">{error}</p>;
-  if (!hands) return <p>Loading the pair's hands…</p>;
+  if (!hands) return <p>{t('audit.loadingPair')}</p>;
   return (
-    <section class="panel" aria-label="pair hands" data-testid="pair-hands">
+    <section class="panel" aria-label={t('audit.pairHands', { count: hands.length })} data-testid="pair-hands">
       <h3>
-        {hands.length} hands together <span class="note">(either role)</span>
+        {nameOf(pair.declarer)} → {nameOf(pair.defender)}: {t('audit.pairHands', { count: hands.length })}
       </h3>
       <table class="list">
         <tbody>
           {hands.slice(0, 60).map((h) => (
             <>
               <tr data-hand={h.id}>
-                <td>{h.id.slice(0, 8)}</td>
-                <td>{(h.result as { contract?: string } | null)?.contract ?? ''}</td>
+                <td>{h.number ?? '—'}</td>
+                <td>
+                  <Words text={contractName((h.result as { contract?: string } | null)?.contract)} />
+                </td>
                 <td>×{(h.result as { multiplier?: number } | null)?.multiplier ?? 1}</td>
                 <td class="row">
                   <button type="button" onClick={() => setOpen(open === h.id ? null : h.id)}>
-                    {open === h.id ? 'Hide' : 'Evidence'}
+                    {open === h.id ? t('audit.hide') : t('audit.evidence')}
                   </button>
-                  <a href={`/hands/${h.id}/replay`}>Replay</a>
+                  <a href={`/hands/${h.id}/replay`}>{t('history.replay')}</a>
                 </td>
               </tr>
               {open === h.id && (
                 <tr>
                   <td colSpan={4}>
-                    <HandEvidence handId={h.id} />
+                    <HandEvidence handId={h.id} tableId={h.tableId} />
                   </td>
                 </tr>
               )}
@@ -75,42 +83,45 @@ export function PairHands({ pair }: { pair: Pair }) {
 type Call = Record<string, unknown> & { actionIndex: number; seat: number; call: string };
 
 /** Each doubling call's evidence (GET /hands/{id}/audit) and the log's verification (GET /hands/{id}/verify). */
-function HandEvidence({ handId }: { handId: string }) {
+function HandEvidence({ handId, tableId }: { handId: string; tableId: string | null }) {
+  const nameOf = seatNames(useTableSeats(tableId));
   const [calls, setCalls] = useState<Call[] | null>(null);
   const [verify, setVerify] = useState<Schemas['VerifyDto'] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     api.GET('/hands/{id}/audit', { params: { path: { id: handId } }, headers: asAuditor }).then(
       (r) => setCalls(((ok(r) as { evidence?: { calls?: Call[] } }).evidence?.calls ?? []) as Call[]),
-      (e) => setError(messageOf(e)),
+      (e) => setError(refusalText(e)),
     );
   }, [handId]);
-  const num = (v: unknown) => (typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(3)) : String(v ?? ''));
+  const num = (v: unknown) => (typeof v === 'number' ? formatNumber(Math.round(v * 100) / 100) : '—');
   return (
     <div data-testid="evidence">
       {error && <p class="error">{error}</p>}
-      {calls && calls.length === 0 && <p class="note">No doubling call in this hand.</p>}
+      {calls && calls.length === 0 && <p class="note">{t('audit.noCall')}</p>}
       {calls && calls.length > 0 && (
         <table class="list">
           <thead>
             <tr>
-              <th>action</th>
-              <th>seat</th>
-              <th>call</th>
-              <th>role</th>
-              <th>×before</th>
-              <th>P(caller wins)</th>
-              <th>expected cost to caller</th>
-              <th>value to declarer</th>
+              <th>{t('audit.step')}</th>
+              <th>{t('audit.seat')}</th>
+              <th>{t('audit.call')}</th>
+              <th>{t('audit.role')}</th>
+              <th>{t('audit.before')}</th>
+              <th>{t('audit.winChance')}</th>
+              <th>{t('audit.cost')}</th>
+              <th>{t('audit.value')}</th>
             </tr>
           </thead>
           <tbody>
             {calls.map((c) => (
               <tr>
                 <td>{c.actionIndex}</td>
-                <td>{c.seat}</td>
-                <td>{c.call}</td>
-                <td>{String(c.role)}</td>
+                <td>{nameOf(c.seat)}</td>
+                <td>
+                  <Words text={callName(c.call)} />
+                </td>
+                <td>{c.role === 'declarer' ? t('audit.roles.declarer') : t('audit.roles.defender')}</td>
                 <td>{num(c.multiplierBefore)}</td>
                 <td>{num(c.winProbabilityCaller)}</td>
                 <td>{num(c.expectedCostToCaller)}</td>
@@ -127,17 +138,19 @@ function HandEvidence({ handId }: { handId: string }) {
             try {
               setVerify(ok(await api.GET('/hands/{id}/verify', { params: { path: { id: handId } }, headers: asAuditor })));
             } catch (err) {
-              setError(messageOf(err));
+              setError(refusalText(err));
             }
           }}
         >
-          Verify the hand's log
+          {t('audit.verify')}
         </button>
         {verify && (
           <span data-testid="verify" class={verify.ok ? '' : 'error'}>
             {verify.ok
-              ? `✔ ${verify.events} events replayed, hash chain and deck commitment hold`
-              : `✘ ${verify.problems.map((p) => `${p.code}: ${p.detail}`).join('; ')}`}
+              ? t('audit.verifyOk', { events: verify.events })
+              : t('audit.verifyBad', {
+                  problems: verify.problems.map((p) => refusalText(new ApiProblem(409, p.code, p.detail))).join(' '),
+                })}
           </span>
         )}
       </p>

@@ -1,4 +1,5 @@
 import type { PairRow } from '../../../src/analysis/collusion/pairs.js';
+import { t } from '../i18n/index.js';
 
 /** A ranked pair of the collusion report, as the service computes it (docs/audit.md names every column). */
 export type Pair = PairRow;
@@ -14,7 +15,17 @@ const significance = (p: number) => -Math.log10(Math.max(p, 1e-300));
  * flag thresholds as lines: strong (p < 1e-4 / pairs tested, docs/audit.md) and review
  * (q ≤ 0.05: drawn at the largest p that reached it).
  */
-export function Scatter({ pairs, selected, onSelect }: { pairs: Pair[]; selected: number | null; onSelect: (i: number) => void }) {
+export function Scatter({
+  pairs,
+  selected,
+  onSelect,
+  nameOf,
+}: {
+  pairs: Pair[];
+  selected: number | null;
+  onSelect: (i: number) => void;
+  nameOf: (playerId: string) => string;
+}) {
   const strong = significance(1e-4 / Math.max(pairs.length, 1));
   const reviewPs = pairs.filter((p) => p.q <= 0.05).map((p) => p.p);
   const review = reviewPs.length ? significance(Math.max(...reviewPs)) : null;
@@ -30,23 +41,23 @@ export function Scatter({ pairs, selected, onSelect }: { pairs: Pair[]; selected
     return Array.from({ length: Math.floor(max / step) + 1 }, (_, i) => Math.round(i * step * 1000) / 1000);
   };
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} class="scatter" role="img" aria-label="pairs: shared hands against significance" data-testid="scatter">
+    <svg viewBox={`0 0 ${W} ${H}`} class="scatter" role="img" aria-label={t('audit.scatterLabel')} data-testid="scatter">
       <rect x={PAD.left} y={PAD.top} width={W - PAD.left - PAD.right} height={H - PAD.top - PAD.bottom} fill="#fffdf6" stroke="#c9bf9f" />
-      {ticks(maxX).map((t) => (
-        <text x={x(t)} y={H - PAD.bottom + 16} font-size="11" text-anchor="middle" fill="#444">
-          {t}
+      {ticks(maxX).map((v) => (
+        <text x={x(v)} y={H - PAD.bottom + 16} font-size="11" text-anchor="middle" fill="#444">
+          {v}
         </text>
       ))}
-      {ticks(maxY).map((t) => (
-        <text x={PAD.left - 6} y={y(t) + 4} font-size="11" text-anchor="end" fill="#444">
-          {t}
+      {ticks(maxY).map((v) => (
+        <text x={PAD.left - 6} y={y(v) + 4} font-size="11" text-anchor="end" fill="#444">
+          {v}
         </text>
       ))}
       <text x={(W + PAD.left) / 2} y={H - 6} font-size="12" text-anchor="middle" fill="#222">
-        hands shared as declarer → defender
+        {t('audit.scatterX')}
       </text>
       <text transform={`translate(14 ${(H - PAD.bottom) / 2}) rotate(-90)`} font-size="12" text-anchor="middle" fill="#222">
-        −log₁₀ p
+        {t('audit.scatterY')}
       </text>
       <line
         x1={PAD.left}
@@ -58,7 +69,7 @@ export function Scatter({ pairs, selected, onSelect }: { pairs: Pair[]; selected
         data-threshold="strong"
       />
       <text x={W - PAD.right - 4} y={y(strong) - 4} font-size="11" text-anchor="end" fill="#b71c1c">
-        strong: p &lt; 1e-4 / {pairs.length}
+        {t('audit.strongLine')}
       </text>
       {review !== null && (
         <>
@@ -72,7 +83,7 @@ export function Scatter({ pairs, selected, onSelect }: { pairs: Pair[]; selected
             data-threshold="review"
           />
           <text x={W - PAD.right - 4} y={y(review) + 13} font-size="11" text-anchor="end" fill="#e65100">
-            review: q ≤ 0.05
+            {t('audit.reviewLine')}
           </text>
         </>
       )}
@@ -87,7 +98,7 @@ export function Scatter({ pairs, selected, onSelect }: { pairs: Pair[]; selected
           data-rank={i + 1}
           onClick={() => onSelect(i)}
         >
-          <title>{`#${i + 1} ${p.declarer.slice(0, 8)} → ${p.defender.slice(0, 8)}: ${p.handsAsPair} hands, p ${p.p.toExponential(1)}`}</title>
+          <title>{`${i + 1}. ${nameOf(p.declarer)} → ${nameOf(p.defender)}: ${p.handsAsPair} · p ${p.p.toExponential(1)}`}</title>
         </circle>
       ))}
     </svg>

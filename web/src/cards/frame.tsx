@@ -1,4 +1,5 @@
 import type { ComponentChildren, JSX } from 'preact';
+import { t } from '../i18n/index.js';
 import { SuitSymbol, SUIT_COLOURS, type Symbol } from './suits.js';
 
 /** Every card is drawn in a 60 × 90 box; CSS decides how large it appears. */
@@ -144,7 +145,7 @@ export function Court({ letter, symbol, band }: { letter: string; symbol: Symbol
 /** The back of any card, the same for every pack. */
 export function CardBack(): JSX.Element {
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} class="card-svg" role="img" aria-label="card back">
+    <svg viewBox={`0 0 ${W} ${H}`} class="card-svg" role="img" aria-label={t('cards.back')}>
       <rect x="0.75" y="0.75" width={W - 1.5} height={H - 1.5} rx="5" fill="#1f5f46" stroke="#0f3325" stroke-width="1" />
       <rect x="5" y="5" width={W - 10} height={H - 10} rx="3" fill="none" stroke="#d9c27a" stroke-width="1" />
       <path d="M30 14 50 45 30 76 10 45Z" fill="none" stroke="#d9c27a" stroke-width="1.2" />

@@ -1,20 +1,21 @@
 import type { JSX } from 'preact';
+import { cardName } from '../phrasebook/cards.js';
 import { CardFrame, Court, Pips } from './frame.js';
 import { SuitSymbol, type Symbol } from './suits.js';
 
 /** French suits, as Doppelkopf (`CQ`, `H10`, `DA`) and Droggn's four suits (`SK`, `HR`, `D1`) code them. */
-export const FRENCH_SUITS: Record<string, { symbol: Symbol; name: string }> = {
-  C: { symbol: 'club', name: 'Kreuz' },
-  S: { symbol: 'spade', name: 'Pik' },
-  H: { symbol: 'heart', name: 'Herz' },
-  D: { symbol: 'diamond', name: 'Karo' },
+const FRENCH_SUITS: Record<string, { symbol: Symbol }> = {
+  C: { symbol: 'club' },
+  S: { symbol: 'spade' },
+  H: { symbol: 'heart' },
+  D: { symbol: 'diamond' },
 };
 /** German indices on French-suited cards: Bube, Dame, König, Ass; the Tarock's Reiter (rider). */
-export const COURT: Record<string, { letter: string; name: string; band: string }> = {
-  J: { letter: 'B', name: 'Bube', band: '#f2e0e0' },
-  Q: { letter: 'D', name: 'Dame', band: '#e3eefa' },
-  R: { letter: 'R', name: 'Reiter', band: '#e4f2e1' },
-  K: { letter: 'K', name: 'König', band: '#f7e3a1' },
+const COURT: Record<string, { letter: string; band: string }> = {
+  J: { letter: 'B', band: '#f2e0e0' },
+  Q: { letter: 'D', band: '#e3eefa' },
+  R: { letter: 'R', band: '#e4f2e1' },
+  K: { letter: 'K', band: '#f7e3a1' },
 };
 
 /** A card of one French suit: `rank` is a court letter (J Q R K), `A`, or a number. */
@@ -42,14 +43,7 @@ export function FrenchSuitCard({ suitCode, rank, title }: { suitCode: string; ra
   );
 }
 
-const RANK_NAMES: Record<string, string> = { A: 'Ass', '10': 'Zehn', '9': 'Neun' };
-
-export function frenchCardName(code: string): string {
-  const rank = code.slice(1);
-  return `${FRENCH_SUITS[code[0]!]?.name ?? code[0]} ${COURT[rank]?.name ?? RANK_NAMES[rank] ?? rank}`;
-}
-
 /** Doppelkopf's French-suited pack (docs/rules/doppelkopf.md#cards). */
 export function FrenchCard({ code }: { code: string }): JSX.Element {
-  return <FrenchSuitCard suitCode={code[0]!} rank={code.slice(1)} title={frenchCardName(code)} />;
+  return <FrenchSuitCard suitCode={code[0]!} rank={code.slice(1)} title={cardName('doppelkopf', code)} />;
 }

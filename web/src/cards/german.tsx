@@ -1,35 +1,20 @@
 import type { JSX } from 'preact';
+import { cardName } from '../phrasebook/cards.js';
 import { CardFrame, Court, Pips } from './frame.js';
 import { SuitSymbol, type Symbol } from './suits.js';
 
 /** Dobbm's German-suited Tell pack (docs/rules/dobbm.md#cards): `HS`, `A10`, `BO`, `L6`; `B6` is the Weli. */
-const SUITS: Record<string, { symbol: Symbol; name: string }> = {
-  H: { symbol: 'heart', name: 'Herz' },
-  L: { symbol: 'leaf', name: 'Laub' },
-  A: { symbol: 'acorn', name: 'Eichel' },
-  B: { symbol: 'bell', name: 'Schellen' },
+const SUITS: Record<string, { symbol: Symbol }> = {
+  H: { symbol: 'heart' },
+  L: { symbol: 'leaf' },
+  A: { symbol: 'acorn' },
+  B: { symbol: 'bell' },
 };
-const RANKS: Record<string, string> = {
-  S: 'Sau',
-  '10': 'Zehner',
-  K: 'König',
-  O: 'Ober',
-  U: 'Unter',
-  '9': 'Neuner',
-  '8': 'Achter',
-  '7': 'Siebener',
-  '6': 'Sechser',
-};
-
-export function germanCardName(code: string): string {
-  if (code === 'B6') return 'Weli (Schellen Sechser)';
-  return `${SUITS[code[0]!]?.name ?? code[0]} ${RANKS[code.slice(1)] ?? code.slice(1)}`;
-}
 
 export function GermanCard({ code }: { code: string }): JSX.Element {
   const suit = SUITS[code[0]!] ?? SUITS.H!;
   const rank = code.slice(1);
-  const title = germanCardName(code);
+  const title = cardName('dobbm', code);
   if (code === 'B6') {
     return (
       <CardFrame label="W" symbol="bell" title={title}>

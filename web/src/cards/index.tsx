@@ -1,23 +1,22 @@
 import type { JSX } from 'preact';
+import type { GameId } from '../phrasebook/cards.js';
 import { CardBack } from './frame.js';
-import { FrenchCard, frenchCardName } from './french.js';
-import { GermanCard, germanCardName } from './german.js';
-import { TarockCard, tarockCardName } from './tarock.js';
+import { FrenchCard } from './french.js';
+import { GermanCard } from './german.js';
+import { TarockCard } from './tarock.js';
 
-export type GameId = 'dobbm' | 'droggn' | 'doppelkopf';
+export type { GameId };
 
 /** The pack each game is played with. */
-const PACKS: Record<GameId, { Face: (p: { code: string }) => JSX.Element; name: (code: string) => string }> = {
-  dobbm: { Face: GermanCard, name: germanCardName },
-  droggn: { Face: TarockCard, name: tarockCardName },
-  doppelkopf: { Face: FrenchCard, name: frenchCardName },
+const FACES: Record<GameId, (p: { code: string }) => JSX.Element> = {
+  dobbm: GermanCard,
+  droggn: TarockCard,
+  doppelkopf: FrenchCard,
 };
-
-export const cardName = (game: GameId, code: string): string => PACKS[game].name(code);
 
 /** A card face of `game`'s pack, or its back when `code` is null (a card the viewer may not see). */
 export function Card({ game, code }: { game: GameId; code: string | null }): JSX.Element {
   if (code === null) return <CardBack />;
-  const { Face } = PACKS[game];
+  const Face = FACES[game];
   return <Face code={code} />;
 }

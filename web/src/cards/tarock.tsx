@@ -1,39 +1,13 @@
 import type { JSX } from 'preact';
 import { CardFrame } from './frame.js';
-import { COURT, FRENCH_SUITS, FrenchSuitCard } from './french.js';
+import { cardName } from '../phrasebook/cards.js';
+import { FrenchSuitCard } from './french.js';
+import { roman } from './roman.js';
 
 /** Droggn's Tarock pack (docs/rules/droggn.md#cards): trumps `T1` (Pagat) … `T21` (Mond), the Gstieß `GS`, four suits with Reiter. */
-const ROMAN: [number, string][] = [
-  [10, 'X'],
-  [9, 'IX'],
-  [5, 'V'],
-  [4, 'IV'],
-  [1, 'I'],
-];
-
-function roman(n: number): string {
-  let out = '';
-  for (const [value, letters] of ROMAN) {
-    while (n >= value) {
-      out += letters;
-      n -= value;
-    }
-  }
-  return out;
-}
-
-export function tarockCardName(code: string): string {
-  if (code === 'GS') return 'Gstieß';
-  if (code[0] === 'T') {
-    const n = Number(code.slice(1));
-    return `Tarock ${roman(n)}${n === 1 ? ' (Pagat)' : n === 21 ? ' (Mond)' : ''}`;
-  }
-  const rank = code.slice(1);
-  return `${FRENCH_SUITS[code[0]!]?.name ?? code[0]} ${COURT[rank]?.name ?? (rank === '1' ? 'Ass' : rank)}`;
-}
 
 export function TarockCard({ code }: { code: string }): JSX.Element {
-  const title = tarockCardName(code);
+  const title = cardName('droggn', code);
   if (code === 'GS') {
     return (
       <CardFrame label="G" symbol={null} title={title}>

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
-import { api, messageOf, ok, type Game, type RuleOption } from '../api.js';
+import { api, ok, type Game, type RuleOption } from '../api.js';
+import { t } from '../i18n/index.js';
+import { gameName, optionLabel, optionValue, type GameId } from '../phrasebook/index.js';
+import { refusalText } from '../phrasebook/refusals.js';
 
 type Value = string | number | boolean | null;
 
@@ -18,7 +21,7 @@ export function CreateTable() {
   useEffect(() => {
     api.GET('/games').then(
       (r) => setGames(ok(r)),
-      (e) => setError(messageOf(e)),
+      (e) => setError(refusalText(e)),
     );
   }, []);
   const game = games.find((g) => g.id === gameId);
@@ -38,35 +41,36 @@ export function CreateTable() {
       const table = ok(await api.POST('/tables', { body: { game: game.id, rules } }));
       route(`/tables/${table.id}`);
     } catch (err) {
-      setError(messageOf(err));
+      setError(refusalText(err));
     }
   }
 
   return (
     // noValidate: the API judges the profile (one place for the rules) and its message is shown.
-    <form class="panel" onSubmit={submit} aria-label="create a table" noValidate>
-      <h2>Open a table</h2>
+    <form class="panel" onSubmit={submit} aria-label={t('create.title')} noValidate>
+      <h2>{t('create.title')}</h2>
       <div class="row">
         <label>
-          Game{' '}
+          {t('create.game')}{' '}
           <select
             name="game"
-            aria-label="game of the new table"
+            aria-label={t('create.gameOfNewTable')}
             value={gameId}
             onChange={(e) => setGameId(e.currentTarget.value as Game['id'])}
           >
             {games.map((g) => (
-              <option value={g.id}>{g.name}</option>
+              <option value={g.id}>{gameName(g.id)}</option>
             ))}
           </select>
         </label>
       </div>
       {game && (
         <details>
-          <summary>Rule options ({game.options.length}; the defaults are filled in)</summary>
+          <summary>{t('create.options', { count: game.options.length })}</summary>
           <div class="options">
             {game.options.map((o) => (
               <OptionField
+                game={game.id as GameId}
                 option={o}
                 value={values[o.name] ?? null}
                 disabled={!applies(o, values)}
@@ -83,7 +87,7 @@ export function CreateTable() {
       )}
       <p>
         <button class="primary" type="submit" disabled={!game}>
-          Open the table
+          {t('create.submit')}
         </button>
       </p>
     </form>
@@ -91,11 +95,13 @@ export function CreateTable() {
 }
 
 function OptionField({
+  game,
   option: o,
   value,
   disabled,
   onChange,
 }: {
+  game: GameId;
   option: RuleOption;
   value: Value;
   disabled: boolean;
@@ -117,7 +123,7 @@ function OptionField({
         onChange={(e) => onChange(values.find((v) => String(v) === e.currentTarget.value) ?? null)}
       >
         {values.map((v) => (
-          <option value={String(v)}>{String(v)}</option>
+          <option value={String(v)}>{optionValue(v)}</option>
         ))}
       </select>
     );
@@ -129,26 +135,20 @@ function OptionField({
         disabled={disabled}
         min={o.minimum}
         max={o.maximum}
-        placeholder={o.nullable ? 'none' : ''}
+        placeholder={o.nullable ? t('create.unlimited') : ''}
         value={value === null ? '' : String(value)}
         onInput={(e) => onChange(e.currentTarget.value === '' ? null : Number(e.currentTarget.value))}
       />
     );
   }
+  const dependsOn = o.dependsOn;
   return (
     <div class="option">
-      <label for={id}>
-        <code>{o.name}</code>
-      </label>
+      <label for={id}>{optionLabel(game, o.name)}</label>
       {control}
       <span class="note">
-        {o.description} Default: <code>{String(o.default)}</code>
-        {o.dependsOn && (
-          <>
-            {' '}
-            (applies when <code>{o.dependsOn.option}</code> is <code>{String(o.dependsOn.value)}</code>)
-          </>
-        )}
+        {t('create.default', { value: optionValue(o.default) })}
+        {dependsOn && <> {t('create.appliesWhen', { option: optionLabel(game, dependsOn.option), value: optionValue(dependsOn.value) })}</>}
       </span>
     </div>
   );

@@ -1,6 +1,9 @@
 import { useState } from 'preact/hooks';
-import { api, messageOf, ok } from '../api.js';
-import { me, rememberMe, type Me } from '../session.js';
+import { api, ok } from '../api.js';
+import { CopyButton } from '../copy-button.js';
+import { t } from '../i18n/index.js';
+import { refusalText } from '../phrasebook/refusals.js';
+import { me, rememberMe, signedOut, type Me } from '../session.js';
 
 /** A device code carries the player to another browser: copy it there, paste it in. */
 const encode = (p: Me): string => btoa(unescape(encodeURIComponent(JSON.stringify(p))));
@@ -15,7 +18,6 @@ export function PlayerPanel() {
   const [name, setName] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
   const player = me.value;
 
   async function create(e: Event) {
@@ -25,7 +27,7 @@ export function PlayerPanel() {
       const created = ok(await api.POST('/players', { body: { name } }));
       rememberMe({ id: created.id, name: created.name, token: created.token });
     } catch (err) {
-      setError(messageOf(err));
+      setError(refusalText(err));
     }
   }
   function bring(e: Event) {
@@ -34,46 +36,31 @@ export function PlayerPanel() {
       rememberMe(decode(code));
       setError(null);
     } catch {
-      setError('That is not a device code from this site.');
+      setError(t('player.notADeviceCode'));
     }
   }
 
   if (player) {
     const deviceCode = encode(player);
     return (
-      <div class="panel" aria-label="you">
+      <div class="panel" aria-label={t('player.playingAs')}>
         <p>
-          Playing as <strong data-testid="my-name">{player.name}</strong>
+          {t('player.playingAs')} <strong data-testid="my-name">{player.name}</strong>
         </p>
         <p>
-          <a href={`/players/${player.id}/hands`}>My hands</a>
+          <a href={`/players/${player.id}/hands`}>{t('player.myHands')}</a>
         </p>
         <details>
-          <summary>Use this player on another device</summary>
-          <p class="note">Paste this code on the other device's lobby. Anyone holding it plays as you.</p>
+          <summary>{t('player.otherDevice')}</summary>
+          <p class="note">{t('player.otherDeviceNote')}</p>
           <p class="token" data-testid="device-code">
             {deviceCode}
           </p>
-          <button
-            type="button"
-            onClick={() =>
-              navigator.clipboard?.writeText(deviceCode).then(
-                () => setCopied(true),
-                () => setCopied(false),
-              )
-            }
-          >
-            {copied ? 'Copied' : 'Copy'}
-          </button>
+          <CopyButton text={deviceCode} label={t('player.copy')} />
         </details>
         <p>
-          <button
-            type="button"
-            onClick={() =>
-              confirm('Forget this player on this device? Without its device code you cannot come back to it.') && rememberMe(null)
-            }
-          >
-            Forget this player
+          <button type="button" onClick={() => confirm(t('player.forgetConfirm')) && rememberMe(null)}>
+            {t('player.forget')}
           </button>
         </p>
       </div>
@@ -81,22 +68,32 @@ export function PlayerPanel() {
   }
   return (
     <div class="panel grid2">
-      <form onSubmit={create} aria-label="choose a name">
-        <h2>Choose a name</h2>
+      {signedOut.value && (
+        <p class="error" role="alert" data-testid="sign-in-again">
+          {t('player.signInAgain', { name: signedOut.value.name })} {t('player.signInAgainHint')}
+        </p>
+      )}
+      <form onSubmit={create} aria-label={t('player.chooseName')}>
+        <h2>{t('player.chooseName')}</h2>
         <div class="row">
           <label>
-            Name <input name="name" value={name} required maxLength={40} onInput={(e) => setName(e.currentTarget.value)} />
+            {t('player.name')} <input name="name" value={name} required maxLength={40} onInput={(e) => setName(e.currentTarget.value)} />
           </label>
           <button class="primary" type="submit">
-            Start playing
+            {t('player.start')}
           </button>
         </div>
       </form>
-      <form onSubmit={bring} aria-label="device code">
-        <h2>…or continue on this device</h2>
+      <form onSubmit={bring} aria-label={t('player.deviceCode')}>
+        <h2>{t('player.orContinue')}</h2>
         <div class="row">
-          <input aria-label="device code" value={code} onInput={(e) => setCode(e.currentTarget.value)} placeholder="device code" />
-          <button type="submit">Continue</button>
+          <input
+            aria-label={t('player.deviceCode')}
+            value={code}
+            onInput={(e) => setCode(e.currentTarget.value)}
+            placeholder={t('player.deviceCode')}
+          />
+          <button type="submit">{t('player.continue')}</button>
         </div>
       </form>
       {error && (

@@ -1,41 +1,67 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, messageOf, ok, type Table } from '../api.js';
+import { api, ok, type Game, type Schemas, type Table } from '../api.js';
+import { t } from '../i18n/index.js';
+import { gameName } from '../phrasebook/index.js';
+import { refusalText } from '../phrasebook/refusals.js';
 import { me } from '../session.js';
+import { changedRules } from './rules.js';
 
-const GAMES = [
-  ['', 'all games'],
-  ['dobbm', 'Dobbm'],
-  ['droggn', 'Droggn'],
-  ['doppelkopf', 'Doppelkopf'],
-] as const;
+const GAMES = ['', 'dobbm', 'droggn', 'doppelkopf'] as const;
+/** The lobby has no feed of its own: it looks at the tables again this often while it is open. */
+const LOOK_AGAIN_MS = 3000;
 
-/** The open and running tables (GET /tables), filtered by game, a page at a time. */
+/** How long ago, in words. */
+function ago(iso: string, now: number): string {
+  const minutes = Math.floor((now - Date.parse(iso)) / 60_000);
+  if (!(minutes >= 1)) return t('lobby.age.now');
+  if (minutes < 60) return t('lobby.age.minutes', { count: minutes });
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return t('lobby.age.hours', { count: hours });
+  return t('lobby.age.days', { count: Math.floor(hours / 24) });
+}
+
+/** The open and running tables (GET /tables), filtered by game, kept up to date while the lobby is open. */
 export function TableList() {
-  const [game, setGame] = useState<'' | 'dobbm' | 'droggn' | 'doppelkopf'>('');
+  const [game, setGame] = useState<(typeof GAMES)[number]>('');
   const [tables, setTables] = useState<Table[]>([]);
+  const [games, setGames] = useState<Game[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
+  const [pages, setPages] = useState(1);
   const [error, setError] = useState<string | null>(null);
 
   const latest = useRef(0);
-  async function load(more: boolean) {
-    setError(null);
+  async function load(count: number) {
     const request = ++latest.current;
     try {
-      const page = ok(
-        await api.GET('/tables', {
-          params: { query: { game: game || undefined, limit: 20, cursor: more ? (cursor ?? undefined) : undefined } },
-        }),
-      );
+      let items: Table[] = [];
+      let next: string | null = null;
+      for (let i = 0; i < count; i++) {
+        const page: Schemas['TablePageDto'] = ok(
+          await api.GET('/tables', { params: { query: { game: game || undefined, limit: 20, cursor: next ?? undefined } } }),
+        );
+        items = [...items, ...page.items];
+        next = page.nextCursor;
+        if (!next) break;
+      }
       if (request !== latest.current) return; // a newer filter was chosen meanwhile
-      setTables(more ? [...tables, ...page.items] : page.items);
-      setCursor(page.nextCursor);
+      setTables(items);
+      setCursor(next);
+      setError(null);
     } catch (err) {
-      setError(messageOf(err));
+      if (request === latest.current) setError(refusalText(err));
     }
   }
   useEffect(() => {
-    void load(false);
-  }, [game]);
+    void load(pages);
+    const timer = setInterval(() => void load(pages), LOOK_AGAIN_MS);
+    return () => clearInterval(timer);
+  }, [game, pages]);
+  useEffect(() => {
+    api.GET('/games').then(
+      (r) => setGames(ok(r)),
+      () => undefined,
+    );
+  }, []);
 
   async function sit(table: Table) {
     setError(null);
@@ -43,25 +69,26 @@ export function TableList() {
       ok(await api.POST('/tables/{id}/seats', { params: { path: { id: table.id } }, body: {} }));
       location.assign(`/tables/${table.id}`);
     } catch (err) {
-      setError(messageOf(err));
+      setError(refusalText(err));
     }
   }
 
   const myId = me.value?.id;
+  const now = Date.now();
   return (
-    <section class="panel" aria-label="tables">
+    <section class="panel" aria-label={t('lobby.tables')}>
       <div class="row">
-        <h2>Tables</h2>
+        <h2>{t('lobby.tables')}</h2>
         <label>
-          Show{' '}
-          <select aria-label="filter by game" value={game} onChange={(e) => setGame(e.currentTarget.value as typeof game)}>
-            {GAMES.map(([id, label]) => (
-              <option value={id}>{label}</option>
+          {t('lobby.show')}{' '}
+          <select aria-label={t('lobby.filter')} value={game} onChange={(e) => setGame(e.currentTarget.value as typeof game)}>
+            {GAMES.map((id) => (
+              <option value={id}>{id ? gameName(id) : t('games.all')}</option>
             ))}
           </select>
         </label>
-        <button type="button" onClick={() => load(false)}>
-          Refresh
+        <button type="button" onClick={() => load(pages)}>
+          {t('lobby.refresh')}
         </button>
       </div>
       {error && (
@@ -70,56 +97,64 @@ export function TableList() {
         </p>
       )}
       {tables.length === 0 ? (
-        <p class="note">No open tables{game ? ' for this game' : ''} — open one below.</p>
+        <p class="note">{game ? t('lobby.noneForGame') : t('lobby.none')}</p>
       ) : (
-        <table class="list">
-          <thead>
-            <tr>
-              <th>Game</th>
-              <th>Rules</th>
-              <th>Players</th>
-              <th>Status</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {tables.map((t) => {
-              const seated = t.seats.some((s) => s.playerId === myId);
-              return (
-                <tr data-table={t.id}>
-                  <td>{t.game}</td>
-                  <td class="note">{rulesSummary(t.rules)}</td>
-                  <td>
-                    {t.seats.map((s) => s.name ?? '—').join(', ')} <span class="note">({t.freeSeats} free)</span>
-                  </td>
-                  <td>{t.status}</td>
-                  <td class="row">
-                    <a href={`/tables/${t.id}`}>{seated ? 'Go to table' : 'Watch'}</a>
-                    {myId && !seated && t.freeSeats > 0 && (
-                      <button type="button" onClick={() => sit(t)}>
-                        Take a seat
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <div class="scroll">
+          <table class="list tables">
+            <thead>
+              <tr>
+                <th>{t('lobby.game')}</th>
+                <th>{t('lobby.host')}</th>
+                <th>{t('lobby.players')}</th>
+                <th>{t('lobby.status')}</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {tables.map((tb) => {
+                const seated = tb.seats.some((s) => s.playerId === myId);
+                const host = tb.seats.find((s) => s.playerId === tb.hostPlayerId)?.name;
+                const changed = changedRules(
+                  games.find((g) => g.id === tb.game),
+                  tb.rules,
+                );
+                return (
+                  <tr data-table={tb.id}>
+                    <td>
+                      <strong>{gameName(tb.game)}</strong>
+                      <div class="note" data-testid="rules">
+                        {changed.length ? changed.join(' · ') : t('lobby.defaultRules')}
+                      </div>
+                    </td>
+                    <td>
+                      {host ?? '—'}
+                      <div class="note">{ago(tb.createdAt, now)}</div>
+                    </td>
+                    <td>
+                      {tb.seats.map((s) => s.name ?? t('lobby.emptySeat')).join(', ')}
+                      <div class="note">{t('lobby.free', { count: tb.freeSeats })}</div>
+                    </td>
+                    <td>{t(`lobby.tableStatus.${tb.status}`)}</td>
+                    <td class="row">
+                      <a href={`/tables/${tb.id}`}>{seated ? t('lobby.goTo') : t('lobby.watch')}</a>
+                      {myId && !seated && tb.freeSeats > 0 && (
+                        <button type="button" onClick={() => sit(tb)}>
+                          {t('lobby.takeSeat')}
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       )}
       {cursor && (
-        <button type="button" onClick={() => load(true)}>
-          More tables
+        <button type="button" onClick={() => setPages(pages + 1)}>
+          {t('lobby.more')}
         </button>
       )}
     </section>
   );
-}
-
-/** The few options that tell tables apart at a glance. */
-function rulesSummary(rules: Record<string, unknown>): string {
-  return ['players', 'stake', 'mode', 'deck']
-    .filter((k) => rules[k] !== undefined)
-    .map((k) => `${k} ${String(rules[k])}`)
-    .join(' · ');
 }

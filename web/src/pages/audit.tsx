@@ -1,8 +1,16 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, asAuditor, messageOf, ok } from '../api.js';
+import { api, asAuditor, ok } from '../api.js';
+import { usePlayerNames } from '../audit/names.js';
 import { PairHands } from '../audit/pair-hands.js';
 import { Scatter, type Pair } from '../audit/scatter.js';
+import { formatNumber, t } from '../i18n/index.js';
+import { gameName } from '../phrasebook/index.js';
+import { refusalText } from '../phrasebook/refusals.js';
+import { Words } from '../phrasebook/terms.js';
 import { auditorToken, rememberAuditor } from '../session.js';
+
+/** Fewer hands per pair than this, and the figures say little: the page says so. */
+const FEW_HANDS = 20;
 
 interface Job {
   jobId: string;
@@ -29,16 +37,18 @@ export function Audit() {
       try {
         setJob(ok(await api.GET('/audit/collusion/jobs/{id}', { params: { path: { id: job.jobId } }, headers: asAuditor })) as Job);
       } catch (err) {
-        setError(messageOf(err));
+        setError(refusalText(err));
       }
     }, 500);
     return () => clearTimeout(timer);
   }, [job]);
 
+  const pairs = job?.status === 'done' ? (job.pairs ?? []) : null;
+  const nameOf = usePlayerNames((pairs ?? []).slice(0, 50).flatMap((p) => [p.declarer, p.defender]));
   if (!auditorToken.value) {
     return (
       <section>
-        <h1>Audit</h1>
+        <h1>{t('audit.title')}</h1>
         <form
           class="panel row"
           onSubmit={(e) => {
@@ -47,13 +57,13 @@ export function Audit() {
           }}
         >
           <label>
-            Auditor token{' '}
+            {t('audit.token')}{' '}
             <input type="password" autocomplete="off" value={tokenInput} onInput={(e) => setTokenInput(e.currentTarget.value)} />
           </label>
           <button class="primary" type="submit">
-            Use it
+            {t('audit.use')}
           </button>
-          <span class="note">Kept for this browser tab only.</span>
+          <span class="note">{t('audit.tokenNote')}</span>
         </form>
       </section>
     );
@@ -67,31 +77,31 @@ export function Audit() {
       const query = { game, ...(minHands ? { minHands: Number(minHands) } : {}) };
       setJob(ok(await api.GET('/audit/collusion', { params: { query }, headers: asAuditor })) as Job);
     } catch (err) {
-      setError(messageOf(err));
+      setError(refusalText(err));
     }
   }
 
-  const pairs = job?.status === 'done' ? (job.pairs ?? []) : null;
   return (
     <section>
-      <h1>Audit</h1>
-      <form class="panel row" onSubmit={start} aria-label="collusion audit">
+      <h1>{t('audit.title')}</h1>
+      <form class="panel row" onSubmit={start} aria-label={t('audit.form')}>
         <label>
-          Game{' '}
-          <select aria-label="audited game" value={game} onChange={(e) => setGame(e.currentTarget.value as typeof game)}>
-            <option value="dobbm">Dobbm</option>
-            <option value="droggn">Droggn</option>
+          {t('audit.game')}{' '}
+          <select aria-label={t('audit.auditedGame')} value={game} onChange={(e) => setGame(e.currentTarget.value as typeof game)}>
+            <option value="dobbm">{gameName('dobbm')}</option>
+            <option value="droggn">{gameName('droggn')}</option>
           </select>
         </label>
         <label>
-          Pairs with at least{' '}
-          <input type="number" min={1} value={minHands} onInput={(e) => setMinHands(e.currentTarget.value)} placeholder="any" /> hands
+          {t('audit.minHands')}{' '}
+          <input type="number" min={1} value={minHands} onInput={(e) => setMinHands(e.currentTarget.value)} placeholder={t('audit.any')} />{' '}
+          {t('audit.minHandsAfter')}
         </label>
         <button class="primary" type="submit">
-          Run the collusion audit
+          {t('audit.run')}
         </button>
         <button type="button" onClick={() => rememberAuditor(null)}>
-          Forget the token
+          {t('audit.forget')}
         </button>
       </form>
       {error && (
@@ -101,55 +111,70 @@ export function Audit() {
       )}
       {job && job.status === 'running' && (
         <p data-testid="progress">
-          Computing the evidence: <progress max={job.total || 1} value={job.done} /> {job.done} / {job.total} hands
+          <progress max={job.total || 1} value={job.done} /> {t('audit.progress', { done: job.done, total: job.total })}
         </p>
       )}
-      {job?.status === 'failed' && <p class="error">The audit failed: {job.error}</p>}
+      {job?.status === 'failed' && <p class="error">{t('audit.failed')}</p>}
       {pairs && (
         <>
-          <p class="note">
-            {pairs.length} ordered pairs (declarer → defender) tested; {pairs.filter((p) => p.tier === 'strong').length} strong,{' '}
-            {pairs.filter((p) => p.tier === 'review').length} for review. Click a dot or a row for the pair's hands.
+          <p class="note" data-testid="audit-summary">
+            {t('audit.summary', {
+              count: pairs.length,
+              strong: pairs.filter((p) => p.tier === 'strong').length,
+              review: pairs.filter((p) => p.tier === 'review').length,
+            })}
           </p>
-          <Scatter pairs={pairs} selected={selected} onSelect={setSelected} />
-          <table class="list pairs" data-testid="pairs">
-            <thead>
-              <tr>
-                <th>#</th>
-                <th>declarer → defender</th>
-                <th>hands as pair</th>
-                <th>doubles / calls</th>
-                <th>z</th>
-                <th>p</th>
-                <th>q</th>
-                <th>tier</th>
-              </tr>
-            </thead>
-            <tbody>
-              {pairs.slice(0, 50).map((p, i) => (
-                <tr class={selected === i ? 'selected' : ''} data-pair={`${p.declarer}>${p.defender}`}>
-                  <td>{i + 1}</td>
-                  <td>
-                    <button type="button" class="link" onClick={() => setSelected(i)}>
-                      <code>{p.declarer.slice(0, 8)}</code> → <code>{p.defender.slice(0, 8)}</code>
-                    </button>
-                  </td>
-                  <td>{p.handsAsPair}</td>
-                  <td>
-                    {p.doubles} / {p.calls}
-                  </td>
-                  <td>{p.z.toFixed(2)}</td>
-                  <td>{p.p.toExponential(1)}</td>
-                  <td>{p.q.toExponential(1)}</td>
-                  <td>
-                    {p.tier ?? ''}
-                    {p.mutual ? ' · mutual' : ''}
-                  </td>
+          {pairs.length === 0 && <p class="note">{t('audit.zeroPairs')}</p>}
+          {pairs.length > 0 && Math.max(...pairs.map((p) => p.handsAsPair)) < FEW_HANDS && <p class="note">{t('audit.fewHands')}</p>}
+          <details>
+            <summary>
+              {t('audit.z')} · {t('audit.p')} · {t('audit.q')}
+            </summary>
+            <p class="note">
+              <Words text={t('audit.explain')} />
+            </p>
+          </details>
+          <Scatter pairs={pairs} selected={selected} onSelect={setSelected} nameOf={nameOf} />
+          <div class="scroll">
+            <table class="list pairs" data-testid="pairs">
+              <thead>
+                <tr>
+                  <th>{t('audit.rank')}</th>
+                  <th>{t('audit.pair')}</th>
+                  <th>{t('audit.handsAsPair')}</th>
+                  <th>{t('audit.doublesCalls')}</th>
+                  <th>{t('audit.z')}</th>
+                  <th>{t('audit.p')}</th>
+                  <th>{t('audit.q')}</th>
+                  <th>{t('audit.tier')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-          {selected !== null && pairs[selected] && <PairHands pair={pairs[selected]} />}
+              </thead>
+              <tbody>
+                {pairs.slice(0, 50).map((p, i) => (
+                  <tr class={selected === i ? 'selected' : ''} data-pair={`${p.declarer}>${p.defender}`}>
+                    <td>{i + 1}</td>
+                    <td>
+                      <button type="button" class="link" onClick={() => setSelected(i)}>
+                        {nameOf(p.declarer)} → {nameOf(p.defender)}
+                      </button>
+                    </td>
+                    <td>{p.handsAsPair}</td>
+                    <td>
+                      {p.doubles} / {p.calls}
+                    </td>
+                    <td>{formatNumber(Math.round(p.z * 100) / 100)}</td>
+                    <td>{p.p.toExponential(1)}</td>
+                    <td>{p.q.toExponential(1)}</td>
+                    <td>
+                      {t(`audit.tiers.${p.tier === 'strong' || p.tier === 'review' ? p.tier : 'none'}`)}
+                      {p.mutual ? ` · ${t('audit.mutual')}` : ''}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {selected !== null && pairs[selected] && <PairHands pair={pairs[selected]} nameOf={nameOf} />}
         </>
       )}
     </section>

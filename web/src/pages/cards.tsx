@@ -1,15 +1,16 @@
 import { Card, type GameId } from '../cards/index.js';
+import { t, type MessageKey } from '../i18n/index.js';
 
 /** Every face of the three packs (docs/rules/dobbm.md#cards, docs/rules/doppelkopf.md#cards, docs/rules/droggn.md#cards), as the tables draw them. */
-const PACKS: { game: GameId; title: string; codes: string[] }[] = [
+const PACKS: { game: GameId; title: MessageKey; codes: string[] }[] = [
   {
     game: 'dobbm',
-    title: 'Dobbm — German-suited Tell pack',
+    title: 'cards.dobbmPack',
     codes: ['H', 'L', 'A', 'B'].flatMap((s) => ['S', '10', 'K', 'O', 'U', '9', '8', '7', '6'].map((r) => s + r)),
   },
   {
     game: 'droggn',
-    title: 'Droggn — Tarock pack',
+    title: 'cards.droggnPack',
     codes: [
       ...Array.from({ length: 21 }, (_, i) => `T${21 - i}`),
       'GS',
@@ -19,7 +20,7 @@ const PACKS: { game: GameId; title: string; codes: string[] }[] = [
   },
   {
     game: 'doppelkopf',
-    title: 'Doppelkopf — French-suited pack',
+    title: 'cards.doppelkopfPack',
     codes: ['C', 'S', 'H', 'D'].flatMap((s) => ['A', '10', 'K', 'Q', 'J', '9'].map((r) => s + r)),
   },
 ];
@@ -27,10 +28,10 @@ const PACKS: { game: GameId; title: string; codes: string[] }[] = [
 export function Cards() {
   return (
     <section>
-      <h1>The packs</h1>
+      <h1>{t('cards.title')}</h1>
       {PACKS.map((p) => (
         <div key={p.game}>
-          <h2>{p.title}</h2>
+          <h2>{t(p.title)}</h2>
           <div class="card-row wrap">
             {p.codes.map((c) => (
               <span class="card" key={c} data-card={c}>

@@ -1,5 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, messageOf, ok, type Schemas } from '../api.js';
+import { api, ok, type Schemas } from '../api.js';
+import { formatNumber, t } from '../i18n/index.js';
+import { contractName, gameName } from '../phrasebook/index.js';
+import { refusalText } from '../phrasebook/refusals.js';
+import { Words } from '../phrasebook/terms.js';
 
 type HandSummary = Schemas['HandSummaryDto'];
 
@@ -14,7 +18,7 @@ function History({ title, load }: { title: string; load: (cursor?: string) => Pr
       setHands((h) => (from ? [...h, ...page.items] : page.items));
       setCursor(page.nextCursor);
     } catch (err) {
-      setError(messageOf(err));
+      setError(refusalText(err));
     }
   };
   useEffect(() => {
@@ -24,41 +28,50 @@ function History({ title, load }: { title: string; load: (cursor?: string) => Pr
     <section>
       <h1>{title}</h1>
       {error && <p class="error">{error}</p>}
-      <table class="list">
-        <thead>
-          <tr>
-            <th>Hand</th>
-            <th>Game</th>
-            <th>Status</th>
-            <th>Result</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {hands.map((h) => {
-            const r = h.result as { contract?: string; scores?: number[] } | null;
-            return (
-              <tr data-hand={h.id}>
-                <td>{h.number ?? h.id.slice(0, 8)}</td>
-                <td>{h.game}</td>
-                <td>{h.status}</td>
-                <td>{r ? `${r.contract ?? ''} ${r.scores?.join(' / ') ?? ''}` : ''}</td>
-                <td>
-                  {h.status === 'finished' || h.status === 'thrownIn' ? (
-                    <a href={`/hands/${h.id}/replay`}>Replay</a>
-                  ) : (
-                    h.tableId && <a href={`/tables/${h.tableId}`}>Table</a>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      {hands.length === 0 && <p class="note">No hands yet.</p>}
+      <div class="scroll">
+        <table class="list">
+          <thead>
+            <tr>
+              <th>{t('history.hand')}</th>
+              <th>{t('history.game')}</th>
+              <th>{t('history.status')}</th>
+              <th>{t('history.result')}</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {hands.map((h) => {
+              const r = h.result as { contract?: string | null; scores?: number[] } | null;
+              return (
+                <tr data-hand={h.id}>
+                  <td>{h.number ?? '—'}</td>
+                  <td>{gameName(h.game)}</td>
+                  <td>{t(`history.statuses.${h.status}`)}</td>
+                  <td>
+                    {r && (
+                      <>
+                        <Words text={r.contract ? contractName(r.contract) : t('result.thrownIn')} />{' '}
+                        <span class="note">{r.scores?.map((s) => formatNumber(s, { sign: true })).join(' / ')}</span>
+                      </>
+                    )}
+                  </td>
+                  <td>
+                    {h.status === 'finished' || h.status === 'thrownIn' ? (
+                      <a href={`/hands/${h.id}/replay`}>{t('history.replay')}</a>
+                    ) : (
+                      h.tableId && <a href={`/tables/${h.tableId}`}>{t('history.table')}</a>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {hands.length === 0 && <p class="note">{t('history.none')}</p>}
       {cursor && (
         <button type="button" onClick={() => more(cursor)}>
-          Older hands
+          {t('history.older')}
         </button>
       )}
     </section>
@@ -68,7 +81,7 @@ function History({ title, load }: { title: string; load: (cursor?: string) => Pr
 export function TableHands({ id }: { id: string }) {
   return (
     <History
-      title={`Hands of table ${id.slice(0, 8)}`}
+      title={t('history.ofTable')}
       load={async (cursor) => ok(await api.GET('/tables/{id}/hands', { params: { path: { id }, query: { cursor } } }))}
     />
   );
@@ -77,7 +90,7 @@ export function TableHands({ id }: { id: string }) {
 export function PlayerHands({ id }: { id: string }) {
   return (
     <History
-      title="A player's hands"
+      title={t('history.ofPlayer')}
       load={async (cursor) => ok(await api.GET('/players/{id}/hands', { params: { path: { id }, query: { cursor } } }))}
     />
   );

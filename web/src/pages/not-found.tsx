@@ -1,9 +1,12 @@
+import { t } from '../i18n/index.js';
+
 export function NotFound() {
   return (
     <section>
-      <h1>Not found</h1>
+      <h1>{t('notFound.title')}</h1>
+      <p>{t('notFound.text')}</p>
       <p>
-        <a href="/">Back to the lobby</a>
+        <a href="/">{t('notFound.back')}</a>
       </p>
     </section>
   );

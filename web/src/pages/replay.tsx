@@ -1,15 +1,20 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, asAuditor, messageOf, ok, type HandEvent, type HandView, type Table } from '../api.js';
+import { api, asAuditor, ok, type HandView, type Table } from '../api.js';
 import { Card, type GameId } from '../cards/index.js';
+import { t } from '../i18n/index.js';
+import { actionSentence, gameName } from '../phrasebook/index.js';
+import { refusalText } from '../phrasebook/refusals.js';
+import { Words } from '../phrasebook/terms.js';
 import { deckCommitmentOf, replaySteps, type HandRecord, type Step } from '../replay/steps.js';
 import { auditorToken } from '../session.js';
 import { RecordList } from '../table/record.js';
 import { modelOf } from '../table/model.js';
+import { seatNames } from '../table/names.js';
+import { sortHand } from '../table/sort.js';
 
 /** A finished hand stepped through action by action (forward, back, to a trick), from its record. */
 export function Replay({ id }: { id: string }) {
   const [record, setRecord] = useState<HandRecord | null>(null);
-  const [events, setEvents] = useState<HandEvent[]>([]);
   const [table, setTable] = useState<Table | null>(null);
   const [steps, setSteps] = useState<Step[]>([]);
   const [at, setAt] = useState(0);
@@ -24,7 +29,6 @@ export function Replay({ id }: { id: string }) {
         const rec = ok(await api.GET('/hands/{id}/record', { params: { path: { id } }, headers }));
         const evs = ok(await api.GET('/hands/{id}/events', { params: { path: { id } }, headers }));
         setRecord(rec);
-        setEvents(evs);
         setSteps(replaySteps(rec));
         if (rec.tableId) setTable(ok(await api.GET('/tables/{id}', { params: { path: { id: rec.tableId } } })));
         const committed = (evs[0]?.payload as { deckCommitment?: string } | undefined)?.deckCommitment;
@@ -32,7 +36,7 @@ export function Replay({ id }: { id: string }) {
           setCommitment((await deckCommitmentOf(rec.seed, rec.deck)) === committed ? 'verified' : 'mismatch');
         else setCommitment('not checkable');
       } catch (err) {
-        setError(messageOf(err));
+        setError(refusalText(err));
       }
     })();
   }, [id]);
@@ -53,80 +57,72 @@ export function Replay({ id }: { id: string }) {
         {error}
       </p>
     );
-  if (!record || steps.length === 0) return <p>Loading…</p>;
+  if (!record || steps.length === 0) return <p>{t('app.loading')}</p>;
   const game = record.game as GameId;
   const step = steps[at]!;
   const view = step.view;
   const seats = ((view.hands as unknown[]) ?? []).length || table?.seatCount || 4;
-  const nameOf = (s: number) => table?.seats[s]?.name ?? `seat ${s}`;
+  const nameOf = seatNames(table);
   const m = modelOf(game, { ...(view as object), seat: undefined } as unknown as HandView, seats, nameOf);
   const hands = (view.hands as (string[] | null)[]) ?? [];
   const trickStarts = steps.filter((s, i) => i > 0 && s.trick > steps[i - 1]!.trick).map((s) => s.index);
-  const event = events[at];
   return (
     <section class="replay">
       <h1>
-        Replay{' '}
-        <span class="note">
-          {game} · hand {id.slice(0, 8)}
-        </span>
+        {t('replay.title')} <span class="note">{gameName(game)}</span>
       </h1>
       <p data-testid="commitment" class={commitment === 'mismatch' ? 'error' : 'note'}>
-        Deck commitment:{' '}
-        {commitment === 'verified'
-          ? '✔ verified — SHA-256 of the seed and the dealt deck equals the commitment logged before the first action'
-          : commitment === 'mismatch'
-            ? '✘ does not match the logged commitment'
-            : commitment}
+        {t('replay.commitment', {
+          state:
+            commitment === 'verified'
+              ? t('replay.verified')
+              : commitment === 'mismatch'
+                ? t('replay.mismatch')
+                : commitment === 'checking'
+                  ? t('replay.checking')
+                  : t('replay.notCheckable'),
+        })}
       </p>
-      <div class="row controls" role="group" aria-label="replay controls">
+      <div class="row controls" role="group" aria-label={t('replay.controls')}>
         <button type="button" onClick={() => setAt(0)} disabled={at === 0}>
-          « Deal
+          {t('replay.deal')}
         </button>
-        <button type="button" onClick={() => setAt(at - 1)} disabled={at === 0} aria-label="back">
-          ◀ Back
+        <button type="button" onClick={() => setAt(at - 1)} disabled={at === 0} aria-label={t('replay.back')}>
+          {t('replay.back')}
         </button>
-        <span data-testid="replay-position">
-          {at} / {steps.length - 1}
-        </span>
-        <button type="button" onClick={() => setAt(at + 1)} disabled={at === steps.length - 1} aria-label="forward">
-          Forward ▶
+        <span data-testid="replay-position">{t('replay.position', { at, total: steps.length - 1 })}</span>
+        <button type="button" onClick={() => setAt(at + 1)} disabled={at === steps.length - 1} aria-label={t('replay.forward')}>
+          {t('replay.forward')}
         </button>
         <button type="button" onClick={() => setAt(steps.length - 1)} disabled={at === steps.length - 1}>
-          End »
+          {t('replay.end')}
         </button>
         <label>
-          Jump to trick{' '}
-          <select aria-label="jump to trick" value="" onChange={(e) => setAt(Number(e.currentTarget.value))}>
+          {t('replay.jump')}{' '}
+          <select aria-label={t('replay.jump')} value="" onChange={(e) => setAt(Number(e.currentTarget.value))}>
             <option value="">…</option>
             {trickStarts.map((index, n) => (
-              <option value={index}>trick {n + 1}</option>
+              <option value={index}>{t('replay.trickN', { n: n + 1 })}</option>
             ))}
           </select>
         </label>
       </div>
-      <p>
+      <p data-testid="replay-step">
         {step.action ? (
-          <>
-            Action {at}: <code data-testid="replay-action">{JSON.stringify(step.action)}</code>
-            {event && (
-              <span class="note">
-                {' '}
-                · logged as event {event.seq} ({event.type})
-              </span>
-            )}
-          </>
+          <span data-testid="replay-action">
+            <Words text={t('replay.action', { n: at, sentence: actionSentence(game, step.action, nameOf) })} />
+          </span>
         ) : (
-          'The deal.'
+          t('replay.theDeal')
         )}
       </p>
       <div class="replay-board">
         {hands.map((hand, seat) => (
           <div class="panel" data-replay-seat={seat}>
-            <strong>{nameOf(seat)}</strong> {seat === record.dealer && <span class="note">(dealer)</span>}
-            <span class="note"> tricks: {m.tricksWon(seat) || '0'}</span>
+            <strong>{nameOf(seat)}</strong> {seat === record.dealer && <span class="note">({t('table.dealer')})</span>}
+            <span class="note"> {t('table.tricks', { count: m.tricksWon(seat) })}</span>
             <div class="card-row">
-              {(hand ?? []).map((c) => (
+              {sortHand(game, hand ?? [], view.contract).map((c) => (
                 <span class="card small" data-card={c}>
                   <Card game={game} code={c} />
                 </span>
@@ -134,8 +130,8 @@ export function Replay({ id }: { id: string }) {
             </div>
           </div>
         ))}
-        <div class="panel trick-line" aria-label="trick">
-          <strong>{m.trick.plays.length ? 'Current trick' : m.lastTrick ? 'Last trick' : 'No trick yet'}</strong>
+        <div class="panel trick-line" aria-label={t('table.currentTrick')}>
+          <strong>{m.trick.plays.length ? t('table.currentTrick') : m.lastTrick ? t('table.lastTrick') : t('table.noTrick')}</strong>
           <div class="card-row">
             {(m.trick.plays.length ? m.trick : m.lastTrick)?.plays.map((p) => (
               <span class="card small" data-played={p.card} title={nameOf(p.seat)}>

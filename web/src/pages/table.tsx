@@ -1,10 +1,16 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import { api, messageOf, ok, type Ledger, type Table } from '../api.js';
+import { api, ok, type HandView, type Ledger, type Table } from '../api.js';
+import { t } from '../i18n/index.js';
+import { gameName } from '../phrasebook/index.js';
+import { refusalText } from '../phrasebook/refusals.js';
 import { me } from '../session.js';
 import { Board } from '../table/board.js';
 import { useTable } from '../table/follow.js';
-import { HandResult, LedgerPanel } from '../table/result.js';
+import { HandResult, ScoreSheet } from '../table/result.js';
 import { Seats } from '../table/seats.js';
+
+/** The hand whose result this browser closed: it is not shown again after a reload. */
+const DISMISSED = 'kartentisch.dismissedResult';
 
 /** A table: its seats before the first deal, then the current hand followed live, hand after hand. */
 export function TablePage({ id }: { id: string }) {
@@ -12,16 +18,18 @@ export function TablePage({ id }: { id: string }) {
   const [ledger, setLedger] = useState<Ledger | null>(null);
   const [handId, setHandId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [stored, setStored] = useState<HandView | null>(null);
+  const [dismissed, setDismissed] = useState<string | null>(() => sessionStorage.getItem(DISMISSED));
   const hand = useTable(id, handId);
 
   const reload = useCallback(async () => {
     try {
-      const t = ok(await api.GET('/tables/{id}', { params: { path: { id } } }));
-      setTable(t);
-      if (t.currentHandId && !handId) setHandId(t.currentHandId);
-      if (t.handCount > 0) setLedger(ok(await api.GET('/tables/{id}/ledger', { params: { path: { id } } })));
+      const tb = ok(await api.GET('/tables/{id}', { params: { path: { id } } }));
+      setTable(tb);
+      if (tb.currentHandId && !handId) setHandId(tb.currentHandId);
+      if (tb.handCount > 0) setLedger(ok(await api.GET('/tables/{id}/ledger', { params: { path: { id } } })));
     } catch (err) {
-      setError(messageOf(err));
+      setError(refusalText(err));
     }
   }, [id, handId]);
   useEffect(() => {
@@ -38,32 +46,54 @@ export function TablePage({ id }: { id: string }) {
   useEffect(() => {
     if (view && view.status !== 'active') void reload();
   }, [view?.id, view?.status]);
+  // After a reload the last result is read again from the finished hand, until it is closed.
+  const lastEntry = ledger?.entries[ledger.entries.length - 1];
+  useEffect(() => {
+    if (finished || !lastEntry || stored?.id === lastEntry.handId) return;
+    api.GET('/hands/{id}', { params: { path: { id: lastEntry.handId } } }).then(
+      (r) => setStored(ok(r)),
+      () => undefined,
+    );
+  }, [finished?.id, lastEntry?.handId]);
 
-  if (error && !table) return <p class="error">{error}</p>;
-  if (!table) return <p>Loading…</p>;
+  if (error && !table)
+    return (
+      <section>
+        <h1>{t('notFound.title')}</h1>
+        <p class="error" role="alert">
+          {error}
+        </p>
+        <p>
+          <a href="/">{t('notFound.back')}</a>
+        </p>
+      </section>
+    );
+  if (!table) return <p>{t('app.loading')}</p>;
   const seated = table.seats.some((s) => s.playerId === me.value?.id);
+  const result = finished ?? (stored?.id === lastEntry?.handId ? stored : null);
+  const dismiss = (handId: string) => {
+    sessionStorage.setItem(DISMISSED, handId);
+    setDismissed(handId);
+  };
   return (
     <section class={`table-page game-${table.game}`}>
       <h1>
-        {table.game}{' '}
-        <span class="note">
-          table {table.id.slice(0, 8)} · {table.status}
-        </span>
+        {t('table.heading', { game: gameName(table.game) })} <span class="note">{t(`lobby.tableStatus.${table.status}`)}</span>
       </h1>
       <p class="row">
-        <a href={`/tables/${table.id}/hands`}>Hand history</a>
-        {!seated && <span class="note">You are watching: only public information is shown.</span>}
+        <a href={`/tables/${table.id}/hands`}>{t('table.history')}</a>
+        {!seated && <span class="note">{t('table.watching')}</span>}
       </p>
       {table.status === 'waiting' && <Seats table={table} reload={reload} />}
-      {view && <Board table={table} view={view} act={hand.act} />}
+      {view && <Board table={table} view={view} act={hand.act} resync={hand.resync} />}
       {hand.error && <p class="error">{hand.error}</p>}
       <div class="grid2">
-        {finished && <HandResult view={finished} table={table} />}
-        <LedgerPanel ledger={ledger} />
+        {result && result.id !== dismissed && <HandResult view={result} table={table} onDismiss={() => dismiss(result.id)} />}
+        <ScoreSheet ledger={ledger} table={table} />
       </div>
-      {finished && (
+      {result && (
         <p>
-          <a href={`/hands/${finished.id}/replay`}>Replay the last hand</a>
+          <a href={`/hands/${result.id}/replay`}>{t('table.replayLast')}</a>
         </p>
       )}
       {seated && table.status === 'playing' && <SessionEnd tableId={table.id} />}
@@ -78,15 +108,16 @@ function SessionEnd({ tableId }: { tableId: string }) {
       <button
         type="button"
         onClick={async () => {
+          if (!confirm(t('table.endConfirm'))) return;
           try {
             const r = ok(await api.POST('/tables/{id}/session-end', { params: { path: { id: tableId } } }));
-            setNote(r.status === 'ended' ? 'The session has ended.' : 'The session is winding down.');
+            setNote(r.status === 'ended' ? t('table.ended') : t('table.windingDown'));
           } catch (err) {
-            setNote(messageOf(err));
+            setNote(refusalText(err));
           }
         }}
       >
-        End the session
+        {t('table.endSession')}
       </button>
       {note && <span class="note">{note}</span>}
     </p>

@@ -1,24 +1,45 @@
 import { useEffect, useState } from 'preact/hooks';
-import { messageOf, type HandView, type Table } from '../api.js';
-import { Card, cardName, type GameId } from '../cards/index.js';
-import { labelOf, matching, offerOf, selectionLabel, type Action } from './actions.js';
-import { RecordList } from './record.js';
+import type { HandView, Table } from '../api.js';
+import { Card, type GameId } from '../cards/index.js';
+import { t } from '../i18n/index.js';
+import { actionLabel, cardName, phaseName, selectionLabel } from '../phrasebook/index.js';
+import { isStale, refusalText } from '../phrasebook/refusals.js';
+import { explain } from '../phrasebook/terms.js';
+import { matching, offerOf, type Action } from './actions.js';
 import { modelOf, placeOf, type Trick } from './model.js';
+import { seatNames, seatNumber } from './names.js';
+import { RecordList } from './record.js';
+
+/** Cards each seat is dealt in Doppelkopf, whose view gives no hand sizes (a spectator counts from these). */
+const dokoCardsEach = (table: Table): number => (table.rules.deck === 40 ? 10 : 12);
 
 /** One hand at the table: the seats around it, the trick in the middle, this seat's cards and choices. */
-export function Board({ table, view, act: send }: { table: Table; view: HandView; act: (action: Action) => Promise<void> }) {
+export function Board({
+  table,
+  view,
+  act: send,
+  resync,
+}: {
+  table: Table;
+  view: HandView;
+  act: (action: Action) => Promise<void>;
+  resync: () => Promise<void>;
+}) {
   const game = table.game as GameId;
-  const m = modelOf(game, view, table.seatCount, (s) => table.seats[s]?.name ?? `seat ${s}`);
+  const nameOf = seatNames(table);
+  const m = modelOf(game, view, table.seatCount, nameOf, game === 'doppelkopf' ? dokoCardsEach(table) : null);
   const me = m.mySeat ?? 0;
   const offer = offerOf(view.legalActions);
   const [selected, setSelected] = useState<string[]>([]);
   const [buyCard, setBuyCard] = useState<string>('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [showLast, setShowLast] = useState(false);
   useEffect(() => {
     setSelected([]);
-    setError(null);
   }, [view.seq, view.id]);
+  // A new trick was led: the last one closes with it.
+  useEffect(() => setShowLast(false), [m.tricks.length, view.id]);
 
   const myTurn = m.mySeat !== null && view.toAct.includes(m.mySeat) && (view.legalActions?.length ?? 0) > 0;
   const selecting = offer.selections.length > 0 || offer.buys.length > 0;
@@ -33,7 +54,9 @@ export function Board({ table, view, act: send }: { table: Table; view: HandView
     try {
       await send(action);
     } catch (err) {
-      setError(messageOf(err));
+      setError(refusalText(err));
+      // The page's picture of the hand was out of date: take the hand as it is now.
+      if (isStale(err)) await resync().catch(() => undefined);
     } finally {
       setBusy(false);
     }
@@ -46,65 +69,68 @@ export function Board({ table, view, act: send }: { table: Table; view: HandView
     } else if (offer.plays.has(card)) void act({ type: 'play', card });
   }
   const selectedCards = selected.map((k) => k.slice(k.indexOf(':') + 1));
-  const toActNames = view.toAct.map((s) => table.seats[s]?.name ?? `seat ${s}`);
+  const toActNames = view.toAct.map(nameOf);
+  // The completed trick stays in the middle until the next one is led.
+  const shown = m.trick.plays.length ? m.trick : m.lastTrick;
 
   return (
-    <div class={`board seats-${m.seats}`}>
+    <div class={`board seats-${m.seats} ${m.mySeat === null ? 'watching' : ''}`}>
       {Array.from({ length: m.seats }, (_, seat) => seat)
         .filter((seat) => seat !== me || m.mySeat === null)
         .map((seat) => (
           <div
             class={`seat place-${placeOf(seat, me, m.seats)} ${view.toAct.includes(seat) ? 'to-act' : ''}`}
             data-seat={seat}
-            aria-label={`seat ${seat}`}
+            aria-label={t('table.seatLabel', { name: nameOf(seat) })}
           >
             <div class="seat-name">
-              {table.seats[seat]?.name ?? `seat ${seat}`}
+              {nameOf(seat)}
               {seat === view.dealer && (
-                <span class="chip" title="dealer">
-                  D
+                <span class="chip" title={t('table.dealer')}>
+                  {t('table.dealerShort')}
                 </span>
               )}
             </div>
-            <div class="backs" aria-label={`${m.handSize(seat) ?? '?'} cards`}>
-              {Array.from({ length: Math.min(m.handSize(seat) ?? 0, 12) }, () => (
-                <span class="card back">
-                  <Card game={game} code={null} />
-                </span>
-              ))}
-              <span class="count">{m.handSize(seat) ?? '?'}</span>
-            </div>
-            <div class="note">tricks: {m.tricksWon(seat) || '0'}</div>
+            {m.handSize(seat) !== null && (
+              <div class="backs" aria-label={t('table.cardsInHand', { count: m.handSize(seat)! })}>
+                {Array.from({ length: Math.min(m.handSize(seat)!, 12) }, () => (
+                  <span class="card back">
+                    <Card game={game} code={null} />
+                  </span>
+                ))}
+                <span class="count">{m.handSize(seat)}</span>
+              </div>
+            )}
+            <div class="note">{t('table.tricks', { count: m.tricksWon(seat) })}</div>
           </div>
         ))}
-      <TrickArea
-        game={game}
-        trick={m.trick.plays.length ? m.trick : m.lastTrick}
-        last={!m.trick.plays.length}
-        me={me}
-        n={m.seats}
-        table={table}
-      />
-      <div class="mine" aria-label="my hand">
-        <p class="status" data-testid="status" data-hand={view.id} data-seq={view.seq} data-my-turn={myTurn ? 'true' : 'false'}>
+      <TrickArea game={game} trick={shown} last={!m.trick.plays.length} me={me} n={m.seats} nameOf={nameOf} />
+      <div class="mine" aria-label={t('table.myHand')}>
+        <p
+          class="status"
+          data-testid="status"
+          data-hand={view.id}
+          data-seq={view.seq}
+          data-my-turn={myTurn ? 'true' : 'false'}
+          data-my-seat={m.mySeat ?? ''}
+          aria-live="polite"
+        >
           {view.status === 'over'
-            ? 'The hand is over.'
+            ? t('table.over')
             : view.status === 'void'
-              ? 'This hand was dropped.'
+              ? t('table.dropped')
               : myTurn
-                ? 'Your turn.'
-                : `Waiting for ${toActNames.join(', ')} (${view.phase}).`}
+                ? t('table.yourTurn')
+                : t('table.waitingFor', { names: toActNames.join(', '), phase: phaseName(view.phase) })}
           {m.mySeat !== null && (
             <>
               {' '}
-              <span class="note">
-                You are seat {m.mySeat}; tricks won: {m.tricksWon(m.mySeat) || '0'}
-              </span>
+              <span class="note">{t('table.youAre', { seat: seatNumber(m.mySeat), tricks: m.tricksWon(m.mySeat) })}</span>
             </>
           )}
         </p>
         {m.mySeat !== null && (
-          <div class={`card-row hand ${myTurn ? 'my-turn' : ''}`} role="group" aria-label="my cards">
+          <div class={`card-row hand ${myTurn ? 'my-turn' : ''}`} role="group" aria-label={t('table.myCards')}>
             {m.hand.map((card, i) => {
               const legal = myTurn && (selecting ? selectable.has(card) : offer.plays.has(card));
               const isSelected = selected.includes(`${i}:${card}`);
@@ -125,7 +151,7 @@ export function Board({ table, view, act: send }: { table: Table; view: HandView
           </div>
         )}
         {myTurn && (
-          <div class="controls row" aria-label="actions">
+          <div class="controls row" aria-label={t('table.actions')}>
             {offer.selections.map((s) => {
               const chosen = matching(s.options, selectedCards);
               return (
@@ -135,20 +161,20 @@ export function Board({ table, view, act: send }: { table: Table; view: HandView
                   data-type={s.type}
                   data-options={JSON.stringify(s.options)}
                   disabled={busy || !chosen}
-                  title={chosen ? '' : `select ${s.size} cards that may go together`}
+                  title={chosen ? '' : t('table.selectCards', { count: s.size })}
                   onClick={() => chosen && act({ type: s.type, cards: chosen })}
                 >
                   {selectionLabel(s.type, s.size)}
-                  {selectedCards.length !== s.size && ` — ${selectedCards.length} selected`}
+                  {selectedCards.length !== s.size && ` — ${t('table.selected', { count: selectedCards.length })}`}
                 </button>
               );
             })}
             {offer.buys.length > 0 && (
               <span class="row">
                 <label>
-                  Buy{' '}
-                  <select aria-label="card to buy" value={buyCard} onChange={(e) => setBuyCard(e.currentTarget.value)}>
-                    <option value="">choose…</option>
+                  {t('table.buy')}{' '}
+                  <select aria-label={t('table.cardToBuy')} value={buyCard} onChange={(e) => setBuyCard(e.currentTarget.value)}>
+                    <option value="">{t('table.choose')}</option>
                     {[...new Set(offer.buys.map((b) => b.card))].map((c) => (
                       <option value={c}>{cardName(game, c)}</option>
                     ))}
@@ -162,22 +188,41 @@ export function Board({ table, view, act: send }: { table: Table; view: HandView
                   }
                   onClick={() => act({ type: 'buy', card: buyCard, give: selectedCards[0] })}
                 >
-                  Buy it, giving the selected card
+                  {t('table.buyGiving')}
                 </button>
               </span>
             )}
-            {offer.buttons.map((a) => (
-              <button type="button" data-action={JSON.stringify(a)} disabled={busy} onClick={() => act(a)}>
-                {labelOf(game, a)}
-              </button>
-            ))}
-            {offer.plays.size > 0 && !selecting && <span class="note">Click a raised card to play it.</span>}
+            {offer.buttons.map((a) => {
+              const label = actionLabel(game, a, nameOf);
+              return (
+                <button type="button" data-action={JSON.stringify(a)} disabled={busy} title={explain(label)} onClick={() => act(a)}>
+                  {label}
+                </button>
+              );
+            })}
+            {offer.plays.size > 0 && !selecting && <span class="note">{t('table.clickToPlay')}</span>}
           </div>
         )}
         {error && (
           <p class="error" role="alert" data-testid="action-error">
             {error}
           </p>
+        )}
+        {m.lastTrick && m.trick.plays.length > 0 && (
+          <p>
+            <button type="button" aria-expanded={showLast} data-testid="last-trick-toggle" onClick={() => setShowLast(!showLast)}>
+              {showLast ? t('table.hideLastTrick') : t('table.showLastTrick')}
+            </button>
+          </p>
+        )}
+        {showLast && m.lastTrick && m.trick.plays.length > 0 && (
+          <TrickLine
+            game={game}
+            trick={m.lastTrick}
+            nameOf={nameOf}
+            title={m.lastTrick.winner !== undefined ? t('table.lastTrickWon', { name: nameOf(m.lastTrick.winner) }) : t('table.lastTrick')}
+            testId="last-trick"
+          />
         )}
       </div>
       <RecordList phase={view.phase} record={m.record} />
@@ -191,31 +236,62 @@ function TrickArea({
   last,
   me,
   n,
-  table,
+  nameOf,
 }: {
   game: GameId;
   trick: Trick | null;
   last: boolean;
   me: number;
   n: number;
-  table: Table;
+  nameOf: (seat: number) => string;
 }) {
   return (
-    <div class="trick" aria-label={last ? 'last trick' : 'current trick'}>
+    <div class={`trick ${last ? 'completed' : ''}`} aria-label={last ? t('table.lastTrick') : t('table.currentTrick')}>
       {trick?.plays.map((p) => (
         <span
           class={`card played at-${placeOf(p.seat, me, n)}`}
           data-played={p.card}
-          title={`${table.seats[p.seat]?.name ?? ''}: ${cardName(game, p.card)}`}
+          title={`${nameOf(p.seat)}: ${cardName(game, p.card)}`}
         >
           <Card game={game} code={p.card} />
         </span>
       ))}
       {last && trick && (
         <span class="trick-note note">
-          last trick{trick.winner !== undefined ? ` — won by ${table.seats[trick.winner]?.name ?? `seat ${trick.winner}`}` : ''}
+          {trick.winner !== undefined ? t('table.lastTrickWon', { name: nameOf(trick.winner) }) : t('table.lastTrick')}
         </span>
       )}
+    </div>
+  );
+}
+
+/** A completed trick in a row: who played what, and who won it. */
+export function TrickLine({
+  game,
+  trick,
+  nameOf,
+  title,
+  testId,
+}: {
+  game: GameId;
+  trick: Trick;
+  nameOf: (seat: number) => string;
+  title: string;
+  testId?: string;
+}) {
+  return (
+    <div class="panel trick-line" data-testid={testId}>
+      <strong>{title}</strong>
+      <div class="card-row">
+        {trick.plays.map((p) => (
+          <figure class="played-by">
+            <span class="card small" data-trick-card={p.card}>
+              <Card game={game} code={p.card} />
+            </span>
+            <figcaption>{nameOf(p.seat)}</figcaption>
+          </figure>
+        ))}
+      </div>
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, ApiProblem, messageOf, ok, playerToken, type HandView } from '../api.js';
+import { api, ApiProblem, ok, playerToken, type HandView } from '../api.js';
+import { reconnecting } from '../connection.js';
+import { refusalText } from '../phrasebook/refusals.js';
 import type { Action } from './actions.js';
 
 /** How the page follows a table: its WebSocket, else each hand's stream, else the long poll. */
@@ -14,6 +16,8 @@ export interface FollowedTable {
   finished: HandView | null;
   error: string | null;
   act: (action: Action) => Promise<void>;
+  /** Takes the hand as the service has it now (after a refused move). */
+  resync: () => Promise<void>;
 }
 
 /**
@@ -57,6 +61,7 @@ export function useTable(tableId: string, firstHandId: string | null): FollowedT
     const onView = (v: HandView) => {
       accept(v);
       setError(null);
+      reconnecting.value = false;
     };
     (async () => {
       while (!stopped) {
@@ -71,6 +76,7 @@ export function useTable(tableId: string, firstHandId: string | null): FollowedT
             socket.current = s;
             // Closed with 1000: the session is over. Otherwise open it again (the table's current hand).
             if ((await s.closed(controller.signal)) === 1000) return;
+            if (!stopped) reconnecting.value = true;
             // A stream or poll, if it comes to that, goes on with the hand the socket showed last.
             if (latest.current) handId = latest.current.id;
           } else if (way === 'stream') await followStream(handId, seqOf(handId), controller.signal, counted);
@@ -89,11 +95,13 @@ export function useTable(tableId: string, firstHandId: string | null): FollowedT
         } catch (err) {
           if (stopped) return;
           if (way !== 'poll') {
+            reconnecting.value = true;
             if (got === 0) way = way === 'socket' ? 'stream' : 'poll';
             else await new Promise((r) => setTimeout(r, 1000));
             continue;
           }
-          setError(messageOf(err));
+          setError(refusalText(err));
+          reconnecting.value = true;
           await new Promise((r) => setTimeout(r, 2000));
         } finally {
           socket.current = null;
@@ -102,6 +110,7 @@ export function useTable(tableId: string, firstHandId: string | null): FollowedT
     })();
     return () => {
       stopped = true;
+      reconnecting.value = false;
       controller.abort();
     };
   }, [tableId, firstHandId]);
@@ -120,7 +129,12 @@ export function useTable(tableId: string, firstHandId: string | null): FollowedT
     );
   };
 
-  return { view, finished, error, act };
+  const resync = async (): Promise<void> => {
+    const held = latest.current;
+    if (held) accept(ok(await api.GET('/hands/{id}', { params: { path: { id: held.id } } })));
+  };
+
+  return { view, finished, error, act, resync };
 }
 
 /** A frame of the table's WebSocket: a view pushed, or the answer to one of our actions (by its `ref`). */
@@ -168,8 +182,7 @@ class TableSocket {
       signal.addEventListener('abort', abort, { once: true });
       this.ws.onclose = (e: CloseEvent) => {
         signal.removeEventListener('abort', abort);
-        for (const w of this.waiting.values())
-          w.reject(new Error('the connection closed before the action was answered; look at the hand again'));
+        for (const w of this.waiting.values()) w.reject(new Error('CLOSED'));
         this.waiting.clear();
         resolve(e.code);
       };

@@ -1,5 +1,8 @@
 import type { HandView } from '../api.js';
 import type { GameId } from '../cards/index.js';
+import { t } from '../i18n/index.js';
+import { cardName, cardNames, contractName, levelName, partyName, weddingName } from '../phrasebook/index.js';
+import { sortHand } from './sort.js';
 
 interface Play {
   seat: number;
@@ -20,11 +23,14 @@ export interface TableModel {
   game: GameId;
   seats: number;
   mySeat: number | null;
+  /** The viewer's cards, sorted as players hold them. */
   hand: string[];
   trick: Trick;
+  /** The completed tricks whose cards the viewer may see, oldest first. */
+  tricks: Trick[];
   lastTrick: Trick | null;
   handSize(seat: number): number | null;
-  tricksWon(seat: number): string;
+  tricksWon(seat: number): number;
   /** The public record so far: bids, calls, doublings, announcements…, as label → text. */
   record: [string, string][];
 }
@@ -34,57 +40,68 @@ const asTrick = (t: unknown): Trick => {
   return { leader: o.leader ?? 0, plays: Array.isArray(o.plays) ? o.plays : [], winner: o.winner };
 };
 
-export function modelOf(game: GameId, v: HandView, seats: number, nameOf: (seat: number) => string = (s) => `seat ${s}`): TableModel {
+/** `cardsEach`: how many cards each seat is dealt (Doppelkopf's view lists no hand sizes). */
+export function modelOf(
+  game: GameId,
+  v: HandView,
+  seats: number,
+  nameOf: (seat: number) => string,
+  cardsEach: number | null = null,
+): TableModel {
   const view = v as HandView & Record<string, unknown>;
   const mySeat = typeof view.seat === 'number' ? view.seat : null;
-  const hand = (view.hand as string[] | undefined) ?? [];
+  const hand = sortHand(game, (view.hand as string[] | undefined) ?? [], view.contract);
   const trick = asTrick(game === 'droggn' ? view.trick : view.currentTrick);
-  const tricks = ((view.tricks as unknown[]) ?? []).map(asTrick);
-  const lastTrick = tricks.length ? tricks[tricks.length - 1]! : null;
+  const allTricks = ((view.tricks as unknown[]) ?? []).map(asTrick);
+  const tricks = allTricks.filter((tr) => tr.plays.length > 0);
+  const lastTrick = tricks.length && tricks[tricks.length - 1] === allTricks[allTricks.length - 1] ? tricks[tricks.length - 1]! : null;
   const sizes = view.handSizes as number[] | undefined;
   const played = (seat: number) => (trick.plays.some((p) => p.seat === seat) ? 1 : 0);
-  // Doppelkopf's view has no hand sizes: every seat holds as many cards as this one, give or take this trick.
-  const handSize = (seat: number): number | null =>
-    sizes ? (sizes[seat] ?? null) : mySeat === null ? null : hand.length + played(mySeat) - played(seat);
-  const won = view.tricksWon as number[] | { declarer: number; defenders: number } | undefined;
-  const declarer = view.declarer as number | null | undefined;
-  const tricksWon = (seat: number): string => {
-    if (Array.isArray(won)) return String(won[seat] ?? 0);
-    if (!won) return '';
-    if (declarer === null || declarer === undefined) return '';
-    return seat === declarer ? `${won.declarer} (declarer)` : `${won.defenders} (defenders)`;
+  const handSize = (seat: number): number | null => {
+    if (sizes) return sizes[seat] ?? null;
+    if (mySeat !== null) return hand.length + played(mySeat) - played(seat);
+    return cardsEach === null ? null : Math.max(0, cardsEach - allTricks.length - played(seat));
   };
-  return { game, seats, mySeat, hand, trick, lastTrick, handSize, tricksWon, record: recordOf(view, nameOf) };
+  const tricksWon = (seat: number): number => allTricks.filter((tr) => tr.winner === seat).length;
+  return { game, seats, mySeat, hand, trick, tricks, lastTrick, handSize, tricksWon, record: recordOf(game, view, nameOf) };
 }
 
-/** Public facts worth showing, in words; unknown shapes fall back to compact JSON. */
-function recordOf(view: Record<string, unknown>, nameOf: (seat: number) => string): [string, string][] {
+/** Public facts worth showing, in words. */
+function recordOf(game: GameId, view: Record<string, unknown>, nameOf: (seat: number) => string): [string, string][] {
   const out: [string, string][] = [];
   const list = (key: string, label: string, text: (e: Record<string, unknown>) => string) => {
     const entries = view[key];
     if (Array.isArray(entries) && entries.length) out.push([label, entries.map((e) => text(e as Record<string, unknown>)).join(', ')]);
   };
   const seat = (e: Record<string, unknown>) => nameOf(Number(e.seat));
-  list('bids', 'Bids', (e) => `${seat(e)}: ${String(e.bid)}`);
-  list('reservations', 'Reservations', (e) => (typeof e === 'string' ? e : `${seat(e)}: ${String(e.call ?? JSON.stringify(e))}`));
-  list('contractCalls', 'Declarations', (e) => `${seat(e)}: ${String(e.contract ?? JSON.stringify(e))}`);
-  list('calls', 'Doublings', (e) => `${seat(e)}: ${String(e.call)}`);
-  list('layouts', 'Laid out', (e) => `${seat(e)}: ${String(e.card ?? 'nothing')}`);
-  // Doppelkopf's levels: 0 is the party's own call (Re or Kontra), then keine 90, 60, 30, schwarz.
-  const LEVELS = ['', 'no 90', 'no 60', 'no 30', 'schwarz'];
+  const bid = (b: unknown) => (b === 'pass' ? t('buttons.pass') : contractName(b));
+  list('bids', t('record.bids'), (e) => `${seat(e)}: ${bid(e.bid)}`);
   list(
-    'announcements',
-    'Announcements',
-    (e) => `${seat(e)}: ${typeof e.level === 'number' ? LEVELS[e.level] || String(e.party) : String(e.level)}`,
+    'reservations',
+    t('record.reservations'),
+    (e) => `${seat(e)}: ${t(`buttons.${e.call === 'vorbehalt' ? 'vorbehalt' : e.call === 'throwin' ? 'throwin' : 'gesund'}`)}`,
   );
-  if (view.contract) out.push(['Contract', String(view.contract)]);
-  if (typeof view.declarer === 'number') out.push(['Declarer', nameOf(view.declarer)]);
-  if (typeof view.multiplier === 'number' && view.multiplier > 1) out.push(['Multiplier', `×${view.multiplier}`]);
-  if (view.party) out.push(['Your party', String(view.party)]);
-  if (view.wedding) out.push(['Wedding', JSON.stringify(view.wedding)]);
-  if (Array.isArray(view.talon)) out.push(['Talon', (view.talon as string[]).join(' ')]);
-  if (Array.isArray(view.dobb)) out.push(['Dobb', (view.dobb as string[]).join(' ')]);
-  if (Array.isArray(view.discard)) out.push(['Discard', (view.discard as string[]).join(' ')]);
+  list('contractCalls', t('record.declarations'), (e) => `${seat(e)}: ${e.contract ? contractName(e.contract) : '—'}`);
+  list('calls', t('record.doublings'), (e) => `${seat(e)}: ${String(e.call).charAt(0).toUpperCase()}${String(e.call).slice(1)}`);
+  list('layouts', t('record.laidOut'), (e) => `${seat(e)}: ${e.card ? cardName(game, String(e.card)) : t('record.nothing')}`);
+  list('announcements', t('record.announcements'), (e) => `${seat(e)}: ${levelName(e.level, e.party)}`);
+  if (view.contract) out.push([t('record.contract'), contractName(view.contract)]);
+  if (typeof view.declarer === 'number') out.push([t('record.declarer'), nameOf(view.declarer)]);
+  if (typeof view.multiplier === 'number' && view.multiplier > 1) out.push([t('record.multiplier'), `×${view.multiplier}`]);
+  if (view.party) out.push([t('record.party'), partyName(view.party)]);
+  const wedding = view.wedding as { type?: unknown; partner?: number | null } | null | undefined;
+  if (wedding)
+    out.push([
+      t('record.wedding'),
+      [weddingName(wedding.type), typeof wedding.partner === 'number' ? nameOf(wedding.partner) : ''].filter(Boolean).join(' — '),
+    ]);
+  const cards = (key: string, label: string) => {
+    const c = view[key];
+    if (Array.isArray(c) && c.length && c.every((x) => typeof x === 'string')) out.push([label, cardNames(game, c as string[])]);
+  };
+  cards('talon', t('record.talon'));
+  cards('dobb', t('record.dobb'));
+  cards('discard', t('record.discard'));
   return out;
 }
 

@@ -1,4 +1,12 @@
-import type { HandView, Ledger, Table } from '../api.js';
+import { useEffect, useState } from 'preact/hooks';
+import { api, ok, type HandView, type Ledger, type Table } from '../api.js';
+import type { GameId } from '../cards/index.js';
+import { formatNumber, t, tOptional } from '../i18n/index.js';
+import { contractName, partyName } from '../phrasebook/index.js';
+import { Words } from '../phrasebook/terms.js';
+import { TrickLine } from './board.js';
+import { modelOf } from './model.js';
+import { seatNames } from './names.js';
 
 type Result = {
   status: string;
@@ -9,62 +17,230 @@ type Result = {
   multiplier: number;
   gameValue?: number;
   scores: number[];
+  details?: Record<string, unknown>;
 };
 
-const nameOf = (table: Table, seat: number) => table.seats[seat]?.name ?? `seat ${seat}`;
-
-/** A finished hand's result: card points, multiplier, what each seat won or paid. */
-export function HandResult({ view, table }: { view: HandView; table: Table }) {
+/** A finished hand's result: how it counts, what each seat won or paid, and its tricks; it stays until closed. */
+export function HandResult({ view, table, onDismiss }: { view: HandView; table: Table; onDismiss: () => void }) {
   const r = view.result as Result | null | undefined;
   if (!r) return null;
+  const game = table.game as GameId;
+  const nameOf = seatNames(table);
+  const what =
+    r.status === 'thrownIn'
+      ? thrownInWhy(r)
+      : r.declarer !== null && r.contract
+        ? t('result.titleBy', { contract: contractName(r.contract), name: nameOf(r.declarer) })
+        : contractName(r.contract);
+  const m = modelOf(game, view, table.seatCount, nameOf);
   return (
-    <section class="panel result" aria-label="result" data-testid="result">
-      <h2>
-        Hand {view.number ?? ''}:{' '}
-        {r.status === 'thrownIn' ? 'thrown in' : `${r.contract ?? ''}${r.declarer !== null ? ` by ${nameOf(table, r.declarer)}` : ''}`}
-      </h2>
+    <section class="panel result" aria-label={t('result.score')} data-testid="result">
+      <div class="row spread">
+        <h2>
+          <Words text={t('result.title', { n: view.number ?? '', what })} />
+        </h2>
+        <button type="button" onClick={onDismiss} data-testid="dismiss-result">
+          {t('result.dismiss')}
+        </button>
+      </div>
       {r.cardPoints && (
         <p>
-          Card points:{' '}
+          {t('result.cardPoints')}:{' '}
           {Object.entries(r.cardPoints)
-            .map(([party, points]) => `${party} ${points}`)
+            .map(([party, points]) => t('result.points', { party: partyName(party), points: formatNumber(points) }))
             .join(' · ')}
-          {' · '}multiplier ×{r.multiplier}
-          {r.gameValue !== undefined && ` · game value ${r.gameValue}`}
         </p>
       )}
+      <h3>{t('result.breakdown')}</h3>
+      <ul class="breakdown" data-testid="breakdown">
+        {breakdown(game, r, table, nameOf).map((line) => (
+          <li>
+            <Words text={line} />
+          </li>
+        ))}
+      </ul>
       <table class="list">
         <tbody>
           {r.scores.map((score, seat) => (
             <tr>
-              <td>{nameOf(table, seat)}</td>
-              <td data-testid={`score-${seat}`}>{score > 0 ? `+${score}` : String(score)}</td>
+              <td>{nameOf(seat)}</td>
+              <td class="num" data-testid={`score-${seat}`}>
+                {formatNumber(score, { sign: true })}
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
+      {m.tricks.length > 0 && (
+        <details>
+          <summary>{t('table.allTricks')}</summary>
+          {m.tricks.map((trick, i) => (
+            <TrickLine
+              game={game}
+              trick={trick}
+              nameOf={nameOf}
+              title={t('table.trickN', { n: i + 1, name: trick.winner !== undefined ? nameOf(trick.winner) : '—' })}
+            />
+          ))}
+        </details>
+      )}
     </section>
   );
 }
 
-/** The table's running balances (GET /tables/{id}/ledger). */
-export function LedgerPanel({ ledger }: { ledger: Ledger | null }) {
-  if (!ledger || ledger.entries.length === 0) return null;
+function thrownInWhy(r: Result): string {
+  const reason = r.details?.reason;
+  return (typeof reason === 'string' && tOptional(`result.doko.thrownIn.${reason}`)) || t('result.thrownIn');
+}
+
+const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
+
+/** The lines each game counts its score by, from the result's own details. */
+function breakdown(game: GameId, r: Result, table: Table, nameOf: (seat: number) => string): string[] {
+  const d = r.details ?? {};
+  const out: string[] = [];
+  const doublings = Math.round(Math.log2(r.multiplier || 1));
+  const multiplier = () => {
+    if (r.multiplier > 1) out.push(t('result.multiplier', { n: r.multiplier, k: doublings }));
+  };
+  if (game === 'dobbm') {
+    const stockerl = d.stockerl as { seat: number; amount: number } | undefined;
+    if (stockerl) out.push(t('result.dobbm.stockerl', { name: nameOf(stockerl.seat), amount: formatNumber(stockerl.amount) }));
+    if (r.status === 'thrownIn') return out;
+    if (d.abandoned) {
+      out.push(t('result.dobbm.abandoned', { name: nameOf(num(d.offender)), amount: formatNumber(num(d.penaltyPerOpponent)) }));
+      multiplier();
+      return out;
+    }
+    const points = num(r.cardPoints?.declarer);
+    out.push(t('result.dobbm.difference', { points, diff: Math.abs(points - 60) }));
+    if (d.match) out.push(t('result.dobbm.match'));
+    if (d.draw) out.push(t('result.dobbm.draw'));
+    if (d.soloFactor === 2) out.push(t('result.dobbm.solo'));
+    multiplier();
+    const amount = formatNumber(num(d.amountPerOpponent));
+    out.push(
+      table.rules.rounding === 'ceil'
+        ? `${t('result.dobbm.perOpponent', { amount })} (${t('result.dobbm.rounding')})`
+        : t('result.dobbm.perOpponent', { amount }),
+    );
+    return out;
+  }
+  if (game === 'droggn') {
+    if (r.status === 'thrownIn') return out;
+    if (typeof d.baseValue === 'number') out.push(t('result.droggn.base', { n: d.baseValue }));
+    if (typeof d.mordValue === 'number')
+      out.push(t('result.droggn.mord', { value: formatNumber(d.mordValue), score: formatNumber(num(d.gameScore), { sign: true }) }));
+    out.push(d.won ? t('result.droggn.won') : t('result.droggn.lost'));
+    if (d.match) out.push(t('result.droggn.match'));
+    multiplier();
+    if (typeof d.gameValue === 'number')
+      out.push(
+        t('result.droggn.gameValue', {
+          value: formatNumber(d.gameValue),
+          m: r.multiplier,
+          score: formatNumber(num(d.gameScore), { sign: true }),
+        }),
+      );
+    for (const it of (d.pagatItems as { item: string; side: string; points: number }[] | undefined) ?? [])
+      out.push(
+        t('result.droggn.itemLine', {
+          item: tOptional(`result.droggn.item.${it.item}`) ?? t('events.other'),
+          side: partyName(it.side),
+          points: formatNumber(it.points, { sign: true }),
+        }),
+      );
+    if (typeof d.delta === 'number') out.push(t('result.droggn.total', { delta: formatNumber(d.delta, { sign: true }) }));
+    return out;
+  }
+  if (r.status === 'thrownIn') return out;
+  out.push(typeof d.winner === 'string' ? t('result.doko.winner', { party: partyName(d.winner) }) : t('result.doko.noWinner'));
+  for (const it of (d.items as { party: string; item: string; points: number }[] | undefined) ?? [])
+    out.push(
+      t('result.doko.itemLine', {
+        item: tOptional(`result.doko.item.${it.item.replaceAll(' ', '_')}`) ?? t('events.other'),
+        party: partyName(it.party),
+        points: formatNumber(it.points, { sign: true }),
+      }),
+    );
+  out.push(t('result.doko.gameValue', { n: formatNumber(num(r.gameValue)) }));
+  if (r.declarer !== null) out.push(t('result.doko.soloTimes3'));
+  return out;
+}
+
+type HandSummary = { id: string; result: unknown };
+
+/** The session's score sheet (Spielliste): each hand's game and scores, with running totals, from the table's ledger. */
+export function ScoreSheet({ ledger, table }: { ledger: Ledger | null; table: Table }) {
+  const [hands, setHands] = useState<HandSummary[]>([]);
+  const count = ledger?.entries.length ?? 0;
+  useEffect(() => {
+    if (!count) return;
+    api.GET('/tables/{id}/hands', { params: { path: { id: table.id }, query: { limit: 100 } } }).then(
+      (r) => setHands(ok(r).items),
+      () => undefined,
+    );
+  }, [table.id, count]);
+  if (!ledger || count === 0) return null;
+  const nameOf = seatNames(table);
+  const seats = Array.from({ length: table.seatCount }, (_, s) => s);
+  const running = seats.map(() => 0);
+  const contractOf = (handId: string): string => {
+    const r = hands.find((h) => h.id === handId)?.result as Result | null | undefined;
+    if (!r) return '';
+    if (r.status === 'thrownIn') return t('result.thrownIn');
+    return r.declarer !== null ? `${contractName(r.contract)} (${nameOf(r.declarer)})` : contractName(r.contract);
+  };
   return (
-    <section class="panel" aria-label="ledger" data-testid="ledger">
+    <section class="panel sheet" aria-label={t('result.sheet')} data-testid="ledger">
       <h2>
-        Ledger after {ledger.entries.length} hand{ledger.entries.length === 1 ? '' : 's'}
+        {t('result.sheet')} <span class="note">{t('result.afterHands', { count })}</span>
       </h2>
-      <table class="list">
-        <tbody>
-          {ledger.balances.map((b) => (
+      <div class="scroll">
+        <table class="list">
+          <thead>
             <tr>
-              <td>{b.name}</td>
-              <td data-testid={`balance-${b.seat}`}>{b.amount}</td>
+              <th>{t('result.sheetHand')}</th>
+              <th>{t('result.sheetGame')}</th>
+              {seats.map((s) => (
+                <th class="num">{nameOf(s)}</th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {ledger.entries.map((e) => {
+              e.scores.forEach((sc, s) => (running[s] = (running[s] ?? 0) + sc));
+              return (
+                <tr data-hand={e.handId}>
+                  <td>{e.handNumber}</td>
+                  <td>
+                    <Words text={contractOf(e.handId)} />
+                  </td>
+                  {seats.map((s) => (
+                    <td class="num">
+                      {formatNumber(e.scores[s] ?? 0, { sign: true })}
+                      <div class="note">{formatNumber(round(running[s] ?? 0))}</div>
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th colSpan={2}>{t('result.sheetTotal')}</th>
+              {seats.map((s) => (
+                <th class="num" data-testid={`balance-${s}`}>
+                  {formatNumber(ledger.balances.find((b) => b.seat === s)?.amount ?? 0)}
+                </th>
+              ))}
+            </tr>
+          </tfoot>
+        </table>
+      </div>
     </section>
   );
 }
+
+/** Sums of hundredths, kept in hundredths. */
+const round = (n: number): number => Math.round(n * 100) / 100;

@@ -1,12 +1,17 @@
 import { useState } from 'preact/hooks';
-import { api, messageOf, ok, type Table } from '../api.js';
+import { api, ok, type Table } from '../api.js';
+import { CopyButton } from '../copy-button.js';
+import { t } from '../i18n/index.js';
+import { refusalText } from '../phrasebook/refusals.js';
 import { me } from '../session.js';
+import { seatNames, seatNumber } from './names.js';
 
-/** Before the first deal: take a seat, leave it, or (the host) seat bots in the empty ones. */
+/** Before the first deal: take a seat, leave it, or (the host) seat bots in the empty ones; invite others. */
 export function Seats({ table, reload }: { table: Table; reload: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const [strength, setStrength] = useState<'heuristic' | 'random'>('heuristic');
   const myId = me.value?.id;
+  const nameOf = seatNames(table);
   const mine = table.seats.find((s) => s.playerId === myId);
   const isHost = myId === table.hostPlayerId;
   const run = async (call: () => Promise<unknown>) => {
@@ -14,25 +19,26 @@ export function Seats({ table, reload }: { table: Table; reload: () => void }) {
     try {
       await call();
     } catch (err) {
-      setError(messageOf(err));
+      setError(refusalText(err));
     }
     reload();
   };
   const path = { params: { path: { id: table.id } } };
+  const invite = `${location.origin}/tables/${table.id}`;
   return (
-    <section class="panel" aria-label="seats">
-      <h2>Seats</h2>
+    <section class="panel" aria-label={t('seats.title')}>
+      <h2>{t('seats.title')}</h2>
       <ul class="seats">
         {table.seats.map((s) => (
           <li data-seat={s.seat}>
-            Seat {s.seat}: {s.name ? <strong>{s.name}</strong> : <em>empty</em>}
-            {s.bot && <span class="note"> (bot, {s.bot})</span>}
+            {t('seats.seat', { n: seatNumber(s.seat) })}: {s.name ? <strong>{nameOf(s.seat)}</strong> : <em>{t('seats.empty')}</em>}
+            {s.bot && <span class="note"> ({t('seats.bot', { strength: t(`seats.strengths.${s.bot}`) })})</span>}
             {!s.playerId && myId && !mine && table.status === 'waiting' && (
               <button
                 type="button"
                 onClick={() => run(async () => ok(await api.POST('/tables/{id}/seats', { ...path, body: { seat: s.seat } })))}
               >
-                Sit here
+                {t('seats.sitHere')}
               </button>
             )}
             {!s.playerId && isHost && table.status === 'waiting' && (
@@ -40,7 +46,7 @@ export function Seats({ table, reload }: { table: Table; reload: () => void }) {
                 type="button"
                 onClick={() => run(async () => ok(await api.POST('/tables/{id}/bots', { ...path, body: { seat: s.seat, strength } })))}
               >
-                Seat a bot
+                {t('seats.seatBot')}
               </button>
             )}
           </li>
@@ -49,31 +55,45 @@ export function Seats({ table, reload }: { table: Table; reload: () => void }) {
       {isHost && table.status === 'waiting' && table.freeSeats > 0 && (
         <div class="row">
           <label>
-            Bot strength{' '}
+            {t('seats.strength')}{' '}
             <select value={strength} onChange={(e) => setStrength(e.currentTarget.value as typeof strength)}>
-              <option value="heuristic">heuristic</option>
-              <option value="random">random</option>
+              <option value="heuristic">{t('seats.strengths.heuristic')}</option>
+              <option value="random">{t('seats.strengths.random')}</option>
             </select>
           </label>
           <button
             type="button"
             onClick={() =>
               run(async () => {
-                for (let i = 0; i < table.freeSeats - (mine ? 0 : 1); i++)
-                  ok(await api.POST('/tables/{id}/bots', { ...path, body: { strength } }));
+                // Each empty seat by its number, so that a bot's name ("Bot 3") matches its seat.
+                const empty = table.seats.filter((s) => !s.playerId).map((s) => s.seat);
+                for (const seat of mine ? empty : empty.slice(1))
+                  ok(await api.POST('/tables/{id}/bots', { ...path, body: { seat, strength } }));
               })
             }
           >
-            Fill the other empty seats with bots
+            {t('seats.fill')}
           </button>
         </div>
       )}
+      {table.status === 'waiting' && table.freeSeats > 0 && (
+        <div class="invite">
+          <label>
+            {t('seats.invite')} <input readOnly value={invite} data-testid="invite" onFocus={(e) => e.currentTarget.select()} />
+          </label>
+          <CopyButton text={invite} label={t('seats.copyInvite')} />
+          <p class="note">{t('seats.inviteNote')}</p>
+        </div>
+      )}
       {mine && table.status === 'waiting' && (
-        <button type="button" onClick={() => run(async () => ok(await api.DELETE('/tables/{id}/seats/me', path)))}>
-          Leave my seat
+        <button
+          type="button"
+          onClick={() => confirm(t('seats.leaveConfirm')) && run(async () => ok(await api.DELETE('/tables/{id}/seats/me', path)))}
+        >
+          {t('seats.leave')}
         </button>
       )}
-      {!myId && <p class="note">Choose a name in the lobby to take a seat.</p>}
+      {!myId && <p class="note">{t('seats.nameFirst')}</p>}
       {error && (
         <p class="error" role="alert">
           {error}

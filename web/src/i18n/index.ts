@@ -1,0 +1,74 @@
+import { signal } from '@preact/signals';
+import i18next from 'i18next';
+import { de } from './de.js';
+import { en, type Catalogue } from './en.js';
+import { chooseLanguage, type Language } from './language.js';
+
+/** Every key of a catalogue, dotted; plural forms (`_one`, `_other`) by their base key. */
+type Keys<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${K extends `${infer B}_${'one' | 'other'}` ? B : K}` : Keys<T[K], `${P}${K}.`>;
+}[keyof T & string];
+export type MessageKey = Keys<Catalogue>;
+type Values = Record<string, string | number>;
+
+const KEY = 'kartentisch.language';
+const stored = (() => {
+  try {
+    return localStorage.getItem(KEY);
+  } catch {
+    return null;
+  }
+})();
+
+/** The page's language: remembered once switched, else the browser's first German or English choice. */
+export const language = signal<Language>(chooseLanguage(stored, navigator.languages ?? [navigator.language]));
+
+const i18n = i18next.createInstance();
+void i18n.init({
+  resources: { de: { translation: de }, en: { translation: en } },
+  lng: language.value,
+  fallbackLng: false,
+  initAsync: false,
+  // Preact escapes text itself; names are never markup.
+  interpolation: { escapeValue: false },
+});
+
+const applyLanguage = (lang: Language): void => {
+  document.documentElement.lang = lang;
+  document.title = t('app.title');
+};
+
+/** A message of the current language (reading the signal makes the component follow a switch). */
+export function t(key: MessageKey, values?: Values): string {
+  return i18n.t(key, { lng: language.value, ...values });
+}
+
+/** A message whose key is built from a code (a phase, a contract, a refusal): `null` if the catalogue has none. */
+export function tOptional(key: string, values?: Values): string | null {
+  const lng = language.value;
+  return i18n.exists(key, { lng }) ? i18n.t(key, { lng, ...values }) : null;
+}
+
+export function switchLanguage(lang: Language): void {
+  try {
+    localStorage.setItem(KEY, lang);
+  } catch {
+    /* private mode: the switch holds for this page only */
+  }
+  language.value = lang;
+  applyLanguage(lang);
+}
+
+applyLanguage(language.value);
+
+/** The one number format: the language's digits, two decimals where a value has hundredths. */
+export function formatNumber(n: number, opts: { sign?: boolean } = {}): string {
+  const fraction = Number.isInteger(n) ? 0 : 2;
+  return new Intl.NumberFormat(language.value, {
+    minimumFractionDigits: fraction,
+    maximumFractionDigits: fraction,
+    signDisplay: opts.sign ? 'exceptZero' : 'auto',
+  }).format(n);
+}
+
+export type { Language };
