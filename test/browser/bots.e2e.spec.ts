@@ -1,4 +1,4 @@
-import { auditorView, currentHandId, move, signUp, waitForSeq } from './play.js';
+import { auditorView, currentHandId, move, PREFER, signUp, waitForSeq } from './play.js';
 import { startSite, type Site } from './support.js';
 
 /**
@@ -17,22 +17,14 @@ describe('one person plays against three bots in the browser', () => {
     // Droggn: a Solo when the bidding still allows it (a bot may have bid higher first).
     {
       game: 'droggn',
-      prefer: [
-        { type: 'bid', bid: 'solo' },
-        { type: 'bid', bid: 'pass' },
-        { type: 'double', call: 'gut' },
-      ],
+      prefer: PREFER.droggn,
       mark: 'play ',
       // This page's sockets and streams are refused (as an instance full of them answers): it follows with the long poll and posts.
       refuse: ['socket', 'stream'],
     },
     {
       game: 'doppelkopf',
-      prefer: [
-        { type: 'reservation', call: 'vorbehalt' },
-        { type: 'contract', contract: 'solo-q' },
-        { type: 'announce', level: 're' },
-      ],
+      prefer: PREFER.doppelkopf,
       mark: 'solo-q',
       // This page's socket is closed at once (a proxy without WebSockets): it follows with the stream and posts.
       refuse: ['socket'],

@@ -15,11 +15,11 @@ export async function currentHandId(site: Site, tableId: string): Promise<string
   return t.currentHandId;
 }
 
-/** A person with a name, made through the lobby's form. */
+/** A person with a name, made through the lobby's form (in whichever language the page speaks). */
 export async function signUp(page: Page, name: string): Promise<void> {
   await page.goto('/');
-  await page.getByRole('textbox', { name: 'Name' }).fill(name);
-  await page.getByRole('button', { name: 'Start playing' }).click();
+  await page.locator('input[name=name]').fill(name);
+  await page.locator('form:has(input[name=name]) button[type=submit]').click();
   await page.getByTestId('my-name').waitFor();
 }
 
@@ -163,6 +163,28 @@ export async function move(page: Page, seq: number, prefer: Record<string, unkno
     `my turn, but no control to use: ${await page.getByTestId('status').textContent()} (${await page.getByTestId('phase').textContent()})`,
   );
 }
+
+/**
+ * What a person playing against bots chooses when offered: Dobbm bid and Schwacher, a Droggn Solo
+ * when the bidding still allows it (a bot may have bid higher first), a Doppelkopf queen solo and Re.
+ */
+export const PREFER = {
+  dobbm: [
+    { type: 'bid', bid: 'dobbm' },
+    { type: 'double', call: 'schwacher' },
+    { type: 'double', call: 'gut' },
+  ],
+  droggn: [
+    { type: 'bid', bid: 'solo' },
+    { type: 'bid', bid: 'pass' },
+    { type: 'double', call: 'gut' },
+  ],
+  doppelkopf: [
+    { type: 'reservation', call: 'vorbehalt' },
+    { type: 'contract', contract: 'solo-q' },
+    { type: 'announce', level: 're' },
+  ],
+};
 
 /** Waits until the hand's log reaches `seq` (the move a page sent has landed). */
 export async function waitForSeq(site: Site, handId: string, seq: number): Promise<void> {

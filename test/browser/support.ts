@@ -44,8 +44,8 @@ export interface Site {
   app: TestApp;
   url: string;
   browser: Browser;
-  /** A fresh browser profile (own localStorage), like another person on another device. */
-  person(): Promise<{ context: BrowserContext; page: Page }>;
+  /** A fresh browser profile (own localStorage), like another person on another device; its browser speaks `locale` (English by default). */
+  person(opts?: { locale?: string }): Promise<{ context: BrowserContext; page: Page }>;
   /** A screenshot under reports/screenshots (git-ignored); the whole page unless `viewportOnly`. */
   shot(page: Page, name: string, viewportOnly?: boolean): Promise<void>;
   close(): Promise<void>;
@@ -83,8 +83,8 @@ export async function startSite(opts: { ownDatabase?: string; env?: Record<strin
     app,
     url,
     browser,
-    async person() {
-      const context = await browser.newContext({ baseURL: url, viewport: { width: 1100, height: 800 } });
+    async person({ locale = 'en-US' } = {}) {
+      const context = await browser.newContext({ baseURL: url, viewport: { width: 1100, height: 800 }, locale });
       context.setDefaultTimeout(15_000);
       return { context, page: await context.newPage() };
     },

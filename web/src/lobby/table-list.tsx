@@ -4,6 +4,7 @@ import { t } from '../i18n/index.js';
 import { gameName } from '../phrasebook/index.js';
 import { refusalText } from '../phrasebook/refusals.js';
 import { me } from '../session.js';
+import { seatNames } from '../table/names.js';
 import { changedRules } from './rules.js';
 
 const GAMES = ['', 'dobbm', 'droggn', 'doppelkopf'] as const;
@@ -131,7 +132,7 @@ export function TableList() {
                       <div class="note">{ago(tb.createdAt, now)}</div>
                     </td>
                     <td>
-                      {tb.seats.map((s) => s.name ?? t('lobby.emptySeat')).join(', ')}
+                      {tb.seats.map((s) => (s.name ? seatNames(tb)(s.seat) : t('lobby.emptySeat'))).join(', ')}
                       <div class="note">{t('lobby.free', { count: tb.freeSeats })}</div>
                     </td>
                     <td>{t(`lobby.tableStatus.${tb.status}`)}</td>

@@ -53,9 +53,12 @@ export function Replay({ id }: { id: string }) {
 
   if (error)
     return (
-      <p class="error" role="alert">
-        {error}
-      </p>
+      <section>
+        <h1>{t('replay.title')}</h1>
+        <p class="error" role="alert">
+          {error}
+        </p>
+      </section>
     );
   if (!record || steps.length === 0) return <p>{t('app.loading')}</p>;
   const game = record.game as GameId;

@@ -63,6 +63,7 @@ export function Seats({ table, reload }: { table: Table; reload: () => void }) {
           </label>
           <button
             type="button"
+            data-testid="fill-bots"
             onClick={() =>
               run(async () => {
                 // Each empty seat by its number, so that a bot's name ("Bot 3") matches its seat.

@@ -1,0 +1,190 @@
+import type { Page } from 'playwright-core';
+import { auditorView, currentHandId, move, PREFER, signUp, waitForSeq } from './play.js';
+import { startSite, type Site } from './support.js';
+
+/**
+ * Cards in the order players hold them, highest first, as the rules list them (RULES.md's trump
+ * tables; the plain suits with alternating colours). A hand is in order when it is a
+ * subsequence of its game's list.
+ */
+const DOKO_SUITS = (trumps: string[]) =>
+  ['C', 'H', 'S', 'D'].flatMap((s) => ['A', '10', 'K', 'Q', 'J', '9'].map((r) => s + r)).filter((c) => !trumps.includes(c));
+const DOKO_NORMAL_TRUMPS = ['H10', 'CQ', 'SQ', 'HQ', 'DQ', 'CJ', 'SJ', 'HJ', 'DJ', 'DA', 'D10', 'DK', 'D9'];
+const ORDER = {
+  dobbm: ['H', 'A', 'L', 'B'].flatMap((s) => ['S', '10', 'K', 'O', 'U', '9', '8', '7', '6'].map((r) => s + r)),
+  droggn: [
+    'GS',
+    ...Array.from({ length: 21 }, (_, i) => `T${21 - i}`),
+    ...['S', 'H', 'C', 'D'].flatMap((s) =>
+      (s === 'S' || s === 'C'
+        ? ['K', 'Q', 'R', 'J', '10', '9', '8', '7', '6', '5', '4']
+        : ['K', 'Q', 'R', 'J', '1', '2', '3', '4', '5', '6', '7']
+      ).map((r) => s + r),
+    ),
+  ],
+  doppelkopf: [...DOKO_NORMAL_TRUMPS, ...DOKO_SUITS(DOKO_NORMAL_TRUMPS)],
+  'doppelkopf solo-q': ['CQ', 'SQ', 'HQ', 'DQ', ...DOKO_SUITS(['CQ', 'SQ', 'HQ', 'DQ'])],
+};
+
+function inOrder(hand: string[], order: string[]): boolean {
+  const at = hand.map((c) => order.indexOf(c));
+  return at.every((i, k) => i >= 0 && (k === 0 || i >= at[k - 1]!));
+}
+
+/** Codes that must never reach a person: the API's words, rule option names, problem codes. */
+const CODES = [
+  /\b(dobbm|droggn|doppelkopf|hochzeit|armut|schwacher|retour|gesund|vorbehalt|throwin|ansager|supermord|superpiglets|heuristic)\b/,
+  /\bsolo-[a-z]\b/,
+  /\bno(90|60|30)\b/,
+  /\b[a-z]+[A-Z][A-Za-z]*\b/, // camelCase: firstSpeaker, thrownIn, declarerLeft
+  /\b[a-z]+\.[a-z]+\b/, // dotted option names: doubling.maxDoublings
+  /\b[A-Z]{2,}_[A-Z_]+\b/, // problem codes: STALE_SEQ
+  /[{}§]/,
+];
+async function expectWordsOnly(page: Page, where: string): Promise<void> {
+  const text = await page.locator('body').innerText();
+  for (const code of CODES)
+    expect({ where, found: code.exec(text)?.[0] ?? null, code: String(code) }).toEqual({ where, found: null, code: String(code) });
+}
+
+const CASES = (['dobbm', 'droggn', 'doppelkopf'] as const).map((game) => ({ game, prefer: PREFER[game] }));
+
+/**
+ * A hand of each game against bots, in German and in English: every visible text is words from
+ * the catalogues, the hand is held in the game's order (and re-sorted when a solo changes the
+ * trumps), the last trick opens with the cards the log has, and the result breaks the score down.
+ */
+describe('the table speaks German and English, in words', () => {
+  let site: Site;
+  beforeAll(async () => {
+    site = await startSite({ ownDatabase: 'webwords' });
+  });
+  afterAll(() => site?.close());
+
+  for (const lang of ['de', 'en'] as const) {
+    for (const c of CASES) {
+      it(`plays a ${c.game} hand in ${lang === 'de' ? 'German' : 'English'}`, async () => {
+        const { page, context } = await site.person({ locale: lang === 'de' ? 'de-AT' : 'en-GB' });
+        page.on('dialog', (d) => void d.accept());
+        await signUp(page, lang === 'de' ? 'Resi' : 'Mary');
+        expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+        await page.locator('select[name=game]').selectOption(c.game);
+        await expectWordsOnly(page, `${c.game} lobby`);
+        await site.shot(page, `${lang}-lobby`);
+        await page.locator('form button.primary[type=submit]').click();
+        await page.waitForURL(/\/tables\/[^/]+$/);
+        const tableId = new URL(page.url()).pathname.split('/')[2]!;
+        await page.locator('[data-seat="0"] button').first().click();
+        await page.getByTestId('fill-bots').click();
+        await page.getByTestId('status').waitFor();
+        const handId = (await currentHandId(site, tableId))!;
+
+        // After the deal, the hand is in the game's order.
+        const hand = () => page.locator('.hand [data-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')!));
+        const dealt = await hand();
+        expect(dealt.length).toBeGreaterThan(5);
+        expect({ dealt, inOrder: inOrder(dealt, ORDER[c.game]) }).toEqual({ dealt, inOrder: true });
+        await expectWordsOnly(page, `${c.game} after the deal`);
+
+        let lastTrickSeen = false;
+        let shot = false;
+        for (let step = 0; step < 120; step++) {
+          const v = await auditorView(site, handId);
+          if (v.status !== 'active') break;
+          if (!v.toAct.includes(0)) {
+            await new Promise((r) => setTimeout(r, 100));
+            continue;
+          }
+          const tricks = (v.tricks as { plays: { card: string }[] }[] | undefined) ?? [];
+          const current = ((v.currentTrick ?? v.trick) as { plays: unknown[] } | null)?.plays ?? [];
+          if (!lastTrickSeen && tricks.length > 0 && current.length > 0) {
+            // The page shows this very view (its turn, at this seq) before the toggle is looked for.
+            await page.locator(`[data-testid=status][data-seq="${v.seq}"][data-my-turn=true]`).waitFor();
+            await page.getByTestId('last-trick-toggle').click();
+            const shown = await page
+              .locator('[data-testid=last-trick] [data-trick-card]')
+              .evaluateAll((els) => els.map((e) => e.getAttribute('data-trick-card')));
+            expect(shown).toEqual(tricks[tricks.length - 1]!.plays.map((p) => p.card));
+            await expectWordsOnly(page, `${c.game} last trick`);
+            lastTrickSeen = true;
+          }
+          await move(page, v.seq, [...c.prefer], { keyboard: step % 2 === 0 });
+          // The page shows the hand at v.seq (move waited for it); look at it before the move lands.
+          await expectWordsOnly(page, `${c.game} at seq ${v.seq}`);
+          if (v.phase === 'play') {
+            const held = await hand();
+            const order = v.contract === 'solo-q' ? ORDER['doppelkopf solo-q'] : ORDER[c.game];
+            expect({ held, contract: v.contract, inOrder: inOrder(held, order) }).toEqual({ held, contract: v.contract, inOrder: true });
+          }
+          if (!shot && v.phase === 'play') {
+            await site.shot(page, `${lang}-table-${c.game}`);
+            shot = true;
+          }
+          await waitForSeq(site, handId, v.seq + 1);
+        }
+        expect(lastTrickSeen).toBe(true);
+        expect((await auditorView(site, handId)).status).toBe('over');
+        await page.getByTestId('result').waitFor();
+        expect(await page.locator('[data-testid=breakdown] li').count()).toBeGreaterThan(0);
+        await expectWordsOnly(page, `${c.game} result`);
+        await site.shot(page, `${lang}-result-${c.game}`);
+        // The result stays until it is closed, after a reload too.
+        await page.reload();
+        await page.getByTestId('result').waitFor();
+        await page.getByTestId('dismiss-result').click();
+        expect(await page.getByTestId('result').count()).toBe(0);
+        await page.reload();
+        await page.getByTestId('ledger').waitFor();
+        expect(await page.getByTestId('result').count()).toBe(0);
+        await context.close();
+      });
+    }
+  }
+
+  it('says when the browser is offline, and stops saying it when the network is back', async () => {
+    const { page, context } = await site.person();
+    await page.goto('/');
+    await page.locator('main h1').waitFor();
+    expect(await page.getByTestId('offline').count()).toBe(0);
+    await context.setOffline(true);
+    await page.getByTestId('offline').waitFor();
+    await site.shot(page, 'offline', true);
+    await context.setOffline(false);
+    await page.getByTestId('offline').waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('fits every page into a 375 px wide phone without sideways scrolling', async () => {
+    const { page, context } = await site.person({ locale: 'de-DE' });
+    page.on('dialog', (d) => void d.accept());
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signUp(page, 'Vroni mit einem recht langen Namen');
+    await page.locator('form button.primary[type=submit]').click();
+    await page.waitForURL(/\/tables\/[^/]+$/);
+    const tableId = new URL(page.url()).pathname.split('/')[2]!;
+    const widest = async (where: string) => {
+      await page.locator('main h1').first().waitFor();
+      const width = Number(await page.evaluate('document.documentElement.scrollWidth'));
+      expect({ where, width }).toEqual({ where, width: 375 });
+    };
+    await widest('a table waiting for players');
+    await page.locator('[data-seat="0"] button').first().click();
+    await page.getByTestId('fill-bots').click();
+    await page.getByTestId('status').waitFor();
+    await widest('a table in play');
+    await site.shot(page, 'de-table-phone');
+    const handId = (await currentHandId(site, tableId))!;
+    const me = String(await page.evaluate("localStorage.getItem('kartentisch.player')"));
+    const playerId = (JSON.parse(me) as { id: string }).id;
+    for (const path of ['/', '/cards', '/audit', `/tables/${tableId}/hands`, `/players/${playerId}/hands`, `/hands/${handId}/replay`]) {
+      await page.goto(path);
+      await widest(path);
+    }
+    await site.shot(page, 'de-phone-hands');
+    await page.goto('/');
+    await page.locator('tr[data-table]').first().waitFor();
+    await widest('the lobby with a table');
+    await site.shot(page, 'de-lobby-phone');
+    await context.close();
+  });
+});
