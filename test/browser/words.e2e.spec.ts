@@ -52,7 +52,8 @@ const CASES = (['dobbm', 'droggn', 'doppelkopf'] as const).map((game) => ({ game
 /**
  * A hand of each game against bots, in German and in English: every visible text is words from
  * the catalogues, the hand is held in the game's order (and re-sorted when a solo changes the
- * trumps), the last trick opens with the cards the log has, and the result breaks the score down.
+ * trumps), the last trick opens with the cards the log has, and the result breaks the score down. Every
+ * page fits a phone.
  */
 describe('the table speaks German and English, in words', () => {
   let site: Site;
@@ -140,19 +141,6 @@ describe('the table speaks German and English, in words', () => {
       });
     }
   }
-
-  it('says when the browser is offline, and stops saying it when the network is back', async () => {
-    const { page, context } = await site.person();
-    await page.goto('/');
-    await page.locator('main h1').waitFor();
-    expect(await page.getByTestId('offline').count()).toBe(0);
-    await context.setOffline(true);
-    await page.getByTestId('offline').waitFor();
-    await site.shot(page, 'offline', true);
-    await context.setOffline(false);
-    await page.getByTestId('offline').waitFor({ state: 'detached' });
-    await context.close();
-  });
 
   it('fits every page into a 375 px wide phone without sideways scrolling', async () => {
     const { page, context } = await site.person({ locale: 'de-DE' });

@@ -565,6 +565,7 @@ export const de: Catalogue = {
     RULES_MISMATCH: 'Die protokollierten Regeln passen nicht zum Tisch.',
     SEQ_GAP: 'Im Protokoll fehlt ein Schritt.',
     SEQ_MISMATCH: 'Das Protokoll ist nicht in der richtigen Reihenfolge.',
+    INTERNAL: 'Beim Dienst ist etwas schiefgegangen.',
     NETWORK: 'Der Dienst ist nicht erreichbar.',
     CLOSED: 'Die Verbindung brach ab, bevor der Zug beantwortet war.',
   },

@@ -566,6 +566,7 @@ export const en = {
     RULES_MISMATCH: 'The logged rules do not match the table.',
     SEQ_GAP: 'The log has a gap.',
     SEQ_MISMATCH: 'The log is out of order.',
+    INTERNAL: 'Something went wrong at the service.',
     NETWORK: 'The service cannot be reached.',
     CLOSED: 'The connection closed before the move was answered.',
   },
