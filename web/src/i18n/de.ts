@@ -570,7 +570,7 @@ export const de: Catalogue = {
     CLOSED: 'Die Verbindung brach ab, bevor der Zug beantwortet war.',
   },
   refusalHint: {
-    turn: 'Die Seite ist wieder auf dem Stand des Tisches; warte, bis du dran bist.',
+    turn: 'Die Seite zeigt jetzt das Spiel, wie es steht.',
     cards: 'Wähle andere Karten.',
     retry: 'Versuche es gleich noch einmal.',
     signIn: 'Melde dich in der Lobby neu an.',

@@ -571,7 +571,7 @@ export const en = {
     CLOSED: 'The connection closed before the move was answered.',
   },
   refusalHint: {
-    turn: 'The page has caught up with the table; wait for your turn.',
+    turn: 'The page now shows the hand as it stands.',
     cards: 'Choose other cards.',
     retry: 'Try again in a moment.',
     signIn: 'Sign in again in the lobby.',
