@@ -40,6 +40,7 @@ const CODES = [
   /\b[a-z]+\.[a-z]+\b/, // dotted option names: doubling.maxDoublings
   /\b[A-Z]{2,}_[A-Z_]+\b/, // problem codes: STALE_SEQ
   /[{}§]/,
+  /\[object \w+\]|\bundefined\b|\bNaN\b|\bnull\b/, // values the page failed to put into words
 ];
 async function expectWordsOnly(page: Page, where: string): Promise<void> {
   const text = await page.locator('body').innerText();

@@ -94,7 +94,7 @@ function HandEvidence({ handId, tableId }: { handId: string; tableId: string | n
       (e) => setError(refusalText(e)),
     );
   }, [handId]);
-  const num = (v: unknown) => (typeof v === 'number' ? formatNumber(Math.round(v * 100) / 100) : '—');
+  const num = (v: unknown) => (typeof v === 'number' ? formatNumber(v, { hundredths: !Number.isInteger(v) }) : '—');
   return (
     <div data-testid="evidence">
       {error && <p class="error">{error}</p>}

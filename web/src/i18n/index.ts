@@ -61,9 +61,9 @@ export function switchLanguage(lang: Language): void {
 
 applyLanguage(language.value);
 
-/** The one number format: the language's digits, two decimals where a value has hundredths. */
-export function formatNumber(n: number, opts: { sign?: boolean } = {}): string {
-  const fraction = Number.isInteger(n) ? 0 : 2;
+/** The one number format: the language's digits, two decimals where a value has hundredths (or always, for a column of them). */
+export function formatNumber(n: number, opts: { sign?: boolean; hundredths?: boolean } = {}): string {
+  const fraction = Number.isInteger(n) && !opts.hundredths ? 0 : 2;
   return new Intl.NumberFormat(language.value, {
     minimumFractionDigits: fraction,
     maximumFractionDigits: fraction,

@@ -1,7 +1,10 @@
 import type { Game } from '../api.js';
 import { optionLabel, optionValue, type GameId } from '../phrasebook/index.js';
 
-/** A table's nested rule profile as the dotted option names of GET /games (`doubling.firstSpeaker`). */
+/**
+ * A table's nested rule profile as the dotted option names of GET /games (`doubling.firstSpeaker`);
+ * an option that is also a parent (`piglets` beside `piglets.super`) is nested as `enabled`.
+ */
 function flatten(rules: Record<string, unknown>, prefix = '', out: Record<string, unknown> = {}): Record<string, unknown> {
   for (const [k, v] of Object.entries(rules)) {
     if (v && typeof v === 'object' && !Array.isArray(v)) flatten(v as Record<string, unknown>, `${prefix}${k}.`, out);
@@ -14,12 +17,8 @@ function flatten(rules: Record<string, unknown>, prefix = '', out: Record<string
 export function changedRules(game: Game | undefined, rules: Record<string, unknown>): string[] {
   if (!game) return [];
   const flat = flatten(rules);
-  // `players` belongs to a game's defaults too, and a table of five is worth saying.
+  const valueOf = (name: string) => (name in flat ? flat[name] : flat[`${name}.enabled`]);
   return game.options
-    .filter((o) => {
-      const name = o.name;
-      const value = name in flat ? flat[name] : rules[name];
-      return value !== undefined && value !== o.default;
-    })
-    .map((o) => `${optionLabel(game.id as GameId, o.name)}: ${optionValue(o.name in flat ? flat[o.name] : rules[o.name])}`);
+    .filter((o) => valueOf(o.name) !== undefined && valueOf(o.name) !== o.default)
+    .map((o) => `${optionLabel(game.id as GameId, o.name)}: ${optionValue(valueOf(o.name))}`);
 }

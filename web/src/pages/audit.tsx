@@ -162,7 +162,7 @@ export function Audit() {
                     <td>
                       {p.doubles} / {p.calls}
                     </td>
-                    <td>{formatNumber(Math.round(p.z * 100) / 100)}</td>
+                    <td>{formatNumber(p.z, { hundredths: true })}</td>
                     <td>{p.p.toExponential(1)}</td>
                     <td>{p.q.toExponential(1)}</td>
                     <td>
