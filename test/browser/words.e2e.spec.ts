@@ -31,6 +31,12 @@ function inOrder(hand: string[], order: string[]): boolean {
   return at.every((i, k) => i >= 0 && (k === 0 || i >= at[k - 1]!));
 }
 
+/** Hands in which the page's own card completed a trick (a deal may give it no chance: a bot's solo, a throw-in). */
+let completedTricksSeen = 0;
+
+/** Cards in a trick: every seat of these tables plays. */
+const SEATS = { dobbm: 4, droggn: 3, doppelkopf: 4 };
+
 /** Codes that must never reach a person: the API's words, rule option names, problem codes. */
 const CODES = [
   /\b(dobbm|droggn|doppelkopf|hochzeit|armut|schwacher|retour|gesund|vorbehalt|throwin|ansager|supermord|superpiglets|heuristic)\b/,
@@ -89,6 +95,7 @@ describe('the table speaks German and English, in words', () => {
         await expectWordsOnly(page, `${c.game} after the deal`);
 
         let lastTrickSeen = false;
+        let completedSeen = false;
         let shot = false;
         for (let step = 0; step < 120; step++) {
           const v = await auditorView(site, handId);
@@ -110,9 +117,19 @@ describe('the table speaks German and English, in words', () => {
             await expectWordsOnly(page, `${c.game} last trick`);
             lastTrickSeen = true;
           }
-          await move(page, v.seq, [...c.prefer], { keyboard: step % 2 === 0 });
+          const moved = await move(page, v.seq, [...c.prefer], { keyboard: step % 2 === 0 });
           // The page shows the hand at v.seq (move waited for it); look at it before the move lands.
           await expectWordsOnly(page, `${c.game} at seq ${v.seq}`);
+          // A trick this card completes stays in sight a moment, though a bot may lead the next at once.
+          const trick = ((v.currentTrick ?? v.trick) as { plays: { card: string }[] } | null)?.plays ?? [];
+          if (moved.startsWith('play ') && trick.length === SEATS[c.game] - 1 && !completedSeen) {
+            const card = moved.slice('play '.length);
+            await page.locator(`.trick [data-played="${card}"]`).waitFor();
+            await page.waitForTimeout(400);
+            const inSight = await page.locator('.trick [data-played]').evaluateAll((els) => els.map((e) => e.getAttribute('data-played')));
+            expect(inSight.sort()).toEqual([...trick.map((p) => p.card), card].sort());
+            completedSeen = true;
+          }
           if (v.phase === 'play') {
             const held = await hand();
             const order = v.contract === 'solo-q' ? ORDER['doppelkopf solo-q'] : ORDER[c.game];
@@ -125,6 +142,7 @@ describe('the table speaks German and English, in words', () => {
           await waitForSeq(site, handId, v.seq + 1);
         }
         expect(lastTrickSeen).toBe(true);
+        if (completedSeen) completedTricksSeen++;
         expect((await auditorView(site, handId)).status).toBe('over');
         await page.getByTestId('result').waitFor();
         expect(await page.locator('[data-testid=breakdown] li').count()).toBeGreaterThan(0);
@@ -142,6 +160,10 @@ describe('the table speaks German and English, in words', () => {
       });
     }
   }
+
+  it('held a trick its own card completed in sight in the hands above', () => {
+    expect(completedTricksSeen).toBeGreaterThan(0);
+  });
 
   it('fits every page into a 375 px wide phone without sideways scrolling', async () => {
     const { page, context } = await site.person({ locale: 'de-DE' });

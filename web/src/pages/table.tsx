@@ -9,6 +9,8 @@ import { useTable } from '../table/follow.js';
 import { HandResult, ScoreSheet } from '../table/result.js';
 import { Seats } from '../table/seats.js';
 
+/** A hand that just ended stays on the board this long, its last trick in sight, before the next deal is shown. */
+const ENDED_HAND_MS = 2500;
 /** The hand whose result this browser closed: it is not shown again after a reload. */
 const DISMISSED = 'kartentisch.dismissedResult';
 
@@ -46,6 +48,14 @@ export function TablePage({ id }: { id: string }) {
   useEffect(() => {
     if (view && view.status !== 'active') void reload();
   }, [view?.id, view?.status]);
+  const [lingering, setLingering] = useState<string | null>(null);
+  useEffect(() => {
+    if (!finished) return;
+    setLingering(finished.id);
+    const timer = setTimeout(() => setLingering(null), ENDED_HAND_MS);
+    return () => clearTimeout(timer);
+  }, [finished?.id]);
+  const boardView = finished && lingering === finished.id ? finished : view;
   // After a reload the last result is read again from the finished hand, until it is closed.
   const lastEntry = ledger?.entries[ledger.entries.length - 1];
   useEffect(() => {
@@ -85,7 +95,7 @@ export function TablePage({ id }: { id: string }) {
         {!seated && <span class="note">{t('table.watching')}</span>}
       </p>
       {table.status === 'waiting' && <Seats table={table} reload={reload} />}
-      {view && <Board table={table} view={view} act={hand.act} resync={hand.resync} />}
+      {boardView && <Board table={table} view={boardView} act={hand.act} resync={hand.resync} />}
       {hand.error && <p class="error">{hand.error}</p>}
       <div class="grid2">
         {result && result.id !== dismissed && <HandResult view={result} table={table} onDismiss={() => dismiss(result.id)} />}

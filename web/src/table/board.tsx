@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { HandView, Table } from '../api.js';
 import { Card, type GameId } from '../cards/index.js';
 import { t } from '../i18n/index.js';
@@ -9,6 +9,9 @@ import { matching, offerOf, type Action } from './actions.js';
 import { modelOf, placeOf, type Trick } from './model.js';
 import { seatNames, seatNumber } from './names.js';
 import { RecordList } from './record.js';
+
+/** A trick just completed stays in the middle at least this long, though the next lead came at once (bots play fast). */
+const COMPLETED_TRICK_MS = 1500;
 
 /** Cards each seat is dealt in Doppelkopf, whose view gives no hand sizes (a spectator counts from these). */
 const dokoCardsEach = (table: Table): number => (table.rules.deck === 40 ? 10 : 12);
@@ -40,6 +43,17 @@ export function Board({
   }, [view.seq, view.id]);
   // A new trick was led: the last one closes with it.
   useEffect(() => setShowLast(false), [m.tricks.length, view.id]);
+  // A trick just completed is held in sight for a moment, so that its last card and its winner can be seen.
+  const [held, setHeld] = useState<Trick | null>(null);
+  const completed = useRef({ hand: view.id, count: m.tricks.length });
+  useEffect(() => {
+    const before = completed.current;
+    completed.current = { hand: view.id, count: m.tricks.length };
+    if (before.hand !== view.id || m.tricks.length <= before.count || !m.lastTrick) return;
+    setHeld(m.lastTrick);
+    const timer = setTimeout(() => setHeld(null), COMPLETED_TRICK_MS);
+    return () => clearTimeout(timer);
+  }, [m.tricks.length, view.id]);
 
   const myTurn = m.mySeat !== null && view.toAct.includes(m.mySeat) && (view.legalActions?.length ?? 0) > 0;
   const selecting = offer.selections.length > 0 || offer.buys.length > 0;
@@ -70,8 +84,8 @@ export function Board({
   }
   const selectedCards = selected.map((k) => k.slice(k.indexOf(':') + 1));
   const toActNames = view.toAct.map(nameOf);
-  // The completed trick stays in the middle until the next one is led.
-  const shown = m.trick.plays.length ? m.trick : m.lastTrick;
+  // The completed trick stays in the middle until the next one is led (and a moment longer).
+  const shown = held ?? (m.trick.plays.length ? m.trick : m.lastTrick);
 
   return (
     <div class={`board seats-${m.seats} ${m.mySeat === null ? 'watching' : ''}`}>
@@ -104,7 +118,7 @@ export function Board({
             <div class="note">{t('table.tricks', { count: m.tricksWon(seat) })}</div>
           </div>
         ))}
-      <TrickArea game={game} trick={shown} last={!m.trick.plays.length} me={me} n={m.seats} nameOf={nameOf} />
+      <TrickArea game={game} trick={shown} last={held !== null || !m.trick.plays.length} me={me} n={m.seats} nameOf={nameOf} />
       <div class="mine" aria-label={t('table.myHand')}>
         <p
           class="status"
