@@ -62,6 +62,7 @@ describe('four people play a Dobbm hand in the browser', () => {
     await signUp(watcher.page, 'Kibitz');
     await watcher.page.goto(`/tables/${tableId}`);
     await watcher.page.locator(`[data-testid="status"][data-hand="${handId}"]`).waitFor();
+    await site.shot(watcher.page, 'table-spectator');
 
     let bid = false;
     let doubled = false;
