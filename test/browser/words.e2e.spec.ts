@@ -77,8 +77,9 @@ describe('the table speaks German and English, in words', () => {
         await signUp(page, lang === 'de' ? 'Resi' : 'Mary');
         expect(await page.locator('html').getAttribute('lang')).toBe(lang);
         await page.locator('select[name=game]').selectOption(c.game);
-        await expectWordsOnly(page, `${c.game} lobby`);
-        await site.shot(page, `${lang}-lobby`);
+        await page.locator('form details').evaluate((d) => d.setAttribute('open', ''));
+        await expectWordsOnly(page, `${c.game} lobby with the rule options`);
+        await site.shot(page, `${lang}-lobby-${c.game}`);
         await page.locator('form button.primary[type=submit]').click();
         await page.waitForURL(/\/tables\/[^/]+$/);
         const tableId = new URL(page.url()).pathname.split('/')[2]!;
@@ -124,7 +125,8 @@ describe('the table speaks German and English, in words', () => {
           const trick = ((v.currentTrick ?? v.trick) as { plays: { card: string }[] } | null)?.plays ?? [];
           if (moved.startsWith('play ') && trick.length === SEATS[c.game] - 1 && !completedSeen) {
             const card = moved.slice('play '.length);
-            await page.locator(`.trick [data-played="${card}"]`).waitFor();
+            // Doppelkopf holds twins: the trick may show the same card twice.
+            await page.locator(`.trick [data-played="${card}"]`).first().waitFor();
             await page.waitForTimeout(400);
             const inSight = await page.locator('.trick [data-played]').evaluateAll((els) => els.map((e) => e.getAttribute('data-played')));
             expect(inSight.sort()).toEqual([...trick.map((p) => p.card), card].sort());

@@ -58,11 +58,13 @@ export function PairHands({ pair, nameOf }: { pair: Pair; nameOf: (playerId: str
                   <Words text={contractName((h.result as { contract?: string } | null)?.contract)} />
                 </td>
                 <td>×{(h.result as { multiplier?: number } | null)?.multiplier ?? 1}</td>
-                <td class="row">
-                  <button type="button" onClick={() => setOpen(open === h.id ? null : h.id)}>
-                    {open === h.id ? t('audit.hide') : t('audit.evidence')}
-                  </button>
-                  <a href={`/hands/${h.id}/replay`}>{t('history.replay')}</a>
+                <td>
+                  <div class="row">
+                    <button type="button" onClick={() => setOpen(open === h.id ? null : h.id)}>
+                      {open === h.id ? t('audit.hide') : t('audit.evidence')}
+                    </button>
+                    <a href={`/hands/${h.id}/replay`}>{t('history.replay')}</a>
+                  </div>
                 </td>
               </tr>
               {open === h.id && (

@@ -136,13 +136,15 @@ export function TableList() {
                       <div class="note">{t('lobby.free', { count: tb.freeSeats })}</div>
                     </td>
                     <td>{t(`lobby.tableStatus.${tb.status}`)}</td>
-                    <td class="row">
-                      <a href={`/tables/${tb.id}`}>{seated ? t('lobby.goTo') : t('lobby.watch')}</a>
-                      {myId && !seated && tb.freeSeats > 0 && (
-                        <button type="button" onClick={() => sit(tb)}>
-                          {t('lobby.takeSeat')}
-                        </button>
-                      )}
+                    <td>
+                      <div class="row">
+                        <a href={`/tables/${tb.id}`}>{seated ? t('lobby.goTo') : t('lobby.watch')}</a>
+                        {myId && !seated && tb.freeSeats > 0 && (
+                          <button type="button" onClick={() => sit(tb)}>
+                            {t('lobby.takeSeat')}
+                          </button>
+                        )}
+                      </div>
                     </td>
                   </tr>
                 );

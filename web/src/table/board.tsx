@@ -42,18 +42,18 @@ export function Board({
     setSelected([]);
   }, [view.seq, view.id]);
   // A new trick was led: the last one closes with it.
-  useEffect(() => setShowLast(false), [m.tricks.length, view.id]);
+  useEffect(() => setShowLast(false), [m.tricksPlayed, view.id]);
   // A trick just completed is held in sight for a moment, so that its last card and its winner can be seen.
   const [held, setHeld] = useState<Trick | null>(null);
-  const completed = useRef({ hand: view.id, count: m.tricks.length });
+  const completed = useRef({ hand: view.id, count: m.tricksPlayed });
   useEffect(() => {
     const before = completed.current;
-    completed.current = { hand: view.id, count: m.tricks.length };
-    if (before.hand !== view.id || m.tricks.length <= before.count || !m.lastTrick) return;
+    completed.current = { hand: view.id, count: m.tricksPlayed };
+    if (before.hand !== view.id || m.tricksPlayed <= before.count || !m.lastTrick) return;
     setHeld(m.lastTrick);
     const timer = setTimeout(() => setHeld(null), COMPLETED_TRICK_MS);
     return () => clearTimeout(timer);
-  }, [m.tricks.length, view.id]);
+  }, [m.tricksPlayed, view.id]);
 
   const myTurn = m.mySeat !== null && view.toAct.includes(m.mySeat) && (view.legalActions?.length ?? 0) > 0;
   const selecting = offer.selections.length > 0 || offer.buys.length > 0;

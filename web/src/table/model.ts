@@ -29,6 +29,8 @@ export interface TableModel {
   /** The completed tricks whose cards the viewer may see, oldest first. */
   tricks: Trick[];
   lastTrick: Trick | null;
+  /** Tricks completed so far, those whose cards the viewer may no longer see included. */
+  tricksPlayed: number;
   handSize(seat: number): number | null;
   tricksWon(seat: number): number;
   /** The public record so far: bids, calls, doublings, announcements…, as label → text. */
@@ -63,7 +65,19 @@ export function modelOf(
     return cardsEach === null ? null : Math.max(0, cardsEach - allTricks.length - played(seat));
   };
   const tricksWon = (seat: number): number => allTricks.filter((tr) => tr.winner === seat).length;
-  return { game, seats, mySeat, hand, trick, tricks, lastTrick, handSize, tricksWon, record: recordOf(game, view, nameOf) };
+  return {
+    game,
+    seats,
+    mySeat,
+    hand,
+    trick,
+    tricks,
+    lastTrick,
+    tricksPlayed: allTricks.length,
+    handSize,
+    tricksWon,
+    record: recordOf(game, view, nameOf),
+  };
 }
 
 /** Public facts worth showing, in words. */
