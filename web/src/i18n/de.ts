@@ -83,7 +83,7 @@ export const de: Catalogue = {
     options: 'Regeln ({{count}}; die Standardwerte sind eingetragen)',
     submit: 'Tisch eröffnen',
     none: 'keine',
-    default: 'Standard: {{value}}',
+    default: 'Standard: {{value}}.',
     appliesWhen: 'Gilt, wenn „{{option}}“ auf „{{value}}“ steht.',
     yes: 'ja',
     no: 'nein',

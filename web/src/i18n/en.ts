@@ -84,7 +84,7 @@ export const en = {
     options: 'Rule options ({{count}}; the defaults are filled in)',
     submit: 'Open the table',
     none: 'none',
-    default: 'Default: {{value}}',
+    default: 'Default: {{value}}.',
     appliesWhen: 'Applies when “{{option}}” is “{{value}}”.',
     yes: 'yes',
     no: 'no',
