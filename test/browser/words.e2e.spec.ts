@@ -149,6 +149,12 @@ describe('the table speaks German and English, in words', () => {
         await page.getByTestId('result').waitFor();
         expect(await page.locator('[data-testid=breakdown] li').count()).toBeGreaterThan(0);
         await expectWordsOnly(page, `${c.game} result`);
+        // The score sheet's totals are the ledger's balances.
+        const ledger = (await (await fetch(`${site.url}/tables/${tableId}/ledger`)).json()) as {
+          balances: { seat: number; amount: number }[];
+        };
+        for (const b of ledger.balances.filter((x) => Number.isInteger(x.amount)))
+          await expect(page.getByTestId(`balance-${b.seat}`).textContent()).resolves.toBe(String(b.amount));
         await site.shot(page, `${lang}-result-${c.game}`);
         // The result stays until it is closed, after a reload too.
         await page.reload();
