@@ -3,8 +3,8 @@ import { auditorView, currentHandId, move, PREFER, signUp, waitForSeq } from './
 import { startSite, type Site } from './support.js';
 
 /**
- * Cards in the order players hold them, highest first, as the rules list them (RULES.md's trump
- * tables; the plain suits with alternating colours). A hand is in order when it is a
+ * Cards in the order players hold them, highest first, as the rules list them (the trump
+ * tables of docs/rules/doppelkopf.md; the plain suits with alternating colours). A hand is in order when it is a
  * subsequence of its game's list.
  */
 const DOKO_SUITS = (trumps: string[]) =>

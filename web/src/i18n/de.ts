@@ -623,6 +623,8 @@ export const de: Catalogue = {
       belowWedding: 'unter der Hochzeit',
       anyTime: 'jederzeit',
       ownTurnOnly: 'nur wenn man dran ist',
+      allowed: 'erlaubt',
+      refused: 'nicht erlaubt',
     },
     dobbm: {
       players: 'Spieler',
@@ -685,6 +687,7 @@ export const de: Catalogue = {
       extras_lostCharlie: 'Gefangenes Karlchen zählt',
       extras_lizzieMiller: 'nur wenn eine Karo-Dame den Stich macht',
       against90: 'Nötig gegen keine 90',
+      lateReplyAbsagen: 'Absagen nach einer späten Re- oder Kontra-Antwort',
       loserCannotGain: 'Die verlierende Partei gewinnt nie',
     },
   },

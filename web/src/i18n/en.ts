@@ -624,6 +624,8 @@ export const en = {
       belowWedding: 'below the Hochzeit',
       anyTime: 'at any moment',
       ownTurnOnly: 'only on one’s own turn',
+      allowed: 'allowed',
+      refused: 'refused',
     },
     dobbm: {
       players: 'Players',
@@ -686,6 +688,7 @@ export const en = {
       extras_lostCharlie: 'Karlchen caught scores',
       extras_lizzieMiller: 'only if a Karo-Dame wins the trick',
       against90: 'Needed against keine 90',
+      lateReplyAbsagen: 'Absagen after a late Re or Kontra reply',
       loserCannotGain: 'The losing party never gains',
     },
   },
