@@ -32,26 +32,17 @@ export function knowledgeOf(state: DobbmState, seat: number): CallerKnowledge {
   const seats = positionSeats(state);
   const position = seats.indexOf(seat);
   if (position < 0) throw new Error(`seat ${seat} takes no part in this deal`);
-  const voids = seats.map(() => [false, false, false, false]);
   const seen = new Set<Card>(state.hands[seat]!);
   const tricks = [
     ...state.tricks.map((t) => ({ leader: t.leader, cards: t.cards })),
     { leader: state.trickLeader, cards: [...state.trick] },
-  ];
-  for (const t of tricks) {
-    if (t.cards.length === 0) continue;
+  ].map((t) => {
     const leadPos = seats.indexOf(t.leader);
-    const led = suitIndex(t.cards[0]!);
-    t.cards.forEach((c, k) => {
-      seen.add(c);
-      const p = (leadPos + k) % 4;
-      const s = suitIndex(c);
-      if (k > 0 && s !== led) {
-        voids[p]![led] = true;
-        if (s !== 0) voids[p]![0] = true;
-      }
-    });
-  }
+    return t.cards.map((card, k) => ({ seat: seats[(leadPos + k) % 4]!, card }));
+  });
+  for (const c of tricks.flat()) seen.add(c.card);
+  const shown = voidsShown(tricks);
+  const voids = seats.map((s) => shown.get(s) ?? [false, false, false, false]);
   const isDeclarer = position === 0;
   const solo = state.contract === 'solo';
   const knownPile = isDeclarer && !solo && state.discard ? [...state.discard] : null;
@@ -75,6 +66,27 @@ export function trueDeal(state: DobbmState): SampledDeal {
   const seats = positionSeats(state);
   const pile = state.contract === 'solo' ? [...state.dobb] : [...(state.discard ?? [])];
   return { hands: seats.map((s) => [...state.hands[s]!]), pile };
+}
+
+/**
+ * The suits each seat has shown it lacks (RULES.md §1.9): a card of another suit than the led
+ * one shows a void in the led suit, and one that is not a heart shows a void in hearts too.
+ * Suits in the order H, L, A, B; tricks as plays in order, each with its seat.
+ */
+export function voidsShown(tricks: readonly (readonly { seat: number; card: Card }[])[]): Map<number, boolean[]> {
+  const voids = new Map<number, boolean[]>();
+  for (const plays of tricks) {
+    if (plays.length === 0) continue;
+    const led = suitIndex(plays[0]!.card);
+    for (const { seat, card } of plays.slice(1)) {
+      const s = suitIndex(card);
+      if (s === led) continue;
+      const v = voids.get(seat) ?? voids.set(seat, [false, false, false, false]).get(seat)!;
+      v[led] = true;
+      if (s !== 0) v[0] = true;
+    }
+  }
+  return voids;
 }
 
 /** True when `deal` contradicts nothing the caller knows. */

@@ -29,8 +29,6 @@ export interface CallerKnowledge extends CallerKnowledgeOf {
 export type { SampledDeal };
 
 const CLASSES = ['T', 'S', 'C', 'H', 'D'] as const;
-/** Class of a card for voids; −1 for the Gstieß (it never shows a void and is never excluded). */
-const voidClass = (c: Card): number => (c === GSTIESS ? -1 : isTrump(c) ? 0 : CLASSES.indexOf(suitOf(c)!));
 
 const hasPile = (s: DroggnState): boolean => s.contract !== null;
 const pileOf = (s: DroggnState): readonly Card[] => (s.contract === 'ansager' || s.contract === 'solo' ? (s.discard ?? []) : s.talon);
@@ -51,23 +49,11 @@ export function knowledgeOf(state: DroggnState, seat: number): CallerKnowledge {
     addKnown(state.declarer, state.buy.card);
     if (seat === state.declarer) addKnown(state.buy.from, state.buy.give);
   }
-  const voids = seats.map(() => [false, false, false, false, false]);
   const seen = new Set<Card>(known.flat());
   const tricks = [...state.tricks.map((t) => t.plays), state.trick];
-  for (const plays of tricks) {
-    plays.forEach((play, k) => {
-      seen.add(play.card);
-      const ref = referenceCard(plays.slice(0, k));
-      if (ref === null || play.card === GSTIESS) return;
-      const p = seats.indexOf(play.seat);
-      const refClass = voidClass(ref);
-      const cls = voidClass(play.card);
-      if (cls !== refClass) {
-        voids[p]![refClass] = true;
-        if (cls !== 0) voids[p]![0] = true;
-      }
-    });
-  }
+  for (const plays of tricks) for (const play of plays) seen.add(play.card);
+  const shown = voidsShown(tricks);
+  const voids = seats.map((s) => shown.get(s) ?? [false, false, false, false, false]);
   const isDeclarer = position === 0;
   const discardGame = state.contract === 'ansager' || state.contract === 'solo';
   const knownPile = isDeclarer && discardGame ? [...pileOf(state)] : null;
@@ -85,8 +71,33 @@ export function knowledgeOf(state: DroggnState, seat: number): CallerKnowledge {
   };
 }
 
+/**
+ * The classes each seat has shown it lacks (docs/rules/droggn.md#play): a card of another class than the
+ * reference card's shows a void in that class, and one that is not a trump a void in trumps
+ * too; the Gstieß, always legal, shows nothing. Classes 0 = trumps, then S, C, H, D.
+ */
+export function voidsShown(tricks: readonly (readonly { seat: number; card: Card }[])[]): Map<number, boolean[]> {
+  const voids = new Map<number, boolean[]>();
+  for (const plays of tricks) {
+    plays.forEach((play, k) => {
+      const ref = referenceCard(plays.slice(0, k));
+      if (ref === null || play.card === GSTIESS) return;
+      const refClass = voidClass(ref);
+      const cls = voidClass(play.card);
+      if (cls === refClass) return;
+      const v = voids.get(play.seat) ?? voids.set(play.seat, [false, false, false, false, false]).get(play.seat)!;
+      v[refClass] = true;
+      if (cls !== 0) v[0] = true;
+    });
+  }
+  return voids;
+}
+
+/** Class of a card for voids; −1 for the Gstieß (it never shows a void and is never excluded). */
+export const voidClass = (c: Card): number => (c === GSTIESS ? -1 : isTrump(c) ? 0 : CLASSES.indexOf(suitOf(c)!));
+
 /** A discard allowed by docs/rules/droggn.md#exchange (no GS, T21, T1; the king rule of the options). */
-function discardAllowed(state: DroggnState, cards: readonly Card[]): boolean {
+export function discardAllowed(state: DroggnState, cards: readonly Card[]): boolean {
   return !cards.some((c) => c === GSTIESS || c === MOND || c === PAGAT) && kingRuleHolds(state, cards);
 }
 

@@ -1,0 +1,72 @@
+import { nestOptions, type Action, type Card, type Game, type GameId, type HandSetup } from '../../engine/index.js';
+import { handView, visibleEvents } from '../../hands/views.js';
+import type { SeatView } from '../strategy.js';
+
+/** One entry of a seat's event log (GET /hands/{id}/events as that seat): hidden parts already redacted. */
+export interface SeatEvent {
+  seq: number;
+  type: string;
+  seat: number | null;
+  payload: Record<string, unknown>;
+}
+
+/**
+ * Everything the service serves a seat about its hand: its view (GET /hands/{id}) and its
+ * event log (GET /hands/{id}/events), whose first event, the deal, names the rules and the
+ * setup. The strong bot decides from this and nothing else.
+ */
+export interface SeatInput {
+  view: SeatView & { game: GameId; seat: number };
+  events: readonly SeatEvent[];
+}
+
+/** What a world sampler reads from a seat's input, parsed once. */
+export interface SeatKnowledge<O> {
+  game: GameId;
+  seat: number;
+  options: O;
+  setup: HandSetup;
+  /** The hand's actions in order, as the seat saw them (hidden fields listed in `hidden`). */
+  actions: (Action & { hidden?: string[] })[];
+  hand: Card[];
+}
+
+/** The rules, setup and actions of a seat's input; null when the log has no deal event the game accepts. */
+export function knowledgeFromInput<O>(game: Game<O>, input: SeatInput): SeatKnowledge<O> | null {
+  const deal = input.events.find((e) => e.seq === 0);
+  if (!deal) return null;
+  const parsed = game.parseOptions(deal.payload['rules'] ?? {});
+  if (!parsed.ok) return null;
+  const setup = (deal.payload['setup'] as HandSetup | undefined) ?? { dealer: input.view['dealer'] as number };
+  const actions = input.events
+    .filter((e) => e.seq > 0)
+    .sort((a, b) => a.seq - b.seq)
+    .map((e) => ({ ...e.payload, seat: e.seat!, type: e.type }) as Action & { hidden?: string[] });
+  return { game: input.view.game, seat: input.view.seat, options: parsed.options, setup, actions, hand: [...(input.view.hand ?? [])] };
+}
+
+/**
+ * A seat's input built in-process, exactly as the service builds it (src/hands/views.ts), for
+ * the benchmark, the simulator and the tests, which hold the state and the actions themselves.
+ */
+export function seatInputOf<O, S>(
+  game: Game<O, S>,
+  hand: { options: O; setup: HandSetup; state: S; actions: readonly Action[] },
+  seat: number,
+): SeatInput {
+  const viewer = { kind: 'seat' as const, seat };
+  const row = { id: 'hand', tableId: 'table', number: 1, dealer: hand.setup.dealer, status: 'active' as const };
+  const view = handView(game as Game, row, hand.state, hand.actions.length, viewer) as SeatInput['view'];
+  const at = new Date(0);
+  const stored = [
+    { seq: 0, type: 'deal', seat: null, payload: { game: game.id, rules: nestOptions(hand.options as never), setup: hand.setup } },
+    ...hand.actions.map((a, i) => ({ seq: i + 1, type: a.type, seat: a.seat, payload: { ...a } })),
+  ].map((e) => ({ ...e, commandId: '', createdAt: at, tableId: 'table', handId: 'hand', prevHash: '', hash: '' }));
+  const events = visibleEvents(game as Game, stored, viewer, hand.state).map((e) => ({
+    seq: e['seq'] as number,
+    type: e['type'] as string,
+    seat: e['seat'] as number | null,
+    payload: e['payload'] as Record<string, unknown>,
+  }));
+  return { view, events };
+}
