@@ -568,7 +568,7 @@ export interface components {
              * @description the bot's strength when a bot holds the seat; null for a person or an empty seat
              * @enum {string|null}
              */
-            bot: "heuristic" | "random" | null;
+            bot: "heuristic" | "random" | "strong" | null;
         };
         TableDto: {
             id: string;
@@ -646,11 +646,11 @@ export interface components {
              */
             seat?: number;
             /**
-             * @description heuristic: bids, doubles and plays from hand strength; random: any legal action
+             * @description heuristic: the beginner, bids, doubles and plays from hand strength; random: any legal action; strong: plays out many possible deals consistent with what its seat has seen and takes the best move (docs/bots.md)
              * @default heuristic
              * @enum {string}
              */
-            strength: "heuristic" | "random";
+            strength: "heuristic" | "random" | "strong";
         };
         BotSeatedDto: {
             /** @example 3 */
@@ -660,7 +660,7 @@ export interface components {
             /** @example Bot 3 (heuristic) */
             name: string;
             /** @enum {string} */
-            bot: "heuristic" | "random";
+            bot: "heuristic" | "random" | "strong";
             /** @description set when this seat completed the table and the first hand was dealt */
             currentHandId?: string;
         };

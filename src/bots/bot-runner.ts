@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { GameId } from '../engine/index.js';
 import { seededRng } from '../engine/core/rng.js';
 import { ApiError } from '../common/problems.js';
@@ -10,6 +10,8 @@ import { TableSession } from '../tables/table-session.js';
 import { activeTurn, routeOf } from '../hands/hand-store.js';
 import { botOnlyTable, botSeatsAt, playingTablesWithBots, seatsBots } from '../tables/table-store.js';
 import { chooseBotAction, type Action, type BotStrength, type SeatView } from './strategy.js';
+import { DecisionPool } from './decision-pool.js';
+import type { SeatInput } from './strong/seat-input.js';
 
 /** A table whose seats are all bots asks for its session end once it has dealt this many hands. */
 const BOT_ONLY_HANDS = 3;
@@ -49,9 +51,16 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
   /** `${handId}:${seq}` where a bot's move was refused: not tried again on this instance. */
   private readonly refused = new Set<string>();
   private unfollow: (() => void) | null = null;
-  /** The bot's decision from its seat's view; the e2e tests wrap it to look at what bots see. */
-  choose: (turn: BotTurn, view: SeatView) => Action | Promise<Action> = (turn, view) =>
-    chooseBotAction(turn.strength, turn.game, view, this.rng);
+  /**
+   * The bot's decision from its seat's view — and, for a strong bot, its seat's event log too,
+   * decided in the worker pool; the e2e tests wrap it to look at what bots see.
+   */
+  choose: (turn: BotTurn, view: SeatView) => Action | Promise<Action> = async (turn, view) => {
+    if (turn.strength !== 'strong') return chooseBotAction(turn.strength, turn.game, view, this.rng);
+    const events = await this.hands.events(turn.handId, callerOf(turn));
+    const input = { view, events } as unknown as SeatInput;
+    return this.decisions.decide(input, this.rng.int(2 ** 31));
+  };
   private sweeper: NodeJS.Timeout | undefined;
   private closed = false;
 
@@ -60,6 +69,7 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly watch: HandWatch,
     private readonly hands: HandsService,
     private readonly session: TableSession,
+    @Inject(DecisionPool) private readonly decisions: DecisionPool,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -69,10 +79,11 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
     void this.sweep().catch((err) => this.fail(err));
   }
 
-  onModuleDestroy(): void {
+  async onModuleDestroy(): Promise<void> {
     this.closed = true;
     this.unfollow?.();
     clearInterval(this.sweeper);
+    await this.decisions.close();
   }
 
   /**
@@ -131,7 +142,7 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
       if (this.closed) return;
       const turn = await this.turnAt(tableId);
       if (!turn) return;
-      const caller = { kind: 'player' as const, playerId: turn.botId, name: turn.botName };
+      const caller = callerOf(turn);
       // The bot's whole knowledge: its seat's view, as GET /hands/{id} would give it.
       const view = (await this.hands.view(turn.handId, caller)) as SeatView & {
         seq: number;
@@ -199,6 +210,8 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
     if (!this.closed) this.log.error(`bot runner: ${(err as Error)?.stack ?? String(err)}`);
   }
 }
+
+const callerOf = (turn: BotTurn) => ({ kind: 'player' as const, playerId: turn.botId, name: turn.botName });
 
 /** Bounded memo: past HANDS_REMEMBERED entries the oldest goes. */
 function remember<V>(memo: Map<string, V>, key: string, value: V): void {

@@ -1,7 +1,16 @@
 import { Module } from '@nestjs/common';
+import type { Settings } from '../config/env.js';
+import { SETTINGS } from '../config/settings.provider.js';
 import { HandsModule } from '../hands/hands.module.js';
 import { TablesModule } from '../tables/tables.module.js';
 import { BotRunner } from './bot-runner.js';
+import { DecisionPool } from './decision-pool.js';
 
-@Module({ imports: [HandsModule, TablesModule], providers: [BotRunner] })
+@Module({
+  imports: [HandsModule, TablesModule],
+  providers: [
+    BotRunner,
+    { provide: DecisionPool, useFactory: (settings: Settings) => new DecisionPool(settings.botWorkers), inject: [SETTINGS] },
+  ],
+})
 export class BotsModule {}

@@ -13,13 +13,18 @@ import { handStrength as dokoStrength } from '../engine/doppelkopf/bots.js';
  * seat's own view — the engines' own bots (src/engine/<game>/bots.ts) read the whole state,
  * so they are for simulations, never for a seat at a table.
  *
- * `heuristic`: cheap heuristics where they matter for a believable session (bid from hand
- * strength instead of always the highest bid, keep trumps in the discard, double only when
- * strong); plays are half "shed the weakest card", half random. `random`: any legal action.
+ * `heuristic` (the beginner): cheap heuristics where they matter for a believable session (bid
+ * from hand strength instead of always the highest bid, keep trumps in the discard, double only
+ * when strong); plays are half "shed the weakest card", half random. `random`: any legal action.
+ * `strong`: search over worlds sampled from the seat's view and event log (strong/search.ts,
+ * docs/bots.md); it needs the event log too, so the service decides it in its worker pool
+ * (decision-pool.ts), and `chooseBotAction` here covers the two view-only strengths.
  */
 
-export const BOT_STRENGTHS = ['heuristic', 'random'] as const;
+export const BOT_STRENGTHS = ['heuristic', 'random', 'strong'] as const;
 export type BotStrength = (typeof BOT_STRENGTHS)[number];
+/** The strengths decided from the view alone, here. */
+export type ViewStrength = Exclude<BotStrength, 'strong'>;
 
 type Game = GameId;
 /** An action as posted: one of docs/contract.md#actions without `seat`. */
@@ -34,7 +39,7 @@ export interface SeatView {
 }
 type HandView = SeatView;
 
-export function chooseBotAction(strength: BotStrength, game: Game, view: SeatView, rng: Rng): Action {
+export function chooseBotAction(strength: ViewStrength, game: Game, view: SeatView, rng: Rng): Action {
   if (strength === 'random') {
     const legal = (view.legalActions ?? []).map(withoutSeat);
     if (legal.length === 0) throw new Error(`seat ${view.seat} has no legal action in phase ${view.phase}`);

@@ -26,6 +26,8 @@ export interface Settings {
   auditSamples: number;
   /** worker threads that compute the collusion job's evidence; 0 computes on the main thread */
   auditWorkers: number;
+  /** worker threads that decide the strong bots' moves (docs/bots.md); 0 decides on the main thread */
+  botWorkers: number;
   /** long polls (`Prefer: wait`) held open at once by this instance; beyond it a read answers at once */
   longPollMaxWaiters: number;
   /** streams and sockets open at once per player and per client address (0: no cap) */
@@ -133,6 +135,7 @@ export function validateEnv(env: Record<string, unknown>): Settings {
     handCacheSize: int('HAND_CACHE_SIZE', 20_000, 0, 10_000_000),
     auditSamples: int('AUDIT_SAMPLES', 16, 1, 1000),
     auditWorkers: int('AUDIT_WORKERS', 1, 0, 64),
+    botWorkers: int('BOT_WORKERS', 1, 0, 64),
     longPollMaxWaiters: int('LONG_POLL_MAX_WAITERS', 10_000, 0, 1_000_000),
     ...clientCaps(int, rateLimitPerMinute === 0),
     requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),

@@ -104,7 +104,8 @@ export class SeatBotDto {
   @ApiPropertyOptional({
     enum: BOT_STRENGTHS,
     default: 'heuristic',
-    description: 'heuristic: bids, doubles and plays from hand strength; random: any legal action',
+    description:
+      'heuristic: the beginner, bids, doubles and plays from hand strength; random: any legal action; strong: plays out many possible deals consistent with what its seat has seen and takes the best move (docs/bots.md)',
   })
   @IsOptional()
   @IsIn(BOT_STRENGTHS)
