@@ -44,8 +44,9 @@ export function imagineDoppelkopf(k: SeatKnowledge<DokoOptions>, view: DokoView,
     rng,
   );
   if (!drawn) return null;
+  // Played cards first: the engine takes a card's first copy, so the rest keep the view's order.
   const hands = Array.from({ length: k.options.players }, (_, s) =>
-    active.includes(s) ? [...(s === me ? k.hand : drawn.hands.get(s)!), ...(played.get(s) ?? [])] : null,
+    active.includes(s) ? [...(played.get(s) ?? []), ...(s === me ? k.hand : drawn.hands.get(s)!)] : null,
   );
   return replayWorld(doppelkopf, k, hands, [], (a, state) => {
     if (a.type !== 'contract') return null;

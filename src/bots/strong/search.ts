@@ -35,7 +35,7 @@ export interface StrongDecision {
 }
 
 /** Imagines worlds from the seat's knowledge and plays rollouts in them, for one game. */
-interface Searcher {
+export interface Searcher {
   game: Game;
   imagine: (k: SeatKnowledge<unknown>, view: unknown, rng: Rng) => unknown;
   /** The policy of every seat in a rollout: the engine's heuristic bot, which may read the imagined world. */
@@ -77,6 +77,18 @@ const searchers: Record<GameId, Searcher> = {
  * Deterministic for a seed when the time budget does not bind.
  */
 export function decideStrong(input: SeatInput, opts: { seed: number; budget?: StrongBudget; now?: () => number }): StrongDecision {
+  return searchWorlds(input, opts, imagineOne);
+}
+
+/** Draws worlds for a seat: the strong bot's own, or in a test one that is given more than the seat knows. */
+export type WorldSource = (searcher: Searcher, k: SeatKnowledge<unknown>, input: SeatInput, legalCount: number, rng: Rng) => unknown;
+
+/** The search of `decideStrong` over the worlds `imagine` draws. */
+export function searchWorlds(
+  input: SeatInput,
+  opts: { seed: number; budget?: StrongBudget; now?: () => number },
+  imagine: WorldSource,
+): StrongDecision {
   const budget = opts.budget ?? DEFAULT_BUDGET;
   const now = opts.now ?? (() => performance.now());
   const deadline = now() + budget.timeMs;
@@ -93,7 +105,7 @@ export function decideStrong(input: SeatInput, opts: { seed: number; budget?: St
   const seat = k.seat;
   let worlds = 0;
   for (let w = 0; w < budget.worlds && (w === 0 || now() < deadline); w++) {
-    const world = imagineOne(searcher, k, input, legal.length, rng);
+    const world = imagine(searcher, k, input, legal.length, rng);
     if (world === null) continue;
     const rolloutSeed = rng.int(2 ** 31);
     const scores = candidates.map((a) => rollout(searcher, world, { ...a, seat } as Action, seat, seededRng(rolloutSeed)));
@@ -105,6 +117,13 @@ export function decideStrong(input: SeatInput, opts: { seed: number; budget?: St
   let best = 0;
   for (let i = 1; i < candidates.length; i++) if (totals[i]! > totals[best]!) best = i;
   return { action: candidates[best]!, worlds };
+}
+
+/** One world consistent with the seat's input, or null when none was found in a few draws. */
+export function imagineWorld(input: SeatInput, seed: number): unknown {
+  const searcher = searchers[input.view.game];
+  const k = knowledgeFromInput(searcher.game, input);
+  return k && imagineOne(searcher, k, input, (input.view.legalActions ?? []).length, seededRng(seed));
 }
 
 function imagineOne(searcher: Searcher, k: SeatKnowledge<unknown>, input: SeatInput, legalCount: number, rng: Rng): unknown {
