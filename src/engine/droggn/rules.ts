@@ -3,7 +3,7 @@ import { Codes, accept, reject } from '../core/rejections.js';
 import { activeOrder } from '../core/seats.js';
 import type { Applied, Card } from '../core/types.js';
 import { afterCall, firstDoublingPosition, openCallsOf } from '../core/doubling.js';
-import { GSTIESS, MOND, PAGAT, isCard, isKing, isTrump } from './cards.js';
+import { DECK, GSTIESS, MOND, PAGAT, isCard, isKing, isTrump } from './cards.js';
 import { parseAction, type DroggnAction } from './actions.js';
 import { legalCards, trickWinner, whyIllegal } from './play.js';
 import { DroggnCodes } from './codes.js';
@@ -251,7 +251,9 @@ export const discardable = (hand: readonly Card[]): Card[] => hand.filter((c) =>
 
 /** Cards the declarer may request when buying: those a defender holds. */
 export function buyable(s: DroggnState): Card[] {
-  return s.defenders.flatMap((d) => s.hands[d]!);
+  // In the pack's order: listed defender by defender, the declarer's legal actions would tell him who holds which card.
+  const held = new Set(s.defenders.flatMap((d) => s.hands[d]!));
+  return DECK.filter((c) => held.has(c));
 }
 
 /**

@@ -1,7 +1,7 @@
-import type { Action } from '../core/types.js';
+import type { Action, Card } from '../core/types.js';
 import { DECK } from './cards.js';
 import { ordinaryGame } from './fixtures.js';
-import { droggn } from './index.js';
+import { droggn, type DroggnState } from './index.js';
 import { dealt, run } from './testkit.js';
 
 const start = () => dealt([DECK.slice(0, 21), DECK.slice(21, 42), DECK.slice(42, 63)], DECK.slice(63), 2);
@@ -64,5 +64,26 @@ describe('views (docs/design.md#hidden-information)', () => {
     expect((v.tricks as unknown[]).length).toBe(21);
     expect(v.result).toEqual(droggn.result(end));
     expect(v.layouts).toEqual([{ seat: 0, card: 'T1' }]);
+  });
+});
+
+describe('the declarer’s buying choices show nothing of who holds what', () => {
+  it('swapping a card between the defenders leaves his legal actions as they were, order included', () => {
+    const hands = [DECK.slice(0, 21), DECK.slice(21, 42), DECK.slice(42, 63)];
+    const talon = DECK.slice(63);
+    const toBuy = (hs: Card[][]): DroggnState => {
+      let s = dealt(hs, talon, 0);
+      while (s.phase === 'bidding') {
+        const bids = droggn.legalActions(s, s.turn);
+        s = run(s, [bids.find((a) => a.type === 'bid' && a.bid === 'ansager') ?? bids[0]!]);
+      }
+      return run(s, [droggn.legalActions(s, s.turn)[0]!]);
+    };
+    const s = toBuy(hands);
+    expect(s.phase).toBe('buy');
+    const [d1, d2] = s.defenders;
+    const twin = hands.map((h) => h.slice());
+    [twin[d1!]![0], twin[d2!]![0]] = [twin[d2!]![0]!, twin[d1!]![0]!];
+    expect(droggn.legalActions(toBuy(twin), s.declarer!)).toEqual(droggn.legalActions(s, s.declarer!));
   });
 });
