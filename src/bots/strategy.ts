@@ -51,6 +51,8 @@ export function chooseBotAction(strength: ViewStrength, game: Game, view: SeatVi
 /** Bidding thresholds of the engines' heuristic bots (src/engine/<game>/bots.ts). */
 const DOBBM_BID = { dobbm: 30, solo: 56 };
 const DOBBM_DOUBLE = { schwacher: 36, retour: 46, escalation: 6 };
+/** No bot raises once the stake was doubled this often: the strong bot's sampled worlds overrate its chances (its opponents know their cards), and the beginner's hand strength is rough. */
+export const MAX_OWN_DOUBLINGS = 2;
 const DROGGN_BID: Record<string, number> = { ansager: 24, solo: 31, super: 36, supermord: 50 };
 const DOKO_SOLO_FROM = 34;
 const DOKO_ANNOUNCE_FROM = 24;
@@ -68,14 +70,8 @@ export function chooseAction(game: Game, view: HandView, rng: Rng): Action {
   const piglets = legal.find((a) => a.type === 'piglets' || a.type === 'superpiglets');
   if (piglets) return piglets;
   if (of('bid').length) return chooseBid(game, hand, of('bid'));
-  if (of('discard').length) return best(sample(of('discard'), rng), (a) => strength(game, without(hand, a.cards as string[]), 'declarer'));
-  if (of('buy').length) {
-    return best(sample(of('buy'), rng), (a) =>
-      a.card === null
-        ? strength(game, hand, 'declarer')
-        : strength(game, [...without(hand, [a.give as string]), a.card as string], 'declarer'),
-    );
-  }
+  if (of('discard').length) return best(sample(of('discard'), rng), (a) => exchangeScore(game, hand, a));
+  if (of('buy').length) return best(sample(of('buy'), rng), (a) => exchangeScore(game, hand, a));
   // Laying out a Pagat or a Mond raises the stakes; the demo bots keep it modest.
   if (of('ready').length) return of('ready').find((a) => a.layout === null) ?? of('ready')[0]!;
   if (of('layout').length) return of('layout').find((a) => a.card === null) ?? of('layout')[0]!;
@@ -93,6 +89,34 @@ export function chooseAction(game: Game, view: HandView, rng: Rng): Action {
     return best(plays, (a) => strength(game, without(hand, [a.card as string]), 'defence'));
   }
   return rng.pick(legal);
+}
+
+/** The declarer's hand strength after a discard or a buy: how the beginner ranks them. */
+function exchangeScore(game: Game, hand: string[], a: Action): number {
+  if (a.type === 'discard') return strength(game, without(hand, a.cards as string[]), 'declarer');
+  if (a.card === null) return strength(game, hand, 'declarer');
+  return strength(game, [...without(hand, [a.give as string]), a.card as string], 'declarer');
+}
+
+/**
+ * At most `k` of the legal actions for a search to weigh: all when few; else the discards or
+ * buys the beginner ranks best, or a random sample, always with the beginner's own choice.
+ */
+export function shortlist(game: Game, view: HandView, legal: Action[], k: number, rng: Rng): Action[] {
+  if (legal.length <= k) return legal;
+  const key = (a: Action): string => JSON.stringify(a);
+  const picked = new Map<string, Action>();
+  const add = (a: Action): void => void picked.set(key(a), a);
+  add(chooseAction(game, view, rng));
+  const exchanges = legal.filter((a) => a.type === 'discard' || a.type === 'buy');
+  if (exchanges.length === legal.length) {
+    const hand = view.hand ?? [];
+    const scored = sample(exchanges, rng).map((a) => ({ a, s: exchangeScore(game, hand, a) }));
+    scored.sort((x, y) => y.s - x.s);
+    for (const { a } of scored) if (picked.size < k) add(a);
+  }
+  for (let guard = 0; picked.size < k && guard < 10 * k; guard++) add(rng.pick(legal));
+  return [...picked.values()];
 }
 
 function chooseBid(game: Game, hand: string[], bids: Action[]): Action {
@@ -115,8 +139,8 @@ function chooseBid(game: Game, hand: string[], bids: Action[]): Action {
 function chooseDouble(game: Game, view: HandView, hand: string[], calls: Action[]): Action {
   const gut = calls.find((a) => a.call === 'gut') ?? calls[0]!;
   const raise = calls.find((a) => a.call !== 'gut');
-  const doublings = typeof view.doublings === 'number' ? view.doublings : 0;
-  if (!raise || doublings >= 2) return gut;
+  const doublings = doublingsOf(view);
+  if (!raise || doublings >= MAX_OWN_DOUBLINGS) return gut;
   const declarer = view.declarer === view.seat;
   const s = strength(game, hand, declarer ? 'declarer' : 'defence');
   const needed =
@@ -124,6 +148,39 @@ function chooseDouble(game: Game, view: HandView, hand: string[], calls: Action[
       ? (raise.call === 'schwacher' ? DOBBM_DOUBLE.schwacher : DOBBM_DOUBLE.retour) + DOBBM_DOUBLE.escalation * doublings
       : (declarer ? 42 : 32) + 4 * doublings;
   return s >= needed ? raise : gut;
+}
+
+/** How far below the beginner's threshold another player's bid or raise is still believed. */
+const CALL_SLACK = 0.85;
+
+/**
+ * Whether a bid or a defender's raise by another player fits `hand`, the hand he held when he
+ * made it (as dealt): the soft reading of the auction and the calls that the strong bot's
+ * worlds follow — a player who bid a Solo holds a Solo hand by the beginner's measure, with
+ * some slack, since people bid on their own judgment. Other actions always fit.
+ */
+export function callFits(game: Game, hand: string[], action: { type: string; bid?: unknown; call?: unknown }, declarer: boolean): boolean {
+  if (action.type === 'bid' && action.bid !== 'pass') {
+    if (game === 'dobbm') {
+      const contract = action.bid === 'solo' ? 'solo' : 'dobbm';
+      return dobbmStrength(hand, contract) >= CALL_SLACK * DOBBM_BID[contract];
+    }
+    if (game === 'droggn') return droggnStrength(hand) >= CALL_SLACK * (DROGGN_BID[action.bid as string] ?? 0);
+  }
+  if (action.type === 'double' && action.call !== 'gut' && !declarer) {
+    if (game === 'dobbm') return dobbmStrength(hand, 'defence') >= CALL_SLACK * DOBBM_DOUBLE.schwacher;
+    if (game === 'droggn') return droggnStrength(hand) >= CALL_SLACK * 32;
+  }
+  return true;
+}
+
+/**
+ * Doublings so far: Dobbm's view counts them, Droggn's shows the multiplier (2 per doubling).
+ * Reading only the count made the beginner raise for ever in Droggn.
+ */
+export function doublingsOf(view: HandView): number {
+  if (typeof view.doublings === 'number') return view.doublings;
+  return typeof view.multiplier === 'number' ? Math.round(Math.log2(view.multiplier)) : 0;
 }
 
 function chooseReservation(hand: string[], calls: Action[]): Action {

@@ -93,6 +93,17 @@ export class DobbmSolver {
     return base + lower;
   }
 
+  /** `solve` with a budget of search nodes over all its probes: `null` when the budget ran out first. */
+  solveWithin(position: DdsPosition, maxNodes: number): number | null {
+    this.limit = maxNodes;
+    try {
+      const value = this.solve(position);
+      return this.aborted ? null : value;
+    } finally {
+      this.limit = Infinity;
+    }
+  }
+
   /** The exact value by one full-window search (slower; kept as a check and a baseline). */
   solveFullWindow(position: DdsPosition): number {
     const { tricksLeft, flag, base } = this.load(position);

@@ -4,7 +4,7 @@ import type { Rng } from '../../engine/core/rng.js';
 import { voidsShown } from '../../analysis/dobbm/knowledge.js';
 import { SUIT_LETTERS } from '../../analysis/dobbm/cards.js';
 import type { SeatKnowledge } from './seat-input.js';
-import { drawSome, drawUnseen, minus, playedBy, replayWorld, unseenOf } from './world.js';
+import { callsFit, drawSome, drawUnseen, minus, playedBy, replayWorld, unseenOf } from './world.js';
 
 const DOBB = 4;
 const suitIndex = (c: Card): number => SUIT_LETTERS.indexOf(c[0] as (typeof SUIT_LETTERS)[number]);
@@ -15,7 +15,7 @@ const suitIndex = (c: Card): number => SUIT_LETTERS.indexOf(c[0] as (typeof SUIT
  * Solo, the discard (which obeys the sow rule) as a defender sees it — and, for a defender, which
  * of the declarer's cards came from the Dobb.
  */
-export function imagineDobbm(k: SeatKnowledge<DobbmOptions>, view: DobbmView, rng: Rng): DobbmState | null {
+export function imagineDobbm(k: SeatKnowledge<DobbmOptions>, view: DobbmView, rng: Rng, readCalls = false): DobbmState | null {
   if (k.actions.some((a) => a.type === 'irregularity')) return null;
   const me = k.seat;
   const played = playedBy(k.actions);
@@ -56,6 +56,7 @@ export function imagineDobbm(k: SeatKnowledge<DobbmOptions>, view: DobbmView, rn
     if (!dealt) return null;
     hands[declarer!] = dealt;
   }
+  if (readCalls && !callsFit('dobbm', k, hands, declarer)) return null;
   return replayWorld(dobbm, k, hands, dobb, (a) =>
     a.type === 'discard' && discard ? { seat: a.seat, type: 'discard', cards: [...discard] } : null,
   );

@@ -4,7 +4,7 @@ import type { Card } from '../../engine/index.js';
 import type { Rng } from '../../engine/core/rng.js';
 import { discardAllowed, voidClass, voidsShown } from '../../analysis/droggn/knowledge.js';
 import type { SeatKnowledge } from './seat-input.js';
-import { drawSome, drawUnseen, minus, playedBy, replayWorld, unseenOf } from './world.js';
+import { callsFit, drawSome, drawUnseen, minus, playedBy, replayWorld, unseenOf } from './world.js';
 
 const TALON = 3;
 
@@ -15,7 +15,7 @@ const TALON = 3;
  * it — then undone to the deal: which of the declarer's cards came from the talon, and the card
  * given back for a bought one when the seat did not see it.
  */
-export function imagineDroggn(k: SeatKnowledge<DroggnOptions>, view: DroggnView, rng: Rng): DroggnState | null {
+export function imagineDroggn(k: SeatKnowledge<DroggnOptions>, view: DroggnView, rng: Rng, readCalls = false): DroggnState | null {
   if (k.actions.some((a) => a.type === 'irregularity')) return null;
   const me = k.seat;
   const played = playedBy(k.actions);
@@ -76,6 +76,7 @@ export function imagineDroggn(k: SeatKnowledge<DroggnOptions>, view: DroggnView,
     if (!dealt) return null;
     hands[declarer!] = dealt;
   }
+  if (readCalls && !callsFit('droggn', k, hands, declarer)) return null;
   return replayWorld(droggn, k, hands, talon, (a) => {
     if (a.type === 'discard' && discard) return { seat: a.seat, type: 'discard', cards: [...discard] };
     if (a.type === 'buy' && give !== null) return { seat: a.seat, type: 'buy', card: a['card'] as Card, give };

@@ -2,12 +2,13 @@ import { performance } from 'node:perf_hooks';
 import { games, type Action, type Game, type GameId } from '../../engine/index.js';
 import { seededRng, type Rng } from '../../engine/core/rng.js';
 import { heuristicBot as dobbmPolicy, type DobbmOptions, type DobbmState, type DobbmView } from '../../engine/dobbm/index.js';
-import { heuristicBot as droggnPolicy, type DroggnOptions, type DroggnState, type DroggnView } from '../../engine/droggn/index.js';
+import { heuristicBot as droggnPolicy, type DroggnOptions, type DroggnView } from '../../engine/droggn/index.js';
 import { heuristicBot as dokoPolicy } from '../../engine/doppelkopf/bots.js';
-import type { DokoOptions, DokoState, DokoView } from '../../engine/doppelkopf/index.js';
-import { chooseAction, type Action as Posted } from '../strategy.js';
+import type { DokoOptions, DokoView } from '../../engine/doppelkopf/index.js';
+import { chooseAction, doublingsOf, MAX_OWN_DOUBLINGS, shortlist, type Action as Posted } from '../strategy.js';
 import { knowledgeFromInput, type SeatInput, type SeatKnowledge } from './seat-input.js';
 import { imagineDobbm } from './dobbm-world.js';
+import { exactDobbmScore } from './dobbm-exact.js';
 import { imagineDroggn } from './droggn-world.js';
 import { imagineDoppelkopf } from './doppelkopf-world.js';
 
@@ -37,35 +38,32 @@ export interface StrongDecision {
 /** Imagines worlds from the seat's knowledge and plays rollouts in them, for one game. */
 export interface Searcher {
   game: Game;
-  imagine: (k: SeatKnowledge<unknown>, view: unknown, rng: Rng) => unknown;
+  imagine: (k: SeatKnowledge<unknown>, view: unknown, rng: Rng, readCalls: boolean) => unknown;
   /** The policy of every seat in a rollout: the engine's heuristic bot, which may read the imagined world. */
   policy: (state: unknown, seat: number, rng: Rng) => Action;
+  /** The seat's score with the rest played exactly, where a solver applies (null: roll out instead). */
+  exact?: (state: unknown, seat: number, rng: Rng) => number | null;
 }
+
+/** A game's own bot or solver, over that game's states, as a searcher's part. */
+const erased = <F>(f: F): never => f as never;
 
 const searchers: Record<GameId, Searcher> = {
   dobbm: {
     game: games.dobbm as unknown as Game,
-    imagine: (k, view, rng) => imagineDobbm(k as SeatKnowledge<DobbmOptions>, view as DobbmView, rng),
-    policy: (
-      (p) => (s: unknown, seat: number, rng: Rng) =>
-        p(s as DobbmState, seat, rng)
-    )(dobbmPolicy()),
+    imagine: (k, view, rng, readCalls) => imagineDobbm(k as SeatKnowledge<DobbmOptions>, view as DobbmView, rng, readCalls),
+    policy: erased(dobbmPolicy()),
+    exact: (s, seat, rng) => ((s as DobbmState).phase === 'play' ? exactDobbmScore(s as DobbmState, seat, rng) : null),
   },
   droggn: {
     game: games.droggn as unknown as Game,
-    imagine: (k, view, rng) => imagineDroggn(k as SeatKnowledge<DroggnOptions>, view as DroggnView, rng),
-    policy: (
-      (p) => (s: unknown, seat: number, rng: Rng) =>
-        p(s as DroggnState, seat, rng)
-    )(droggnPolicy()),
+    imagine: (k, view, rng, readCalls) => imagineDroggn(k as SeatKnowledge<DroggnOptions>, view as DroggnView, rng, readCalls),
+    policy: erased(droggnPolicy()),
   },
   doppelkopf: {
     game: games.doppelkopf as unknown as Game,
     imagine: (k, view, rng) => imagineDoppelkopf(k as SeatKnowledge<DokoOptions>, view as DokoView, rng),
-    policy: (
-      (p) => (s: unknown, seat: number, rng: Rng) =>
-        p(s as DokoState, seat, rng)
-    )(dokoPolicy()),
+    policy: erased(dokoPolicy()),
   },
 };
 
@@ -93,30 +91,66 @@ export function searchWorlds(
   const now = opts.now ?? (() => performance.now());
   const deadline = now() + budget.timeMs;
   const rng = seededRng(opts.seed);
-  const legal = (input.view.legalActions ?? []).map(withoutSeat);
-  if (legal.length === 0) throw new Error(`seat ${input.view.seat} has no legal action in phase ${input.view.phase}`);
+  const offered = (input.view.legalActions ?? []).map(withoutSeat);
+  if (offered.length === 0) throw new Error(`seat ${input.view.seat} has no legal action in phase ${input.view.phase}`);
   const beginner = (): Posted => chooseAction(input.view.game, input.view, seededRng(opts.seed));
+  const calm = offered.filter((a) => a.type !== 'double' || a['call'] === 'gut');
+  const legal = doublingsOf(input.view) >= MAX_OWN_DOUBLINGS && calm.length > 0 ? calm : offered;
   if (legal.length === 1) return { action: legal[0]!, worlds: 0 };
+  // Bids and doublings by the beginner's hand-strength thresholds: searched, they lost (docs/bots.md).
+  if (legal.some((a) => a.type === 'bid' || a.type === 'double')) return { action: beginner(), worlds: 0 };
   const searcher = searchers[input.view.game];
   const k = knowledgeFromInput(searcher.game, input);
   if (!k) return { action: beginner(), worlds: 0 };
-  const candidates = shortlist(legal, beginner(), rng);
-  const totals = candidates.map(() => 0);
+  const candidates = shortlist(input.view.game, input.view, legal, MAX_CANDIDATES, rng);
+  const perWorld: number[][] = candidates.map(() => []);
   const seat = k.seat;
-  let worlds = 0;
   for (let w = 0; w < budget.worlds && (w === 0 || now() < deadline); w++) {
-    const world = imagine(searcher, k, input, legal.length, rng);
+    const world = imagine(searcher, k, input, offered.length, rng);
     if (world === null) continue;
     const rolloutSeed = rng.int(2 ** 31);
-    const scores = candidates.map((a) => rollout(searcher, world, { ...a, seat } as Action, seat, seededRng(rolloutSeed)));
+    const scores = evaluate(searcher, world, candidates, seat, rolloutSeed);
     if (scores.some((s) => s === null)) continue;
-    scores.forEach((s, i) => (totals[i]! += s!));
-    worlds++;
+    scores.forEach((s, i) => perWorld[i]!.push(s!));
   }
+  const worlds = perWorld[0]!.length;
   if (worlds === 0) return { action: beginner(), worlds: 0 };
-  let best = 0;
-  for (let i = 1; i < candidates.length; i++) if (totals[i]! > totals[best]!) best = i;
+  let best = bestOf(perWorld, () => true);
+  // A choice that raises the stakes or binds the hand (a Doppelkopf announcement, a reservation, a
+  // discard) replaces the safe one only when it beats it clearly over the same worlds: the best
+  // of noisy means favours risky choices, and the worlds overrate the bot's chances.
+  const safe =
+    candidates[best]!.type === 'announce'
+      ? bestOf(perWorld, (i) => candidates[i]!.type !== 'announce')
+      : input.view.phase !== 'play'
+        ? candidates.findIndex((a) => JSON.stringify(a) === JSON.stringify(beginner()))
+        : best;
+  if (safe >= 0 && safe !== best && !clearlyBetter(perWorld[best]!, perWorld[safe]!)) best = safe;
   return { action: candidates[best]!, worlds };
+}
+
+/** The index with the best mean among those `eligible`; -1 if none. */
+function bestOf(perWorld: number[][], eligible: (i: number) => boolean): number {
+  let best = -1;
+  let top = -Infinity;
+  perWorld.forEach((xs, i) => {
+    const m = xs.reduce((a, b) => a + b, 0) / xs.length;
+    if (eligible(i) && m > top) [best, top] = [i, m];
+  });
+  return best;
+}
+
+/** How many standard errors a bid or call must gain over the beginner's (max-of-noisy-means favours risky calls). */
+const CALL_MARGIN_SE = 1.5;
+
+/** Paired over the worlds: `a`'s mean gain over `b` exceeds CALL_MARGIN_SE standard errors. */
+function clearlyBetter(a: number[], b: number[]): boolean {
+  const d = a.map((x, i) => x - b[i]!);
+  const n = d.length;
+  const m = d.reduce((x, y) => x + y, 0) / n;
+  if (n < 2) return m > 0;
+  const sd = Math.sqrt(d.reduce((x, y) => x + (y - m) ** 2, 0) / (n - 1));
+  return m > CALL_MARGIN_SE * (sd / Math.sqrt(n));
 }
 
 /** One world consistent with the seat's input, or null when none was found in a few draws. */
@@ -128,11 +162,25 @@ export function imagineWorld(input: SeatInput, seed: number): unknown {
 
 function imagineOne(searcher: Searcher, k: SeatKnowledge<unknown>, input: SeatInput, legalCount: number, rng: Rng): unknown {
   for (let t = 0; t < TRIES_PER_WORLD; t++) {
-    const world = searcher.imagine(k, input.view, rng);
+    // the first draws must fit the other players' bids and raises too; the later ones need only the facts
+    const world = searcher.imagine(k, input.view, rng, t < TRIES_PER_WORLD / 2);
     // the world must offer the seat what its view offers: then it is at the same moment
     if (world !== null && searcher.game.legalActions(world, k.seat).length === legalCount) return world;
   }
   return null;
+}
+
+/**
+ * Each candidate's score for the seat in one world: exactly where the game has a solver and
+ * every candidate's position is solved within budget, else by rollouts (the same seed for all).
+ */
+function evaluate(searcher: Searcher, world: unknown, candidates: Posted[], seat: number, seed: number): (number | null)[] {
+  const after = candidates.map((a) => searcher.game.apply(world, { ...a, seat } as Action));
+  if (searcher.exact && after.every((r) => r.ok)) {
+    const exact = after.map((r) => searcher.exact!((r as { state: unknown }).state, seat, seededRng(seed)));
+    if (exact.every((x) => x !== null)) return exact;
+  }
+  return candidates.map((a) => rollout(searcher, world, { ...a, seat } as Action, seat, seededRng(seed)));
 }
 
 /** The seat's score when `action` is played in `world` and the hand is played out by the policy; null if refused. */
@@ -148,18 +196,6 @@ function rollout(searcher: Searcher, world: unknown, action: Action, seat: numbe
     state = next.state;
   }
   return game.result(state)?.scores[seat] ?? 0;
-}
-
-/** All legal actions, or the beginner's choice and a random sample when there are too many. */
-function shortlist(legal: Posted[], beginner: Posted, rng: Rng): Posted[] {
-  if (legal.length <= MAX_CANDIDATES) return legal;
-  const key = (a: Posted): string => JSON.stringify(a);
-  const picked = new Map([[key(beginner), beginner]]);
-  for (let guard = 0; picked.size < MAX_CANDIDATES && guard < 10 * MAX_CANDIDATES; guard++) {
-    const a = rng.pick(legal);
-    picked.set(key(a), a);
-  }
-  return [...picked.values()];
 }
 
 function withoutSeat(action: Posted): Posted {

@@ -1,6 +1,7 @@
-import { removeCards, type Action, type Card, type Game } from '../../engine/index.js';
+import { removeCards, type Action, type Card, type Game, type GameId } from '../../engine/index.js';
 import type { Rng } from '../../engine/core/rng.js';
 import { sampleDeal, shuffled, type SampledDeal } from '../../analysis/sampling.js';
+import { callFits } from '../strategy.js';
 import type { SeatKnowledge } from './seat-input.js';
 
 /**
@@ -83,4 +84,14 @@ export function playedBy(actions: readonly Action[]): Map<number, Card[]> {
   const out = new Map<number, Card[]>();
   for (const a of actions) if (a.type === 'play') (out.get(a.seat) ?? out.set(a.seat, []).get(a.seat)!).push(a['card'] as Card);
   return out;
+}
+
+/** Every other player's bids and raises fit the hand he was dealt in this world (strategy.ts `callFits`). */
+export function callsFit(
+  game: GameId,
+  k: SeatKnowledge<unknown>,
+  dealt: readonly (readonly Card[] | null)[],
+  declarer: number | null,
+): boolean {
+  return k.actions.every((a) => a.seat === k.seat || callFits(game, [...(dealt[a.seat] ?? [])], a, a.seat === declarer));
 }

@@ -1,0 +1,110 @@
+/**
+ * `npm run bench:bots -- [deals] [variants] [comparisons]`: duplicate matches of the bots. Each
+ * deal (seeded, the same for both plays) is played twice: once with the seat under test played by
+ * the candidate, once by the reference; the other seats are beginners (the `heuristic` strength)
+ * in both plays with the same seeds. The seat under test goes round the table from deal to deal.
+ * Printed per game variant and comparison: the seat's mean points per hand with each bot and the
+ * mean difference with its 95 % confidence interval over deals; the strong bot's decision time
+ * p50 / p99 and decisions per second on one core; the decisions the engine refused. Not part of
+ * `npm test`. Defaults: 20 deals, every variant, every comparison.
+ *   variants: dobbm4,dobbm5,droggn3,droggn4,doko48,doko40   comparisons: beginner,random,quarter
+ */
+import { gameFor, seededRng, shuffle, type GameId } from '../src/engine/index.js';
+import { chooseBotAction } from '../src/bots/strategy.js';
+import { decideStrong, DEFAULT_BUDGET, type StrongBudget } from '../src/bots/strong/search.js';
+import { playWithSeatBots, type SeatBot } from '../src/bots/strong/seat-play.js';
+import { seedOf } from './seeds.js';
+
+const VARIANTS: Record<string, { game: GameId; rules: Record<string, unknown> }> = {
+  dobbm4: { game: 'dobbm', rules: { players: 4 } },
+  dobbm5: { game: 'dobbm', rules: { players: 5 } },
+  droggn3: { game: 'droggn', rules: { players: 3 } },
+  droggn4: { game: 'droggn', rules: { players: 4 } },
+  doko48: { game: 'doppelkopf', rules: {} },
+  doko40: { game: 'doppelkopf', rules: { deck: 40 } },
+};
+const QUARTER: StrongBudget = { worlds: Math.max(1, Math.round(DEFAULT_BUDGET.worlds / 4)), timeMs: DEFAULT_BUDGET.timeMs / 4 };
+
+const deals = Number(process.argv[2] ?? 20);
+const variants = (process.argv[3] ?? Object.keys(VARIANTS).join(',')).split(',');
+const comparisons = (process.argv[4] ?? 'beginner,random,quarter').split(',');
+
+type Maker = (deal: number, seat: number) => SeatBot;
+const beginner: Maker = (deal, seat) => {
+  const rng = seededRng(deal * 16 + seat);
+  return (input) => chooseBotAction('heuristic', input.view.game, input.view, rng);
+};
+const random: Maker = (deal, seat) => {
+  const rng = seededRng(deal * 16 + seat + 8);
+  return (input) => chooseBotAction('random', input.view.game, input.view, rng);
+};
+const strong =
+  (budget: StrongBudget): Maker =>
+  (deal, seat) => {
+    let n = 0;
+    return (input) => decideStrong(input, { seed: deal * 1000 + seat * 100 + n++, budget }).action;
+  };
+const MATCHES: Record<string, { label: string; candidate: Maker; reference: Maker; timed: boolean }> = {
+  beginner: { label: 'strong vs beginner', candidate: strong(DEFAULT_BUDGET), reference: beginner, timed: true },
+  random: { label: 'strong vs random', candidate: strong(DEFAULT_BUDGET), reference: random, timed: true },
+  quarter: { label: 'strong vs strong at ¼ budget', candidate: strong(DEFAULT_BUDGET), reference: strong(QUARTER), timed: true },
+};
+
+const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+function ci95(xs: number[]): number {
+  if (xs.length < 2) return NaN;
+  const m = mean(xs);
+  const variance = xs.reduce((a, x) => a + (x - m) ** 2, 0) / (xs.length - 1);
+  return 1.96 * Math.sqrt(variance / xs.length);
+}
+const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+const f = (x: number, digits = 1): string => (Number.isFinite(x) ? x.toFixed(digits) : '–');
+
+console.log(
+  `bots in duplicate: ${deals} deals per variant and comparison; default budget ${DEFAULT_BUDGET.worlds} worlds / ${DEFAULT_BUDGET.timeMs} ms, ` +
+    `quarter ${QUARTER.worlds} / ${QUARTER.timeMs} ms; ${new Date().toISOString()}\n`,
+);
+console.log(
+  'variant  comparison                      candidate  reference  difference ± 95% CI   strong decision ms p50 / p99   decisions/s   refused',
+);
+for (const name of variants) {
+  const { game: id, rules } = VARIANTS[name]!;
+  const game = gameFor(id);
+  const parsed = game.parseOptions(rules);
+  if (!parsed.ok) throw new Error(parsed.rejection.message);
+  const options = parsed.options;
+  const seats = game.seatCount(options);
+  const sitsOut = (id === 'dobbm' && seats === 5) || (id === 'droggn' && seats === 4) || (id === 'doppelkopf' && seats === 5);
+  const playing = sitsOut ? seats - 1 : seats;
+  for (const which of comparisons) {
+    const match = MATCHES[which]!;
+    const cand: number[] = [];
+    const ref: number[] = [];
+    const times: number[] = [];
+    let refused = 0;
+    for (let d = 0; d < deals; d++) {
+      const dealer = d % seats;
+      const tested = (dealer + 1 + (Math.floor(d / seats) % playing)) % seats;
+      const hand = { options, deck: shuffle(seedOf(d), game.deck(options)), setup: { dealer } };
+      const play = (maker: Maker) =>
+        playWithSeatBots(
+          id,
+          hand,
+          Array.from({ length: seats }, (_, s) => (s === tested ? maker(d, s) : beginner(d, s))),
+        );
+      const a = play(match.candidate);
+      const b = play(match.reference);
+      cand.push(a.scores[tested]!);
+      ref.push(b.scores[tested]!);
+      if (match.timed) times.push(...a.times[tested]!);
+      refused += a.refusals + b.refusals;
+    }
+    const diffs = cand.map((c, i) => c - ref[i]!);
+    const sorted = times.slice().sort((x, y) => x - y);
+    console.log(
+      `${name.padEnd(8)} ${match.label.padEnd(30)} ${f(mean(cand)).padStart(10)} ${f(mean(ref)).padStart(10)} ` +
+        `${`${f(mean(diffs))} ± ${f(ci95(diffs))}`.padStart(20)}   ${`${f(quantile(sorted, 0.5))} / ${f(quantile(sorted, 0.99))}`.padStart(28)}` +
+        `   ${f(1000 / mean(times), 0).padStart(11)}   ${String(refused).padStart(7)}`,
+    );
+  }
+}
