@@ -69,9 +69,10 @@ const searchers: Record<GameId, Searcher> = {
 
 /**
  * The strong bot (determinized search): from the seat's input alone, imagine worlds consistent
- * with it, play each candidate action in each world followed by a rollout in which every seat
- * plays the engine's heuristic bot, and take the action with the best mean score for the seat.
- * Bidding, calls and card play are all decided this way (simulation over sampled worlds).
+ * with it, value each candidate action in each world (Dobbm's card play double-dummy, everything
+ * else by a rollout in which every seat plays the engine's heuristic bot), and take the action
+ * with the best mean score for the seat. Bids and doublings keep the beginner's thresholds, and
+ * a riskier call must beat the safe choice clearly (docs/bots.md says what was measured).
  * Deterministic for a seed when the time budget does not bind.
  */
 export function decideStrong(input: SeatInput, opts: { seed: number; budget?: StrongBudget; now?: () => number }): StrongDecision {
