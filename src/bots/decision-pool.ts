@@ -26,6 +26,8 @@ const MAX_WAITING_PER_WORKER = 8;
  */
 export class DecisionPool {
   private readonly pool: TaskPool<DecisionTask, Action>;
+  /** Decisions answered by the search. */
+  searched = 0;
   /** Decisions answered by the beginner instead (deadline, overload, a worker's failure). */
   fallbacks = 0;
 
@@ -43,7 +45,9 @@ export class DecisionPool {
       return beginner();
     }
     try {
-      return await this.pool.run({ input, seed, budget: this.budget }, this.budget.timeMs + GRACE_MS);
+      const action = await this.pool.run({ input, seed, budget: this.budget }, this.budget.timeMs + GRACE_MS);
+      this.searched++;
+      return action;
     } catch {
       this.fallbacks++;
       return beginner();
