@@ -69,7 +69,7 @@ export function trueDeal(state: DobbmState): SampledDeal {
 }
 
 /**
- * The suits each seat has shown it lacks (RULES.md §1.9): a card of another suit than the led
+ * The suits each seat has shown it lacks (docs/rules/dobbm.md#play): a card of another suit than the led
  * one shows a void in the led suit, and one that is not a heart shows a void in hearts too.
  * Suits in the order H, L, A, B; tricks as plays in order, each with its seat.
  */

@@ -10,7 +10,7 @@ const DOBB = 4;
 const suitIndex = (c: Card): number => SUIT_LETTERS.indexOf(c[0] as (typeof SUIT_LETTERS)[number]);
 
 /**
- * A Dobbm world for the seat (RULES.md §1.5–§1.9): the other hands drawn from the unseen cards
+ * A Dobbm world for the seat (docs/rules/dobbm.md#deal–docs/rules/dobbm.md#play): the other hands drawn from the unseen cards
  * (voids shown in play respected), then the hidden pile — the Dobb before the exchange or in a
  * Solo, the discard (which obeys the sow rule) as a defender sees it — and, for a defender, which
  * of the declarer's cards came from the Dobb.

@@ -7,7 +7,7 @@ import type { SeatKnowledge } from './seat-input.js';
 import { drawUnseen, playedBy, replayWorld, unseenOf } from './world.js';
 
 /**
- * A Doppelkopf world for the seat (RULES.md §2.5–§2.9): the other hands drawn from the unseen
+ * A Doppelkopf world for the seat (docs/rules/doppelkopf.md#contracts–docs/rules/doppelkopf.md#announcements): the other hands drawn from the unseen
  * cards with every renonce shown in play respected (a seat that did not follow has none of the
  * led suit, trumps counting as one suit). The replay refuses the worlds that contradict an
  * announcement (only a Re player may say Re: the Kreuz-Dame inference), a wedding or a solo,

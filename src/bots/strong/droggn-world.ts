@@ -9,9 +9,9 @@ import { callsFit, drawSome, drawUnseen, minus, playedBy, replayWorld, unseenOf 
 const TALON = 3;
 
 /**
- * A Droggn world for the seat (RULES.md §3.4–§3.9): the other hands drawn from the unseen cards
+ * A Droggn world for the seat (docs/rules/droggn.md#deal–docs/rules/droggn.md#play): the other hands drawn from the unseen cards
  * (voids shown in play respected), the hidden pile — the talon until an Ansager or Solo picks it
- * up (and in a Super, where nobody sees it), the discard (which obeys §3.6) as a defender sees
+ * up (and in a Super, where nobody sees it), the discard (which obeys docs/rules/droggn.md#exchange) as a defender sees
  * it — then undone to the deal: which of the declarer's cards came from the talon, and the card
  * given back for a bought one when the seat did not see it.
  */
