@@ -88,6 +88,9 @@ export const de: Catalogue = {
     yes: 'ja',
     no: 'nein',
     unlimited: 'unbegrenzt',
+    recommended: 'Hausregel: {{value}}',
+    useRecommended: 'Hausregel übernehmen',
+    recommendedWhy: 'Ohne Grenze können der Spieler und ein Gegner den Einsatz der anderen ohne Ende hochtreiben.',
   },
   seats: {
     title: 'Plätze',
@@ -97,7 +100,7 @@ export const de: Catalogue = {
     sitHere: 'Hier sitzen',
     seatBot: 'Bot setzen',
     strength: 'Spielstärke der Bots',
-    strengths: { heuristic: 'gut', random: 'zufällig' },
+    strengths: { strong: 'stark', heuristic: 'Anfänger', random: 'zufällig' },
     fill: 'Die übrigen freien Plätze mit Bots füllen',
     leave: 'Meinen Platz verlassen',
     leaveConfirm: 'Deinen Platz an diesem Tisch verlassen?',

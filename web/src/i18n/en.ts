@@ -89,6 +89,9 @@ export const en = {
     yes: 'yes',
     no: 'no',
     unlimited: 'unlimited',
+    recommended: 'House setting: {{value}}',
+    useRecommended: 'Use the house setting',
+    recommendedWhy: 'Without a cap, the declarer and one defender can drive up the stake of the others without end.',
   },
   seats: {
     title: 'Seats',
@@ -98,7 +101,7 @@ export const en = {
     sitHere: 'Sit here',
     seatBot: 'Seat a bot',
     strength: 'Bot strength',
-    strengths: { heuristic: 'good', random: 'random' },
+    strengths: { strong: 'strong', heuristic: 'beginner', random: 'random' },
     fill: 'Fill the other empty seats with bots',
     leave: 'Leave my seat',
     leaveConfirm: 'Leave your seat at this table?',

@@ -150,6 +150,14 @@ function OptionField({
         {t('create.default', { value: optionValue(o.default) })}
         {dependsOn && <> {t('create.appliesWhen', { option: optionLabel(game, dependsOn.option), value: optionValue(dependsOn.value) })}</>}
       </span>
+      {o.recommended !== undefined && (
+        <span class="note recommended" title={t('create.recommendedWhy')}>
+          {t('create.recommended', { value: optionValue(o.recommended) })}{' '}
+          <button type="button" disabled={disabled || value === o.recommended} onClick={() => onChange(o.recommended!)}>
+            {t('create.useRecommended')}
+          </button>
+        </span>
+      )}
     </div>
   );
 }

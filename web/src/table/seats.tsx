@@ -9,7 +9,7 @@ import { seatNames, seatNumber } from './names.js';
 /** Before the first deal: take a seat, leave it, or (the host) seat bots in the empty ones; invite others. */
 export function Seats({ table, reload }: { table: Table; reload: () => void }) {
   const [error, setError] = useState<string | null>(null);
-  const [strength, setStrength] = useState<'heuristic' | 'random'>('heuristic');
+  const [strength, setStrength] = useState<'strong' | 'heuristic' | 'random'>('heuristic');
   const myId = me.value?.id;
   const nameOf = seatNames(table);
   const mine = table.seats.find((s) => s.playerId === myId);
@@ -57,6 +57,7 @@ export function Seats({ table, reload }: { table: Table; reload: () => void }) {
           <label>
             {t('seats.strength')}{' '}
             <select value={strength} onChange={(e) => setStrength(e.currentTarget.value as typeof strength)}>
+              <option value="strong">{t('seats.strengths.strong')}</option>
               <option value="heuristic">{t('seats.strengths.heuristic')}</option>
               <option value="random">{t('seats.strengths.random')}</option>
             </select>
