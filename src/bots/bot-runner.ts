@@ -8,7 +8,9 @@ import { HandWatch } from '../hands/hand-watch.js';
 import { HandsService } from '../hands/hands.service.js';
 import { TableSession } from '../tables/table-session.js';
 import { activeTurn, routeOf } from '../hands/hand-store.js';
-import { botOnlyTable, botSeatsAt, playingTablesWithBots, seatsBots } from '../tables/table-store.js';
+import { botOnlyTable, botSeatsAt, playingTablesWithBots, seatsBots, seatsPerson } from '../tables/table-store.js';
+import type { Settings } from '../config/env.js';
+import { SETTINGS } from '../config/settings.provider.js';
 import { chooseBotAction, type Action, type BotStrength, type SeatView } from './strategy.js';
 import { DecisionPool } from './decision-pool.js';
 import type { SeatInput } from './strong/seat-input.js';
@@ -48,6 +50,10 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly tableWithBots = new Map<string, string | null>();
   /** table id → whether it seats bots (seats are fixed once a hand is dealt; oldest forgotten first). */
   private readonly seatsBots = new Map<string, boolean>();
+  /** table id → whether a person sits at it: the bots there keep a person's pace (BOT_PACE_MS). */
+  private readonly seatsPeople = new Map<string, boolean>();
+  /** hand id → when this instance last saw it move (oldest forgotten first). */
+  private readonly lastMove = new Map<string, number>();
   /** `${handId}:${seq}` where a bot's move was refused: not tried again on this instance. */
   private readonly refused = new Set<string>();
   private unfollow: (() => void) | null = null;
@@ -70,6 +76,7 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly hands: HandsService,
     private readonly session: TableSession,
     @Inject(DecisionPool) private readonly decisions: DecisionPool,
+    @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -93,6 +100,7 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
    */
   private async moved(handId: string): Promise<void> {
     if (this.closed) return;
+    remember(this.lastMove, handId, Date.now());
     let tableId = this.tableWithBots.get(handId);
     if (tableId === undefined) {
       // An imported record's own table seats nobody, so it never has bots.
@@ -160,6 +168,7 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
       let action: Action;
       try {
         action = await this.choose(turn, view);
+        await this.keepPace(tableId, turn.handId);
         const { view: answer } = await this.hands.act({
           handId: turn.handId,
           caller,
@@ -178,6 +187,25 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
         return;
       }
     }
+  }
+
+  /**
+   * At a table where a person sits, a bot's move comes no sooner than BOT_PACE_MS after the move
+   * before it (as this instance saw it), its thinking included: a person sees each card land.
+   * Bots among themselves play at full speed. A move made meanwhile by someone else makes this
+   * one stale, and the drive looks again.
+   */
+  private async keepPace(tableId: string, handId: string): Promise<void> {
+    const pace = this.settings.botPaceMs;
+    if (pace === 0) return;
+    let people = this.seatsPeople.get(tableId);
+    if (people === undefined) {
+      people = await seatsPerson(this.db.pool, tableId);
+      remember(this.seatsPeople, tableId, people);
+    }
+    if (!people) return;
+    const wait = (this.lastMove.get(handId) ?? Date.now()) + pace - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
 
   /** The bot to act at the table's current hand, if one is (the lowest seat when several are). */

@@ -28,6 +28,8 @@ export interface Settings {
   auditWorkers: number;
   /** worker threads that decide the strong bots' moves (docs/bots.md); 0 decides on the main thread */
   botWorkers: number;
+  /** at a table where a person sits, a bot moves no sooner than this after the move before (0: at once) */
+  botPaceMs: number;
   /** long polls (`Prefer: wait`) held open at once by this instance; beyond it a read answers at once */
   longPollMaxWaiters: number;
   /** streams and sockets open at once per player and per client address (0: no cap) */
@@ -136,6 +138,7 @@ export function validateEnv(env: Record<string, unknown>): Settings {
     auditSamples: int('AUDIT_SAMPLES', 16, 1, 1000),
     auditWorkers: int('AUDIT_WORKERS', 1, 0, 64),
     botWorkers: int('BOT_WORKERS', 1, 0, 64),
+    botPaceMs: int('BOT_PACE_MS', 900, 0, 60_000),
     longPollMaxWaiters: int('LONG_POLL_MAX_WAITERS', 10_000, 0, 1_000_000),
     ...clientCaps(int, rateLimitPerMinute === 0),
     requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),

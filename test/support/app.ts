@@ -21,6 +21,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<TestAp
     AUDIT_TOKEN,
     RATE_LIMIT_PER_MINUTE: '0',
     LOG_LEVEL: 'silent',
+    // Bots at full speed, unless a test is about their pace.
+    BOT_PACE_MS: '0',
     ...env,
   });
   const app = await createApp(settings);
