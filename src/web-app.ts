@@ -9,7 +9,8 @@ import { projectRoot } from './config/paths.js';
 /**
  * The pages of the web app (web/src/routes.ts). `/tables/{id}` is also an API route: a browser
  * navigating there asks for HTML first and gets the page, any API client (JSON or `*∕*`) the
- * API. Nothing else is ever shadowed: /docs, /health and every other path go on to the API.
+ * API. Nothing else is ever shadowed: /docs, /health and every other path go on to the API;
+ * only a browser asking for an address no route answers gets the app (with 404), not JSON.
  */
 const PAGES = [
   /^\/$/,
@@ -36,7 +37,10 @@ export async function serveWebApp(app: NestFastifyApplication, root = path.join(
   });
   const index = path.join(root, 'index.html');
   fastify.addHook('onRequest', (req, reply, done) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !PAGES.some((p) => p.test(pathOf(req.url)))) return done();
+    if (req.method !== 'GET' && req.method !== 'HEAD') return done();
+    // A page, or — for a browser only — an address nothing answers: the app says in words that it is unknown.
+    const page = PAGES.some((p) => p.test(pathOf(req.url)));
+    if (!page && !req.is404) return done();
     const accept = req.headers.accept;
     if (accepts(req.raw).type(['application/json', 'text/html']) !== 'text/html' || !accept?.includes('text/html')) return done();
     if (!existsSync(index)) {
@@ -44,6 +48,9 @@ export async function serveWebApp(app: NestFastifyApplication, root = path.join(
       return;
     }
     // index.html is always revalidated.
-    void reply.header('Cache-Control', 'no-cache').sendFile('index.html', root, { cacheControl: false });
+    void reply
+      .code(page ? 200 : 404)
+      .header('Cache-Control', 'no-cache')
+      .sendFile('index.html', root, { cacheControl: false });
   });
 }

@@ -79,4 +79,20 @@ describe('the web app served by the service', () => {
     expect(await (await fetch(`${site.url}/docs`, { headers: html })).text()).toContain('swagger');
     expect((await fetch(`${site.url}/assets/nothing.js`)).status).toBe(404);
   });
+
+  it('answers a browser at an unknown address with the page (404), which says so in words; an API client with JSON', async () => {
+    const html = { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    const page = await fetch(`${site.url}/no/such/page`, { headers: html });
+    expect([page.status, page.headers.get('content-type')]).toEqual([404, expect.stringContaining('text/html')]);
+    expect(await page.text()).toContain('<div id="app">');
+    const api = await fetch(`${site.url}/no/such/page`);
+    expect([api.status, api.headers.get('content-type')]).toEqual([404, expect.stringContaining('application/problem+json')]);
+    const { page: tab, context } = await site.person();
+    await tab.goto(`${site.url}/no/such/page`);
+    const text = await tab.locator('main').innerText();
+    await site.shot(tab, 'en-not-found', true);
+    expect(text).not.toMatch(/[{}]|ROUTE_NOT_FOUND/);
+    expect(text.length).toBeGreaterThan(10);
+    await context.close();
+  });
 });
