@@ -23,6 +23,7 @@ const DISTRIBUTED: Record<string, string> = {
   events: 'table_id',
   idempotent_responses: 'table_id',
   ledger_entries: 'table_id',
+  hand_evidence: 'table_id',
 };
 const REFERENCE = ['players', 'hand_tables'];
 /** Never distributed: migration bookkeeping and the benchmark's baseline rows. */

@@ -9,7 +9,8 @@ import { SETTINGS } from '../config/settings.provider.js';
 import { DatabaseService } from '../database/database.service.js';
 import { describeRefusal, gameFor, replay, type HandRecord } from '../engine/index.js';
 import { finishedHands, findHand, readEvents } from '../hands/hand-store.js';
-import { AUDIT_GAMES, isAuditGame, type AnyHandEvidence as HandEvidence, type AuditGame } from './evidence-of.js';
+import { storedEvidence, storeEvidence } from './evidence-store.js';
+import { AUDIT_GAMES, evidenceKey, isAuditGame, type AnyHandEvidence as HandEvidence, type AuditGame } from './evidence-of.js';
 import { EvidencePool } from './evidence-pool.js';
 
 /** Filters of `GET /audit/collusion`. */
@@ -47,7 +48,7 @@ interface UnevaluatedHand {
 
 const JOB_TTL_MS = 60 * 60_000;
 
-/** Evidence of a finished hand never changes: cached per hand id (in memory; a table would survive restarts). */
+/** Evidence of a finished hand never changes: stored per estimator (evidence-store.ts) and cached here per hand id. */
 const EVIDENCE_CACHE_LIMIT = 200_000;
 
 /**
@@ -64,6 +65,8 @@ export class CollusionService implements OnModuleDestroy {
   private readonly pool: EvidencePool;
 
   private readonly samples: number;
+  /** Hands whose evidence this instance computed (the rest it read): the tests count on it. */
+  computed = 0;
 
   // @Inject by class: works also where no decorator metadata is emitted (tsx).
   constructor(
@@ -181,6 +184,11 @@ export class CollusionService implements OnModuleDestroy {
     const cached = this.evidence.get(handId);
     if (cached) return cached;
     const hand = await findHand(this.db.pool, handId);
+    const at = { tableId: hand.homeTableId, handId };
+    const key = evidenceKey(hand.game as AuditGame, this.samples);
+    const finished = hand.status !== 'active';
+    const stored = finished ? await storedEvidence(this.db.pool, at, key) : undefined;
+    if (stored) return this.remember(handId, stored);
     const events = await readEvents(this.db.pool, { tableId: hand.homeTableId, handId });
     const record = recordOf(hand, events) as HandRecord<AuditGame>;
     // Replayed here as well (a fraction of the evidence's cost) so that a refused log is a clear 422, not a worker's error.
@@ -193,10 +201,16 @@ export class CollusionService implements OnModuleDestroy {
       });
     }
     const evidence = await this.pool.evidence({ record, samples: this.samples, seed: seedOf(record) });
-    if (hand.status !== 'active') {
-      if (this.evidence.size >= EVIDENCE_CACHE_LIMIT) this.evidence.delete(this.evidence.keys().next().value!);
-      this.evidence.set(handId, evidence);
-    }
+    this.computed++;
+    if (!finished) return evidence;
+    await storeEvidence(this.db.pool, at, key, evidence);
+    return this.remember(handId, evidence);
+  }
+
+  /** A finished hand's evidence never changes: kept in memory too (bounded), beside the store. */
+  private remember(handId: string, evidence: HandEvidence): HandEvidence {
+    if (this.evidence.size >= EVIDENCE_CACHE_LIMIT) this.evidence.delete(this.evidence.keys().next().value!);
+    this.evidence.set(handId, evidence);
     return evidence;
   }
 }

@@ -24,6 +24,16 @@ export interface EvidenceInput {
   maxNodesPerSolve?: number;
 }
 
+/**
+ * The estimator's version: raise it when the evidence a hand gives changes (the sampler, the
+ * solver or playouts, the statistic's inputs), so that stored evidence is computed anew; an
+ * unchanged estimator never recomputes a hand.
+ */
+const ESTIMATOR_VERSION = 1;
+
+/** What names the estimator that computed a hand's evidence: the game's method, its version and the samples per caller. */
+export const evidenceKey = (game: AuditGame, samples: number): string => `${game}-v${ESTIMATOR_VERSION}-samples${samples}`;
+
 /** The node budget of a Dobbm double-dummy solve, as in the simulator (over budget counts ½). */
 const MAX_NODES_PER_SOLVE = 20000;
 

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { SimConfig } from '../src/analysis/sim/simulate.js';
+import { CollusionService } from '../src/collusion/collusion.service.js';
+import { startApp, startAppOnOwnDatabase, type TestApp } from './support/app.js';
+import { auditUntilDone, importSimulatedLog } from './support/audit.js';
+
+/**
+ * A finished hand's evidence is computed once and stored: another instance (or the same one
+ * after a restart) reads it and computes nothing, and gets the same ranked pairs.
+ */
+describe('stored collusion evidence', () => {
+  const config: SimConfig = { players: 6, hands: 60, colludingPairs: 1, rate: 1, seed: 5 };
+  let a: TestApp;
+  let b: TestApp | undefined;
+  let url: string;
+
+  beforeAll(async () => {
+    a = await startAppOnOwnDatabase('evidence', { AUDIT_SAMPLES: '4' });
+    url = (a.sql as unknown as { options: { connectionString: string } }).options.connectionString;
+    await importSimulatedLog(a, config, 'Stored');
+  }, 120_000);
+  afterAll(async () => {
+    await b?.close();
+    await a.close();
+  });
+
+  it('computes each hand once; a second instance reads them all and ranks the same pairs', async () => {
+    const first = await auditUntilDone(a);
+    const evaluated = first.total - (first.unevaluated ?? []).length;
+    expect(evaluated).toBeGreaterThan(20);
+    expect(a.app.get(CollusionService).computed).toBe(evaluated);
+    const { rows } = await a.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM hand_evidence');
+    expect(rows[0]!.n).toBe(evaluated);
+
+    b = await startApp({ DATABASE_URL: url, AUDIT_SAMPLES: '4' });
+    const second = await auditUntilDone(b);
+    expect(b.app.get(CollusionService).computed).toBe(0);
+    expect(second.pairs).toEqual(first.pairs);
+  }, 120_000);
+
+  it('computes anew for another estimator (other samples per caller), and stores that too', async () => {
+    await b?.close();
+    b = await startApp({ DATABASE_URL: url, AUDIT_SAMPLES: '2' });
+    const job = await auditUntilDone(b);
+    expect(b.app.get(CollusionService).computed).toBe(job.total - (job.unevaluated ?? []).length);
+    const { rows } = await a.sql.query<{ n: number }>('SELECT count(DISTINCT estimator)::int AS n FROM hand_evidence');
+    expect(rows[0]!.n).toBe(2);
+  }, 120_000);
+});
