@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { pairStatistics, type AuditHand, type PairRow } from '../analysis/collusion/pairs.js';
 import { recordOf } from '../audit/stored-record.js';
 import { ApiError } from '../common/problems.js';
@@ -60,6 +60,7 @@ const EVIDENCE_CACHE_LIMIT = 200_000;
  */
 @Injectable()
 export class CollusionService implements OnModuleDestroy {
+  private readonly log = new Logger('Collusion');
   private readonly evidence = new Map<string, HandEvidence>();
   private readonly jobs = new Map<string, CollusionJob>();
   private readonly pool: EvidencePool;
@@ -203,7 +204,10 @@ export class CollusionService implements OnModuleDestroy {
     const evidence = await this.pool.evidence({ record, samples: this.samples, seed: seedOf(record) });
     this.computed++;
     if (!finished) return evidence;
-    await storeEvidence(this.db.pool, at, key, evidence);
+    // Not kept (a read-only replica, the database away for a moment): the audit goes on, the hand is computed again next time.
+    await storeEvidence(this.db.pool, at, key, evidence).catch((err: Error) =>
+      this.log.warn(`evidence of hand ${handId} not stored: ${err.message}`),
+    );
     return this.remember(handId, evidence);
   }
 
