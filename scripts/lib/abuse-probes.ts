@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
 import fc from 'fast-check';
 import { WebSocket } from 'ws';
+import { KartentischClient, type Player } from './api-client.js';
 
 /**
  * What one hostile client can cost the service, measured from outside as an attacker would do
@@ -262,42 +263,32 @@ export function floodLine(name: string, r: FloodReport): string {
   );
 }
 
-export interface ProbePlayer {
-  id: string;
-  token: string;
-}
+export type ProbePlayer = Player;
 
-/** `n` players, created over HTTP. */
+/** `n` players, created through the project's API client. */
 export async function newProbePlayers(url: string, n: number): Promise<ProbePlayer[]> {
-  const players: ProbePlayer[] = [];
-  for (let i = 0; i < n; i++) {
-    const res = await fetch(`${url}/players`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: `Probe ${i}` }),
-    });
-    if (res.status !== 201) throw new Error(`POST /players: ${res.status} ${await res.text()}`);
-    players.push((await res.json()) as ProbePlayer);
+  const client = new KartentischClient(url);
+  try {
+    const players: ProbePlayer[] = [];
+    for (let i = 0; i < n; i++) players.push(await client.createPlayer(`Probe ${i}`));
+    return players;
+  } finally {
+    client.close();
   }
-  return players;
 }
 
-/** Four players of its own and a Dobbm table with its first hand dealt, over HTTP. */
+/** Four players of its own and a Dobbm table with its first hand dealt, through the API client. */
 export async function dealDobbm(url: string): Promise<{ players: ProbePlayer[]; handId: string }> {
-  const post = async (path: string, body: unknown, token?: string) => {
-    const res = await fetch(`${url}${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    if (res.status >= 300) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as Record<string, string>;
-  };
   const players = await newProbePlayers(url, 4);
-  const table = await post('/tables', { game: 'dobbm' }, players[0]!.token);
-  let handId = '';
-  for (const [seat, p] of players.entries()) handId = (await post(`/tables/${table.id}/seats`, { seat }, p.token)).currentHandId ?? handId;
-  return { players, handId };
+  const client = new KartentischClient(url);
+  try {
+    const table = await client.createTable(players[0]!, 'dobbm', {});
+    let handId = '';
+    for (const [seat, p] of players.entries()) handId = (await client.takeSeat(table.id, p, seat)).currentHandId ?? handId;
+    return { players, handId };
+  } finally {
+    client.close();
+  }
 }
 
 /**

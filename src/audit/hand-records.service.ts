@@ -49,14 +49,15 @@ export class HandRecordsService {
     const seating = record.seating?.map((p) => p?.toLowerCase() ?? null) ?? Array<string | null>(seatCount).fill(null);
     if (seating.length !== seatCount) throw ApiError.of('VALIDATION_FAILED', `seating must have one entry per seat (${seatCount})`);
     await this.checkPlayersExist(seating);
+    // A record stored before replayed then: found, it is answered without replaying it again.
+    const digest = recordDigest(record, options, seating);
+    const stored = (await this.dealtHere(body, digest)) ?? (await this.storedImport(importedHandId(digest)));
+    if (stored) return stored;
     const setup = setupOf(record);
     const source = dealSourceOf(record);
     const replayed = replay(game, record);
     if (!replayed.ok) throw fromRejection(replayed.rejection, replayed.actionIndex === null ? {} : { actionIndex: replayed.actionIndex });
     const state = replayed.states[replayed.states.length - 1];
-    const digest = recordDigest(record, options, seating);
-    const stored = (await this.dealtHere(body, digest)) ?? (await this.storedImport(importedHandId(digest)));
-    if (stored) return stored;
     const createdAt = new Date();
     const events: NewEvent[] = [];
     const id = importedHandId(digest);

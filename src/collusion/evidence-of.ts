@@ -4,7 +4,6 @@ import type { DobbmSolver } from '../analysis/dobbm/dds.js';
 import { handEvidence as droggnEvidence } from '../analysis/droggn/evidence.js';
 import { DOUBLING_GAMES, type HandRecord } from '../engine/index.js';
 
-/** The games with a Schwacher/Retour doubling, so the games the collusion audit covers. */
 /** The games the audit covers: those with Schwacher and Retour. */
 export const AUDIT_GAMES = DOUBLING_GAMES;
 export type AuditGame = (typeof AUDIT_GAMES)[number];

@@ -28,7 +28,7 @@ export const encodeCursor = (createdAt: string, id: string): string => Buffer.fr
 
 /**
  * Only what encodeCursor writes: an ISO instant exactly as toISOString renders it, and a UUID.
- * (Date.parse takes "0", "2020-02-30" and years PostgreSQL cannot hold.)
+ * (Date.parse takes a bare "0", a day past the end of its month, and years PostgreSQL cannot hold.)
  */
 export function decodeCursor(cursor: string): { createdAt: string; id: string } {
   const [createdAt, id, ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');

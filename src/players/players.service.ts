@@ -32,8 +32,8 @@ export class PlayersService implements OnModuleInit {
   async rotateToken(caller: Caller & { kind: 'player' }): Promise<PlayerCreatedDto> {
     const token = newToken();
     const player = await replaceTokenHash(this.db, caller.playerId, hashToken(token).toString('hex'));
-    this.callers.forgetPlayer(caller.playerId);
-    if (caller.credential) await this.watch.revoke({ playerId: caller.playerId, credential: caller.credential });
+    // This instance's listeners (the caches, the streams) hear it at once, the others by NOTIFY.
+    await this.watch.revoke({ playerId: caller.playerId, credential: caller.credential ?? '' });
     return { id: player.id, name: player.name, token };
   }
 }
