@@ -382,7 +382,16 @@ export class KartentischClient {
     const sent = body ? { ...headers, 'content-length': String(body.length) } : headers;
     return new Promise<Wire>((resolve, reject) => {
       const req = http.request(
-        { hostname: this.origin.hostname, port: this.origin.port, path, method, headers: sent, agent: this.agent, signal },
+        // A URL keeps an IPv6 literal in brackets ("[::1]"); the socket wants the bare address.
+        {
+          hostname: this.origin.hostname.replace(/^\[(.*)\]$/, '$1'),
+          port: this.origin.port,
+          path,
+          method,
+          headers: sent,
+          agent: this.agent,
+          signal,
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
