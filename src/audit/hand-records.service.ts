@@ -7,7 +7,8 @@ import { isUuid } from '../common/ids.js';
 import { DatabaseService } from '../database/database.service.js';
 import { knownPlayers } from '../players/player-store.js';
 import { dealCommitment } from '../hands/commitment.js';
-import { append, findHand, handsDealtFrom, readEvents, type NewEvent } from '../hands/hand-store.js';
+import { HandCommands } from '../hands/hand-commands.js';
+import { findHand, handsDealtFrom, readEvents, type NewEvent } from '../hands/hand-store.js';
 import { createImportedTable } from '../tables/table-store.js';
 import { projectionOf } from '../hands/projection.js';
 import { recordShapeProblem } from './hand-record.schema.js';
@@ -28,7 +29,10 @@ export interface Imported {
  */
 @Injectable()
 export class HandRecordsService {
-  constructor(private readonly db: DatabaseService) {}
+  constructor(
+    private readonly db: DatabaseService,
+    private readonly commands: HandCommands,
+  ) {}
 
   /**
    * A record is stored once: the same content imported again — or the export of a hand dealt
@@ -105,7 +109,7 @@ export class HandRecordsService {
     try {
       await this.db.transaction(async (tx) => {
         await createImportedTable(tx, { id, game: record.game, options, seatCount });
-        await append(tx, { open }, events, projection);
+        await this.commands.open(tx, { hand: open, events, projection });
       });
     } catch (err) {
       // The same record imported at the same moment elsewhere: its copy is the one.

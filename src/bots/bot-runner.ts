@@ -5,6 +5,7 @@ import { seededRng } from '../engine/core/rng.js';
 import { ApiError } from '../common/problems.js';
 import { DatabaseService } from '../database/database.service.js';
 import { HandWatch } from '../hands/hand-watch.js';
+import { HandCommands } from '../hands/hand-commands.js';
 import { HandsService } from '../hands/hands.service.js';
 import { TableSession } from '../tables/table-session.js';
 import { activeTurn, routeOf } from '../hands/hand-store.js';
@@ -74,6 +75,7 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly db: DatabaseService,
     private readonly watch: HandWatch,
     private readonly hands: HandsService,
+    private readonly commands: HandCommands,
     private readonly session: TableSession,
     @Inject(DecisionPool) private readonly decisions: DecisionPool,
     @Inject(SETTINGS) private readonly settings: Settings,
@@ -169,13 +171,8 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
       try {
         action = await this.choose(turn, view);
         await this.keepPace(tableId, turn.handId);
-        const { view: answer } = await this.hands.act({
-          handId: turn.handId,
-          caller,
-          expectedSeq: view.seq,
-          action,
-          idempotencyKey: `bot-${view.seq}`,
-        });
+        const command = { actor: caller, expectedSeq: view.seq, action };
+        const { view: answer } = await this.commands.handle(turn.handId, command, { idempotencyKey: `bot-${view.seq}` });
         if (answer.nextHandId || answer.status !== 'active') await this.windDownIfOnlyBots(tableId);
       } catch (err) {
         if (err instanceof ApiError && err.code === 'STALE_SEQ') continue; // another instance or a person was first

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
+import { ApiError } from '../common/problems.js';
 import type { HandRow } from './hand-row.js';
+import { routeOf, type HandAt, type Queryable } from './hand-store.js';
 
 /**
  * A cached hand; when this instance wrote its last action lately, that action's answer (its
@@ -73,6 +75,20 @@ export class HandCache {
   /** The table of a hand seen lately (finished ones too: their views are read after the end). */
   route(handId: string): string | undefined {
     return this.rows.get(handId)?.homeTableId ?? this.routes.get(handId);
+  }
+
+  /**
+   * Where a hand's rows are, for a request that names only the hand: the route this instance
+   * remembers, or one read of `hand_tables` (docs/scaling.md "Finding a hand's table").
+   */
+  async locate(q: Queryable, handId: string): Promise<HandAt> {
+    let tableId = this.route(handId);
+    if (tableId === undefined) {
+      tableId = await routeOf(q, handId);
+      if (tableId === undefined) throw ApiError.of('HAND_NOT_FOUND', `no hand ${handId}`);
+      this.setRoute(handId, tableId);
+    }
+    return { tableId, handId };
   }
 
   setRoute(handId: string, tableId: string): void {

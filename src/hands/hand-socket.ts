@@ -14,7 +14,7 @@ import { PlayerRateLimit } from '../common/rate-limit.js';
 import { bodyCheck } from '../common/schema-pipe.js';
 import { ACTION_REQUEST_SCHEMA, type ActionRequest } from './hands.dto.js';
 import { afterSeq, HandStreams, holderOf, type EndReason, type Holder, type Reader, type Sink } from './hand-stream.js';
-import { HandsService } from './hands.service.js';
+import { HandCommands } from './hand-commands.js';
 
 /** The subprotocol a client names; a browser, which cannot send headers, adds `bearer.<token>` beside it (auth.ts). */
 const SOCKET_PROTOCOL = 'kartentisch';
@@ -76,7 +76,7 @@ export class HandSockets implements OnModuleDestroy {
 
   constructor(
     private readonly streams: HandStreams,
-    private readonly hands: HandsService,
+    private readonly commands: HandCommands,
     private readonly rateLimit: PlayerRateLimit,
   ) {}
 
@@ -233,11 +233,8 @@ export class HandSockets implements OnModuleDestroy {
         handId === at.handId && this.streams.heard(at.reader, view.seq as number, view.status as string)
           ? { next: view.nextHandId as string | undefined }
           : false;
-      const answer = await this.hands.act({
-        handId,
-        caller,
-        expectedSeq: msg.expectedSeq,
-        action: msg.action,
+      const command = { actor: caller, expectedSeq: msg.expectedSeq, action: msg.action };
+      const answer = await this.commands.handle(handId, command, {
         idempotencyKey: msg.idempotencyKey ?? undefined,
         onStored: ({ view }) => (final = heard(view)),
       });

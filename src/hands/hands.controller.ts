@@ -22,6 +22,7 @@ import { PrivateResponse } from '../common/private-response.js';
 import { etagOf, listsEtag, preferredWait } from './conditional.js';
 import { MAX_WAIT_SECONDS, HandWatch } from './hand-watch.js';
 import { ACTION_REQUEST_SCHEMA, HandEventDto, HandViewDto, HAND_VIEW, type ActionRequest } from './hands.dto.js';
+import { HandCommands } from './hand-commands.js';
 import { HandsService } from './hands.service.js';
 
 /** One example per action shape of docs/contract.md#actions (the seat comes from the token). */
@@ -51,6 +52,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 export class HandsController {
   constructor(
     private readonly hands: HandsService,
+    private readonly commands: HandCommands,
     private readonly watch: HandWatch,
   ) {}
 
@@ -132,13 +134,12 @@ export class HandsController {
     @Headers('idempotency-key') idempotencyKey?: string,
     @Headers('if-match') ifMatch?: string,
   ): Promise<string> {
-    const answer = await this.hands.act({
-      handId: id,
-      caller: caller as Caller & { kind: 'player' },
+    const command = {
+      actor: caller as Caller & { kind: 'player' },
       expectedSeq: expectedSeqOf(body.expectedSeq, ifMatch),
       action: body.action,
-      idempotencyKey: idempotencyKey || undefined,
-    });
+    };
+    const answer = await this.commands.handle(id, command, { idempotencyKey: idempotencyKey || undefined });
     // The view's JSON as the service serialized it once (ActAnswer): Fastify sends a string as it is.
     return answer.json;
   }

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { HandEndModule } from '../tables/hand-end.module.js';
 import { HandCache } from './hand-cache.js';
+import { HandCommands } from './hand-commands.js';
 import { HandSockets } from './hand-socket.js';
 import { HandStreamController } from './hand-stream.controller.js';
 import { HandStreams } from './hand-stream.js';
@@ -8,8 +10,9 @@ import { HandsController } from './hands.controller.js';
 import { HandsService } from './hands.service.js';
 
 @Module({
+  imports: [HandEndModule],
   controllers: [HandsController, HandStreamController],
-  providers: [HandsService, HandCache, HandWatch, HandStreams, HandSockets],
-  exports: [HandsService, HandWatch, HandSockets],
+  providers: [HandsService, HandCommands, HandCache, HandWatch, HandStreams, HandSockets],
+  exports: [HandsService, HandCommands, HandWatch, HandSockets],
 })
 export class HandsModule {}

@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
 import { gameFor, nestOptions, shuffle, type GameId, type HandSetup } from '../engine/index.js';
 import { dealCommitment } from '../hands/commitment.js';
-import { onCommit, type Tx } from '../database/database.service.js';
-import { append } from '../hands/hand-store.js';
-import { HandWatch } from '../hands/hand-watch.js';
+import type { Opening } from '../hands/hand-end.js';
 import { projectionOf } from '../hands/projection.js';
 
 export interface TableForDeal {
@@ -16,66 +13,53 @@ export interface TableForDeal {
 }
 
 /**
- * Deals a table's next hand (docs/design.md#event-log): a 256-bit seed from the CSPRNG, the deck
- * from the engine's seeded shuffle, and an opening event (seq 0) that records the rule profile,
- * seating, dealer, setup and the commitment to seed and deck — never the deck itself, which
- * stays in the hand row until the hand is over.
+ * A table's next hand (docs/design.md#event-log), to be opened by the command handler: a 256-bit
+ * seed from the CSPRNG, the deck from the engine's seeded shuffle, and an opening event (seq 0)
+ * that records the rule profile, seating, dealer, setup and the commitment to seed and deck —
+ * never the deck itself, which stays in the hand row until the hand is over. `seed` re-deals the
+ * cards of an earlier seed (a hand voided unplayed and replaced when the session end was
+ * requested between deals, table-session.ts); otherwise a fresh one.
  */
-@Injectable()
-export class HandDealer {
-  constructor(private readonly watch: HandWatch) {}
-
-  /**
-   * Deals hand `handId`. `seed` re-deals the cards of an earlier seed (a hand voided unplayed and
-   * replaced when the session end was requested between deals, table-session.ts); otherwise a
-   * fresh one.
-   */
-  async deal(tx: Tx, table: TableForDeal, setup: HandSetup, at: { handId: string; seed?: string }): Promise<void> {
-    const id = at.handId;
-    const seed = at.seed ?? randomBytes(32).toString('hex');
-    const game = gameFor(table.game);
-    const deck = shuffle(seed, game.deck(table.options));
-    const state = game.deal(table.options, deck, setup);
-    const opening = {
-      seq: 0,
-      type: 'deal',
-      seat: null,
-      payload: {
-        game: table.game,
-        rules: nestOptions(table.options),
-        tableId: table.id,
-        handNumber: table.handNumber,
-        seating: table.seating.map((playerId, seat) => ({ seat, playerId })),
-        dealer: setup.dealer,
-        setup,
-        deckCommitment: dealCommitment(seed, { deck }),
-      },
-      commandId: `deal:${id}`,
-      createdAt: new Date(),
-    };
-    await append(
-      tx,
-      {
-        open: {
-          id,
-          tableId: table.id,
-          number: table.handNumber,
-          game: table.game,
-          options: table.options,
-          seatCount: table.seating.length,
-          dealer: setup.dealer,
-          setup,
-          seating: table.seating,
-          seed,
-          deck,
-          dealtHands: null,
-          source: 'table',
-        },
-      },
-      [opening],
-      projectionOf(game, state, 0),
-    );
-    // A new deal is a move too: the bot runner of every instance learns of it this way.
-    onCommit(tx, () => this.watch.committed({ handId: id, seq: 0, status: 'active' }));
-  }
+export function dealOpening(table: TableForDeal, setup: HandSetup, at: { handId: string; seed?: string }): Opening {
+  const id = at.handId;
+  const seed = at.seed ?? randomBytes(32).toString('hex');
+  const game = gameFor(table.game);
+  const deck = shuffle(seed, game.deck(table.options));
+  const state = game.deal(table.options, deck, setup);
+  const opening = {
+    seq: 0,
+    type: 'deal',
+    seat: null,
+    payload: {
+      game: table.game,
+      rules: nestOptions(table.options),
+      tableId: table.id,
+      handNumber: table.handNumber,
+      seating: table.seating.map((playerId, seat) => ({ seat, playerId })),
+      dealer: setup.dealer,
+      setup,
+      deckCommitment: dealCommitment(seed, { deck }),
+    },
+    commandId: `deal:${id}`,
+    createdAt: new Date(),
+  };
+  return {
+    hand: {
+      id,
+      tableId: table.id,
+      number: table.handNumber,
+      game: table.game,
+      options: table.options,
+      seatCount: table.seating.length,
+      dealer: setup.dealer,
+      setup,
+      seating: table.seating,
+      seed,
+      deck,
+      dealtHands: null,
+      source: 'table',
+    },
+    events: [opening],
+    projection: projectionOf(game, state, 0),
+  };
 }

@@ -1,60 +1,35 @@
-import { randomInt, randomUUID } from 'node:crypto';
-import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { gameFor, type HandResult, type HandSetup } from '../engine/index.js';
+import { randomInt } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { gameFor, type HandSetup } from '../engine/index.js';
 import { ApiError, fromRejection } from '../common/problems.js';
 import type { Caller } from '../common/auth.js';
 import { DatabaseService, onCommit, type Tx } from '../database/database.service.js';
 import { isUuid } from '../common/ids.js';
+import { HandCommands } from '../hands/hand-commands.js';
 import { loadHand, voidHand } from '../hands/hand-store.js';
-import { HandsService } from '../hands/hands.service.js';
 import { HandWatch } from '../hands/hand-watch.js';
-import { HandDealer } from './dealing.js';
-import { LedgerWriter } from './ledger-writer.js';
-import { currentHandOf, endSession, lockForSession, saveSession, startHand, type SessionTable } from './table-store.js';
+import { continueSession } from './table-booking.js';
+import { currentHandOf, lockForSession, saveSession, type SessionTable } from './table-store.js';
 
 /**
- * A table's session between hands (docs/design.md#modules): the engine's `session`
- * rules decide the next setup (dealer, Mußrunde, Stockerl, compulsory solo …) and the end;
- * this class only stores the session state and deals what it says, in the caller's transaction.
- * A hand's end reaches it through the hand store's `beforeCommit` hook (hands.service.ts), so
- * the hands module never touches a table row.
+ * A table's session between hands (docs/design.md#modules): the engine's `session` rules decide
+ * the first setup and what a request to end the session does; this class stores the session
+ * state and has the command handler open what they deal, in the caller's transaction. A hand's
+ * end is the tables' part of the command handler (table-booking.ts, HAND_END).
  */
 @Injectable()
-export class TableSession implements OnModuleInit {
+export class TableSession {
   constructor(
     private readonly db: DatabaseService,
-    private readonly dealer: HandDealer,
-    private readonly ledger: LedgerWriter,
-    private readonly hands: HandsService,
+    private readonly commands: HandCommands,
     private readonly watch: HandWatch,
   ) {}
-
-  onModuleInit(): void {
-    this.hands.onHandEnd((tx, hand, finalState, result) => this.afterHand(tx, hand, finalState, result));
-  }
 
   /** Every seat taken: the session starts with a random first dealer (docs/rules/dobbm.md#dealer). */
   async start(tx: Tx, tableId: string): Promise<string | null> {
     const table = await lockForSession(tx, tableId);
     const game = gameFor(table.game);
     const step = game.session.start(table.options, randomInt(table.seating.length));
-    return this.continueWith(tx, table, step.session, step.next);
-  }
-
-  /** A hand ended (played out or thrown in): book it and deal the next one, if any. */
-  async afterHand(
-    tx: Tx,
-    hand: { id: string; tableId: string | null; seating: (string | null)[] },
-    finalState: unknown,
-    result: HandResult,
-  ): Promise<string | null> {
-    if (!hand.tableId) return null;
-    // The booking and the table's lock go out together (the pool pipelines a transaction's statements).
-    const [, table] = await Promise.all([
-      this.ledger.recordHand(tx, { id: hand.id, tableId: hand.tableId, seating: hand.seating }, result),
-      lockForSession(tx, hand.tableId),
-    ]);
-    const step = gameFor(table.game).session.afterHand(table.options, table.session, finalState);
     return this.continueWith(tx, table, step.session, step.next);
   }
 
@@ -115,21 +90,11 @@ export class TableSession implements OnModuleInit {
     return { status: 'playing', currentHandId: replacement };
   }
 
+  /** The session goes on with `next` (its hand opened here; its id returned) or ends (null). */
   private async continueWith(tx: Tx, table: SessionTable, session: unknown, next: HandSetup | null, seed?: string): Promise<string | null> {
-    if (!next) {
-      await endSession(tx, table.id, session);
-      return null;
-    }
-    const handNumber = table.handCount + 1;
-    const handId = randomUUID();
-    // The new hand's rows and the table's move to it go out together, as above.
-    await Promise.all([
-      this.dealer.deal(tx, { id: table.id, game: table.game, options: table.options, seating: table.seating, handNumber }, next, {
-        handId,
-        seed,
-      }),
-      startHand(tx, table.id, { session, dealer: next.dealer, handId, handNumber }),
-    ]);
-    return handId;
+    const opening = await continueSession(tx, table, session, next, seed);
+    if (!opening) return null;
+    await this.commands.open(tx, opening);
+    return opening.hand.id;
   }
 }

@@ -1,8 +1,6 @@
 import { Module } from '@nestjs/common';
 import { HandsModule } from '../hands/hands.module.js';
-import { HandDealer } from './dealing.js';
 import { TableHousekeeping } from './housekeeping.js';
-import { LedgerWriter } from './ledger-writer.js';
 import { TableSession } from './table-session.js';
 import { TablesController } from './tables.controller.js';
 import { TablesService } from './tables.service.js';
@@ -11,7 +9,7 @@ import { TablesService } from './tables.service.js';
 @Module({
   imports: [HandsModule],
   controllers: [TablesController],
-  providers: [TablesService, TableSession, HandDealer, LedgerWriter, TableHousekeeping],
+  providers: [TablesService, TableSession, TableHousekeeping],
   exports: [TableSession],
 })
 export class TablesModule {}

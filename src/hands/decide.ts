@@ -1,0 +1,55 @@
+import { gameFor } from '../engine/index.js';
+import { ApiError, fromRejection } from '../common/problems.js';
+import type { HandProjection } from './hand-store.js';
+import type { HandRow, HandStatus } from './hand-row.js';
+import { projectionOf } from './projection.js';
+import { handView } from './views.js';
+
+/** Who acts: a seated player (a person or a bot's account), named by its player id. */
+export interface Actor {
+  playerId: string;
+}
+
+/** A command on a hand: this actor's action, sent against the hand at `expectedSeq`. */
+export interface HandCommand {
+  actor: Actor;
+  expectedSeq: number;
+  action: Record<string, unknown>;
+}
+
+/** What an accepted command makes: the one event, the hand row's new projection and the actor's new view. */
+export interface Decision {
+  event: { seq: number; type: string; seat: number; payload: Record<string, unknown> };
+  projection: HandProjection;
+  /** The seat's view at the new seq: the command's answer (the hand's end may still add `nextHandId`). */
+  answer: Record<string, unknown>;
+}
+
+/** The hand is not where the command expected it; `currentSeq` only when the copy decided on is known to be current. */
+export interface Stale {
+  stale: true;
+  currentSeq?: number;
+}
+
+/**
+ * The command's whole meaning, with no I/O: decided on a copy of the hand. The checks run in
+ * the order of the contract's codes — 403 seat, 400 shape, 409 seq, 422 rules — so the same
+ * request meets the same refusal wherever it is decided. A refusal is thrown as an ApiError;
+ * a stale seq is returned, as the copy itself may be the stale one (the handler reloads once).
+ */
+export function decide(hand: HandRow, cmd: HandCommand, copyIsCurrent: boolean): Decision | Stale {
+  const seat = hand.seating.indexOf(cmd.actor.playerId);
+  if (seat < 0) throw ApiError.of('NOT_SEATED', 'only the players seated at this hand may act in it');
+  const game = gameFor(hand.game);
+  const parsed = game.parseAction({ ...cmd.action, seat });
+  if (!parsed.ok) throw fromRejection(parsed.rejection);
+  if (hand.seq !== cmd.expectedSeq) return copyIsCurrent ? { stale: true, currentSeq: hand.seq } : { stale: true };
+  if (hand.status === 'void') throw ApiError.of('HAND_CLOSED', 'the hand was dropped when the session ended');
+  const applied = game.apply(hand.state, parsed.action);
+  if (!applied.ok) throw fromRejection(applied.rejection);
+
+  const seq = hand.seq + 1;
+  const projection = projectionOf(game, applied.state, seq);
+  const answer = handView(game, { ...hand, status: projection.status as HandStatus }, applied.state, seq, { kind: 'seat', seat });
+  return { event: { seq, type: parsed.action.type, seat, payload: parsed.action }, projection, answer };
+}

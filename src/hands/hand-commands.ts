@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { ApiError } from '../common/problems.js';
+import { DatabaseService, onCommit, type Tx } from '../database/database.service.js';
+import { canonicalJson, sha256Hex } from '../events/canonical.js';
+import { decide, type Decision, type HandCommand, type Stale } from './decide.js';
+import { HAND_END, type HandEnd, type Opening } from './hand-end.js';
+import { HandCache, type CachedHand } from './hand-cache.js';
+import type { HandRow, HandStatus } from './hand-row.js';
+import { append, loadHand, storedAnswer, type StoredAnswer } from './hand-store.js';
+import { HandWatch, type Move } from './hand-watch.js';
+
+/**
+ * An action's answer, the seat's new view, with its JSON: serialized once, and sent as it is —
+ * as the answer, as the answer stored under an Idempotency-Key, and as the seat's stream line.
+ */
+export interface ActAnswer {
+  view: Record<string, unknown>;
+  json: string;
+}
+
+export interface HandleOptions {
+  /** The client's Idempotency-Key: a retry gets the first answer and appends nothing. */
+  idempotencyKey?: string;
+  /**
+   * Told the answer once its event is stored and cached, before this instance's readers of the
+   * hand are woken: a WebSocket that will send it as the answer sends its seat no line for it.
+   */
+  onStored?: (answer: ActAnswer) => void;
+}
+
+/** An Idempotency-Key as stored: scoped to player and hand, with the hash of the request that earned its answer. */
+type Idem = { key: string; requestHash: string };
+
+/**
+ * The one command handler of a hand. Every event of every hand is written here: a seat's action
+ * (`handle`: the POST, both WebSockets and the bots are its adapters) and a hand's opening (`open`:
+ * a table's deal, an imported record). An action is decided on a copy of the hand (`decide`, no
+ * I/O) and appended on the condition that the hand is still where the copy was
+ * (hand-store.ts `append`); the copy is the cached one first, then — once, if it was stale — a
+ * fresh read. When the event ends the hand, its table's part (HAND_END: book it, deal the next)
+ * runs in the same transaction, and this handler opens the next hand there too.
+ */
+@Injectable()
+export class HandCommands {
+  // @Inject by token or class: works also where no decorator metadata is emitted (tsx).
+  constructor(
+    @Inject(DatabaseService) private readonly db: DatabaseService,
+    @Inject(HandCache) private readonly cache: HandCache,
+    @Inject(HandWatch) private readonly watch: HandWatch,
+    @Inject(HAND_END) private readonly handEnd: HandEnd,
+  ) {}
+
+  /**
+   * Usually one round-trip: the cached copy decides and the append is one conditional statement.
+   * A failed condition (another request or instance was first) reloads the hand once: then
+   * either the client's seq is stale (409) or our copy was, and it is decided again. An
+   * Idempotency-Key costs no round-trip of its own: the append stores the answer under the key
+   * and fails if the key was answered before; that answer comes with the reload, and is read once
+   * more only when a race was lost — a concurrent retry may have won it.
+   */
+  async handle(handId: string, cmd: HandCommand, opts: HandleOptions = {}): Promise<ActAnswer> {
+    // The key names this one request: the same key with another body is refused, not answered.
+    const idem: Idem | null = opts.idempotencyKey
+      ? {
+          key: sha256Hex(`${cmd.actor.playerId}\n${handId}\n${opts.idempotencyKey}`),
+          requestHash: sha256Hex(canonicalJson({ expectedSeq: cmd.expectedSeq, action: cmd.action })),
+        }
+      : null;
+
+    const cached = this.cache.get(handId);
+    if (cached) {
+      const first = await this.onCachedCopy(cached, cmd, idem, opts);
+      if ('answer' in first) return first.answer;
+    }
+
+    const at = await this.cache.locate(this.db.pool, handId);
+    const { answer: prior, ...fresh } = await loadHand(this.db.pool, at, idem ? { answerTo: idem.key } : {});
+    if (prior && idem) return answered(prior, idem);
+    this.cache.set(fresh);
+    const second = await this.decideAndAppend(fresh, cmd, idem, opts, true);
+    if ('answer' in second) return second.answer;
+
+    // Stale, or lost a race on a fresh copy: a concurrent request with the same key may have won it.
+    const late = idem ? await storedAnswer(this.db.pool, at.tableId, idem.key) : undefined;
+    if (late && idem) return answered(late, idem);
+    throw staleSeq(cmd.expectedSeq, second.currentSeq ?? null);
+  }
+
+  /**
+   * Opens a hand in `tx`: its row and opening events in one conditional insert; once committed,
+   * every instance hears of it as of a move (the bots learn of a new deal this way).
+   */
+  async open(tx: Tx, opening: Opening): Promise<void> {
+    await append(tx, { open: opening.hand }, opening.events, opening.projection);
+    const { id } = opening.hand;
+    const { seq, status } = opening.projection;
+    if (status === 'active') onCommit(tx, () => this.watch.committed({ handId: id, seq, status }));
+  }
+
+  /**
+   * Decided on the cached copy. If the copy refuses the action and a key came with it, the key's
+   * stored answer (or IDEMPOTENCY_KEY_REUSED) takes precedence: a request repeated after its
+   * success must get that answer whatever the copy says.
+   */
+  private async onCachedCopy(
+    hand: HandRow,
+    cmd: HandCommand,
+    idem: Idem | null,
+    opts: HandleOptions,
+  ): Promise<{ answer: ActAnswer } | Stale> {
+    try {
+      return await this.decideAndAppend(hand, cmd, idem, opts, false);
+    } catch (err) {
+      const prior = idem && err instanceof ApiError ? await storedAnswer(this.db.pool, hand.homeTableId, idem.key) : undefined;
+      if (prior && idem) return { answer: answered(prior, idem) };
+      throw err;
+    }
+  }
+
+  private async decideAndAppend(
+    hand: HandRow,
+    cmd: HandCommand,
+    idem: Idem | null,
+    opts: HandleOptions,
+    copyIsCurrent: boolean,
+  ): Promise<{ answer: ActAnswer } | Stale> {
+    const decision = decide(hand, cmd, copyIsCurrent);
+    if ('stale' in decision) return decision;
+    return this.append(hand, decision, idem, opts);
+  }
+
+  /** Appends the decided event after the copy's seq; a lost race drops the copy and is stale. */
+  private async append(hand: HandRow, decision: Decision, idem: Idem | null, opts: HandleOptions): Promise<{ answer: ActAnswer } | Stale> {
+    const { event: e, projection, answer } = decision;
+    // Serialized when first needed: by the store of an Idempotency-Key's answer, after the hand's end added to it.
+    let json: string | undefined;
+    const answerJson = () => (json ??= JSON.stringify(answer));
+    const result = projection.result;
+    const ended = result
+      ? async (tx: Tx) => {
+          const next = await this.handEnd.afterHand(tx, hand, projection.state, result);
+          if (!next) return;
+          await this.open(tx, next);
+          answer.nextHandId = next.hand.id;
+          // The next hand is dealt at the same table: its seats' first views need no route lookup.
+          this.cache.setRoute(next.hand.id, hand.homeTableId);
+        }
+      : undefined;
+    const event = { ...e, commandId: idem?.key ?? randomUUID(), createdAt: new Date() };
+    const expected = { tableId: hand.homeTableId, handId: hand.id, seq: hand.seq, lastHash: hand.lastHash, stateSeq: hand.stateSeq };
+    // The move is announced on this instance once the new hand is cached, not when its notification comes.
+    const announce = this.watch.writing(hand.id, e.seq);
+    let moved: Required<Move> | null = null;
+    try {
+      const written = await append(this.db, expected, event, projection, {
+        ...(idem ? { idempotency: { ...idem, answer: answerJson } } : {}),
+        ...(ended ? { beforeCommit: ended } : {}),
+      });
+      if (!written.appended) {
+        this.cache.drop(hand.id);
+        return { stale: true };
+      }
+      const sent: ActAnswer = { view: answer, json: answerJson() };
+      const cached: CachedHand = {
+        ...hand,
+        seq: e.seq,
+        state: projection.state,
+        lastHash: written.hash,
+        stateSeq: written.stateSeq,
+        status: projection.status as HandStatus,
+        phase: projection.phase,
+        toAct: projection.toAct,
+        answered: { seat: e.seat, json: sent.json },
+      };
+      this.cache.set(cached);
+      opts.onStored?.(sent);
+      moved = { handId: hand.id, seq: e.seq, status: projection.status };
+      return { answer: sent };
+    } finally {
+      announce(moved);
+    }
+  }
+}
+
+/** A stored answer to the same key: given again as it was sent, unless the key came with another body. */
+function answered(stored: StoredAnswer, idem: Idem): ActAnswer {
+  if (stored.requestHash !== null && stored.requestHash !== idem.requestHash) {
+    throw ApiError.of('IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was sent with another body; use a new key for a new request');
+  }
+  return { view: JSON.parse(stored.body) as Record<string, unknown>, json: stored.body };
+}
+
+function staleSeq(expected: number, current: number | null): ApiError {
+  const at = current === null ? 'the hand has moved on' : `the hand is at seq ${current}`;
+  return ApiError.of(
+    'STALE_SEQ',
+    `expected seq ${expected}, but ${at}; fetch the hand and retry`,
+    current === null ? {} : { currentSeq: current },
+  );
+}

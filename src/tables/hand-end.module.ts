@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { HAND_END } from '../hands/hand-end.js';
+import { LedgerWriter } from './ledger-writer.js';
+import { TableBooking } from './table-booking.js';
+
+/** The tables' part of a hand's end, provided to the hands module's command handler (HAND_END). */
+@Module({
+  providers: [LedgerWriter, TableBooking, { provide: HAND_END, useExisting: TableBooking }],
+  exports: [HAND_END],
+})
+export class HandEndModule {}

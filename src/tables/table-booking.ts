@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { gameFor, type HandResult, type HandSetup } from '../engine/index.js';
+import type { Tx } from '../database/database.service.js';
+import type { HandEnd, Opening } from '../hands/hand-end.js';
+import type { HandRow } from '../hands/hand-row.js';
+import { dealOpening } from './dealing.js';
+import { LedgerWriter } from './ledger-writer.js';
+import { endSession, lockForSession, startHand, type SessionTable } from './table-store.js';
+
+/**
+ * A table's part of a hand's end, in the transaction of the hand's last event: the ledger books
+ * the hand, the engine's `session` rules decide the next setup (dealer, Mußrunde, Stockerl,
+ * compulsory solo …) or the end, and the table moves to the next hand, which the command handler
+ * opens. The hands module calls it through the HAND_END token and never touches a table row.
+ */
+@Injectable()
+export class TableBooking implements HandEnd {
+  constructor(private readonly ledger: LedgerWriter) {}
+
+  async afterHand(tx: Tx, hand: HandRow, finalState: unknown, result: HandResult): Promise<Opening | null> {
+    if (!hand.tableId) return null;
+    // The booking and the table's lock go out together (the pool pipelines a transaction's statements).
+    const [, table] = await Promise.all([
+      this.ledger.recordHand(tx, { id: hand.id, tableId: hand.tableId, seating: hand.seating }, result),
+      lockForSession(tx, hand.tableId),
+    ]);
+    const step = gameFor(table.game).session.afterHand(table.options, table.session, finalState);
+    return continueSession(tx, table, step.session, step.next);
+  }
+}
+
+/**
+ * The session goes on with `next` (the table moves to a new hand, whose opening is returned) or,
+ * with none, ends. `seed` deals the cards of an earlier seed again (table-session.ts).
+ */
+export async function continueSession(
+  tx: Tx,
+  table: SessionTable,
+  session: unknown,
+  next: HandSetup | null,
+  seed?: string,
+): Promise<Opening | null> {
+  if (!next) {
+    await endSession(tx, table.id, session);
+    return null;
+  }
+  const handNumber = table.handCount + 1;
+  const handId = randomUUID();
+  await startHand(tx, table.id, { session, dealer: next.dealer, handId, handNumber });
+  return dealOpening({ id: table.id, game: table.game, options: table.options, seating: table.seating, handNumber }, next, {
+    handId,
+    seed,
+  });
+}
