@@ -68,7 +68,7 @@ function work(s: Step, shape: ViewShape): number {
   const applied = s.game.apply(s.state, parsed.action);
   if (!applied.ok) throw new Error(applied.rejection.message);
   const seq = s.seq + 1;
-  const p = projectionOf(s.game, applied.state, seq);
+  const p = projectionOf(s.game, applied.state, seq, { now: new Date(), turnSeconds: null });
   const columns = JSON.stringify(p.state).length + JSON.stringify(parsed.action).length + (p.result ? JSON.stringify(p.result).length : 0);
   const event = { seq, type: parsed.action.type, seat: s.seat, payload: parsed.action, commandId: HAND.id, createdAt: new Date() };
   const hash = eventHash(HAND.id, GENESIS_HASH, event);

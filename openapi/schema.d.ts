@@ -258,6 +258,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/hands/{id}/away": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leave the hand to the seat's substitute
+         * @description The seat is away: its substitute (the strong bot) makes each of its decisions at a bot's pace, marked `by: substitute` in the log, until its player comes back (POST …/back) or acts. A seat whose turn clock runs out twice in a row is away too. Answers the seat's view.
+         */
+        post: operations["HandsController_away"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hands/{id}/back": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take the seat back from its substitute (I'm back)
+         * @description The seat is no longer away; when it is to act, its turn clock starts again. Answers the seat's view.
+         */
+        post: operations["HandsController_back"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/hands/{id}/events": {
         parameters: {
             query?: never;
@@ -556,6 +596,14 @@ export interface components {
             rules?: {
                 [key: string]: unknown;
             };
+            /**
+             * @description the turn clock (GET /games `turnClock`): relaxed 120 s, normal 40 s, off; when it runs out, the seat's substitute (the strong bot) decides for the player. Omitted: the service's default (normal)
+             * @example normal
+             * @enum {string}
+             */
+            clock?: "relaxed" | "normal" | "off";
+            /** @description seconds per decision, instead of a clock preset */
+            turnSeconds?: number;
         };
         SeatDto: {
             /** @example 0 */
@@ -615,10 +663,15 @@ export interface components {
             /** @example 2026-11-24T02:00:00.000Z */
             createdAt: string;
             /**
-             * @description why an ended table ended when its session did not end it: abandoned — it waited half an hour with no person seated
+             * @description why an ended table ended when its session did not end it: abandoned — it waited half an hour with no person seated; away — its people were all away and none acted for half an hour (the hand under way was dropped)
              * @enum {string|null}
              */
-            endReason: "abandoned" | null;
+            endReason: "abandoned" | "away" | null;
+            /**
+             * @description the turn clock: seconds per decision before the seat's substitute decides; null: no clock
+             * @example 40
+             */
+            turnSeconds: number | null;
         };
         TablePageDto: {
             /** @description newest first */
@@ -726,6 +779,18 @@ export interface components {
              */
             description: string;
         };
+        TurnClockDto: {
+            /**
+             * @example normal
+             * @enum {string}
+             */
+            name: "relaxed" | "normal" | "off";
+            /**
+             * @description seconds per decision; null: no clock
+             * @example 40
+             */
+            seconds: number | null;
+        };
         GameDto: {
             /** @enum {string} */
             id: "dobbm" | "droggn" | "doppelkopf";
@@ -733,6 +798,8 @@ export interface components {
             name: string;
             /** @description every rule option, in the engine's order */
             options: components["schemas"]["RuleOptionDto"][];
+            /** @description the turn clock presets a table may take (POST /tables `clock`; the default is normal): when the seat to act runs out of time, its substitute decides */
+            turnClocks: components["schemas"]["TurnClockDto"][];
         };
         HandViewDto: {
             /** @example 5d0c… */
@@ -769,6 +836,24 @@ export interface components {
              *     ]
              */
             toAct: number[];
+            /**
+             * @description the turn clock: seconds per decision; null: no clock
+             * @example 40
+             */
+            turnSeconds: number | null;
+            /**
+             * Format: date-time
+             * @description when the seat(s) to act run out of time and the substitute decides (the same absolute time for every viewer; an away seat's comes at a bot's pace); null: no clock, or the hand is over
+             * @example 2026-11-27T21:00:40.000Z
+             */
+            deadline: string | null;
+            /**
+             * @description seats whose substitute plays for them until their player is back (POST /hands/{id}/back) or acts
+             * @example [
+             *       3
+             *     ]
+             */
+            away: number[];
             /**
              * @description the seat's own cards
              * @example [
@@ -819,6 +904,11 @@ export interface components {
             };
             /** @example 2026-11-22T14:00:00.000Z */
             createdAt: string;
+            /**
+             * @description substitute: the seat's substitute played it for the seat's player (the clock ran out, or the seat was away); absent: the player did
+             * @enum {string}
+             */
+            by?: "substitute";
             /** @description auditor only */
             hash?: string;
             /** @description auditor only */
@@ -963,6 +1053,8 @@ export interface components {
             seed?: string;
             /** @description export only */
             handId?: string;
+            /** @description export only: the indexes into `actions` of the actions a seat's substitute played for its player (its turn clock ran out, or it was away) */
+            substitutes?: number[];
             /** @description export only */
             tableId?: string | null;
             /**
@@ -2314,6 +2406,156 @@ export interface operations {
             };
             /** @description the engine's reason: NOT_YOUR_TURN, MUST_FOLLOW_SUIT, … */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description INTERNAL (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    HandsController_away: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HandView"];
+                };
+            };
+            /** @description Missing or unknown token (TOKEN_MISSING, TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The token may not do this (AUDITOR_ONLY, PLAYER_ONLY, NOT_SEATED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description HAND_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description HAND_CLOSED: the hand is over */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description INTERNAL (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    HandsController_back: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HandView"];
+                };
+            };
+            /** @description Missing or unknown token (TOKEN_MISSING, TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The token may not do this (AUDITOR_ONLY, PLAYER_ONLY, NOT_SEATED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description HAND_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description HAND_CLOSED: the hand is over */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -36,4 +36,51 @@ describe('housekeeping', () => {
     expect(lobby).not.toContain(empty);
     expect(ours(await t.app.get(TableHousekeeping).sweep())).toEqual([]);
   });
+
+  it('ends a table in play whose people are all away and have not acted for 30 minutes, dropping the hand under way', async () => {
+    const people = await newPlayers(t, 8, 'Gone');
+    const tables: { tableId: string; players: Player[] }[] = [];
+    for (const players of [people.slice(0, 4), people.slice(4)]) {
+      const tableId = (await t.http.post('/tables').set(bearer(players[0]!.token)).send({ game: 'dobbm' }).expect(201)).body.id as string;
+      for (const [seat, p] of players.entries())
+        await t.http.post(`/tables/${tableId}/seats`).set(bearer(p.token)).send({ seat }).expect(201);
+      tables.push({ tableId, players });
+    }
+    const [gone, oneLeft] = tables as [(typeof tables)[0], (typeof tables)[0]];
+    const hand = async (tableId: string) => (await t.http.get(`/tables/${tableId}`).expect(200)).body.currentHandId as string;
+    // One person acts, then everyone steps away (at the second table all but one).
+    for (const { tableId, players } of tables) {
+      const handId = await hand(tableId);
+      const view = (await t.http.get(`/hands/${handId}`).set(bearer(players[0]!.token)).expect(200)).body as {
+        toAct: number[];
+        seq: number;
+      };
+      const actor = players[view.toAct[0]!]!;
+      const mine = (await t.http.get(`/hands/${handId}`).set(bearer(actor.token)).expect(200)).body as { legalActions: object[] };
+      await t.http
+        .post(`/hands/${handId}/actions`)
+        .set(bearer(actor.token))
+        .send({ expectedSeq: view.seq, action: mine.legalActions[0] })
+        .expect(200);
+      for (const p of tableId === oneLeft.tableId ? players.slice(1) : players) {
+        await t.http.post(`/hands/${await hand(tableId)}/away`).set(bearer(p.token));
+      }
+    }
+    // Their substitutes play on; the people's own last moves were half an hour ago.
+    const ids = [gone.tableId, oneLeft.tableId];
+    await t.sql.query(`UPDATE events SET created_at = created_at - interval '31 minutes' WHERE table_id = ANY($1::uuid[]) AND by IS NULL`, [
+      ids,
+    ]);
+    const ended = (await t.app.get(TableHousekeeping).sweep()).filter((id) => ids.includes(id));
+    expect(ended).toEqual([gone.tableId]);
+    expect(await table(gone.tableId)).toMatchObject({ status: 'ended', endReason: 'away' });
+    expect(await table(oneLeft.tableId)).toMatchObject({ status: 'playing', endReason: null });
+    const dropped = (
+      await t.http
+        .get(`/hands/${await hand(gone.tableId)}`)
+        .set(bearer(gone.players[0]!.token))
+        .expect(200)
+    ).body;
+    expect(dropped.status).toBe('void');
+  });
 });

@@ -45,6 +45,12 @@ export const handRecordSchema = {
     },
     seed: { type: 'string', description: "export only: the deal's seed (hex), revealed once the hand is over" },
     handId: { type: 'string', description: 'export only' },
+    substitutes: {
+      type: 'array',
+      items: { type: 'integer', minimum: 0 },
+      description:
+        "export only: the indexes into `actions` of the actions a seat's substitute played for its player (its turn clock ran out, or it was away)",
+    },
     tableId: { type: 'string', nullable: true, description: 'export only' },
     seating: {
       type: 'array',

@@ -87,7 +87,7 @@ export class HandRecordsService {
     for (const [i, action] of replayed.actions.entries()) {
       events.push({ seq: i + 1, type: action.type, seat: action.seat, payload: action, commandId: `${id}:${i + 1}`, createdAt });
     }
-    const projection = projectionOf(game, state, events.length - 1);
+    const projection = projectionOf(game, state, events.length - 1, { now: createdAt, turnSeconds: null });
     // The record gets a table of its own, with the hand's id (docs/scaling.md): its rows are
     // keyed by table_id like every hand's. The opening event keeps `tableId: null` — the hashed
     // log says the hand was played at no table of this service — and so does the API.
@@ -105,6 +105,9 @@ export class HandRecordsService {
       deck: record.deck ?? null,
       dealtHands: record.deck ? null : { hands: record.hands, talon: record.talon },
       source: 'record' as const,
+      turnSeconds: null,
+      away: [],
+      misses: [],
     };
     try {
       await this.db.transaction(async (tx) => {
@@ -171,6 +174,7 @@ export class HandRecordsService {
       if (hand.status !== 'finished' && hand.status !== 'thrownIn')
         throw ApiError.of('RECORD_NOT_AVAILABLE', 'the record of a hand is available to its players once it has been played to its end');
     }
-    return exportedRecord(hand, recordOf(hand, await readEvents(this.db.pool, { tableId: hand.homeTableId, handId: hand.id })));
+    const events = await readEvents(this.db.pool, { tableId: hand.homeTableId, handId: hand.id });
+    return exportedRecord(hand, recordOf(hand, events), events);
   }
 }

@@ -29,8 +29,11 @@ export function recordOf(hand: HandRow, events: readonly StoredEvent[]): HandRec
   } as HandRecord;
 }
 
-/** `GET /hands/{id}/record`: the record plus what only an export carries (ids, the seed once revealed, the result). */
-export function exportedRecord(hand: HandRow, record: HandRecord): Record<string, unknown> {
+/**
+ * `GET /hands/{id}/record`: the record plus what only an export carries (ids, the seed once
+ * revealed, the result, and which actions a seat's substitute played: indexes into `actions`).
+ */
+export function exportedRecord(hand: HandRow, record: HandRecord, events: readonly StoredEvent[]): Record<string, unknown> {
   const { seating, ...rest } = record;
   return {
     ...rest,
@@ -39,5 +42,6 @@ export function exportedRecord(hand: HandRow, record: HandRecord): Record<string
     seating,
     seed: hand.source === 'table' ? hand.seed : undefined,
     result: hand.result ?? null,
+    substitutes: events.slice(1).flatMap((e, i) => (e.by === 'substitute' ? [i] : [])),
   };
 }

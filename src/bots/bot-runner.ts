@@ -35,7 +35,7 @@ export interface BotTurn {
 /**
  * Bots in seats. Every instance follows every hand's moves (HandWatch: the NOTIFY after each
  * committed action and each deal) and, when a bot's seat is to act at that hand's table,
- * reads the bot's seat view and posts its choice through HandsService.act — the path a
+ * reads the bot's seat view and posts its choice through HandCommands.handle — the path a
  * person's POST /hands/{id}/actions takes, with the same checks, log, expected seq and an
  * Idempotency-Key per seq. Two instances that both see the move both try; the expected seq
  * (and the shared key) let exactly one action in. A move the service refuses is logged and
@@ -158,6 +158,7 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
         seq: number;
         toAct: number[];
         status: string;
+        number: number | null;
         nextHandId?: string;
       };
       if (view.status !== 'active' || !view.toAct.includes(turn.seat)) {
@@ -170,7 +171,7 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
       let action: Action;
       try {
         action = await this.choose(turn, view);
-        await this.keepPace(tableId, turn.handId);
+        await this.keepPace(tableId, turn.handId, view.seq === 0 && (view.number ?? 1) > 1);
         const command = { actor: caller, expectedSeq: view.seq, action };
         const { view: answer } = await this.commands.handle(turn.handId, command, { idempotencyKey: `bot-${view.seq}` });
         if (answer.nextHandId || answer.status !== 'active') await this.windDownIfOnlyBots(tableId);
@@ -192,8 +193,9 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
    * Bots among themselves play at full speed. A move made meanwhile by someone else makes this
    * one stale, and the drive looks again.
    */
-  private async keepPace(tableId: string, handId: string): Promise<void> {
-    const pace = this.settings.botPaceMs;
+  private async keepPace(tableId: string, handId: string, afterResult: boolean): Promise<void> {
+    // The first move of a hand after another waits while the people read the last one's result.
+    const pace = afterResult ? Math.max(this.settings.botPaceMs, this.settings.resultPauseMs) : this.settings.botPaceMs;
     if (pace === 0) return;
     let people = this.seatsPeople.get(tableId);
     if (people === undefined) {

@@ -5,11 +5,13 @@ import { HandsModule } from '../hands/hands.module.js';
 import { TablesModule } from '../tables/tables.module.js';
 import { BotRunner } from './bot-runner.js';
 import { DecisionPool } from './decision-pool.js';
+import { Substitutes } from './substitutes.js';
 
 @Module({
   imports: [HandsModule, TablesModule],
   providers: [
     BotRunner,
+    Substitutes,
     { provide: DecisionPool, useFactory: (settings: Settings) => new DecisionPool(settings.botWorkers), inject: [SETTINGS] },
   ],
 })

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { TURN_CLOCK_NAMES, type TurnClock } from '../tables/turn-clock.js';
 
 /**
  * The process configuration (docs/contract.md#process), validated once at start-up. Each problem
@@ -30,6 +31,10 @@ export interface Settings {
   botWorkers: number;
   /** at a table where a person sits, a bot moves no sooner than this after the move before (0: at once) */
   botPaceMs: number;
+  /** at a table where a person sits, the pause after a hand's end before bots and clocks go on in the next one */
+  resultPauseMs: number;
+  /** the turn clock a table gets when its creator names none (src/tables/turn-clock.ts) */
+  defaultTurnClock: TurnClock;
   /** long polls (`Prefer: wait`) held open at once by this instance; beyond it a read answers at once */
   longPollMaxWaiters: number;
   /** streams and sockets open at once per player and per client address (0: no cap) */
@@ -98,6 +103,13 @@ export function validateEnv(env: Record<string, unknown>): Settings {
     }
     return n;
   };
+  const oneOf = <T extends string>(name: string, values: readonly T[], dflt: T): T => {
+    const raw = str(name);
+    if (raw === undefined) return dflt;
+    if (values.includes(raw as T)) return raw as T;
+    problems.push(`${name}="${raw}" is not one of ${values.join(', ')} (default ${dflt})`);
+    return dflt;
+  };
   const databaseUrl = str('DATABASE_URL');
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push(
@@ -139,6 +151,8 @@ export function validateEnv(env: Record<string, unknown>): Settings {
     auditWorkers: int('AUDIT_WORKERS', 1, 0, 64),
     botWorkers: int('BOT_WORKERS', 1, 0, 64),
     botPaceMs: int('BOT_PACE_MS', 900, 0, 60_000),
+    resultPauseMs: int('RESULT_PAUSE_MS', 5000, 0, 600_000),
+    defaultTurnClock: oneOf('DEFAULT_TURN_CLOCK', TURN_CLOCK_NAMES, 'normal'),
     longPollMaxWaiters: int('LONG_POLL_MAX_WAITERS', 10_000, 0, 1_000_000),
     ...clientCaps(int, rateLimitPerMinute === 0),
     requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),

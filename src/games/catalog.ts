@@ -1,4 +1,5 @@
 import { games, type GameId, type OptionSpec } from '../engine/index.js';
+import { TURN_CLOCKS, TURN_CLOCK_NAMES, type TurnClock } from '../tables/turn-clock.js';
 import { optionNotes } from './option-notes.js';
 
 /** One rule option as `GET /games` describes it (and docs/rule-options.md shows it). */
@@ -24,6 +25,8 @@ export interface GameInfo {
   id: GameId;
   name: string;
   options: OptionInfo[];
+  /** The table's turn clock presets (POST /tables `clock`): seconds per decision, null for none. */
+  turnClocks: { name: TurnClock; seconds: number | null }[];
 }
 
 const NAMES: Record<GameId, string> = { dobbm: 'Dobbm', droggn: 'Droggn', doppelkopf: 'Doppelkopf' };
@@ -34,6 +37,7 @@ export function gameCatalog(): GameInfo[] {
     id: game.id,
     name: NAMES[game.id],
     options: Object.entries(game.optionSchema).map(([name, spec]) => describe(game.id, name, spec)),
+    turnClocks: TURN_CLOCK_NAMES.map((name) => ({ name, seconds: TURN_CLOCKS[name] })),
   }));
 }
 

@@ -40,8 +40,20 @@ class RuleOptionDto {
   description!: string;
 }
 
+class TurnClockDto {
+  @ApiProperty({ enum: ['relaxed', 'normal', 'off'], example: 'normal' }) name!: string;
+  @ApiProperty({ type: 'integer', nullable: true, example: 40, description: 'seconds per decision; null: no clock' }) seconds!:
+    number | null;
+}
+
 export class GameDto {
   @ApiProperty({ enum: GAME_IDS }) id!: string;
   @ApiProperty({ example: 'Dobbm' }) name!: string;
   @ApiProperty({ type: [RuleOptionDto], description: "every rule option, in the engine's order" }) options!: RuleOptionDto[];
+  @ApiProperty({
+    type: [TurnClockDto],
+    description:
+      'the turn clock presets a table may take (POST /tables `clock`; the default is normal): when the seat to act runs out of time, its substitute decides',
+  })
+  turnClocks!: TurnClockDto[];
 }

@@ -1,6 +1,6 @@
 import { gameFor } from '../engine/index.js';
 import { ApiError, fromRejection } from '../common/problems.js';
-import type { HandProjection } from './hand-store.js';
+import type { HandProjection, SeatTurn } from './hand-store.js';
 import type { HandRow, HandStatus } from './hand-row.js';
 import { projectionOf } from './projection.js';
 import { handView } from './views.js';
@@ -15,12 +15,19 @@ export interface HandCommand {
   actor: Actor;
   expectedSeq: number;
   action: Record<string, unknown>;
+  /**
+   * Set when the seat's substitute acts for the actor (the event is marked `by: substitute`):
+   * because the seat's clock ran out (`missed`), or because the seat is away (`covered`).
+   */
+  substitute?: 'missed' | 'covered';
 }
 
 /** What an accepted command makes: the one event, the hand row's new projection and the actor's new view. */
 export interface Decision {
-  event: { seq: number; type: string; seat: number; payload: Record<string, unknown> };
+  event: { seq: number; type: string; seat: number; payload: Record<string, unknown>; by?: 'substitute' };
   projection: HandProjection;
+  /** The acting seat's presence after it (hand-store.ts SeatTurn). */
+  turn: SeatTurn;
   /** The seat's view at the new seq: the command's answer (the hand's end may still add `nextHandId`). */
   answer: Record<string, unknown>;
 }
@@ -37,7 +44,12 @@ export interface Stale {
  * request meets the same refusal wherever it is decided. A refusal is thrown as an ApiError;
  * a stale seq is returned, as the copy itself may be the stale one (the handler reloads once).
  */
-export function decide(hand: HandRow, cmd: HandCommand, copyIsCurrent: boolean): Decision | Stale {
+export function decide(
+  hand: HandRow,
+  cmd: HandCommand,
+  copyIsCurrent: boolean,
+  clock: { now: Date; awayPaceMs: number },
+): Decision | Stale {
   const seat = hand.seating.indexOf(cmd.actor.playerId);
   if (seat < 0) throw ApiError.of('NOT_SEATED', 'only the players seated at this hand may act in it');
   const game = gameFor(hand.game);
@@ -49,7 +61,12 @@ export function decide(hand: HandRow, cmd: HandCommand, copyIsCurrent: boolean):
   if (!applied.ok) throw fromRejection(applied.rejection);
 
   const seq = hand.seq + 1;
-  const projection = projectionOf(game, applied.state, seq);
-  const answer = handView(game, { ...hand, status: projection.status as HandStatus }, applied.state, seq, { kind: 'seat', seat });
-  return { event: { seq, type: parsed.action.type, seat, payload: parsed.action }, projection, answer };
+  const turn: SeatTurn = { seat, kind: cmd.substitute ?? 'acted' };
+  // The seats away as the copy knows them; the row's own count of expiries decides a new one (hand-store.ts).
+  const away = turn.kind === 'acted' ? hand.away.filter((s) => s !== seat) : hand.away;
+  const projection = projectionOf(game, applied.state, seq, { ...clock, turnSeconds: hand.turnSeconds, away });
+  const after = { ...hand, status: projection.status as HandStatus, deadline: projection.deadline, away };
+  const answer = handView(game, after, applied.state, seq, { kind: 'seat', seat });
+  const event = { seq, type: parsed.action.type, seat, payload: parsed.action, ...(cmd.substitute ? { by: 'substitute' as const } : {}) };
+  return { event, projection, turn, answer };
 }

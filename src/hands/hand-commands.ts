@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { ApiError } from '../common/problems.js';
+import type { Settings } from '../config/env.js';
+import { SETTINGS } from '../config/settings.provider.js';
 import { DatabaseService, onCommit, type Tx } from '../database/database.service.js';
 import { canonicalJson, sha256Hex } from '../events/canonical.js';
-import { decide, type Decision, type HandCommand, type Stale } from './decide.js';
+import { decide, type Actor, type Decision, type HandCommand, type Stale } from './decide.js';
 import { HAND_END, type HandEnd, type Opening } from './hand-end.js';
 import { HandCache, type CachedHand } from './hand-cache.js';
 import type { HandRow, HandStatus } from './hand-row.js';
-import { append, loadHand, storedAnswer, type StoredAnswer } from './hand-store.js';
+import { append, loadHand, setAway, storedAnswer, type Appended, type StoredAnswer } from './hand-store.js';
 import { HandWatch, type Move } from './hand-watch.js';
 
 /**
@@ -49,6 +51,7 @@ export class HandCommands {
     @Inject(HandCache) private readonly cache: HandCache,
     @Inject(HandWatch) private readonly watch: HandWatch,
     @Inject(HAND_END) private readonly handEnd: HandEnd,
+    @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
   /**
@@ -85,6 +88,21 @@ export class HandCommands {
     const late = idem ? await storedAnswer(this.db.pool, at.tableId, idem.key) : undefined;
     if (late && idem) return answered(late, idem);
     throw staleSeq(cmd.expectedSeq, second.currentSeq ?? null);
+  }
+
+  /**
+   * A seated person leaves the hand to the seat's substitute (`away`: it plays each of the seat's
+   * decisions at a bot's pace) or takes the seat back (its clock runs again). Acting takes the
+   * seat back too (hand-store.ts SeatTurn). Not an event; the hand's copies here are dropped.
+   */
+  async setAway(handId: string, actor: Actor, away: boolean): Promise<void> {
+    const at = await this.cache.locate(this.db.pool, handId);
+    const hand = this.cache.get(handId) ?? (await loadHand(this.db.pool, at));
+    const seat = hand.seating.indexOf(actor.playerId);
+    if (seat < 0) throw ApiError.of('NOT_SEATED', 'only the players seated at this hand may leave it or come back');
+    const changed = await setAway(this.db.pool, at, seat, away, this.settings.botPaceMs);
+    this.cache.drop(handId);
+    if (!changed) throw ApiError.of('HAND_CLOSED', 'the hand is over: the next one starts with every seat as it was at its end');
   }
 
   /**
@@ -125,21 +143,22 @@ export class HandCommands {
     opts: HandleOptions,
     copyIsCurrent: boolean,
   ): Promise<{ answer: ActAnswer } | Stale> {
-    const decision = decide(hand, cmd, copyIsCurrent);
+    const decision = decide(hand, cmd, copyIsCurrent, { now: new Date(), awayPaceMs: this.settings.botPaceMs });
     if ('stale' in decision) return decision;
     return this.append(hand, decision, idem, opts);
   }
 
   /** Appends the decided event after the copy's seq; a lost race drops the copy and is stale. */
   private async append(hand: HandRow, decision: Decision, idem: Idem | null, opts: HandleOptions): Promise<{ answer: ActAnswer } | Stale> {
-    const { event: e, projection, answer } = decision;
+    const { event: e, projection, answer, turn } = decision;
     // Serialized when first needed: by the store of an Idempotency-Key's answer, after the hand's end added to it.
     let json: string | undefined;
     const answerJson = () => (json ??= JSON.stringify(answer));
     const result = projection.result;
     const ended = result
-      ? async (tx: Tx) => {
-          const next = await this.handEnd.afterHand(tx, hand, projection.state, result);
+      ? async (tx: Tx, written: Appended) => {
+          // The seats away as the row has them now: they stay away in the next hand.
+          const next = await this.handEnd.afterHand(tx, { ...hand, away: written.away, misses: written.misses }, projection.state, result);
           if (!next) return;
           await this.open(tx, next);
           answer.nextHandId = next.hand.id;
@@ -147,8 +166,15 @@ export class HandCommands {
           this.cache.setRoute(next.hand.id, hand.homeTableId);
         }
       : undefined;
-    const event = { ...e, commandId: idem?.key ?? randomUUID(), createdAt: new Date() };
-    const expected = { tableId: hand.homeTableId, handId: hand.id, seq: hand.seq, lastHash: hand.lastHash, stateSeq: hand.stateSeq };
+    const event = { ...e, commandId: idem?.key ?? randomUUID(), createdAt: projection.finishedAt ?? new Date() };
+    const expected = {
+      tableId: hand.homeTableId,
+      handId: hand.id,
+      seq: hand.seq,
+      lastHash: hand.lastHash,
+      stateSeq: hand.stateSeq,
+      away: hand.away,
+    };
     // The move is announced on this instance once the new hand is cached, not when its notification comes.
     const announce = this.watch.writing(hand.id, e.seq);
     let moved: Required<Move> | null = null;
@@ -156,6 +182,7 @@ export class HandCommands {
       const written = await append(this.db, expected, event, projection, {
         ...(idem ? { idempotency: { ...idem, answer: answerJson } } : {}),
         ...(ended ? { beforeCommit: ended } : {}),
+        turn,
       });
       if (!written.appended) {
         this.cache.drop(hand.id);
@@ -171,6 +198,9 @@ export class HandCommands {
         status: projection.status as HandStatus,
         phase: projection.phase,
         toAct: projection.toAct,
+        deadline: projection.deadline,
+        away: written.away,
+        misses: written.misses,
         answered: { seat: e.seat, json: sent.json },
       };
       this.cache.set(cached);

@@ -30,6 +30,14 @@ export interface HandRow {
   source: 'table' | 'record';
   createdAt: Date;
   finishedAt: Date | null;
+  /** the turn clock it was dealt with, in seconds per decision; null: no clock */
+  turnSeconds: number | null;
+  /** when the seat to act runs out of time and its substitute acts (null: no clock, or the hand is over) */
+  deadline: Date | null;
+  /** seats whose substitute plays for them until their person is back */
+  away: number[];
+  /** each seat's clock expiries in a row, by seat (carried into the table's next hand) */
+  misses: number[];
 }
 
 /** active → finished | thrownIn (the engine's result status); void: dropped unplayed when a session ended. */
@@ -37,7 +45,8 @@ export type HandStatus = 'active' | 'finished' | 'thrownIn' | 'void';
 
 /** The columns of a hand row, for a query that names the table `h` (hand-store.ts adds `state_tail`). */
 export const HAND_COLUMNS = `h.id, h.table_id, h.number, h.game, h.options, h.seat_count, h.dealer, h.setup, h.seating, h.seed, h.deck,
-  h.dealt_hands, h.state, h.state_seq, h.seq, h.phase, h.to_act, h.status, h.result, h.last_hash, h.source, h.created_at, h.finished_at`;
+  h.dealt_hands, h.state, h.state_seq, h.seq, h.phase, h.to_act, h.status, h.result, h.last_hash, h.source, h.created_at, h.finished_at,
+  h.turn_seconds, h.deadline, h.away, h.misses`;
 
 /** The row as PostgreSQL returns it. */
 export interface RawHand {
@@ -66,6 +75,10 @@ export interface RawHand {
   source: 'table' | 'record';
   created_at: Date;
   finished_at: Date | null;
+  turn_seconds: number | null;
+  deadline: Date | null;
+  away: number[] | null;
+  misses: number[] | null;
 }
 
 export const toHandRow = (r: RawHand): HandRow => ({
@@ -95,4 +108,8 @@ export const toHandRow = (r: RawHand): HandRow => ({
   source: r.source,
   createdAt: r.created_at,
   finishedAt: r.finished_at,
+  turnSeconds: r.turn_seconds,
+  deadline: r.deadline,
+  away: r.away ?? [],
+  misses: r.misses ?? [],
 });

@@ -26,6 +26,8 @@ export interface NewEvent {
   payload: Record<string, unknown>;
   commandId: string;
   createdAt: Date;
+  /** 'substitute': the seat's substitute played it for the seat's player (absent: the player did) */
+  by?: 'substitute';
 }
 
 export interface StoredEvent extends NewEvent {
@@ -44,6 +46,8 @@ export interface HandProjection {
   status: string;
   result: HandResult | null;
   finishedAt: Date | null;
+  /** when the seat to act runs out of time (null: no clock, or the hand is over) */
+  deadline: Date | null;
 }
 
 /** The hand row as first written (besides the projection). */
@@ -62,19 +66,38 @@ export interface NewHand {
   deck: string[] | null;
   dealtHands: unknown;
   source: 'table' | 'record';
+  /** the turn clock, seconds per decision; null: none */
+  turnSeconds: number | null;
+  /** seats whose substitute plays from the start (away at the end of the table's previous hand) */
+  away: number[];
+  /** each seat's clock expiries in a row so far, by seat (empty: none) */
+  misses: number[];
 }
 
 /**
  * Where the writer believes the hand stands: not yet there (`open`: the row as first written),
  * or at a seq and hash; the append happens only if it still does.
  */
-export type Expected = { open: NewHand } | (HandAt & { seq: number; lastHash: string; stateSeq: number });
+export type Expected = { open: NewHand } | (HandAt & { seq: number; lastHash: string; stateSeq: number; away: readonly number[] });
 
 /** Where a hand's rows are: its table (the shard key) and its id. */
 export interface HandAt {
   tableId: string;
   handId: string;
 }
+
+/**
+ * What an event says about its seat's presence: its player `acted` (the seat is back, its
+ * expiries in a row start again), its substitute acted because the clock `missed` it (one more
+ * in a row; AWAY_AFTER_MISSES of them mark the seat away), or `covered` for an away seat.
+ */
+export interface SeatTurn {
+  seat: number;
+  kind: 'acted' | 'missed' | 'covered';
+}
+
+/** After this many clock expiries in a row a seat is away: its substitute plays at once until its person is back. */
+const AWAY_AFTER_MISSES = 2;
 
 export interface AppendOptions {
   /**
@@ -83,18 +106,21 @@ export interface AppendOptions {
    */
   idempotency?: { key: string; requestHash: string; answer: () => string };
   /** Runs in the append's transaction once the event is in (the table session: ledger, next deal). */
-  beforeCommit?: (tx: Tx) => Promise<void>;
+  beforeCommit?: (tx: Tx, appended: Appended) => Promise<void>;
+  /** The acting seat's presence bookkeeping (absent: `acted` by the event's seat, none for a seatless event). */
+  turn?: SeatTurn;
 }
 
 /**
  * The hashed form: every column but the hashes themselves, keys sorted — the canonical JSON
- * (events/canonical.ts) of { handId, seq, type, seat, payload, commandId, createdAt }, written
+ * (events/canonical.ts) of { handId, seq, type, seat, payload, commandId, createdAt } and `by`
+ * when a substitute played the event (absent otherwise, so earlier events hash as they did), written
  * with its keys in their sorted order, so that only the payload is canonicalised: the
  * fixed keys need no sorting, and this runs on every action.
  */
 export function eventHash(handId: string, prevHash: string, e: NewEvent): string {
   const body =
-    `{"commandId":${JSON.stringify(e.commandId)},"createdAt":${JSON.stringify(e.createdAt.toISOString())},` +
+    `{${e.by ? `"by":${JSON.stringify(e.by)},` : ''}"commandId":${JSON.stringify(e.commandId)},"createdAt":${JSON.stringify(e.createdAt.toISOString())},` +
     `"handId":${JSON.stringify(handId)},"payload":${canonicalJson(e.payload)},"seat":${JSON.stringify(e.seat)},` +
     `"seq":${JSON.stringify(e.seq)},"type":${JSON.stringify(e.type)}}`;
   return sha256Hex(prevHash + body);
@@ -111,14 +137,22 @@ function chain(at: HandAt, prevHash: string, events: readonly NewEvent[]): Store
   });
 }
 
-const EVENT_COLUMNS = 10;
+const EVENT_COLUMNS = 11;
 const eventValues = (offset: number, count: number): string =>
   Array.from({ length: count }, (_, i) => {
     const b = offset + i * EVENT_COLUMNS;
-    return `($${b + 1},$${b + 2},$${b + 3},$${b + 4},$${b + 5},$${b + 6}::jsonb,$${b + 7},$${b + 8},$${b + 9},$${b + 10})`;
+    return `($${b + 1},$${b + 2},$${b + 3},$${b + 4},$${b + 5},$${b + 6}::jsonb,$${b + 7},$${b + 8},$${b + 9},$${b + 10},$${b + 11})`;
   }).join(',');
 /** An event's own columns, in the order both inserting statements take them. */
-const eventColumns = (e: StoredEvent): unknown[] => [e.type, e.seat, JSON.stringify(e.payload), e.commandId, e.createdAt, e.prevHash];
+const eventColumns = (e: StoredEvent): unknown[] => [
+  e.type,
+  e.seat,
+  JSON.stringify(e.payload),
+  e.commandId,
+  e.createdAt,
+  e.prevHash,
+  e.by ?? null,
+];
 const eventParams = (events: readonly StoredEvent[]): unknown[] =>
   events.flatMap((e) => [e.tableId, e.handId, e.seq, ...eventColumns(e), e.hash]);
 /**
@@ -141,6 +175,7 @@ const projectionColumns = (p: HandProjection, state: string | null): unknown[] =
   p.toAct,
   p.status,
   p.result === null ? null : JSON.stringify(p.result),
+  p.deadline,
 ];
 
 /**
@@ -163,18 +198,18 @@ export async function append(
   const inTx = !('pool' in via);
   if (!opts.beforeCommit && 'open' in expected && !inTx) {
     // A new hand is two statements (the hand with its events, then its route): one transaction.
-    return via.transaction((tx) => appendStatement(tx, expected, list, p, undefined));
+    return via.transaction((tx) => appendStatement(tx, expected, list, p, undefined, undefined));
   }
   if (!opts.beforeCommit) {
-    const written = appendStatement(inTx ? via : via.pool, expected, list, p, opts.idempotency);
+    const written = appendStatement(inTx ? via : via.pool, expected, list, p, opts.idempotency, opts.turn);
     // A new hand's id is fresh: a duplicate there is a fault, not a lost race.
     return 'open' in expected ? written : written.catch(conflictOnDuplicate);
   }
   const hook = opts.beforeCommit;
   const work = async (tx: Tx) => {
-    const res = await appendStatement(tx, expected, list, p, undefined);
+    const res = await appendStatement(tx, expected, list, p, undefined, opts.turn);
     if (!res.appended) return res;
-    await hook(tx);
+    await hook(tx, res);
     const idem = opts.idempotency;
     if (idem) {
       const at = atOf(expected);
@@ -189,33 +224,59 @@ export async function append(
   return inTx ? work(via) : via.transaction(work).catch(conflictOnDuplicate);
 }
 
-/** Whether the event went in, its hash, and the seq whose state the hand row now holds. */
+/** Whether the event went in, its hash, the seq whose state the hand row now holds, and the seats away after it. */
 export interface Appended {
   appended: boolean;
   hash: string;
   stateSeq: number;
+  away: number[];
+  misses: number[];
 }
 
 const atOf = (e: Expected): HandAt => ('open' in e ? { tableId: e.open.tableId, handId: e.open.id } : e);
 
+/**
+ * `misses` with the seat at 1-based `index` set to `value`, one entry per seat: written whole,
+ * as an element assignment on an empty array would start it at that index.
+ */
+const missesWith = (index: string, value: string): string =>
+  `(SELECT array_agg(CASE WHEN i = ${index} THEN ${value} ELSE COALESCE(misses[i], 0) END ORDER BY i) FROM generate_series(1, seat_count) AS i)`;
+
+/**
+ * The conditional append of one event. Besides the projection it keeps the acting seat's
+ * presence (`SeatTurn`, $20 the seat + 1 for the 1-based `misses`, $21 the kind). The writer's
+ * copy must also still have the row's away seats ($22): a person's leaving or return
+ * (`setAway`) changes them without an event, and the copy's deadline was computed from them.
+ */
 const appendEventSql = (idem: boolean): string => `WITH upd AS (
              UPDATE hands SET state = COALESCE($3::jsonb, state), state_seq = CASE WHEN $3::jsonb IS NULL THEN state_seq ELSE $4 END,
-                              seq = $4, phase = $5, to_act = $6, status = $7, result = $8::jsonb, last_hash = $9, finished_at = $10
-             WHERE table_id = $17 AND id = $1 AND seq = $2 AND status = 'active' RETURNING table_id, id),
+                              seq = $4, phase = $5, to_act = $6, status = $7, result = $8::jsonb, deadline = $9, last_hash = $10, finished_at = $11,
+                              away = CASE $21::text
+                                WHEN 'acted' THEN array_remove(away, $20::int - 1)
+                                WHEN 'missed' THEN CASE WHEN COALESCE(misses[$20::int], 0) + 1 >= ${AWAY_AFTER_MISSES} AND NOT ($20::int - 1 = ANY(away))
+                                                   THEN array_append(away, $20::int - 1) ELSE away END
+                                ELSE away END,
+                              misses = CASE
+                                WHEN $21::text = 'missed' THEN ${missesWith('$20::int', 'COALESCE(misses[$20::int], 0) + 1')}
+                                WHEN $21::text = 'acted' AND COALESCE(misses[$20::int], 0) > 0 THEN ${missesWith('$20::int', '0')}
+                                ELSE misses END
+             WHERE table_id = $19 AND id = $1 AND seq = $2 AND status = 'active' AND away = $22::int[] RETURNING table_id, id, away, misses),
            ev AS (
-             INSERT INTO events (table_id, hand_id, seq, type, seat, payload, command_id, created_at, prev_hash, hash)
-             SELECT upd.table_id, upd.id, $4, $11, $12, $13::jsonb, $14, $15, $16, $9 FROM upd)
-           ${idem ? ', idem AS (INSERT INTO idempotent_responses (table_id, key, hand_id, status, body, request_hash) SELECT upd.table_id, $18, upd.id, 200, $19, $20 FROM upd)' : ''}
-           SELECT count(*)::int AS n FROM upd`;
+             INSERT INTO events (table_id, hand_id, seq, type, seat, payload, command_id, created_at, prev_hash, by, hash)
+             SELECT upd.table_id, upd.id, $4, $12, $13, $14::jsonb, $15, $16, $17, $18, $10 FROM upd)
+           ${idem ? ', idem AS (INSERT INTO idempotent_responses (table_id, key, hand_id, status, body, request_hash) SELECT upd.table_id, $23, upd.id, 200, $24, $25 FROM upd)' : ''}
+           SELECT away, misses FROM upd`;
 
 /** Inserts the hand and its first events; the route (hand_tables, a reference table) is a statement of its own. */
 const openHandSql = (events: number): string => `WITH h AS (
        INSERT INTO hands (id, table_id, number, game, options, seat_count, dealer, setup, seating, seed, deck, dealt_hands,
-                          state, seq, phase, to_act, status, result, last_hash, source, created_at, finished_at, state_seq)
-       VALUES ($1,$2,$3,$4,$5::jsonb,$6,$7,$8::jsonb,$9::jsonb,$10,$11::jsonb,$12::jsonb,$13::jsonb,$14,$15,$16,$17,$18::jsonb,$19,$20,$21,$22,$14)
+                          state, seq, phase, to_act, status, result, deadline, last_hash, source, created_at, finished_at, state_seq,
+                          turn_seconds, away, misses)
+       VALUES ($1,$2,$3,$4,$5::jsonb,$6,$7,$8::jsonb,$9::jsonb,$10,$11::jsonb,$12::jsonb,$13::jsonb,$14,$15,$16,$17,$18::jsonb,$19,$20,$21,$22,$23,$14,
+               $24,$25::int[],$26::int[])
        RETURNING id)
-     INSERT INTO events (table_id, hand_id, seq, type, seat, payload, command_id, created_at, prev_hash, hash)
-     VALUES ${eventValues(22, events)}`;
+     INSERT INTO events (table_id, hand_id, seq, type, seat, payload, command_id, created_at, prev_hash, by, hash)
+     VALUES ${eventValues(26, events)}`;
 
 /**
  * A hand row with the actions of the events after its stored state (`state_tail`, replayed by
@@ -235,13 +296,22 @@ const SQL = {
   handForUpdate: `SELECT ${HAND_READ} FROM hands h WHERE h.table_id = $1 AND h.id = $2 FOR UPDATE OF h`,
   handWithAnswer: `SELECT ${HAND_READ}, i.body AS answer_body, i.request_hash AS answer_request_hash
     FROM hands h LEFT JOIN idempotent_responses i ON i.table_id = h.table_id AND i.key = $3 WHERE h.table_id = $1 AND h.id = $2`,
-  handSeq: 'SELECT seq, status FROM hands WHERE table_id = $1 AND id = $2',
+  handSeq: 'SELECT seq, status, away FROM hands WHERE table_id = $1 AND id = $2',
   idemGet: 'SELECT body, request_hash FROM idempotent_responses WHERE table_id = $1 AND key = $2',
-  events: `SELECT table_id, hand_id, seq, type, seat, payload, command_id, created_at, prev_hash, hash FROM events
+  events: `SELECT table_id, hand_id, seq, type, seat, payload, command_id, created_at, prev_hash, hash, by FROM events
     WHERE table_id = $1 AND hand_id = $2 ORDER BY seq`,
   nextHand: 'SELECT id FROM hands WHERE table_id = $1 AND number > $2 ORDER BY number LIMIT 1',
   voidHand: `UPDATE hands SET status = 'void', finished_at = now() WHERE table_id = $1 AND id = $2`,
   activeTurn: `SELECT game, to_act FROM hands WHERE table_id = $1 AND id = $2 AND status = 'active'`,
+  setAway: `UPDATE hands SET
+       away = CASE WHEN $4::boolean THEN array_append(array_remove(away, $3::int), $3::int) ELSE array_remove(away, $3::int) END,
+       misses = CASE WHEN COALESCE(misses[$3::int + 1], 0) > 0 THEN ${missesWith('$3::int + 1', '0')} ELSE misses END,
+       deadline = CASE
+         WHEN NOT ($3::int = ANY(to_act)) THEN deadline
+         WHEN $4::boolean THEN now() + $5::int * interval '1 millisecond'
+         WHEN turn_seconds IS NULL THEN NULL
+         ELSE now() + turn_seconds * interval '1 second' END
+     WHERE table_id = $1 AND id = $2 AND status = 'active'`,
   bookedHands: `SELECT h.id AS hand_id, h.number, h.status, h.finished_at, ARRAY_AGG(l.amount::text ORDER BY l.seat) AS scores
      FROM ledger_entries l JOIN hands h ON h.table_id = l.table_id AND h.id = l.hand_id
      WHERE l.table_id = $1 GROUP BY h.id, h.number, h.status, h.finished_at ORDER BY h.number`,
@@ -264,8 +334,12 @@ async function appendStatement(
   events: readonly NewEvent[],
   p: HandProjection,
   idem: AppendOptions['idempotency'],
+  turn: SeatTurn | undefined,
 ): Promise<Appended> {
-  if ('open' in expected) return { appended: true, hash: await openStatement(q, expected.open, events, p), stateSeq: p.seq };
+  if ('open' in expected) {
+    const { away, misses } = expected.open;
+    return { appended: true, hash: await openStatement(q, expected.open, events, p), stateSeq: p.seq, away, misses };
+  }
   const [e] = chain(expected, expected.lastHash, events) as [StoredEvent];
   const state = stateToStore(p, expected.stateSeq);
   const values: unknown[] = [
@@ -276,14 +350,23 @@ async function appendStatement(
     p.finishedAt,
     ...eventColumns(e),
     expected.tableId,
+    (turn?.seat ?? e.seat ?? 0) + 1,
+    turn?.kind ?? (e.seat === null ? 'none' : 'acted'),
+    expected.away,
   ];
   if (idem) values.push(idem.key, idem.answer(), idem.requestHash);
-  const { rows } = await q.query<{ n: number }>({
+  const { rows } = await q.query<{ away: number[] | null; misses: number[] | null }>({
     name: idem ? 'append-event-idem' : 'append-event',
     text: idem ? SQL.appendEventIdem : SQL.appendEvent,
     values,
   });
-  return { appended: rows[0]!.n === 1, hash: e.hash, stateSeq: state === null ? expected.stateSeq : p.seq };
+  return {
+    appended: rows.length === 1,
+    hash: e.hash,
+    stateSeq: state === null ? expected.stateSeq : p.seq,
+    away: rows[0]?.away ?? [],
+    misses: rows[0]?.misses ?? [],
+  };
 }
 
 /** Inserts a hand with its opening event (seq 0) and any further events, and its route; returns the last hash. */
@@ -308,6 +391,9 @@ async function openStatement(q: Queryable, hand: NewHand, events: readonly NewEv
     hand.source,
     last.createdAt,
     p.finishedAt,
+    hand.turnSeconds,
+    hand.away,
+    hand.misses,
   ];
   // Sent together (the pool pipelines); a new hand is always written inside a transaction.
   await Promise.all([
@@ -319,7 +405,7 @@ async function openStatement(q: Queryable, hand: NewHand, events: readonly NewEv
 
 /** A duplicate key (event seq, command id or idempotency key) means a concurrent writer won: a conflict, not an error. */
 function conflictOnDuplicate(err: unknown): Appended {
-  if ((err as { code?: string })?.code === '23505') return { appended: false, hash: '', stateSeq: -1 };
+  if ((err as { code?: string })?.code === '23505') return { appended: false, hash: '', stateSeq: -1, away: [], misses: [] };
   throw err;
 }
 
@@ -373,8 +459,12 @@ export async function loadHand(
  * The narrow read that tells whether a cached copy is still current: the row's seq and status.
  * Undefined when there is no such hand.
  */
-export async function peekHand(q: Queryable, at: HandAt): Promise<{ seq: number; status: string } | undefined> {
-  const { rows } = await q.query<{ seq: number; status: string }>({ name: 'hand-seq', text: SQL.handSeq, values: [at.tableId, at.handId] });
+export async function peekHand(q: Queryable, at: HandAt): Promise<{ seq: number; status: string; away: number[] | null } | undefined> {
+  const { rows } = await q.query<{ seq: number; status: string; away: number[] | null }>({
+    name: 'hand-seq',
+    text: SQL.handSeq,
+    values: [at.tableId, at.handId],
+  });
   return rows[0];
 }
 
@@ -401,6 +491,7 @@ export async function readEvents(q: Queryable, at: HandAt): Promise<StoredEvent[
     created_at: Date;
     prev_hash: string;
     hash: string;
+    by: string | null;
   }>({ name: 'events', text: SQL.events, values: [at.tableId, at.handId] });
   return rows.map((r) => ({
     tableId: r.table_id,
@@ -413,6 +504,7 @@ export async function readEvents(q: Queryable, at: HandAt): Promise<StoredEvent[
     createdAt: r.created_at,
     prevHash: r.prev_hash,
     hash: r.hash,
+    ...(r.by === 'substitute' ? { by: r.by } : {}),
   }));
 }
 
@@ -425,6 +517,54 @@ export async function nextHandId(q: Queryable, tableId: string, number: number):
 /** Drops a hand nobody has acted in (the session ended between deals): status `void`, nobody scores. */
 export async function voidHand(tx: Tx, at: HandAt): Promise<void> {
   await tx.query({ name: 'void-hand', text: SQL.voidHand, values: [at.tableId, at.handId] });
+}
+
+/** A hand whose seat to act has run out of time (hand-row.ts `deadline`): its substitute's question. */
+export interface DueHand {
+  at: HandAt;
+  game: string;
+  seq: number;
+  toAct: number[];
+  away: number[];
+  seating: (string | null)[];
+}
+
+const DUE_HANDS_SQL = `SELECT table_id, id, game, seq, to_act, away, seating FROM hands
+  WHERE deadline <= $1 AND status = 'active' ORDER BY deadline LIMIT $2`;
+
+/**
+ * The hands whose deadline has passed at `now`, the longest overdue first — a read across tables
+ * (fans out to every shard), on the index of `deadline`: a hand over has none.
+ */
+export async function dueHands(q: Queryable, now: Date, limit: number): Promise<DueHand[]> {
+  const { rows } = await q.query<{
+    table_id: string;
+    id: string;
+    game: string;
+    seq: number;
+    to_act: number[] | null;
+    away: number[] | null;
+    seating: (string | null)[];
+  }>({ name: 'due-hands', text: DUE_HANDS_SQL, values: [now, limit] });
+  return rows.map((r) => ({
+    at: { tableId: r.table_id, handId: r.id },
+    game: r.game,
+    seq: r.seq,
+    toAct: r.to_act ?? [],
+    away: r.away ?? [],
+    seating: r.seating,
+  }));
+}
+
+/**
+ * A seat's person leaves (`away`: its substitute plays from its next decision, at a bot's pace)
+ * or is back (its clock runs again when it is to act). Not an event: the hand's log records
+ * who played each action (`by`), and this only says who will play the next. False when the hand
+ * is not being played.
+ */
+export async function setAway(q: Queryable, at: HandAt, seat: number, away: boolean, awayPaceMs: number): Promise<boolean> {
+  const { rowCount } = await q.query({ name: 'set-away', text: SQL.setAway, values: [at.tableId, at.handId, seat, away, awayPaceMs] });
+  return rowCount === 1;
 }
 
 /** Who is to act in a hand still being played (the bots' question). */

@@ -144,6 +144,37 @@ export class HandsController {
     return answer.json;
   }
 
+  @Post(':id/away')
+  @HttpCode(200)
+  @PrivateResponse()
+  @Auth('player')
+  @ApiOperation({
+    summary: "Leave the hand to the seat's substitute",
+    description:
+      "The seat is away: its substitute (the strong bot) makes each of its decisions at a bot's pace, marked `by: substitute` in the log, until its player comes back (POST …/back) or acts. A seat whose turn clock runs out twice in a row is away too. Answers the seat's view.",
+  })
+  @ApiOkResponse({ schema: HAND_VIEW })
+  @ApiConflictResponse({ type: ProblemDto, description: 'HAND_CLOSED: the hand is over' })
+  async away(@Param('id') id: string, @CurrentCaller() caller: Caller) {
+    await this.commands.setAway(id, caller as Caller & { kind: 'player' }, true);
+    return this.hands.view(id, caller);
+  }
+
+  @Post(':id/back')
+  @HttpCode(200)
+  @PrivateResponse()
+  @Auth('player')
+  @ApiOperation({
+    summary: "Take the seat back from its substitute (I'm back)",
+    description: "The seat is no longer away; when it is to act, its turn clock starts again. Answers the seat's view.",
+  })
+  @ApiOkResponse({ schema: HAND_VIEW })
+  @ApiConflictResponse({ type: ProblemDto, description: 'HAND_CLOSED: the hand is over' })
+  async back(@Param('id') id: string, @CurrentCaller() caller: Caller) {
+    await this.commands.setAway(id, caller as Caller & { kind: 'player' }, false);
+    return this.hands.view(id, caller);
+  }
+
   @Get(':id/events')
   @PrivateResponse()
   @Auth('player', 'auditor')

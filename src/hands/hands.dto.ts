@@ -49,6 +49,23 @@ export class HandViewDto {
   @ApiProperty({ example: 4, description: 'seq of the latest event (0 = the deal); send it back as expectedSeq' }) seq!: number;
   @ApiProperty({ example: 'bidding' }) phase!: string;
   @ApiProperty({ example: [1], type: [Number] }) toAct!: number[];
+  @ApiProperty({ type: 'integer', nullable: true, example: 40, description: 'the turn clock: seconds per decision; null: no clock' })
+  turnSeconds!: number | null;
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    example: '2026-11-27T21:00:40.000Z',
+    description:
+      "when the seat(s) to act run out of time and the substitute decides (the same absolute time for every viewer; an away seat's comes at a bot's pace); null: no clock, or the hand is over",
+  })
+  deadline!: string | null;
+  @ApiProperty({
+    example: [3],
+    type: [Number],
+    description: 'seats whose substitute plays for them until their player is back (POST /hands/{id}/back) or acts',
+  })
+  away!: number[];
   @ApiPropertyOptional({ example: ['HS', 'H10', 'L7'], type: [String], description: "the seat's own cards" }) hand?: string[];
   @ApiPropertyOptional({
     example: [
@@ -82,6 +99,12 @@ export class HandEventDto {
     unknown
   >;
   @ApiProperty({ example: '2026-11-22T14:00:00.000Z' }) createdAt!: string;
+  @ApiPropertyOptional({
+    enum: ['substitute'],
+    description:
+      "substitute: the seat's substitute played it for the seat's player (the clock ran out, or the seat was away); absent: the player did",
+  })
+  by?: 'substitute';
   @ApiPropertyOptional({ description: 'auditor only' }) hash?: string;
   @ApiPropertyOptional({ description: 'auditor only' }) prevHash?: string;
 }

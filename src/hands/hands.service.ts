@@ -86,7 +86,7 @@ export class HandsService {
     if (cached && known?.seq === cached.seq && known.status === cached.status) return cached;
     if (cached) {
       const now = await peekHand(this.db.pool, { tableId: cached.homeTableId, handId });
-      if (now?.seq === cached.seq && now.status === cached.status) return cached;
+      if (now?.seq === cached.seq && now.status === cached.status && sameSeats(now.away ?? [], cached.away)) return cached;
     }
     const fresh = await loadHand(this.db.pool, await this.cache.locate(this.db.pool, handId));
     this.cache.set(fresh);
@@ -99,3 +99,5 @@ export class HandsService {
     return visibleEvents(gameFor(hand.game), events, viewerOf(caller, hand.seating), hand.state);
   }
 }
+
+const sameSeats = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((s, i) => s === b[i]);

@@ -21,7 +21,7 @@ export function viewerOf(caller: Caller, seating: readonly (string | null)[]): V
  */
 export function handView(
   game: Game,
-  hand: Pick<HandRow, 'id' | 'tableId' | 'number' | 'dealer' | 'status'>,
+  hand: Pick<HandRow, 'id' | 'tableId' | 'number' | 'dealer' | 'status'> & Partial<Pick<HandRow, 'turnSeconds' | 'deadline' | 'away'>>,
   state: unknown,
   seq: number,
   viewer: Viewer,
@@ -36,6 +36,10 @@ export function handView(
     dealer: hand.dealer,
     phase: game.phase(state),
     toAct: game.toAct(state),
+    // The turn clock: the same absolute deadline for every viewer, so every client counts down alike.
+    turnSeconds: hand.turnSeconds ?? null,
+    deadline: hand.deadline?.toISOString() ?? null,
+    away: hand.away ?? [],
     ...view,
   };
   if (viewer.kind === 'seat' && out.legalActions === undefined) out.legalActions = game.legalActions(state, viewer.seat);
@@ -49,6 +53,7 @@ export function visibleEvents(game: Game, events: readonly StoredEvent[], viewer
   return events.map((e) => {
     const payload = e.seq === 0 ? e.payload : redact(game, e.payload as unknown as Action, viewer, current, over);
     const out: Record<string, unknown> = { seq: e.seq, type: e.type, seat: e.seat, payload, createdAt: e.createdAt.toISOString() };
+    if (e.by) out.by = e.by;
     // Hashes are over the unredacted event: shown to the auditor only, so that nobody can
     // test guesses of a hidden discard against them.
     if (viewer.kind === 'auditor') Object.assign(out, { commandId: e.commandId, prevHash: e.prevHash, hash: e.hash });

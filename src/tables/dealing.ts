@@ -10,6 +10,17 @@ export interface TableForDeal {
   options: Record<string, unknown>;
   seating: string[];
   handNumber: number;
+  /** the table's turn clock, seconds per decision; null: none */
+  turnSeconds: number | null;
+}
+
+/** How the new hand starts: seats still away from the hand before, and a pause before its first clock runs. */
+export interface DealStart {
+  away: number[];
+  misses: number[];
+  pauseMs: number;
+  /** how soon an away seat's substitute acts (a bot's pace) */
+  awayPaceMs: number;
 }
 
 /**
@@ -20,12 +31,13 @@ export interface TableForDeal {
  * cards of an earlier seed (a hand voided unplayed and replaced when the session end was
  * requested between deals, table-session.ts); otherwise a fresh one.
  */
-export function dealOpening(table: TableForDeal, setup: HandSetup, at: { handId: string; seed?: string }): Opening {
+export function dealOpening(table: TableForDeal, setup: HandSetup, at: { handId: string; seed?: string }, start: DealStart): Opening {
   const id = at.handId;
   const seed = at.seed ?? randomBytes(32).toString('hex');
   const game = gameFor(table.game);
   const deck = shuffle(seed, game.deck(table.options));
   const state = game.deal(table.options, deck, setup);
+  const now = new Date();
   const opening = {
     seq: 0,
     type: 'deal',
@@ -41,7 +53,7 @@ export function dealOpening(table: TableForDeal, setup: HandSetup, at: { handId:
       deckCommitment: dealCommitment(seed, { deck }),
     },
     commandId: `deal:${id}`,
-    createdAt: new Date(),
+    createdAt: now,
   };
   return {
     hand: {
@@ -58,8 +70,11 @@ export function dealOpening(table: TableForDeal, setup: HandSetup, at: { handId:
       deck,
       dealtHands: null,
       source: 'table',
+      turnSeconds: table.turnSeconds,
+      away: start.away,
+      misses: start.misses,
     },
     events: [opening],
-    projection: projectionOf(game, state, 0),
+    projection: projectionOf(game, state, 0, { now, turnSeconds: table.turnSeconds, ...start }),
   };
 }

@@ -2,15 +2,18 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
 import { DatabaseService } from '../database/database.service.js';
-import { endAbandonedTables } from './table-store.js';
+import { HandWatch } from '../hands/hand-watch.js';
+import { endAbandonedTables, endAwayTables } from './table-store.js';
 
 /** How often each instance looks for abandoned tables. */
 const SWEEP_MS = 60_000;
 
 /**
  * Tables nobody plays at do not pile up in the lobby: a waiting table at which no person has sat
- * for ABANDONED_TABLE_MINUTES is ended (`endReason: abandoned`). The same half hour after which
- * a waiting table no longer counts against its host's OPEN_TABLES_PER_PLAYER.
+ * for ABANDONED_TABLE_MINUTES is ended (`endReason: abandoned`) — the same half hour after which
+ * a waiting table no longer counts against its host's OPEN_TABLES_PER_PLAYER — and so is a table
+ * in play whose people are all away and have not acted for as long (`endReason: away`): until
+ * then their substitutes play on, at a bot's pace, in case someone comes back.
  */
 @Injectable()
 export class TableHousekeeping implements OnApplicationBootstrap, OnModuleDestroy {
@@ -19,6 +22,7 @@ export class TableHousekeeping implements OnApplicationBootstrap, OnModuleDestro
 
   constructor(
     private readonly db: DatabaseService,
+    private readonly watch: HandWatch,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
@@ -32,10 +36,15 @@ export class TableHousekeeping implements OnApplicationBootstrap, OnModuleDestro
     clearInterval(this.timer);
   }
 
-  /** Ends the abandoned tables now; answers their ids. */
+  /** Ends the abandoned tables and those whose people are all away now; answers their ids. */
   async sweep(): Promise<string[]> {
-    const ended = await endAbandonedTables(this.db.pool, this.settings.abandonedTableMinutes);
+    const minutes = this.settings.abandonedTableMinutes;
+    const ended = await endAbandonedTables(this.db.pool, minutes);
+    const away = await endAwayTables(this.db.pool, minutes);
+    // The dropped hands' followers learn of it as of a move.
+    for (const hand of away) this.watch.committed({ handId: hand.handId, seq: hand.seq, status: 'void' });
     if (ended.length) this.log.log(`ended ${ended.length} abandoned waiting table(s)`);
-    return ended;
+    if (away.length) this.log.log(`ended ${away.length} table(s) whose people were all away`);
+    return [...ended, ...away.map((hand) => hand.tableId)];
   }
 }

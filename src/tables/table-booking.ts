@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Settings } from '../config/env.js';
+import { SETTINGS } from '../config/settings.provider.js';
 import { gameFor, type HandResult, type HandSetup } from '../engine/index.js';
 import type { Tx } from '../database/database.service.js';
 import type { HandEnd, Opening } from '../hands/hand-end.js';
 import type { HandRow } from '../hands/hand-row.js';
-import { dealOpening } from './dealing.js';
+import { dealOpening, type DealStart } from './dealing.js';
 import { LedgerWriter } from './ledger-writer.js';
 import { endSession, lockForSession, startHand, type SessionTable } from './table-store.js';
 
@@ -16,7 +18,11 @@ import { endSession, lockForSession, startHand, type SessionTable } from './tabl
  */
 @Injectable()
 export class TableBooking implements HandEnd {
-  constructor(private readonly ledger: LedgerWriter) {}
+  // @Inject by class or token: works also where no decorator metadata is emitted (tsx).
+  constructor(
+    @Inject(LedgerWriter) private readonly ledger: LedgerWriter,
+    @Inject(SETTINGS) private readonly settings: Settings,
+  ) {}
 
   async afterHand(tx: Tx, hand: HandRow, finalState: unknown, result: HandResult): Promise<Opening | null> {
     if (!hand.tableId) return null;
@@ -26,7 +32,14 @@ export class TableBooking implements HandEnd {
       lockForSession(tx, hand.tableId),
     ]);
     const step = gameFor(table.game).session.afterHand(table.options, table.session, finalState);
-    return continueSession(tx, table, step.session, step.next);
+    // Seats away stay away in the next hand; its clock starts once the people have read the result.
+    const start = {
+      away: hand.away,
+      misses: hand.misses.some((m) => m > 0) ? hand.misses : [],
+      pauseMs: this.settings.resultPauseMs,
+      awayPaceMs: this.settings.botPaceMs,
+    };
+    return continueSession(tx, table, step.session, step.next, start);
   }
 }
 
@@ -39,6 +52,7 @@ export async function continueSession(
   table: SessionTable,
   session: unknown,
   next: HandSetup | null,
+  start: DealStart,
   seed?: string,
 ): Promise<Opening | null> {
   if (!next) {
@@ -48,8 +62,13 @@ export async function continueSession(
   const handNumber = table.handCount + 1;
   const handId = randomUUID();
   await startHand(tx, table.id, { session, dealer: next.dealer, handId, handNumber });
-  return dealOpening({ id: table.id, game: table.game, options: table.options, seating: table.seating, handNumber }, next, {
-    handId,
-    seed,
-  });
+  const deal = {
+    id: table.id,
+    game: table.game,
+    options: table.options,
+    seating: table.seating,
+    handNumber,
+    turnSeconds: table.turnSeconds,
+  };
+  return dealOpening(deal, next, { handId, seed }, start);
 }

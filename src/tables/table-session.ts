@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Settings } from '../config/env.js';
+import { SETTINGS } from '../config/settings.provider.js';
 import { gameFor, type HandSetup } from '../engine/index.js';
 import { ApiError, fromRejection } from '../common/problems.js';
 import type { Caller } from '../common/auth.js';
@@ -23,6 +25,7 @@ export class TableSession {
     private readonly db: DatabaseService,
     private readonly commands: HandCommands,
     private readonly watch: HandWatch,
+    @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
   /** Every seat taken: the session starts with a random first dealer (docs/rules/dobbm.md#dealer). */
@@ -85,14 +88,24 @@ export class TableSession {
     }
     // The same seed deals the same cards: nobody has acted and the players have seen their
     // cards, so a new shuffle would only let a player end the session to get a better hand.
-    const replacement = await this.continueWith(tx, table, session, next, pending?.seed);
+    const replacement = await this.continueWith(tx, table, session, next, pending ?? undefined);
     if (replacement === null) return { status: 'ended', currentHandId: table.currentHandId };
     return { status: 'playing', currentHandId: replacement };
   }
 
-  /** The session goes on with `next` (its hand opened here; its id returned) or ends (null). */
-  private async continueWith(tx: Tx, table: SessionTable, session: unknown, next: HandSetup | null, seed?: string): Promise<string | null> {
-    const opening = await continueSession(tx, table, session, next, seed);
+  /**
+   * The session goes on with `next` (its hand opened here; its id returned) or ends (null);
+   * `replacing` is a hand dropped unplayed, whose seed and away seats the new one keeps.
+   */
+  private async continueWith(
+    tx: Tx,
+    table: SessionTable,
+    session: unknown,
+    next: HandSetup | null,
+    replacing?: { seed: string; away: number[]; misses: number[] },
+  ): Promise<string | null> {
+    const start = { away: replacing?.away ?? [], misses: replacing?.misses ?? [], pauseMs: 0, awayPaceMs: this.settings.botPaceMs };
+    const opening = await continueSession(tx, table, session, next, start, replacing?.seed);
     if (!opening) return null;
     await this.commands.open(tx, opening);
     return opening.hand.id;

@@ -26,7 +26,7 @@ const SQL = {
   addSeat: 'INSERT INTO table_seats (table_id, seat, player_id) VALUES ($1, $2, $3)',
   seatCount: 'SELECT count(*)::int AS n FROM table_seats WHERE table_id = $1',
   removeSeat: 'DELETE FROM table_seats WHERE table_id = $1 AND player_id = $2',
-  lockForSession: `SELECT t.id, t.game, t.options, t.status, t.session, t.hand_count, t.host_player_id, t.current_hand_id,
+  lockForSession: `SELECT t.id, t.game, t.options, t.status, t.session, t.hand_count, t.host_player_id, t.current_hand_id, t.turn_seconds,
                   ARRAY(SELECT s.player_id::text FROM table_seats s WHERE s.table_id = t.id ORDER BY s.seat) AS seating
            FROM tables t WHERE t.id = $1 FOR UPDATE OF t`,
   currentHand: 'SELECT current_hand_id FROM tables WHERE id = $1 AND NOT imported',
@@ -62,6 +62,7 @@ export interface TableRecord {
   handCount: number;
   createdAt: Date;
   endReason: string | null;
+  turnSeconds: number | null;
   seats: { seat: number; playerId: string; player: { name: string; bot: string | null } }[];
 }
 
@@ -69,7 +70,7 @@ const WITH_SEATS = { seats: { include: { player: { select: { name: true, bot: tr
 
 export async function createTable(
   db: DatabaseService,
-  t: { id: string; game: GameId; options: Record<string, unknown>; seatCount: number; hostPlayerId: string },
+  t: { id: string; game: GameId; options: Record<string, unknown>; seatCount: number; hostPlayerId: string; turnSeconds: number | null },
 ): Promise<void> {
   await db.prisma.cardTable.create({ data: { ...t, options: t.options as object, status: 'waiting' } });
 }
@@ -171,6 +172,8 @@ export interface SessionTable {
   hostPlayerId: string;
   currentHandId: string | null;
   seating: string[];
+  /** the table's turn clock, seconds per decision; null: none */
+  turnSeconds: number | null;
 }
 
 /** Locks the table row for the session's next step and reads it with its seating. */
@@ -185,6 +188,7 @@ export async function lockForSession(tx: Tx, id: string): Promise<SessionTable> 
     host_player_id: string;
     current_hand_id: string | null;
     seating: string[];
+    turn_seconds: number | null;
   }>({
     name: 'table-for-session',
     text: SQL.lockForSession,
@@ -202,6 +206,7 @@ export async function lockForSession(tx: Tx, id: string): Promise<SessionTable> 
     hostPlayerId: r.host_player_id,
     currentHandId: r.current_hand_id,
     seating: r.seating,
+    turnSeconds: r.turn_seconds,
   };
 }
 
@@ -309,6 +314,33 @@ export async function endAbandonedTables(q: Queryable, minutes: number): Promise
     [minutes],
   );
   return rows.map((r) => r.id);
+}
+
+/**
+ * Tables in play whose people are all away (their seats in the current hand's `away`; bots do
+ * not count) and none of whom has acted for `minutes`: ended (`endReason: away`) and the hand
+ * under way dropped (`void`: nobody scores it) — a read and write across tables, by status.
+ * Answers the dropped hands, whose followers are told.
+ */
+export async function endAwayTables(q: Queryable, minutes: number): Promise<{ tableId: string; handId: string; seq: number }[]> {
+  const { rows } = await q.query<{ table_id: string; id: string; seq: number }>(
+    `WITH gone AS (
+       SELECT t.id, t.current_hand_id FROM tables t JOIN hands h ON h.table_id = t.id AND h.id = t.current_hand_id
+       WHERE t.status = 'playing' AND NOT t.imported AND h.status = 'active'
+         AND EXISTS (SELECT 1 FROM table_seats s JOIN players p ON p.id = s.player_id WHERE s.table_id = t.id AND p.bot IS NULL)
+         AND NOT EXISTS (SELECT 1 FROM table_seats s JOIN players p ON p.id = s.player_id
+                         WHERE s.table_id = t.id AND p.bot IS NULL AND NOT (s.seat = ANY(h.away)))
+         AND NOT EXISTS (SELECT 1 FROM events e JOIN table_seats s ON s.table_id = e.table_id AND s.seat = e.seat
+                           JOIN players p ON p.id = s.player_id AND p.bot IS NULL
+                         WHERE e.table_id = t.id AND e.by IS NULL AND e.seq > 0 AND e.created_at > now() - make_interval(mins => $1))
+       FOR UPDATE OF t),
+     ended AS (UPDATE tables t SET status = 'ended', end_reason = 'away' FROM gone WHERE t.id = gone.id)
+     UPDATE hands h SET status = 'void', finished_at = now(), deadline = NULL FROM gone
+      WHERE h.table_id = gone.id AND h.id = gone.current_hand_id AND h.status = 'active'
+      RETURNING h.table_id, h.id, h.seq`,
+    [minutes],
+  );
+  return rows.map((r) => ({ tableId: r.table_id, handId: r.id, seq: r.seq }));
 }
 
 /**

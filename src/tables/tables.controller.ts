@@ -67,7 +67,7 @@ export class TablesController {
   @ApiCreatedResponse({ type: TableDto })
   @ApiBadRequestResponse({ type: ProblemDto, description: 'VALIDATION_FAILED, UNKNOWN_OPTION, INVALID_OPTION' })
   create(@Body() body: CreateTableDto, @CurrentCaller() caller: Caller) {
-    return this.tables.create(caller as Player, body.game, body.rules);
+    return this.tables.create(caller as Player, body.game, body.rules, { clock: body.clock, turnSeconds: body.turnSeconds });
   }
 
   @Get()

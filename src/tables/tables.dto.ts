@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsObject, IsOptional, Min } from 'class-validator';
+import { IsIn, IsInt, IsObject, IsOptional, Max, Min } from 'class-validator';
 import { PageQueryDto } from '../common/page.js';
 import { GAME_IDS } from '../engine/index.js';
 import { BOT_STRENGTHS, type BotStrength } from '../bots/strategy.js';
+import { TURN_CLOCK_NAMES, TURN_SECONDS, type TurnClock } from './turn-clock.js';
 
 /** waiting: seats free, no hand dealt yet; playing: a session is under way; ended. */
 const TABLE_STATUSES = ['waiting', 'playing', 'ended'] as const;
@@ -25,6 +26,28 @@ export class CreateTableDto {
   // inherits as a method (`toString`), so that an unknown option went unnoticed.
   @Transform(({ obj }: { obj: { rules?: Record<string, unknown> } }) => obj.rules)
   rules?: Record<string, unknown>;
+
+  @ApiPropertyOptional({
+    enum: TURN_CLOCK_NAMES,
+    description:
+      "the turn clock (GET /games `turnClock`): relaxed 120 s, normal 40 s, off; when it runs out, the seat's substitute (the strong bot) decides for the player. Omitted: the service's default (normal)",
+    example: 'normal',
+  })
+  @IsOptional()
+  @IsIn(TURN_CLOCK_NAMES)
+  clock?: TurnClock;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: TURN_SECONDS.min,
+    maximum: TURN_SECONDS.max,
+    description: 'seconds per decision, instead of a clock preset',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(TURN_SECONDS.min)
+  @Max(TURN_SECONDS.max)
+  turnSeconds?: number;
 }
 
 export class TakeSeatDto {
@@ -69,11 +92,19 @@ export class TableDto {
   @ApiProperty({ example: 3 }) handCount!: number;
   @ApiProperty({ example: '2026-11-24T02:00:00.000Z' }) createdAt!: string;
   @ApiProperty({
-    enum: ['abandoned'],
+    enum: ['abandoned', 'away'],
     nullable: true,
-    description: 'why an ended table ended when its session did not end it: abandoned — it waited half an hour with no person seated',
+    description:
+      'why an ended table ended when its session did not end it: abandoned — it waited half an hour with no person seated; away — its people were all away and none acted for half an hour (the hand under way was dropped)',
   })
-  endReason!: 'abandoned' | null;
+  endReason!: 'abandoned' | 'away' | null;
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    example: 40,
+    description: "the turn clock: seconds per decision before the seat's substitute decides; null: no clock",
+  })
+  turnSeconds!: number | null;
 }
 
 export class ListTablesQueryDto extends PageQueryDto {

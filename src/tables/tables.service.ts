@@ -10,6 +10,7 @@ import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
 import { createBot } from '../players/player-store.js';
 import { TableSession } from './table-session.js';
+import { turnSecondsOf, type TurnClock } from './turn-clock.js';
 import {
   addSeat,
   botInSeat,
@@ -43,17 +44,23 @@ export class TablesService {
   ) {}
 
   /** The rule profile is the engine's to judge: unknown option or value → 400 with its code. */
-  async create(host: Player, gameId: GameId, rules: Record<string, unknown> | undefined): Promise<TableDto> {
+  async create(
+    host: Player,
+    gameId: GameId,
+    rules: Record<string, unknown> | undefined,
+    clock: { clock?: TurnClock; turnSeconds?: number } = {},
+  ): Promise<TableDto> {
     const game = gameFor(gameId);
     const parsed = game.parseOptions(rules ?? {});
     if (!parsed.ok) throw fromRejection(parsed.rejection);
+    const turnSeconds = turnSecondsOf(clock, this.settings.defaultTurnClock);
     const options = parsed.options as Record<string, unknown>;
     const cap = this.settings.openTablesPerPlayer;
     if (cap > 0 && (await hostedOpenTables(this.db.pool, host.playerId, this.waitingMinutes)).open >= cap) {
       throw ApiError.of('TOO_MANY_TABLES', `you host ${cap} tables in play or waiting for players; end one, or wait until it is over`);
     }
     const id = randomUUID();
-    await createTable(this.db, { id, game: gameId, options, seatCount: game.seatCount(options), hostPlayerId: host.playerId });
+    await createTable(this.db, { id, game: gameId, options, seatCount: game.seatCount(options), hostPlayerId: host.playerId, turnSeconds });
     return this.get(id);
   }
 
@@ -198,5 +205,6 @@ function toDto(table: TableRecord): TableDto {
     handCount: table.handCount,
     createdAt: table.createdAt.toISOString(),
     endReason: (table.endReason as TableDto['endReason']) ?? null,
+    turnSeconds: table.turnSeconds,
   };
 }

@@ -23,6 +23,9 @@ export async function startApp(env: Record<string, string> = {}): Promise<TestAp
     LOG_LEVEL: 'silent',
     // Bots at full speed, unless a test is about their pace.
     BOT_PACE_MS: '0',
+    RESULT_PAUSE_MS: '0',
+    // Tests that want a clock ask their table for one; the others must not see a substitute act.
+    DEFAULT_TURN_CLOCK: 'off',
     ...env,
   });
   const app = await createApp(settings);
@@ -52,6 +55,19 @@ export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
  * e2e files play at the same time would otherwise join.
  */
 export async function startAppOnOwnDatabase(prefix: string, env: Record<string, string> = {}): Promise<TestApp> {
+  const db = await ownDatabase(prefix);
+  const t = await startApp({ ...env, DATABASE_URL: db.url });
+  return {
+    ...t,
+    close: async () => {
+      await t.close();
+      await db.drop();
+    },
+  };
+}
+
+/** A database of the caller's own, created and migrated here, for apps started and stopped on it in turn. */
+export async function ownDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
   const base = new URL(process.env.DATABASE_URL!);
   const dbName = `${prefix}_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: base.toString() });
@@ -59,11 +75,9 @@ export async function startAppOnOwnDatabase(prefix: string, env: Record<string, 
   await admin.query(`CREATE DATABASE "${dbName}"`);
   const url = Object.assign(new URL(base.toString()), { pathname: `/${dbName}` }).toString();
   await migrate(url);
-  const t = await startApp({ ...env, DATABASE_URL: url });
   return {
-    ...t,
-    close: async () => {
-      await t.close();
+    url,
+    drop: async () => {
       await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
       await admin.end();
     },

@@ -155,6 +155,17 @@ export const de: Catalogue = {
     phase: 'Abschnitt',
     resync: 'Die Seite ist wieder auf dem Stand des Tisches.',
   },
+  clock: {
+    left_one: 'noch {{count}} Sekunde',
+    left_other: 'noch {{count}} Sekunden',
+    explain: 'Wenn die Zeit abläuft, entscheidet ein Ersatzspieler (der starke Computerspieler) für diesen Platz.',
+    othersAway_one: '{{names}} ist abwesend: ein Ersatzspieler spielt für diesen Platz.',
+    othersAway_other: '{{names}} sind abwesend: Ersatzspieler spielen für diese Plätze.',
+    youAway: 'Du bist abwesend: ein Ersatzspieler spielt für dich.',
+    back: 'Ich bin wieder da',
+    stepAway: 'Kurz weg',
+    stepAwayExplain: 'Ein Ersatzspieler spielt für dich, bis du wieder da bist.',
+  },
   record: {
     bids: 'Gebote',
     reservations: 'Vorbehalte',

@@ -156,6 +156,17 @@ export const en = {
     phase: 'Phase',
     resync: 'The page has caught up with the table.',
   },
+  clock: {
+    left_one: '{{count}} second left',
+    left_other: '{{count}} seconds left',
+    explain: 'When the time runs out, a substitute (the strong computer player) decides for this seat.',
+    othersAway_one: '{{names}} is away: a substitute plays for this seat.',
+    othersAway_other: '{{names}} are away: substitutes play for these seats.',
+    youAway: 'You are away: a substitute plays for you.',
+    back: "I'm back",
+    stepAway: 'Step away',
+    stepAwayExplain: 'A substitute plays for you until you are back.',
+  },
   record: {
     bids: 'Bids',
     reservations: 'Reservations',

@@ -8,6 +8,7 @@ import { explain } from '../phrasebook/terms.js';
 import { matching, offerOf, type Action } from './actions.js';
 import { modelOf, placeOf, type Trick } from './model.js';
 import { seatNames, seatNumber } from './names.js';
+import { TurnClock } from './clock.js';
 import { RecordList } from './record.js';
 
 /** A trick just completed stays in the middle at least this long, though the next lead came at once (bots play fast). */
@@ -143,6 +144,7 @@ export function Board({
             </>
           )}
         </p>
+        <TurnClock view={view} mySeat={m.mySeat} nameOf={nameOf} resync={resync} />
         {m.mySeat !== null && (
           <div class={`card-row hand ${myTurn ? 'my-turn' : ''}`} role="group" aria-label={t('table.myCards')}>
             {m.hand.map((card, i) => {
