@@ -56,7 +56,7 @@ export function decide(
   const parsed = game.parseAction({ ...cmd.action, seat });
   if (!parsed.ok) throw fromRejection(parsed.rejection);
   if (hand.seq !== cmd.expectedSeq) return copyIsCurrent ? { stale: true, currentSeq: hand.seq } : { stale: true };
-  if (hand.status === 'void') throw ApiError.of('HAND_CLOSED', 'the hand was dropped when the session ended');
+  if (hand.status === 'void') throw ApiError.of('HAND_CLOSED', 'the hand was dropped: its session ended, or its people were all away');
   const applied = game.apply(hand.state, parsed.action);
   if (!applied.ok) throw fromRejection(applied.rejection);
 
