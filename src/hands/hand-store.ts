@@ -567,6 +567,27 @@ export async function setAway(q: Queryable, at: HandAt, seat: number, away: bool
   return rowCount === 1;
 }
 
+/**
+ * Drops (`void`: nobody scores) the hands in play whose people are all away — every seat whose
+ * player is no bot is in `away` — and none of whom has acted at the table for `minutes`: a read
+ * and write across tables, by status (the housekeeping's, a minute apart). Answers them, for
+ * their tables to be ended and their followers told.
+ */
+export async function dropAwayHands(tx: Tx, minutes: number): Promise<{ tableId: string; handId: string; seq: number }[]> {
+  const people = `FROM jsonb_array_elements_text(h.seating) WITH ORDINALITY AS s(player_id, n) JOIN players p ON p.id = s.player_id::uuid AND p.bot IS NULL`;
+  const { rows } = await tx.query<{ table_id: string; id: string; seq: number }>(
+    `UPDATE hands h SET status = 'void', finished_at = now(), deadline = NULL
+      WHERE h.status = 'active' AND h.source = 'table'
+        AND EXISTS (SELECT 1 ${people})
+        AND NOT EXISTS (SELECT 1 ${people} WHERE NOT ((s.n - 1)::int = ANY(h.away)))
+        AND NOT EXISTS (SELECT 1 FROM events e JOIN players p ON p.id = (h.seating ->> e.seat)::uuid AND p.bot IS NULL
+                        WHERE e.table_id = h.table_id AND e.seq > 0 AND e.by IS NULL AND e.created_at > now() - make_interval(mins => $1))
+      RETURNING h.table_id, h.id, h.seq`,
+    [minutes],
+  );
+  return rows.map((r) => ({ tableId: r.table_id, handId: r.id, seq: r.seq }));
+}
+
 /** Who is to act in a hand still being played (the bots' question). */
 export async function activeTurn(q: Queryable, at: HandAt): Promise<{ game: string; toAct: number[] } | undefined> {
   const { rows } = await q.query<{ game: string; to_act: number[] | null }>({

@@ -3,7 +3,8 @@ import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
 import { DatabaseService } from '../database/database.service.js';
 import { HandWatch } from '../hands/hand-watch.js';
-import { endAbandonedTables, endAwayTables } from './table-store.js';
+import { dropAwayHands } from '../hands/hand-store.js';
+import { endAbandonedTables, endAwayTable } from './table-store.js';
 
 /** How often each instance looks for abandoned tables. */
 const SWEEP_MS = 60_000;
@@ -40,7 +41,11 @@ export class TableHousekeeping implements OnApplicationBootstrap, OnModuleDestro
   async sweep(): Promise<string[]> {
     const minutes = this.settings.abandonedTableMinutes;
     const ended = await endAbandonedTables(this.db.pool, minutes);
-    const away = await endAwayTables(this.db.pool, minutes);
+    const away = await this.db.transaction(async (tx) => {
+      const dropped = await dropAwayHands(tx, minutes);
+      for (const tableId of new Set(dropped.map((hand) => hand.tableId))) await endAwayTable(tx, tableId);
+      return dropped;
+    });
     // The dropped hands' followers learn of it as of a move.
     for (const hand of away) this.watch.committed({ handId: hand.handId, seq: hand.seq, status: 'void' });
     if (ended.length) this.log.log(`ended ${ended.length} abandoned waiting table(s)`);

@@ -41,6 +41,7 @@ const SQL = {
   botSeats: `SELECT t.current_hand_id, s.seat, p.id AS bot_id, p.name AS bot_name, p.bot AS strength
            FROM tables t JOIN table_seats s ON s.table_id = t.id JOIN players p ON p.id = s.player_id AND p.bot IS NOT NULL
            WHERE t.id = $1 AND t.status = 'playing' AND t.current_hand_id IS NOT NULL ORDER BY s.seat`,
+  endAway: `UPDATE tables SET status = 'ended', end_reason = 'away' WHERE id = $1 AND status = 'playing'`,
   botOnlyTable: `SELECT t.host_player_id AS host, t.hand_count AS hands, bool_and(p.bot IS NOT NULL) AS only_bots
            FROM tables t JOIN table_seats s ON s.table_id = t.id JOIN players p ON p.id = s.player_id
            WHERE t.id = $1 AND t.status = 'playing' GROUP BY t.id`,
@@ -316,31 +317,9 @@ export async function endAbandonedTables(q: Queryable, minutes: number): Promise
   return rows.map((r) => r.id);
 }
 
-/**
- * Tables in play whose people are all away (their seats in the current hand's `away`; bots do
- * not count) and none of whom has acted for `minutes`: ended (`endReason: away`) and the hand
- * under way dropped (`void`: nobody scores it) — a read and write across tables, by status.
- * Answers the dropped hands, whose followers are told.
- */
-export async function endAwayTables(q: Queryable, minutes: number): Promise<{ tableId: string; handId: string; seq: number }[]> {
-  const { rows } = await q.query<{ table_id: string; id: string; seq: number }>(
-    `WITH gone AS (
-       SELECT t.id, t.current_hand_id FROM tables t JOIN hands h ON h.table_id = t.id AND h.id = t.current_hand_id
-       WHERE t.status = 'playing' AND NOT t.imported AND h.status = 'active'
-         AND EXISTS (SELECT 1 FROM table_seats s JOIN players p ON p.id = s.player_id WHERE s.table_id = t.id AND p.bot IS NULL)
-         AND NOT EXISTS (SELECT 1 FROM table_seats s JOIN players p ON p.id = s.player_id
-                         WHERE s.table_id = t.id AND p.bot IS NULL AND NOT (s.seat = ANY(h.away)))
-         AND NOT EXISTS (SELECT 1 FROM events e JOIN table_seats s ON s.table_id = e.table_id AND s.seat = e.seat
-                           JOIN players p ON p.id = s.player_id AND p.bot IS NULL
-                         WHERE e.table_id = t.id AND e.by IS NULL AND e.seq > 0 AND e.created_at > now() - make_interval(mins => $1))
-       FOR UPDATE OF t),
-     ended AS (UPDATE tables t SET status = 'ended', end_reason = 'away' FROM gone WHERE t.id = gone.id)
-     UPDATE hands h SET status = 'void', finished_at = now(), deadline = NULL FROM gone
-      WHERE h.table_id = gone.id AND h.id = gone.current_hand_id AND h.status = 'active'
-      RETURNING h.table_id, h.id, h.seq`,
-    [minutes],
-  );
-  return rows.map((r) => ({ tableId: r.table_id, handId: r.id, seq: r.seq }));
+/** Ends a table in play whose people were all away (its hand dropped by hand-store.ts `dropAwayHands`): `endReason: away`. */
+export async function endAwayTable(tx: Tx, tableId: string): Promise<void> {
+  await tx.query({ name: 'table-end-away', text: SQL.endAway, values: [tableId] });
 }
 
 /**
