@@ -20,6 +20,7 @@ const PAGES = [
   /^\/hands\/[^/]+\/replay$/,
   /^\/audit(\/.*)?$/,
   /^\/cards$/,
+  /^\/rules(\/[a-z]+)?$/,
 ];
 
 /** Serves the built web app (dist/web, `npm run build`) from the API's own process and origin. */

@@ -8,6 +8,8 @@ import { DroggnCodes } from '../src/engine/droggn/codes.js';
 import { de } from '../web/src/i18n/de.js';
 import { en } from '../web/src/i18n/en.js';
 import { chooseLanguage } from '../web/src/i18n/language.js';
+import { rulesDe } from '../web/src/rules/de.js';
+import { rulesEn } from '../web/src/rules/en.js';
 
 const ROOT = projectRoot();
 const WEB = path.join(ROOT, 'web', 'src');
@@ -93,6 +95,33 @@ describe('the web app’s message catalogues', () => {
           for (const v of (spec.values ?? []).filter((x) => typeof x === 'string'))
             expect({ lang, value: v, named: has(lang, `options.values.${String(v)}`) }).toEqual({ lang, value: v, named: true });
         }
+      }
+    }
+  });
+
+  it('tell each game’s rules in both languages, section by section, and explain every rule option', () => {
+    const rules = { en: rulesEn, de: rulesDe };
+    const texts = (x: unknown): string[] => (typeof x === 'string' ? [x] : Array.isArray(x) ? x.flatMap(texts) : []);
+    for (const id of Object.keys(games) as (keyof typeof games)[]) {
+      const sections = (lang: 'en' | 'de') => rules[lang][id].sections.map((s) => s.id);
+      expect({ game: id, sections: sections('de') }).toEqual({ game: id, sections: sections('en') });
+      expect(sections('en').length).toBeGreaterThanOrEqual(8);
+      for (const lang of ['en', 'de'] as const) {
+        const game = rules[lang][id];
+        for (const text of [game.intro, ...game.sections.flatMap((s) => [s.title, ...texts(s.body)])]) {
+          expect({ lang, text, code: /[{}§`]|\b[a-z]+[A-Z]\w*|\b[a-z]+\.[a-z]+\b|\bnull\b/.test(text) }).toEqual({
+            lang,
+            text,
+            code: false,
+          });
+          expect(text.trim()).not.toBe('');
+        }
+        const help: Record<string, string> = rules[lang].options[id];
+        const named = Object.keys(games[id].optionSchema).map((o) => o.replaceAll('.', '_'));
+        expect({ lang, game: id, unexplained: named.filter((o) => !help[o]?.trim()) }).toEqual({ lang, game: id, unexplained: [] });
+        expect({ lang, game: id, unknown: Object.keys(help).filter((o) => !named.includes(o)) }).toEqual({ lang, game: id, unknown: [] });
+        for (const text of Object.values(help))
+          expect({ lang, text, code: /[{}§`]|\bnull\b/.test(text) }).toEqual({ lang, text, code: false });
       }
     }
   });

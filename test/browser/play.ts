@@ -194,3 +194,21 @@ export async function waitForSeq(site: Site, handId: string, seq: number): Promi
   }
   throw new Error(`hand did not reach seq ${seq}`);
 }
+
+/** Codes that must never reach a person: the API's words, rule option names, problem codes. */
+const CODES = [
+  /\b(dobbm|droggn|doppelkopf|hochzeit|armut|schwacher|retour|gesund|vorbehalt|throwin|ansager|supermord|superpiglets|heuristic)\b/,
+  /\bsolo-[a-z]\b/,
+  /\bno(90|60|30)\b/,
+  /\b[a-z]+[A-Z][A-Za-z]*\b/, // camelCase: firstSpeaker, thrownIn, declarerLeft
+  /\b[a-z]+\.[a-z]+\b/, // dotted option names: doubling.maxDoublings
+  /\b[A-Z]{2,}_[A-Z_]+\b/, // problem codes: STALE_SEQ
+  /[{}§]/,
+  /\[object \w+\]|\bundefined\b|\bNaN\b|\bnull\b/, // values the page failed to put into words
+];
+/** Every visible text of the page is words: none of the codes above. */
+export async function expectWordsOnly(page: Page, where: string): Promise<void> {
+  const text = await page.locator('body').innerText();
+  for (const code of CODES)
+    expect({ where, found: code.exec(text)?.[0] ?? null, code: String(code) }).toEqual({ where, found: null, code: String(code) });
+}

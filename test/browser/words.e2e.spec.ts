@@ -1,5 +1,4 @@
-import type { Page } from 'playwright-core';
-import { auditorView, currentHandId, move, PREFER, signUp, waitForSeq } from './play.js';
+import { auditorView, currentHandId, expectWordsOnly, move, PREFER, signUp, waitForSeq } from './play.js';
 import { startSite, type Site } from './support.js';
 
 /**
@@ -36,23 +35,6 @@ let completedTricksSeen = 0;
 
 /** Cards in a trick: every seat of these tables plays. */
 const SEATS = { dobbm: 4, droggn: 3, doppelkopf: 4 };
-
-/** Codes that must never reach a person: the API's words, rule option names, problem codes. */
-const CODES = [
-  /\b(dobbm|droggn|doppelkopf|hochzeit|armut|schwacher|retour|gesund|vorbehalt|throwin|ansager|supermord|superpiglets|heuristic)\b/,
-  /\bsolo-[a-z]\b/,
-  /\bno(90|60|30)\b/,
-  /\b[a-z]+[A-Z][A-Za-z]*\b/, // camelCase: firstSpeaker, thrownIn, declarerLeft
-  /\b[a-z]+\.[a-z]+\b/, // dotted option names: doubling.maxDoublings
-  /\b[A-Z]{2,}_[A-Z_]+\b/, // problem codes: STALE_SEQ
-  /[{}§]/,
-  /\[object \w+\]|\bundefined\b|\bNaN\b|\bnull\b/, // values the page failed to put into words
-];
-async function expectWordsOnly(page: Page, where: string): Promise<void> {
-  const text = await page.locator('body').innerText();
-  for (const code of CODES)
-    expect({ where, found: code.exec(text)?.[0] ?? null, code: String(code) }).toEqual({ where, found: null, code: String(code) });
-}
 
 const CASES = (['dobbm', 'droggn', 'doppelkopf'] as const).map((game) => ({ game, prefer: PREFER[game] }));
 

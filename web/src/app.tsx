@@ -7,6 +7,7 @@ import { Cards } from './pages/cards.js';
 import { PlayerHands, TableHands } from './pages/history.js';
 import { Lobby } from './pages/lobby.js';
 import { NotFound } from './pages/not-found.js';
+import { RulesPage } from './pages/rules.js';
 import { TablePage } from './pages/table.js';
 import { signedOut } from './session.js';
 
@@ -23,6 +24,7 @@ export function App() {
         </a>
         <nav aria-label={t('app.nav.main')}>
           <a href="/">{t('app.nav.lobby')}</a>
+          <a href="/rules">{t('app.nav.rules')}</a>
           <a href="/audit">{t('app.nav.audit')}</a>
           <a href="/cards">{t('app.nav.cards')}</a>
         </nav>
@@ -39,6 +41,8 @@ export function App() {
         <Router>
           <Route path="/" component={Lobby} />
           <Route path="/cards" component={Cards} />
+          <Route path="/rules" component={RulesPage} />
+          <Route path="/rules/:game" component={RulesPage} />
           <Route path="/audit" component={Audit} />
           <Route path="/tables/:id" component={TablePage} />
           <Route path="/hands/:id/replay" component={Replay} />

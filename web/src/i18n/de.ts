@@ -5,7 +5,7 @@ export const de: Catalogue = {
   app: {
     title: 'kartentisch — Kartentische',
     brand: 'kartentisch',
-    nav: { lobby: 'Lobby', audit: 'Prüfung', cards: 'Karten', main: 'Hauptmenü' },
+    nav: { lobby: 'Lobby', rules: 'Regeln', audit: 'Prüfung', cards: 'Karten', main: 'Hauptmenü' },
     language: 'Sprache',
     languages: { de: 'Deutsch', en: 'English' },
     loading: 'Wird geladen…',
@@ -16,6 +16,17 @@ export const de: Catalogue = {
     title: 'Seite nicht gefunden',
     text: 'Unter dieser Adresse gibt es keine Seite.',
     back: 'Zurück zur Lobby',
+  },
+  rules: {
+    title: 'Regeln',
+    choose: 'Wähle ein Spiel, um seine Regeln zu lesen und was jede Regeloption bewirkt.',
+    of: 'Regeln: {{game}}',
+    games: 'Die Spiele',
+    contents: 'Inhalt',
+    options: 'Regeloptionen',
+    optionsNote:
+      'Ein Tisch spielt mit den Grundeinstellungen, außer der Gastgeber hat beim Eröffnen eine Option geändert; die Lobby zeigt, was abweicht.',
+    explain: 'Was heißt das?',
   },
   games: {
     dobbm: 'Dobbm',
@@ -480,7 +491,7 @@ export const de: Catalogue = {
     Armut: 'Wer höchstens drei Trümpfe hat, gibt sie einem Partner, der sie nimmt.',
     Pagat: 'Tarock I, der kleinste Trumpf; mit ihm den letzten Stich zu machen zählt extra.',
     Mond: 'Tarock XXI, der höchste Trumpf.',
-    Gstieß: 'Der Sküs: die höchste Karte, aber kein Trumpf.',
+    Gstieß: 'Der Sküs: kein Trumpf; er darf immer gespielt werden und macht nie einen Stich.',
     Dobb: 'Die beim Geben beiseitegelegten Karten im Dobbm.',
     Talon: 'Die beim Geben beiseitegelegten Karten im Droggn.',
     Ansager: 'Das niedrigste Spiel im Droggn: Der Spieler nimmt den Talon und legt ab.',
@@ -492,7 +503,7 @@ export const de: Catalogue = {
     Schweinchen: 'Beide Karo-Asse eines Spielers werden die höchsten Trümpfe.',
     Dobbm: 'Der Spieler nimmt den Dobb, legt ab und spielt gegen die anderen.',
     Mord: 'Super Mord: Der Spieler muss alle Stiche machen.',
-    Weli: 'Schellen Sechser, der Weli: eine besondere Karte des Tell-Blatts.',
+    Weli: 'Der Schellen-Sechser mit eigenem Bild; im Dobbm eine gewöhnliche Karte.',
   },
   refusal: {
     generic: 'Der Tisch hat das abgelehnt.',

@@ -6,7 +6,7 @@ export const en = {
   app: {
     title: 'kartentisch — card tables',
     brand: 'kartentisch',
-    nav: { lobby: 'Lobby', audit: 'Audit', cards: 'Cards', main: 'Main menu' },
+    nav: { lobby: 'Lobby', rules: 'Rules', audit: 'Audit', cards: 'Cards', main: 'Main menu' },
     language: 'Language',
     languages: { de: 'Deutsch', en: 'English' },
     loading: 'Loading…',
@@ -17,6 +17,16 @@ export const en = {
     title: 'Page not found',
     text: 'There is no page at this address.',
     back: 'Back to the lobby',
+  },
+  rules: {
+    title: 'Rules',
+    choose: 'Choose a game to read its rules and what every rule option does.',
+    of: 'Rules of {{game}}',
+    games: 'The games',
+    contents: 'Contents',
+    options: 'Rule options',
+    optionsNote: 'A table plays with the defaults unless its host changed an option when opening it; the lobby shows what differs.',
+    explain: 'What does this mean?',
   },
   games: {
     dobbm: 'Dobbm',
@@ -481,7 +491,7 @@ export const en = {
     Armut: 'Poverty: a player with at most three trumps passes them to a partner who takes them.',
     Pagat: 'Tarock I, the lowest trump; winning the last trick with it scores extra.',
     Mond: 'Tarock XXI, the highest trump.',
-    Gstieß: 'The Sküs or excuse: the highest card, never a trump.',
+    Gstieß: 'The Sküs or Fool: not a trump; it may be played at any time and never wins a trick.',
     Dobb: 'The cards set aside at the deal (the skat) in Dobbm.',
     Talon: 'The cards set aside at the deal in Droggn.',
     Ansager: 'Droggn’s lowest game: the declarer takes the talon and discards.',
@@ -493,7 +503,7 @@ export const en = {
     Schweinchen: 'Both Karo-Asse of one player become the highest trumps.',
     Dobbm: 'The declarer takes the Dobb and discards, playing against the others.',
     Mord: 'Super Mord: the declarer must take every trick.',
-    Weli: 'Schellen Sechser, the Weli: a special card of the Tell pack.',
+    Weli: 'The Schellen-Sechser, printed with a special picture; in Dobbm an ordinary card.',
   },
   refusal: {
     generic: 'The table refused that.',

@@ -4,6 +4,8 @@ import { api, ok, type Game, type RuleOption } from '../api.js';
 import { t } from '../i18n/index.js';
 import { gameName, optionLabel, optionValue, type GameId } from '../phrasebook/index.js';
 import { refusalText } from '../phrasebook/refusals.js';
+import { Words } from '../phrasebook/terms.js';
+import { optionHelp } from '../rules/index.js';
 
 type Value = string | number | boolean | null;
 
@@ -63,6 +65,9 @@ export function CreateTable() {
             ))}
           </select>
         </label>
+        <a href={`/rules/${gameId}`} data-testid="rules-link">
+          {t('rules.of', { game: gameName(gameId) })}
+        </a>
       </div>
       {game && (
         <details>
@@ -108,6 +113,8 @@ function OptionField({
   onChange: (v: Value) => void;
 }) {
   const id = `opt-${o.name}`;
+  const [explained, setExplained] = useState(false);
+  const help = optionHelp(game, o.name);
   let control;
   if (o.type === 'boolean') {
     control = (
@@ -144,7 +151,22 @@ function OptionField({
   const dependsOn = o.dependsOn;
   return (
     <div class="option">
-      <label for={id}>{optionLabel(game, o.name)}</label>
+      <span>
+        <label for={id}>{optionLabel(game, o.name)}</label>{' '}
+        {help && (
+          <button
+            type="button"
+            class="link explain"
+            aria-expanded={explained}
+            aria-controls={`${id}-help`}
+            title={t('rules.explain')}
+            aria-label={`${t('rules.explain')} ${optionLabel(game, o.name)}`}
+            onClick={() => setExplained(!explained)}
+          >
+            ?
+          </button>
+        )}
+      </span>
       {control}
       <span class="note">
         {t('create.default', { value: optionValue(o.default) })}
@@ -157,6 +179,11 @@ function OptionField({
             {t('create.useRecommended')}
           </button>
         </span>
+      )}
+      {help && explained && (
+        <p class="option-help" id={`${id}-help`} data-testid="option-help">
+          <Words text={help} />
+        </p>
       )}
     </div>
   );

@@ -122,7 +122,10 @@ export function TableList() {
                 return (
                   <tr data-table={tb.id}>
                     <td>
-                      <strong>{gameName(tb.game)}</strong>
+                      <strong>{gameName(tb.game)}</strong>{' '}
+                      <a class="note" href={`/rules/${tb.game}`}>
+                        {t('lobby.rules')}
+                      </a>
                       <div class="note" data-testid="rules">
                         {changed.length ? changed.join(' · ') : t('lobby.defaultRules')}
                       </div>

@@ -92,6 +92,10 @@ export function TablePage({ id }: { id: string }) {
       </h1>
       <p class="row">
         <a href={`/tables/${table.id}/hands`}>{t('table.history')}</a>
+        {/* A new tab: the hand goes on while its rules are read. */}
+        <a href={`/rules/${table.game}`} target="_blank" rel="noopener" data-testid="rules-link">
+          {t('rules.of', { game: gameName(table.game) })}
+        </a>
         {!seated && <span class="note">{t('table.watching')}</span>}
       </p>
       {table.status === 'waiting' && <Seats table={table} reload={reload} />}
