@@ -201,6 +201,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lobby/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The lobby as a stream (NDJSON): a line each time its tables change, from any instance (public)
+         * @description The first line is `{"version": "…"}` for the lobby now; then a line with the new version whenever a table is opened, a seat of an open table is taken or left, or a table starts or ends, written by any instance (it is looked at once a second). A client reads GET /tables again when the version moved. An empty line every 20 s keeps the stream alive; a client reconnects when the stream ends (the instance stopped, or the client fell behind).
+         */
+        get: operations["LobbyFeedController_feedOf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/games": {
         parameters: {
             query?: never;
@@ -2210,6 +2230,56 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    LobbyFeedController_feedOf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description NDJSON: one `{"version": string}` per line, empty lines to keep alive */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": {
+                        /** @example q3vX1bA0kZ9mR2cW */
+                        version: string;
+                    };
+                };
+            };
+            /** @description TOO_MANY_STREAMS: this address holds `STREAMS_PER_ADDRESS` feeds open */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description INTERNAL (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description STREAMS_FULL: the instance holds `LONG_POLL_MAX_WAITERS` lobby feeds; DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
                 };
             };
         };

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { HandsModule } from '../hands/hands.module.js';
 import { TableHousekeeping } from './housekeeping.js';
+import { LobbyFeed, LobbyFeedController } from './lobby-feed.js';
 import { TableSession } from './table-session.js';
 import { TablesController } from './tables.controller.js';
 import { TablesService } from './tables.service.js';
@@ -8,8 +9,8 @@ import { TablesService } from './tables.service.js';
 /** Tables, their seats and their session: it books each hand's end and deals the next (table-session.ts). */
 @Module({
   imports: [HandsModule],
-  controllers: [TablesController],
-  providers: [TablesService, TableSession, TableHousekeeping],
+  controllers: [TablesController, LobbyFeedController],
+  providers: [TablesService, TableSession, TableHousekeeping, LobbyFeed],
   exports: [TableSession],
 })
 export class TablesModule {}

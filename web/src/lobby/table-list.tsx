@@ -6,10 +6,50 @@ import { refusalText } from '../phrasebook/refusals.js';
 import { me } from '../session.js';
 import { seatNames } from '../table/names.js';
 import { changedRules } from './rules.js';
+import { readLines } from '../ndjson.js';
 
 const GAMES = ['', 'dobbm', 'droggn', 'doppelkopf'] as const;
-/** The lobby has no feed of its own: it looks at the tables again this often while it is open. */
-const LOOK_AGAIN_MS = 3000;
+/** After the feed failed, wait this long before opening it again, doubling up to the most. */
+const RECONNECT_MS = 1000;
+const RECONNECT_MAX_MS = 30_000;
+/** The rows say how long ago each table was opened: say it afresh this often. */
+const AGES_MS = 30_000;
+
+/**
+ * Follows the lobby feed (GET /lobby/feed: a line each time the tables change, on any instance)
+ * and calls `changed` for each line, the first one too. When the feed ends or fails it calls
+ * `changed` (something may have been missed) and opens it again, waiting longer after each failure.
+ */
+async function followLobby(signal: AbortSignal, changed: () => void): Promise<void> {
+  let wait = RECONNECT_MS;
+  while (!signal.aborted) {
+    try {
+      const body = ok(await api.GET('/lobby/feed', { parseAs: 'stream', signal })) as unknown as ReadableStream<Uint8Array> | null;
+      if (body)
+        await readLines(body, () => {
+          wait = RECONNECT_MS;
+          changed();
+        });
+    } catch {
+      /* refused or cut off: look again below */
+    }
+    if (signal.aborted) return;
+    changed();
+    // Back online, it need not wait out its pause.
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        window.removeEventListener('online', done);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, wait);
+      window.addEventListener('online', done);
+      signal.addEventListener('abort', done);
+    });
+    wait = Math.min(wait * 2, RECONNECT_MAX_MS);
+  }
+}
 
 /** How long ago, in words. */
 function ago(iso: string, now: number): string {
@@ -29,6 +69,7 @@ export function TableList() {
   const [cursor, setCursor] = useState<string | null>(null);
   const [pages, setPages] = useState(1);
   const [error, setError] = useState<string | null>(null);
+  const [now, setNow] = useState(Date.now());
 
   const latest = useRef(0);
   async function load(count: number) {
@@ -54,9 +95,19 @@ export function TableList() {
   }
   useEffect(() => {
     void load(pages);
-    const timer = setInterval(() => void load(pages), LOOK_AGAIN_MS);
-    return () => clearInterval(timer);
   }, [game, pages]);
+  // The feed calls the latest `load`, with the filter and pages chosen now.
+  const reload = useRef<() => void>(() => undefined);
+  reload.current = () => void load(pages);
+  useEffect(() => {
+    const controller = new AbortController();
+    void followLobby(controller.signal, () => reload.current());
+    const ages = setInterval(() => setNow(Date.now()), AGES_MS);
+    return () => {
+      controller.abort();
+      clearInterval(ages);
+    };
+  }, []);
   useEffect(() => {
     api.GET('/games').then(
       (r) => setGames(ok(r)),
@@ -75,7 +126,6 @@ export function TableList() {
   }
 
   const myId = me.value?.id;
-  const now = Date.now();
   return (
     <section class="panel" aria-label={t('lobby.tables')}>
       <div class="row">

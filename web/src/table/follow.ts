@@ -3,6 +3,7 @@ import { api, ApiProblem, ok, playerToken, type HandView } from '../api.js';
 import { reconnecting } from '../connection.js';
 import { refusalText } from '../phrasebook/refusals.js';
 import type { Action } from './actions.js';
+import { readLines } from '../ndjson.js';
 
 /** How the page follows a table: its WebSocket, else each hand's stream, else the long poll. */
 type Way = 'socket' | 'stream' | 'poll';
@@ -198,21 +199,7 @@ async function followStream(handId: string, after: number | undefined, signal: A
     signal,
   });
   const body = ok(res) as unknown as ReadableStream<Uint8Array> | null;
-  if (!body) return;
-  const reader = body.getReader();
-  const text = new TextDecoder();
-  let buffer = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    buffer += text.decode(value, { stream: true });
-    for (let nl = buffer.indexOf('\n'); nl >= 0; nl = buffer.indexOf('\n')) {
-      const line = buffer.slice(0, nl);
-      buffer = buffer.slice(nl + 1);
-      if (!line) continue; // keep-alive
-      onView(JSON.parse(line) as HandView);
-    }
-  }
+  if (body) await readLines(body, onView);
 }
 
 /** One long poll: the view if it changed within the wait (or none was held), else nothing. */

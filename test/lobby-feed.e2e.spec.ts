@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { bearer, startApp, type TestApp } from './support/app.js';
+import { newPlayers, type Player } from './support/bots.js';
+import { listening } from './support/stream.js';
+
+/** GET /lobby/feed read line by line, as the web page reads it. */
+async function openFeed(base: string) {
+  const abort = new AbortController();
+  const res = await fetch(`${base}/lobby/feed`, { signal: abort.signal });
+  const lines: string[] = [];
+  const wake = { up: (): void => undefined };
+  if (res.ok)
+    void (async () => {
+      let buffer = '';
+      try {
+        for await (const chunk of res.body!.pipeThrough(new TextDecoderStream())) {
+          buffer += chunk;
+          for (let nl = buffer.indexOf('\n'); nl >= 0; nl = buffer.indexOf('\n')) {
+            if (nl > 0) lines.push(buffer.slice(0, nl));
+            buffer = buffer.slice(nl + 1);
+            wake.up();
+          }
+        }
+      } catch {
+        /* closed by the test */
+      }
+    })();
+  return {
+    res,
+    /** The next version the feed sends, or 'quiet' after `ms` without one. */
+    async next(ms = 5000): Promise<string> {
+      const until = Date.now() + ms;
+      while (lines.length === 0 && Date.now() < until)
+        await new Promise<void>((r) => {
+          wake.up = r;
+          setTimeout(r, 50);
+        });
+      const line = lines.shift();
+      return line === undefined ? 'quiet' : (JSON.parse(line) as { version: string }).version;
+    },
+    close: () => abort.abort(),
+  };
+}
+
+/**
+ * The live lobby: a reader of one instance hears of a table opened and of a seat taken through
+ * another instance on the same database, and hears nothing while nothing changes.
+ */
+describe('GET /lobby/feed', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let base: string;
+  let players: Player[];
+  beforeAll(async () => {
+    a = await startApp();
+    b = await startApp({ STREAMS_PER_ADDRESS: '2' });
+    base = await listening(b);
+    players = await newPlayers(a, 2, 'Lobby');
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  it('sends the version now, then a new one for a table opened and a seat taken elsewhere, and nothing while nothing changes', async () => {
+    const feed = await openFeed(base);
+    expect(feed.res.status).toBe(200);
+    expect(feed.res.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
+    const first = await feed.next();
+    expect(first).toMatch(/^[\w-]{16}$/);
+    expect(await feed.next(1500)).toBe('quiet');
+
+    const table = await a.http.post('/tables').set(bearer(players[0]!.token)).send({ game: 'droggn' }).expect(201);
+    const opened = await feed.next();
+    expect(opened).not.toBe('quiet');
+    expect(opened).not.toBe(first);
+
+    await a.http.post(`/tables/${table.body.id}/seats`).set(bearer(players[1]!.token)).send({ seat: 1 }).expect(201);
+    const seated = await feed.next();
+    expect([first, opened, 'quiet']).not.toContain(seated);
+
+    await a.http.delete(`/tables/${table.body.id}/seats/me`).set(bearer(players[1]!.token)).expect(204);
+    // The seat free again: the lobby is as it was once the table was opened, and says so.
+    expect(await feed.next()).toBe(opened);
+    feed.close();
+  });
+
+  it('is bounded per address (problem+json, nothing opened)', async () => {
+    const feeds = [await openFeed(base), await openFeed(base)];
+    const third = await openFeed(base);
+    expect(third.res.status).toBe(429);
+    expect(((await third.res.json()) as { code: string }).code).toBe('TOO_MANY_STREAMS');
+    for (const f of feeds) f.close();
+  });
+});
