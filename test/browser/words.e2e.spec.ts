@@ -1,4 +1,5 @@
 import { auditorView, currentHandId, expectWordsOnly, move, PREFER, signUp, waitForSeq } from './play.js';
+import { expectBreakdownSums } from './breakdown.js';
 import { startSite, type Site } from './support.js';
 
 /**
@@ -29,6 +30,9 @@ function inOrder(hand: string[], order: string[]): boolean {
   const at = hand.map((c) => order.indexOf(c));
   return at.every((i, k) => i >= 0 && (k === 0 || i >= at[k - 1]!));
 }
+
+/** Finished hands whose breakdown was summed against the ledger, by game (a hand may be thrown in). */
+const summed: Record<string, number> = {};
 
 /** Hands in which the page's own card completed a trick (a deal may give it no chance: a bot's solo, a throw-in). */
 let completedTricksSeen = 0;
@@ -130,6 +134,7 @@ describe('the table speaks German and English, in words', () => {
         expect((await auditorView(site, handId)).status).toBe('over');
         await page.getByTestId('result').waitFor();
         expect(await page.locator('[data-testid=breakdown] li').count()).toBeGreaterThan(0);
+        if (await expectBreakdownSums(page, site, c.game, tableId, handId)) summed[c.game] = (summed[c.game] ?? 0) + 1;
         await expectWordsOnly(page, `${c.game} result`);
         // The score sheet's totals are the ledger's balances.
         const ledger = (await (await fetch(`${site.url}/tables/${tableId}/ledger`)).json()) as {
@@ -153,6 +158,10 @@ describe('the table speaks German and English, in words', () => {
 
   it('held a trick its own card completed in sight in the hands above', () => {
     expect(completedTricksSeen).toBeGreaterThan(0);
+  });
+
+  it('summed the breakdown of a finished hand of each game against the ledger in the hands above', () => {
+    expect(summed).toEqual({ dobbm: expect.any(Number), droggn: expect.any(Number), doppelkopf: expect.any(Number) });
   });
 
   it('fits every page into a 375 px wide phone without sideways scrolling', async () => {

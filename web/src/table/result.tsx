@@ -53,9 +53,9 @@ export function HandResult({ view, table, onDismiss }: { view: HandView; table: 
       )}
       <h3>{t('result.breakdown')}</h3>
       <ul class="breakdown" data-testid="breakdown">
-        {breakdown(game, r, table, nameOf).map((line) => (
-          <li>
-            <Words text={line} />
+        {breakdown(game, r, table, nameOf).map(({ text, figure }) => (
+          <li data-figure={figure?.kind} data-value={figure?.value} data-side={figure?.side}>
+            <Words text={text} />
           </li>
         ))}
       </ul>
@@ -95,42 +95,56 @@ function thrownInWhy(r: Result): string {
 
 const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
 
+/**
+ * A figure a breakdown line adds to the score, marked on the page (`data-figure`, `data-value`,
+ * `data-side`) so that a test can add them up against the ledger: the card points' distance from
+ * 60, a factor, the amount per opponent (Dobbm); the game's score and an item for a side (Droggn,
+ * Doppelkopf); the soloist's threefold share.
+ */
+type Figure = { kind: 'difference' | 'factor' | 'perOpponent' | 'gameScore' | 'item' | 'soloist'; value: number; side?: string };
+type Line = { text: string; figure?: Figure };
+
 /** The lines each game counts its score by, from the result's own details. */
-function breakdown(game: GameId, r: Result, table: Table, nameOf: (seat: number) => string): string[] {
+function breakdown(game: GameId, r: Result, table: Table, nameOf: (seat: number) => string): Line[] {
   const d = r.details ?? {};
-  const out: string[] = [];
+  const lines: Line[] = [];
+  const out = { push: (text: string, figure?: Figure) => void lines.push({ text, figure }) };
   const doublings = Math.round(Math.log2(r.multiplier || 1));
   const multiplier = () => {
-    if (r.multiplier > 1) out.push(t('result.multiplier', { n: r.multiplier, k: doublings }));
+    if (r.multiplier > 1) out.push(t('result.multiplier', { n: r.multiplier, k: doublings }), { kind: 'factor', value: r.multiplier });
   };
   if (game === 'dobbm') {
     const stockerl = d.stockerl as { seat: number; amount: number } | undefined;
     if (stockerl) out.push(t('result.dobbm.stockerl', { name: nameOf(stockerl.seat), amount: formatNumber(stockerl.amount) }));
-    if (r.status === 'thrownIn') return out;
+    if (r.status === 'thrownIn') return lines;
     if (d.abandoned) {
       out.push(t('result.dobbm.abandoned', { name: nameOf(num(d.offender)), amount: formatNumber(num(d.penaltyPerOpponent)) }));
       multiplier();
-      return out;
+      return lines;
     }
     const points = num(r.cardPoints?.declarer);
-    out.push(t('result.dobbm.difference', { points, diff: Math.abs(points - 60) }));
+    out.push(t('result.dobbm.difference', { points, diff: Math.abs(points - 60) }), { kind: 'difference', value: Math.abs(points - 60) });
     if (d.match) out.push(t('result.dobbm.match'));
     if (d.draw) out.push(t('result.dobbm.draw'));
-    if (d.soloFactor === 2) out.push(t('result.dobbm.solo'));
+    if (d.soloFactor === 2) out.push(t('result.dobbm.solo'), { kind: 'factor', value: 2 });
     multiplier();
     const amount = formatNumber(num(d.amountPerOpponent));
     out.push(
       table.rules.rounding === 'ceil'
         ? `${t('result.dobbm.perOpponent', { amount })} (${t('result.dobbm.rounding')})`
         : t('result.dobbm.perOpponent', { amount }),
+      { kind: 'perOpponent', value: num(d.amountPerOpponent) },
     );
-    return out;
+    return lines;
   }
   if (game === 'droggn') {
-    if (r.status === 'thrownIn') return out;
+    if (r.status === 'thrownIn') return lines;
     if (typeof d.baseValue === 'number') out.push(t('result.droggn.base', { n: d.baseValue }));
     if (typeof d.mordValue === 'number')
-      out.push(t('result.droggn.mord', { value: formatNumber(d.mordValue), score: formatNumber(num(d.gameScore), { sign: true }) }));
+      out.push(t('result.droggn.mord', { value: formatNumber(d.mordValue), score: formatNumber(num(d.gameScore), { sign: true }) }), {
+        kind: 'gameScore',
+        value: num(d.gameScore),
+      });
     out.push(d.won ? t('result.droggn.won') : t('result.droggn.lost'));
     if (d.match) out.push(t('result.droggn.match'));
     multiplier();
@@ -141,6 +155,7 @@ function breakdown(game: GameId, r: Result, table: Table, nameOf: (seat: number)
           m: r.multiplier,
           score: formatNumber(num(d.gameScore), { sign: true }),
         }),
+        { kind: 'gameScore', value: num(d.gameScore) },
       );
     for (const it of (d.pagatItems as { item: string; side: string; points: number }[] | undefined) ?? [])
       out.push(
@@ -149,11 +164,12 @@ function breakdown(game: GameId, r: Result, table: Table, nameOf: (seat: number)
           side: partyName(it.side),
           points: formatNumber(it.points, { sign: true }),
         }),
+        { kind: 'item', value: it.points, side: it.side },
       );
     if (typeof d.delta === 'number') out.push(t('result.droggn.total', { delta: formatNumber(d.delta, { sign: true }) }));
-    return out;
+    return lines;
   }
-  if (r.status === 'thrownIn') return out;
+  if (r.status === 'thrownIn') return lines;
   out.push(typeof d.winner === 'string' ? t('result.doko.winner', { party: partyName(d.winner) }) : t('result.doko.noWinner'));
   for (const it of (d.items as { party: string; item: string; points: number }[] | undefined) ?? [])
     out.push(
@@ -162,10 +178,11 @@ function breakdown(game: GameId, r: Result, table: Table, nameOf: (seat: number)
         party: partyName(it.party),
         points: formatNumber(it.points, { sign: true }),
       }),
+      { kind: 'item', value: it.points, side: it.party },
     );
   out.push(t('result.doko.gameValue', { n: formatNumber(num(r.gameValue)) }));
-  if (r.declarer !== null) out.push(t('result.doko.soloTimes3'));
-  return out;
+  if (r.declarer !== null) out.push(t('result.doko.soloTimes3'), { kind: 'soloist', value: 3 });
+  return lines;
 }
 
 type HandSummary = { id: string; result: unknown };
