@@ -12,9 +12,13 @@ describe('the audit page', () => {
   const config: SimConfig = { players: 8, hands: 300, colludingPairs: 1, rate: 1, seed: 3 };
   let site: Site;
   let planted: [string, string];
+  /** The names the import gave the record's players, who sat at no table here. */
+  let names: Map<string, string>;
   beforeAll(async () => {
     site = await startSite({ ownDatabase: 'webaudit', env: { AUDIT_SAMPLES: '4' } });
-    ({ planted } = await importSimulatedLog(site.app, config, 'Sim'));
+    const log = await importSimulatedLog(site.app, config, 'Sim');
+    planted = log.planted;
+    names = new Map(log.players.map((p) => [p.id, p.name]));
   }, 180_000);
   afterAll(() => site?.close());
 
@@ -34,11 +38,23 @@ describe('the audit page', () => {
     expect(await page.locator('[data-testid=scatter] [data-threshold=strong]').count()).toBe(1);
     await expect(page.locator('[data-pair]').first().locator('td').last().textContent()).resolves.toMatch(/strong|review/);
 
+    // The imported records' players by the names they were created with, not by ids.
+    await page
+      .locator('[data-pair]')
+      .first()
+      .locator('td')
+      .nth(1)
+      .filter({ hasText: `${names.get(first[0]!)!} → ${names.get(first[1]!)!}` })
+      .waitFor();
     await site.shot(page, 'audit', true);
     await page.locator('[data-testid=scatter] circle[data-rank="1"]').click();
     await page.getByTestId('pair-hands').waitFor();
     await page.getByRole('button', { name: 'Evidence' }).first().click();
     await page.getByTestId('evidence').waitFor();
+    // Each call's seat by the name of the record's player in it.
+    await page.locator('[data-testid=evidence] tbody tr td:nth-child(2)', { hasText: /^Sim / }).first().waitFor();
+    const seats = await page.locator('[data-testid=evidence] tbody tr td:nth-child(2)').allInnerTexts();
+    expect(seats.filter((n) => ![...names.values()].includes(n))).toEqual([]);
     await page.getByRole('button', { name: 'Verify the hand’s log' }).click();
     await page.getByTestId('verify').filter({ hasText: '✔' }).waitFor();
     await page.getByTestId('evidence').scrollIntoViewIfNeeded();

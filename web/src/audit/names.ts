@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, asAuditor, ok, type Table } from '../api.js';
+import { t } from '../i18n/index.js';
+import { seatNames, seatNumber } from '../table/names.js';
 
-/**
- * Player names for the audit, which lists players by id: the service has no player lookup, so a
- * player's name is read from the seats of a table they played at (one hand's table each).
- */
+/** The tables the audit has read, each once. */
 const tables = new Map<string, Promise<Table | null>>();
 const tableOf = (id: string): Promise<Table | null> => {
   let got = tables.get(id);
@@ -18,11 +17,9 @@ const tableOf = (id: string): Promise<Table | null> => {
   return got;
 };
 
+/** A player's name (GET /players/{id}): also of a player who sat only in imported hand records, at no table here. */
 async function nameOf(playerId: string): Promise<string | null> {
-  const page = ok(await api.GET('/players/{id}/hands', { params: { path: { id: playerId }, query: { limit: 1 } }, headers: asAuditor }));
-  const tableId = page.items[0]?.tableId;
-  if (!tableId) return null;
-  return (await tableOf(tableId))?.seats.find((s) => s.playerId === playerId)?.name ?? null;
+  return ok(await api.GET('/players/{id}', { params: { path: { id: playerId } } })).name;
 }
 
 /** The names of `ids` as they arrive; an id not (yet) named shows as its first characters. */
@@ -46,10 +43,32 @@ export function usePlayerNames(ids: readonly string[]): (id: string) => string {
 }
 
 /** A table's seats by name, for a hand's evidence. */
-export function useTableSeats(tableId: string | null): Table | null {
+function useTableSeats(tableId: string | null): Table | null {
   const [table, setTable] = useState<Table | null>(null);
   useEffect(() => {
     if (tableId) void tableOf(tableId).then(setTable);
   }, [tableId]);
   return table;
+}
+
+/**
+ * A hand's seats by name: its table's seats, or — an imported record, played at no table here —
+ * the players its record seats (GET /hands/{id}/record, as the auditor), named like the audit's pairs.
+ */
+export function useHandSeatNames(handId: string, tableId: string | null): (seat: number) => string {
+  const table = useTableSeats(tableId);
+  const [seating, setSeating] = useState<(string | null)[]>([]);
+  useEffect(() => {
+    if (tableId) return;
+    api.GET('/hands/{id}/record', { params: { path: { id: handId } }, headers: asAuditor }).then(
+      (r) => setSeating((ok(r) as { seating?: (string | null)[] }).seating ?? []),
+      () => undefined,
+    );
+  }, [handId, tableId]);
+  const names = usePlayerNames(seating.filter((p): p is string => !!p));
+  if (tableId) return seatNames(table);
+  return (seat) => {
+    const id = seating[seat];
+    return id ? names(id) : t('seats.seat', { n: seatNumber(seat) });
+  };
 }

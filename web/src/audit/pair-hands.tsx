@@ -4,8 +4,7 @@ import { formatNumber, t } from '../i18n/index.js';
 import { callName, contractName } from '../phrasebook/index.js';
 import { refusalText } from '../phrasebook/refusals.js';
 import { Words } from '../phrasebook/terms.js';
-import { seatNames } from '../table/names.js';
-import { useTableSeats } from './names.js';
+import { useHandSeatNames } from './names.js';
 import type { Pair } from './scatter.js';
 
 type HandSummary = Schemas['HandSummaryDto'];
@@ -86,7 +85,7 @@ type Call = Record<string, unknown> & { actionIndex: number; seat: number; call:
 
 /** Each doubling call's evidence (GET /hands/{id}/audit) and the log's verification (GET /hands/{id}/verify). */
 function HandEvidence({ handId, tableId }: { handId: string; tableId: string | null }) {
-  const nameOf = seatNames(useTableSeats(tableId));
+  const nameOf = useHandSeatNames(handId, tableId);
   const [calls, setCalls] = useState<Call[] | null>(null);
   const [verify, setVerify] = useState<Schemas['VerifyDto'] | null>(null);
   const [error, setError] = useState<string | null>(null);
