@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, asAuditor, ok, type Table } from '../api.js';
 import { t } from '../i18n/index.js';
+import { usePlayerNames } from '../player-names.js';
 import { seatNames, seatNumber } from '../table/names.js';
 
 /** The tables the audit has read, each once. */
@@ -16,31 +17,6 @@ const tableOf = (id: string): Promise<Table | null> => {
   }
   return got;
 };
-
-/** A player's name (GET /players/{id}): also of a player who sat only in imported hand records, at no table here. */
-async function nameOf(playerId: string): Promise<string | null> {
-  return ok(await api.GET('/players/{id}', { params: { path: { id: playerId } } })).name;
-}
-
-/** The names of `ids` as they arrive; an id not (yet) named shows as its first characters. */
-export function usePlayerNames(ids: readonly string[]): (id: string) => string {
-  const [names, setNames] = useState<Record<string, string>>({});
-  const key = [...new Set(ids)].sort().join();
-  useEffect(() => {
-    let stopped = false;
-    (async () => {
-      for (const id of key ? key.split(',') : []) {
-        if (stopped) return;
-        const name = await nameOf(id).catch(() => null);
-        if (name && !stopped) setNames((n) => ({ ...n, [id]: name }));
-      }
-    })();
-    return () => {
-      stopped = true;
-    };
-  }, [key]);
-  return (id) => names[id] ?? id.slice(0, 8);
-}
 
 /** A table's seats by name, for a hand's evidence. */
 function useTableSeats(tableId: string | null): Table | null {

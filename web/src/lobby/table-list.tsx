@@ -3,6 +3,7 @@ import { api, ok, type Game, type Schemas, type Table } from '../api.js';
 import { t } from '../i18n/index.js';
 import { gameName } from '../phrasebook/index.js';
 import { refusalText } from '../phrasebook/refusals.js';
+import { usePlayerNames } from '../player-names.js';
 import { me } from '../session.js';
 import { seatNames } from '../table/names.js';
 import { changedRules } from './rules.js';
@@ -126,6 +127,11 @@ export function TableList() {
   }
 
   const myId = me.value?.id;
+  // The host by name, seated or not (a host who has not sat down yet is named all the same).
+  const hostName = usePlayerNames(
+    tables.flatMap((tb) => tb.hostPlayerId ?? []),
+    () => '—',
+  );
   return (
     <section class="panel" aria-label={t('lobby.tables')}>
       <div class="row">
@@ -164,7 +170,7 @@ export function TableList() {
             <tbody>
               {tables.map((tb) => {
                 const seated = tb.seats.some((s) => s.playerId === myId);
-                const host = tb.seats.find((s) => s.playerId === tb.hostPlayerId)?.name;
+                const host = tb.hostPlayerId ? hostName(tb.hostPlayerId) : null;
                 const changed = changedRules(
                   games.find((g) => g.id === tb.game),
                   tb.rules,

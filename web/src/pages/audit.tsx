@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, asAuditor, ok } from '../api.js';
-import { usePlayerNames } from '../audit/names.js';
+import { usePlayerNames } from '../player-names.js';
 import { PairHands } from '../audit/pair-hands.js';
 import { Scatter, type Pair } from '../audit/scatter.js';
 import { formatNumber, t } from '../i18n/index.js';
