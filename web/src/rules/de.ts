@@ -92,7 +92,7 @@ export const rulesDe: RulesContent = {
         id: 'irregularities',
         title: 'Regelwidrige Züge',
         body: [
-          'Der Tisch lehnt jeden Zug ab, den die Regeln nicht erlauben; Verwerfen kann also nicht passieren. Ein Tisch kann sie stattdessen wie am echten Tisch behandeln: Das Spiel wird abgebrochen, und wer den Fehler gemacht hat, zahlt jedem Gegner einen halben Match (mal die geltenden Verdopplungen).',
+          'Der Tisch lehnt jeden Zug ab, den die Regeln nicht erlauben; Verwerfen kann also nicht passieren. Ein Tisch kann sie stattdessen wie am echten Tisch behandeln: Das Spiel wird abgebrochen, und die Seite, die den Fehler gemacht hat, zahlt jedem Gegner einen halben Match (mal Solo und geltende Verdopplungen).',
         ],
       },
     ],
@@ -176,7 +176,7 @@ export const rulesDe: RulesContent = {
         title: 'Abrechnen',
         body: [
           'Macht der Spieler 37 oder mehr, bekommt er den Grundwert und die Augen über 37; sonst verliert er den Grundwert und die fehlenden Augen. Ein Match (alle 21 Stiche) ist der Grundwert plus 37. Jeder Schwacher und jedes Retour verdoppeln den Spielwert.',
-          'Der Pagat zählt für sich: Ausgelegt bringt er 20 (verdoppelt), wenn er den letzten Stich macht, sonst kostet er 20; nicht ausgelegt bringt er 10 für den letzten Stich (−10, wenn er dort gestochen wird) und 5 für die Seite, die ihn früher fängt.',
+          'Der Pagat zählt für sich: Ausgelegt bringt er 20, wenn er den letzten Stich macht, sonst kostet er 20, beides mit dem Spiel verdoppelt; nicht ausgelegt bringt er 10 für den letzten Stich (−10, wenn er dort gestochen wird) und 5 für die Seite, die ihn früher fängt.',
           'Super Mord zählt 167 (187 mit ausgelegtem Pagat oder Gstieß): gewonnen nur, wenn der Spieler alle 21 Stiche macht; das Spiel endet mit dem ersten Stich, den er abgibt.',
         ],
       },

@@ -97,7 +97,7 @@ export const rulesEn = {
         id: 'irregularities',
         title: 'Illegal moves',
         body: [
-          'The table refuses a move the rules do not allow, so a revoke cannot happen. A table can instead play them as at a real table: the deal is abandoned and the offender pays half a Match (times the doublings in force) to each opponent.',
+          'The table refuses a move the rules do not allow, so a revoke cannot happen. A table can instead play them as at a real table: the deal is abandoned and the side at fault pays half a Match to each opponent (times the Solo and the doublings in force).',
         ],
       },
     ],
@@ -181,7 +181,7 @@ export const rulesEn = {
         title: 'Scoring',
         body: [
           'A declarer who makes 37 or more scores the base value plus the points over 37; one who falls short loses the base value plus the points short. A Match (all 21 tricks) is the base value plus 37. The game value is doubled by each Schwacher and Retour.',
-          'The Pagat scores on its own: laid out, it is worth 20 (doubled) for winning the last trick, or loses 20 if it does not; not laid out, it is worth 10 for winning the last trick (−10 if beaten there), and 5 to the side that catches it earlier.',
+          'The Pagat scores on its own: laid out, it is worth 20 for winning the last trick, or costs 20 if it does not, both doubled with the game; not laid out, it is worth 10 for winning the last trick (−10 if beaten there), and 5 to the side that catches it earlier.',
           'Super Mord is worth 167 (187 with a laid-out Pagat or Gstieß): won only if the declarer takes all 21 tricks; play stops at the first trick he loses.',
         ],
       },
