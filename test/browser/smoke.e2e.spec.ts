@@ -41,7 +41,10 @@ describe('the web app served by the service', () => {
     const { page, context } = await site.person();
     // Whatever policy the service sends, the browser gets the strict one here.
     const strict = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'self'";
+    // A page's policy is its document's: only documents are rewritten (a stream, such as the
+    // lobby feed, would never finish being fetched here).
     await context.route('**/*', async (route) => {
+      if (route.request().resourceType() !== 'document') return route.continue();
       const response = await route.fetch();
       await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': strict } });
     });
@@ -56,7 +59,7 @@ describe('the web app served by the service', () => {
     await page.getByRole('button', { name: 'Open the table' }).click();
     await page.waitForURL(/\/tables\/[^/]+$/);
     await page.getByRole('heading', { name: 'Seats' }).waitFor();
-    for (const path of ['/cards', '/audit']) {
+    for (const path of ['/cards', '/audit', '/rules/doppelkopf']) {
       await page.goto(path);
       await page.locator('main h1').waitFor();
     }

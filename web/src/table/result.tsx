@@ -166,7 +166,19 @@ function breakdown(game: GameId, r: Result, table: Table, nameOf: (seat: number)
         }),
         { kind: 'item', value: it.points, side: it.side },
       );
-    if (typeof d.delta === 'number') out.push(t('result.droggn.total', { delta: formatNumber(d.delta, { sign: true }) }));
+    if (typeof d.delta === 'number') {
+      out.push(t('result.droggn.total', { delta: formatNumber(d.delta, { sign: true }) }));
+      // The zero-sum view the scores below are in (docs/rules/droggn.md#settlement): every other seated player pays or gets Δ.
+      const others = r.scores.length - 1;
+      out.push(
+        t('result.droggn.settled', {
+          count: others,
+          each: formatNumber(-d.delta, { sign: true }),
+          delta: formatNumber(d.delta, { sign: true }),
+          declarer: formatNumber(d.delta * others, { sign: true }),
+        }),
+      );
+    }
     return lines;
   }
   if (r.status === 'thrownIn') return lines;
