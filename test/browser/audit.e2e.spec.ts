@@ -59,6 +59,9 @@ describe('the audit page', () => {
     await page.getByTestId('verify').filter({ hasText: '✔' }).waitFor();
     await page.getByTestId('evidence').scrollIntoViewIfNeeded();
     await site.shot(page, 'audit-evidence', true);
+    await page.locator('header .languages button[lang=de]').click();
+    await page.locator('html[lang=de]').waitFor();
+    await site.shot(page, 'de-audit-evidence', true);
     await context.close();
   });
 });

@@ -37,7 +37,8 @@ describe('the lobby is live', () => {
     await watcher.page.locator(`tr[data-table="${tableId}"]`).waitFor({ timeout: 5000 });
     expect(await watcher.page.evaluate(() => (globalThis as unknown as { mark?: number }).mark)).toBe(1);
     await expect(watcher.page.locator(`tr[data-table="${tableId}"]`).innerText()).resolves.toMatch(/Doppelkopf/);
-    await expectWordsOnly(watcher.page, 'the live lobby');
+    // The new row only: the lobby lists other tests' tables, hosts named as they chose.
+    await expectWordsOnly(watcher.page, 'the new table in the live lobby', `tr[data-table="${tableId}"]`);
     await site.shot(watcher.page, 'de-lobby-live');
     await host.context.close();
     await watcher.context.close();

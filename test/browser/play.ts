@@ -206,9 +206,9 @@ const CODES = [
   /[{}§]/,
   /\[object \w+\]|\bundefined\b|\bNaN\b|\bnull\b/, // values the page failed to put into words
 ];
-/** Every visible text of the page is words: none of the codes above. */
-export async function expectWordsOnly(page: Page, where: string): Promise<void> {
-  const text = await page.locator('body').innerText();
+/** Every visible text of the page (or of the part `scope` selects) is words: none of the codes above. */
+export async function expectWordsOnly(page: Page, where: string, scope = 'body'): Promise<void> {
+  const text = await page.locator(scope).innerText();
   for (const code of CODES)
     expect({ where, found: code.exec(text)?.[0] ?? null, code: String(code) }).toEqual({ where, found: null, code: String(code) });
 }

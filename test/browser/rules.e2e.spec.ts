@@ -60,8 +60,14 @@ describe('the rules help in German and English', () => {
     await page.locator('#opt-winThreshold').waitFor();
     await page.locator('.option:has(#opt-winThreshold) button.explain').click();
     await expect(page.getByTestId('option-help').innerText()).resolves.toMatch(/37/);
-    await expectWordsOnly(page, 'the form with an explained option');
+    // The form only: the lobby beside it lists other tests' tables, hosts named as they chose.
+    await expectWordsOnly(page, 'the form with an explained option', 'form:has(select[name=game])');
     await site.shot(page, 'de-create-option-help');
+    // The explanation follows a switch of the language.
+    await page.locator('header .languages button[lang=en]').click();
+    await expect(page.getByTestId('option-help').innerText()).resolves.toMatch(/^Card points the declarer needs/);
+    await site.shot(page, 'en-create-option-help');
+    await page.locator('header .languages button[lang=de]').click();
     expect(await page.locator('form [data-testid=rules-link]').getAttribute('href')).toBe('/rules/droggn');
     await page.locator('form button.primary[type=submit]').click();
     await page.waitForURL(/\/tables\/[^/]+$/);
