@@ -223,7 +223,7 @@ export const de: Catalogue = {
       match: 'Match (alle Stiche)',
       mord: 'Super Mord: Wert {{value}}, Ergebnis {{score}}',
       total: 'Summe für den Spieler: {{delta}}',
-      settled: 'Jeder der {{count}} anderen bekommt {{each}}; der Spieler {{delta}} × {{count}} = {{declarer}}',
+      settled: 'Jeder der {{count}} anderen: {{each}}; der Spieler: {{delta}} × {{count}} = {{declarer}}',
       item: {
         laidOut: 'Pagat ausgelegt',
         ultimo: 'Pagat ultimo',

@@ -223,7 +223,7 @@ export const en = {
       match: 'Match (all tricks)',
       mord: 'Super Mord: value {{value}}, score {{score}}',
       total: 'Total for the declarer: {{delta}}',
-      settled: 'Each of the {{count}} others gets {{each}}; the declarer {{delta}} × {{count}} = {{declarer}}',
+      settled: 'Each of the {{count}} others: {{each}}; the declarer: {{delta}} × {{count}} = {{declarer}}',
       item: {
         laidOut: 'Pagat laid out',
         ultimo: 'Pagat ultimo',
