@@ -4,7 +4,7 @@
  *
  *   baseline  the lobby's old poll: the read of GET /tables?limit=20 (its first page, the
  *             service's own listTables), one after another: each open lobby asked this every 3 s.
- *   version   the feed's one query (LOBBY_VERSION_SQL, src/tables/lobby-feed.ts), one after
+ *   version   the feed's one query (`lobbyVersion`, src/tables/table-store.ts), one after
  *             another: each instance with lobby readers asks it once a second, for all of them.
  *   push      --lobbies feeds open on the service's LobbyFeed (behind a bare HTTP server, as
  *             tsx cannot build the Nest app); a table is inserted, and the time from its commit
@@ -24,8 +24,8 @@ import pg from 'pg';
 import { validateEnv } from '../src/config/env.js';
 import { DatabaseService } from '../src/database/database.service.js';
 import { migrate } from '../src/database/migrations.js';
-import { LobbyFeed, LOBBY_VERSION_SQL, LOOK_MS } from '../src/tables/lobby-feed.js';
-import { listTables } from '../src/tables/table-store.js';
+import { LobbyFeed, LOOK_MS } from '../src/tables/lobby-feed.js';
+import { listTables, lobbyVersion } from '../src/tables/table-store.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -93,7 +93,7 @@ async function main(): Promise<void> {
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
     const poll = await repeat(() => listTables(service, { statuses: ['waiting', 'playing'], after: null, take: 21 }));
-    const version = await repeat(() => db.query(LOBBY_VERSION_SQL));
+    const version = await repeat(() => lobbyVersion(db));
     const counts = new Array<number>(LOBBIES).fill(0);
     const aborts = new AbortController();
     await Promise.all(

@@ -4,11 +4,12 @@ import { isUuid } from '../common/ids.js';
 import { ProblemDto } from '../common/problem.dto.js';
 import { ApiError } from '../common/problems.js';
 import { DatabaseService } from '../database/database.service.js';
+import { playerName } from './player-store.js';
 import { PlayerDto } from './players.dto.js';
 
 /**
  * A player's name by id, as every table's seats already show it: the audit names the players of
- * imported hand records, who sat at no table here, and the history pages name whoever they list.
+ * imported hand records, who sat at no table here, and the lobby names a host not yet seated.
  */
 @ApiTags('players')
 @Controller('players')
@@ -21,12 +22,8 @@ export class PlayerNameController {
   @ApiNotFoundResponse({ type: ProblemDto, description: 'PLAYER_NOT_FOUND' })
   async byId(@Param('id') id: string): Promise<PlayerDto> {
     if (!isUuid(id)) throw ApiError.of('PLAYER_NOT_FOUND', `no player ${id}`);
-    const { rows } = await this.db.pool.query<PlayerDto>({
-      name: 'player-name',
-      text: 'SELECT id, name FROM players WHERE id = $1',
-      values: [id],
-    });
-    if (!rows[0]) throw ApiError.of('PLAYER_NOT_FOUND', `no player ${id}`);
-    return { id: rows[0].id, name: rows[0].name };
+    const player = await playerName(this.db.pool, id);
+    if (!player) throw ApiError.of('PLAYER_NOT_FOUND', `no player ${id}`);
+    return { id: player.id, name: player.name };
   }
 }

@@ -47,3 +47,13 @@ export async function knownPlayers(q: Queryable, ids: string[]): Promise<Set<str
   const { rows } = await q.query<{ id: string }>('SELECT id FROM players WHERE id = ANY($1::uuid[])', [ids]);
   return new Set(rows.map((r) => r.id));
 }
+
+/** A player's id and name (GET /players/{id}), or none. */
+export async function playerName(q: Queryable, id: string): Promise<{ id: string; name: string } | undefined> {
+  const { rows } = await q.query<{ id: string; name: string }>({
+    name: 'player-name',
+    text: 'SELECT id, name FROM players WHERE id = $1',
+    values: [id],
+  });
+  return rows[0];
+}

@@ -9,28 +9,13 @@ import { SETTINGS } from '../config/settings.provider.js';
 import { DatabaseService } from '../database/database.service.js';
 import { addressOf, type Raw } from '../hands/hand-stream.controller.js';
 import { KEEPALIVE_MS } from '../hands/hand-stream.js';
+import { lobbyVersion } from './table-store.js';
 
 /** How often an instance that has lobby readers looks whether the lobby changed. */
 export const LOOK_MS = 1000;
 /** A reader this far behind (bytes queued, not taken) is cut off; it reconnects. */
 const MAX_QUEUED_BYTES = 64 * 1024;
 const NDJSON = 'application/x-ndjson; charset=utf-8';
-
-/**
- * What the lobby shows, as one short value: the open and running tables, the newest of them, and
- * the seats of the open ones (a seat taken moves the newest join, a seat left the count). A table
- * opened, filled, started or ended changes it. The tables live in PostgreSQL and any instance may
- * write them, so every instance asks the database; it is the index GET /tables walks.
- */
-export const LOBBY_VERSION_SQL = `
-  SELECT count(*) FILTER (WHERE t.status = 'waiting') AS waiting,
-         count(*) FILTER (WHERE t.status = 'playing') AS playing,
-         max(t.created_at) AS newest,
-         (SELECT count(*) || '/' || coalesce(max(s.joined_at)::text, '')
-            FROM table_seats s JOIN tables w ON w.id = s.table_id
-           WHERE w.status = 'waiting' AND NOT w.imported) AS seats
-    FROM tables t
-   WHERE t.status IN ('waiting', 'playing') AND NOT t.imported`;
 
 interface Reader {
   res: ServerResponse;
@@ -40,9 +25,9 @@ interface Reader {
 
 /**
  * The live lobby (`GET /lobby/feed`): one line whenever the lobby changes, from any instance.
- * Each instance with readers asks the database once a second for the lobby's version (one query
- * for all its readers, none without them); the pages read the tables again (GET /tables, with
- * their filter and pages) only when it moved. Bounded like the hand streams: per address and per
+ * Each instance with readers asks the database once a second for the lobby's version (one query,
+ * the table store's `lobbyVersion`, for all its readers, none without them); the pages read the
+ * tables again (GET /tables, with their filter and pages) only when it moved. Bounded like the hand streams: per address and per
  * instance. docs/web.md says why this and not LISTEN/NOTIFY.
  */
 @Injectable()
@@ -82,11 +67,8 @@ export class LobbyFeed implements OnModuleDestroy {
   private look(): Promise<void> {
     this.looking ??= (async () => {
       try {
-        const { rows } = await this.db.pool.query<Record<string, unknown>>({ name: 'lobby-version', text: LOBBY_VERSION_SQL });
-        const r = rows[0] ?? {};
-        const at = r.newest instanceof Date ? r.newest.toISOString() : '';
         const version = createHash('sha256')
-          .update(`${String(r.waiting)}|${String(r.playing)}|${at}|${String(r.seats)}`)
+          .update(await lobbyVersion(this.db.pool))
           .digest('base64url')
           .slice(0, 16);
         if (this.failing) this.log.log('the lobby version can be read again');

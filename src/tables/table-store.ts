@@ -346,3 +346,25 @@ export async function seatsPerson(q: Queryable, tableId: string): Promise<boolea
   const { rowCount } = await q.query({ name: 'table-seats-person', text: SQL.seatsPerson, values: [tableId] });
   return !!rowCount;
 }
+
+/**
+ * What the lobby shows, as one short text (src/tables/lobby-feed.ts hashes it): the open and
+ * running tables counted by status, the newest of them, and the seats of the open ones (a seat
+ * taken moves the latest join, a seat left the count). A table opened, filled, started or ended
+ * changes it — a read across tables, on the index GET /tables walks.
+ */
+export async function lobbyVersion(q: Queryable): Promise<string> {
+  const { rows } = await q.query<{ waiting: number; playing: number; newest: Date | null; seats: string }>({
+    name: 'lobby-version',
+    text: `SELECT count(*) FILTER (WHERE t.status = 'waiting')::int AS waiting,
+                  count(*) FILTER (WHERE t.status = 'playing')::int AS playing,
+                  max(t.created_at) AS newest,
+                  (SELECT count(*) || '/' || coalesce(max(s.joined_at)::text, '')
+                     FROM table_seats s JOIN tables w ON w.id = s.table_id
+                    WHERE w.status = 'waiting' AND NOT w.imported) AS seats
+             FROM tables t
+            WHERE t.status IN ('waiting', 'playing') AND NOT t.imported`,
+  });
+  const r = rows[0]!;
+  return `${r.waiting}|${r.playing}|${r.newest?.toISOString() ?? ''}|${r.seats}`;
+}
