@@ -5,7 +5,7 @@ import { t } from '../i18n/index.js';
 import { gameName, optionLabel, optionValue, type GameId } from '../phrasebook/index.js';
 import { refusalText } from '../phrasebook/refusals.js';
 import { Words } from '../phrasebook/terms.js';
-import { optionHelp } from '../rules/index.js';
+import { optionHelp, useRules } from '../rules/index.js';
 
 type Value = string | number | boolean | null;
 
@@ -19,6 +19,7 @@ export function CreateTable() {
   const [values, setValues] = useState<Record<string, Value>>({});
   const [error, setError] = useState<string | null>(null);
   const { route } = useLocation();
+  const rules = useRules();
 
   useEffect(() => {
     api.GET('/games').then(
@@ -77,6 +78,7 @@ export function CreateTable() {
               <OptionField
                 game={game.id as GameId}
                 option={o}
+                help={optionHelp(rules, game.id as GameId, o.name)}
                 value={values[o.name] ?? null}
                 disabled={!applies(o, values)}
                 onChange={(v) => setValues({ ...values, [o.name]: v })}
@@ -102,19 +104,20 @@ export function CreateTable() {
 function OptionField({
   game,
   option: o,
+  help,
   value,
   disabled,
   onChange,
 }: {
   game: GameId;
   option: RuleOption;
+  help: string | null;
   value: Value;
   disabled: boolean;
   onChange: (v: Value) => void;
 }) {
   const id = `opt-${o.name}`;
   const [explained, setExplained] = useState(false);
-  const help = optionHelp(game, o.name);
   let control;
   if (o.type === 'boolean') {
     control = (

@@ -3,13 +3,15 @@ import { api, ok, type Game } from '../api.js';
 import { t } from '../i18n/index.js';
 import { gameName, optionLabel, optionValue, type GameId } from '../phrasebook/index.js';
 import { Words } from '../phrasebook/terms.js';
-import { gameRules, optionHelp } from '../rules/index.js';
+import type { RulesContent } from '../rules/en.js';
+import { optionHelp, useRules } from '../rules/index.js';
 
 const GAMES: GameId[] = ['dobbm', 'droggn', 'doppelkopf'];
 const isGame = (g: string | undefined): g is GameId => GAMES.includes(g as GameId);
 
 /** The rules for players: `/rules` lists the games, `/rules/{game}` tells one game's rules and every option. */
 export function RulesPage({ game }: { game?: string }) {
+  const texts = useRules();
   return (
     <section class="rules">
       <nav class="row" aria-label={t('rules.games')}>
@@ -20,7 +22,7 @@ export function RulesPage({ game }: { game?: string }) {
         ))}
       </nav>
       {isGame(game) ? (
-        <GameRules game={game} />
+        <GameRules game={game} texts={texts} />
       ) : (
         <>
           <h1>{t('rules.title')}</h1>
@@ -31,7 +33,7 @@ export function RulesPage({ game }: { game?: string }) {
   );
 }
 
-function GameRules({ game }: { game: GameId }) {
+function GameRules({ game, texts }: { game: GameId; texts: RulesContent | null }) {
   const [options, setOptions] = useState<Game['options'] | null>(null);
   useEffect(() => {
     api.GET('/games').then(
@@ -39,7 +41,8 @@ function GameRules({ game }: { game: GameId }) {
       () => setOptions([]),
     );
   }, [game]);
-  const rules = gameRules(game);
+  if (!texts) return <p>{t('app.loading')}</p>;
+  const rules = texts[game];
   return (
     <article data-testid="rules" data-game={game}>
       <h1>{t('rules.of', { game: gameName(game) })}</h1>
@@ -86,7 +89,7 @@ function GameRules({ game }: { game: GameId }) {
             <>
               <dt id={`option-${o.name}`}>{optionLabel(game, o.name)}</dt>
               <dd>
-                <Words text={optionHelp(game, o.name) ?? ''} />{' '}
+                <Words text={optionHelp(texts, game, o.name) ?? ''} />{' '}
                 <span class="note">{t('create.default', { value: optionValue(o.default) })}</span>
               </dd>
             </>

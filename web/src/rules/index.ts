@@ -1,15 +1,38 @@
-import { language } from '../i18n/index.js';
+import { signal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
+import { language, type Language } from '../i18n/index.js';
 import type { GameId } from '../phrasebook/index.js';
-import { rulesDe } from './de.js';
-import { rulesEn, type RulesContent } from './en.js';
+import type { RulesContent } from './en.js';
 
-const CONTENT: Record<'de' | 'en', RulesContent> = { de: rulesDe, en: rulesEn };
+/**
+ * The rules texts are most of the app's words and few pages show them: each language's module
+ * is loaded the first time a page asks for it, not with the app.
+ */
+const LOADERS: Record<Language, () => Promise<RulesContent>> = {
+  en: () => import('./en.js').then((m) => m.rulesEn),
+  de: () => import('./de.js').then((m) => m.rulesDe),
+};
+const loaded = signal<Partial<Record<Language, RulesContent>>>({});
+const asked = new Set<Language>();
 
-/** A game's rules for players, in the page's language. */
-export const gameRules = (game: GameId): RulesContent[GameId] => CONTENT[language.value][game];
+function load(lang: Language): void {
+  if (asked.has(lang)) return;
+  asked.add(lang);
+  LOADERS[lang]().then(
+    (content) => (loaded.value = { ...loaded.value, [lang]: content }),
+    () => asked.delete(lang), // offline: the next page that asks tries again
+  );
+}
 
-/** What a rule option does, in the page's language (option names are dotted, as GET /games gives them). */
-export function optionHelp(game: GameId, option: string): string | null {
-  const texts: Record<string, string> = CONTENT[language.value].options[game];
-  return texts[option.replaceAll('.', '_')] ?? null;
+/** The rules texts in the page's language, or null while they load. */
+export function useRules(): RulesContent | null {
+  const lang = language.value;
+  useEffect(() => load(lang), [lang]);
+  return loaded.value[lang] ?? null;
+}
+
+/** What a rule option does (option names are dotted, as GET /games gives them), once the texts are there. */
+export function optionHelp(rules: RulesContent | null, game: GameId, option: string): string | null {
+  const texts: Record<string, string> | undefined = rules?.options[game];
+  return texts?.[option.replaceAll('.', '_')] ?? null;
 }
