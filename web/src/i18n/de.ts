@@ -102,6 +102,11 @@ export const de: Catalogue = {
     recommended: 'Hausregel: {{value}}',
     useRecommended: 'Hausregel übernehmen',
     recommendedWhy: 'Ohne Grenze können der Spieler und ein Gegner den Einsatz der anderen ohne Ende hochtreiben.',
+    clock: 'Zeit pro Zug',
+    clock_relaxed: 'gemütlich ({{seconds}} s)',
+    clock_normal: 'normal ({{seconds}} s)',
+    clockOff: 'aus (für Freunde, die aufeinander warten)',
+    clockExplain: 'Wer die Zeit überschreitet oder kurz weg ist, für den spielt ein Ersatzspieler, bis er wieder da ist.',
   },
   seats: {
     title: 'Plätze',

@@ -102,6 +102,11 @@ export const en = {
     recommended: 'House setting: {{value}}',
     useRecommended: 'Use the house setting',
     recommendedWhy: 'Without a cap, the declarer and one defender can drive up the stake of the others without end.',
+    clock: 'Time per move',
+    clock_relaxed: 'relaxed ({{seconds}} s)',
+    clock_normal: 'normal ({{seconds}} s)',
+    clockOff: 'off (for friends who wait for each other)',
+    clockExplain: 'When a player runs out of time or steps away, a substitute plays for them until they are back.',
   },
   seats: {
     title: 'Seats',

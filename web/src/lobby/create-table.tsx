@@ -12,12 +12,16 @@ type Value = string | number | boolean | null;
 /** A dependent option only matters while the option it depends on has its value. */
 const applies = (o: RuleOption, values: Record<string, Value>) => !o.dependsOn || values[o.dependsOn.option] === o.dependsOn.value;
 
+/** A table's turn clock preset (GET /games `turnClocks`). */
+type Clock = 'relaxed' | 'normal' | 'off';
+
 /** The create-table form, built from the engines' own option schemas (GET /games). */
 export function CreateTable() {
   const [games, setGames] = useState<Game[]>([]);
   const [gameId, setGameId] = useState<Game['id']>('dobbm');
   const [values, setValues] = useState<Record<string, Value>>({});
   const [error, setError] = useState<string | null>(null);
+  const [clock, setClock] = useState<Clock>('normal');
   const { route } = useLocation();
   const rules = useRules();
 
@@ -41,7 +45,7 @@ export function CreateTable() {
       game.options.filter((o) => applies(o, values) && values[o.name] !== o.default).map((o) => [o.name, values[o.name]]),
     );
     try {
-      const table = ok(await api.POST('/tables', { body: { game: game.id, rules } }));
+      const table = ok(await api.POST('/tables', { body: { game: game.id, rules, clock } }));
       route(`/tables/${table.id}`);
     } catch (err) {
       setError(refusalText(err));
@@ -70,6 +74,21 @@ export function CreateTable() {
           {t('rules.of', { game: gameName(gameId) })}
         </a>
       </div>
+      {game && (
+        <p class="row">
+          <label>
+            {t('create.clock')}{' '}
+            <select name="clock" value={clock} onChange={(e) => setClock(e.currentTarget.value as Clock)}>
+              {game.turnClocks.map((c) => (
+                <option value={c.name}>
+                  {c.seconds === null ? t('create.clockOff') : t(`create.clock_${c.name as Exclude<Clock, 'off'>}`, { seconds: c.seconds })}
+                </option>
+              ))}
+            </select>
+          </label>{' '}
+          <span class="note">{t('create.clockExplain')}</span>
+        </p>
+      )}
       {game && (
         <details>
           <summary>{t('create.options', { count: game.options.length })}</summary>
