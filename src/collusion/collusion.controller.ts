@@ -13,7 +13,8 @@ import { IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Min } from 'class
 import type { FastifyReply } from 'fastify';
 import { Auth } from '../common/auth.js';
 import { ProblemDto } from '../common/problem.dto.js';
-import { CollusionService, type CollusionJob } from './collusion.service.js';
+import type { CollusionJob } from './audit-job-store.js';
+import { CollusionService } from './collusion.service.js';
 import { AUDIT_GAMES } from './evidence-of.js';
 
 class CollusionQueryDto {
@@ -118,8 +119,8 @@ export class CollusionController {
   })
   @ApiOkResponse({ schema: JOB_SCHEMA })
   @ApiAcceptedResponse({ schema: JOB_SCHEMA })
-  list(@Query() q: CollusionQueryDto, @Res({ passthrough: true }) res: FastifyReply): CollusionJob {
-    const job = this.collusion.collusion({
+  async list(@Query() q: CollusionQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<CollusionJob> {
+    const job = await this.collusion.collusion({
       game: q.game ?? 'dobbm',
       tableId: q.table,
       playerId: q.player,
@@ -136,7 +137,7 @@ export class CollusionController {
   @ApiOperation({ summary: 'A collusion audit job: progress, and the ranked pairs once done' })
   @ApiOkResponse({ schema: JOB_SCHEMA })
   @ApiNotFoundResponse({ type: ProblemDto })
-  job(@Param('id') id: string): CollusionJob {
+  job(@Param('id') id: string): Promise<CollusionJob> {
     return this.collusion.job(id);
   }
 

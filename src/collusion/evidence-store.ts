@@ -27,3 +27,82 @@ export async function storeEvidence(q: Queryable, at: HandAt, estimator: string,
     values: [at.tableId, at.handId, estimator, JSON.stringify(evidence)],
   });
 }
+
+/** Why a hand has no evidence for an estimator: its problem code (HAND_NOT_REPLAYABLE, EVIDENCE_FAILED), what went wrong, where. */
+export interface EvidenceProblem {
+  code: string;
+  detail: string;
+  /** HAND_NOT_REPLAYABLE: the first refused action (absent: the rules or the deal). */
+  actionIndex?: number;
+}
+
+export async function storeEvidenceProblem(q: Queryable, at: HandAt, estimator: string, problem: EvidenceProblem): Promise<void> {
+  await q.query({
+    name: 'hand-evidence-problem-insert',
+    text: `INSERT INTO hand_evidence_problems (table_id, hand_id, estimator, problem) VALUES ($1, $2, $3, $4::jsonb)
+           ON CONFLICT (table_id, hand_id, estimator) DO NOTHING`,
+    values: [at.tableId, at.handId, estimator, JSON.stringify(problem)],
+  });
+}
+
+/** Whether a hand's evidence for the estimator is settled: stored, or known not to be computable. */
+export async function evidenceSettled(q: Queryable, at: HandAt, estimator: string): Promise<boolean> {
+  const { rows } = await q.query({
+    name: 'hand-evidence-settled',
+    text: `SELECT 1 FROM hand_evidence WHERE table_id = $1 AND hand_id = $2 AND estimator = $3
+           UNION ALL SELECT 1 FROM hand_evidence_problems WHERE table_id = $1 AND hand_id = $2 AND estimator = $3`,
+    values: [at.tableId, at.handId, estimator],
+  });
+  return rows.length > 0;
+}
+
+/**
+ * The hands of a list whose evidence is settled for the estimator, without reading it: an
+ * audit's progress. A read across tables (the audit's, docs/scaling.md).
+ */
+export async function settledHands(q: Queryable, handIds: readonly string[], estimator: string): Promise<Set<string>> {
+  const { rows } = await q.query<{ hand_id: string }>(
+    `SELECT hand_id FROM hand_evidence WHERE estimator = $2 AND hand_id = ANY($1::uuid[])
+     UNION ALL SELECT hand_id FROM hand_evidence_problems WHERE estimator = $2 AND hand_id = ANY($1::uuid[])`,
+    [handIds, estimator],
+  );
+  return new Set(rows.map((r) => r.hand_id));
+}
+
+/** The evidence and the problems of a list of hands, for the estimator: what an audit ranks its pairs from. */
+export async function evidenceOfHands(
+  q: Queryable,
+  handIds: readonly string[],
+  estimator: string,
+): Promise<{ evidence: Map<string, AnyHandEvidence>; problems: Map<string, EvidenceProblem> }> {
+  const [stored, failed] = await Promise.all([
+    q.query<{ hand_id: string; evidence: AnyHandEvidence }>(
+      'SELECT hand_id, evidence FROM hand_evidence WHERE estimator = $2 AND hand_id = ANY($1::uuid[])',
+      [handIds, estimator],
+    ),
+    q.query<{ hand_id: string; problem: EvidenceProblem }>(
+      'SELECT hand_id, problem FROM hand_evidence_problems WHERE estimator = $2 AND hand_id = ANY($1::uuid[])',
+      [handIds, estimator],
+    ),
+  ]);
+  return {
+    evidence: new Map(stored.rows.map((r) => [r.hand_id, r.evidence])),
+    problems: new Map(failed.rows.map((r) => [r.hand_id, r.problem])),
+  };
+}
+
+/**
+ * Finished hands of a game with neither evidence nor a problem for the estimator, newest first:
+ * the sweep's next batch to compute ahead of any audit.
+ */
+export async function handsWithoutEvidence(q: Queryable, game: string, estimator: string, limit: number): Promise<HandAt[]> {
+  const { rows } = await q.query<{ table_id: string; id: string }>(
+    `SELECT h.table_id, h.id FROM hands h
+     WHERE h.game = $1 AND h.status = 'finished'
+       AND NOT EXISTS (SELECT 1 FROM hand_evidence e WHERE e.table_id = h.table_id AND e.hand_id = h.id AND e.estimator = $2)
+       AND NOT EXISTS (SELECT 1 FROM hand_evidence_problems p WHERE p.table_id = h.table_id AND p.hand_id = h.id AND p.estimator = $2)
+     ORDER BY h.created_at DESC LIMIT $3`,
+    [game, estimator, limit],
+  );
+  return rows.map((r) => ({ tableId: r.table_id, handId: r.id }));
+}

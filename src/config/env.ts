@@ -27,6 +27,12 @@ export interface Settings {
   auditSamples: number;
   /** worker threads that compute the collusion job's evidence; 0 computes on the main thread */
   auditWorkers: number;
+  /** `in-process`: this process also runs the audit's jobs (evidence, audits); `off`: an API-only instance (docs/scaling.md) */
+  auditJobs: 'in-process' | 'off';
+  /** seconds between sweeps that queue finished hands' evidence ahead of any audit, at low priority; 0: no sweep */
+  auditSweepSeconds: number;
+  /** seconds after which a job whose worker died (kill -9, a lost machine) is handed to another worker */
+  auditJobExpireSeconds: number;
   /** worker threads that decide the strong bots' moves (docs/bots.md); 0 decides on the main thread */
   botWorkers: number;
   /** at a table where a person sits, a bot moves no sooner than this after the move before (0: at once) */
@@ -149,6 +155,9 @@ export function validateEnv(env: Record<string, unknown>): Settings {
     handCacheSize: int('HAND_CACHE_SIZE', 20_000, 0, 10_000_000),
     auditSamples: int('AUDIT_SAMPLES', 16, 1, 1000),
     auditWorkers: int('AUDIT_WORKERS', 1, 0, 64),
+    auditJobs: oneOf('AUDIT_JOBS', ['in-process', 'off'] as const, 'in-process'),
+    auditSweepSeconds: int('AUDIT_SWEEP_SECONDS', 60, 0, 86_400),
+    auditJobExpireSeconds: int('AUDIT_JOB_EXPIRE_SECONDS', 120, 3, 3_600),
     botWorkers: int('BOT_WORKERS', 1, 0, 64),
     botPaceMs: int('BOT_PACE_MS', 900, 0, 60_000),
     resultPauseMs: int('RESULT_PAUSE_MS', 5000, 0, 600_000),

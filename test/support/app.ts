@@ -26,6 +26,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<TestAp
     RESULT_PAUSE_MS: '0',
     // Tests that want a clock ask their table for one; the others must not see a substitute act.
     DEFAULT_TURN_CLOCK: 'off',
+    // No evidence computed ahead in the background, unless a test is about the sweep.
+    AUDIT_SWEEP_SECONDS: '0',
     ...env,
   });
   const app = await createApp(settings);

@@ -1,0 +1,222 @@
+import type pg from 'pg';
+import type PgBoss from 'pg-boss';
+import { pairStatistics, type AuditHand } from '../analysis/collusion/pairs.js';
+import { ApiError } from '../common/problems.js';
+import { finishedHands, loadHand, readEvents, type HandAt } from '../hands/hand-store.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import { finishJob, readJob, recordProgress, type StoredJob, type UnevaluatedHand } from './audit-job-store.js';
+import { AUDIT_GAMES, evidenceKey, type AuditGame } from './evidence-of.js';
+import type { EvidencePool } from './evidence-pool.js';
+import {
+  evidenceOfHands,
+  evidenceSettled,
+  handsWithoutEvidence,
+  settledHands,
+  storeEvidence,
+  storeEvidenceProblem,
+} from './evidence-store.js';
+import { computeHandEvidence, problemOf } from './hand-evidence.js';
+
+/** The queues of the audit: one job per hand's evidence, one per step of an audit. */
+export const EVIDENCE_QUEUE = 'hand-evidence';
+export const AUDIT_QUEUE = 'collusion-audit';
+export const AUDIT_QUEUES = [
+  { name: EVIDENCE_QUEUE, retryLimit: 3 },
+  // An audit step that fails (the database away for a moment) is tried again; expiries count too.
+  { name: AUDIT_QUEUE, retryLimit: 20 },
+] as const;
+
+/** What a hand's evidence job names: the hand, and the estimator's inputs (any worker computes it with these, not its own settings). */
+interface EvidenceJob extends HandAt {
+  game: AuditGame;
+  samples: number;
+}
+interface AuditStep {
+  jobId: string;
+}
+
+/** Priorities (higher first): an audit's steps, the evidence an audit waits for, the sweep's. */
+const PRIORITY = { audit: 10, requested: 5, ahead: 0 } as const;
+
+/** The sweep tops the queue up to this many hands per worker thread, so that it never crowds out an audit's own. */
+const SWEEP_BACKLOG_PER_THREAD = 16;
+
+export const evidenceJobKey = (estimator: string, handId: string): string => `${estimator}:${handId}`;
+
+/** Queues an audit's next step (a new audit's first). */
+export async function queueAuditStep(boss: PgBoss, jobId: string, startAfterSeconds = 0): Promise<void> {
+  await boss.send(AUDIT_QUEUE, { jobId } satisfies AuditStep, {
+    singletonKey: jobId,
+    priority: PRIORITY.audit,
+    ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}),
+  });
+}
+
+async function queueEvidence(boss: PgBoss, jobs: EvidenceJob[], priority: number): Promise<void> {
+  if (!jobs.length) return;
+  await boss.insert(
+    jobs.map((data) => ({
+      name: EVIDENCE_QUEUE,
+      data,
+      priority,
+      singletonKey: evidenceJobKey(evidenceKey(data.game, data.samples), data.handId),
+    })),
+  );
+}
+
+/**
+ * A worker of the audit (`npm run worker`, or in the API process unless AUDIT_JOBS=off): takes
+ * hands' evidence jobs and audit steps from the queue, and sweeps finished hands without stored
+ * evidence into the queue at low priority. Every piece of work is idempotent and its result a
+ * row, so a worker killed at any point loses at most the hands it was computing: the queue hands
+ * the job out again once it expires, and a repeated job finds its work done.
+ *
+ * An audit is a chain of short steps, each a job: list the hands, queue the evidence not yet
+ * settled, wait a little for it (recording progress), and either rank the pairs or queue the
+ * next step. No step holds a worker while the evidence is computed elsewhere.
+ */
+export class AuditWork {
+  /** Hands whose evidence this worker computed (the rest it found settled): the tests count on it. */
+  computed = 0;
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly db: pg.Pool,
+    private readonly queue: JobQueue,
+    private readonly pool: EvidencePool,
+    private readonly settings: { auditSamples: number; auditSweepSeconds: number; auditJobExpireSeconds: number },
+    private readonly log: { warn(message: string): void },
+  ) {}
+
+  async start(): Promise<void> {
+    const boss = await this.queue.boss();
+    const threads = Math.max(1, this.pool.size);
+    await boss.work<EvidenceJob>(EVIDENCE_QUEUE, { batchSize: 4 * threads, pollingIntervalSeconds: 0.5, includeMetadata: true }, (jobs) =>
+      Promise.all(jobs.map((j) => this.evidence(j.data, j.retryCount >= j.retryLimit))),
+    );
+    await boss.work<AuditStep>(AUDIT_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async ([job]) => {
+      try {
+        await this.auditStep(boss, job!.data);
+      } catch (err) {
+        // The last try: the job ends as failed, with the reason, instead of running for ever.
+        const message = err instanceof Error ? err.message : String(err);
+        if (job!.retryCount >= job!.retryLimit) await finishJob(this.db, job!.data.jobId, { error: message });
+        throw err;
+      }
+    });
+    if (this.settings.auditSweepSeconds > 0) this.scheduleSweep(boss, threads);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.sweepTimer);
+  }
+
+  /** One hand's evidence, unless it is settled already (by another worker, an earlier run, the same hand queued twice). */
+  private async evidence(job: EvidenceJob, lastTry: boolean): Promise<void> {
+    const at = { tableId: job.tableId, handId: job.handId };
+    const estimator = evidenceKey(job.game, job.samples);
+    if (await evidenceSettled(this.db, at, estimator)) return;
+    const [hand, events] = await Promise.all([loadHand(this.db, at), readEvents(this.db, at)]);
+    let evidence;
+    try {
+      evidence = await computeHandEvidence(this.pool, hand, events, job.samples);
+    } catch (err) {
+      // A refused log is for good; anything else (a worker thread lost, the pool closing) is tried again first.
+      if (!(err instanceof ApiError) && !lastTry) throw err;
+      await storeEvidenceProblem(this.db, at, estimator, problemOf(err));
+      return;
+    }
+    this.computed++;
+    await storeEvidence(this.db, at, estimator, evidence);
+  }
+
+  private async auditStep(boss: PgBoss, step: AuditStep): Promise<void> {
+    const job = await readJob(this.db, step.jobId);
+    if (!job || job.status !== 'running') return;
+    const hands = await finishedHands(this.db, job.filters);
+    const ids = hands.map((h) => h.id);
+    const game = job.filters.game as AuditGame;
+    const samples = samplesOf(job.estimator, this.settings.auditSamples);
+    let settled = await settledHands(this.db, ids, job.estimator);
+    const missing = hands.filter((h) => !settled.has(h.id));
+    await queueEvidence(
+      boss,
+      missing.map((h) => ({ ...h.at, game, samples })),
+      PRIORITY.requested,
+    );
+    // Waits a while for the evidence (a third of the expiry, so that a live step never expires), recording progress.
+    const until = Date.now() + (this.settings.auditJobExpireSeconds * 1000) / 3;
+    while (settled.size < ids.length && Date.now() < until && !this.stopped) {
+      await recordProgress(this.db, job.jobId, settled.size, ids.length);
+      await new Promise((r) => setTimeout(r, 250));
+      settled = await settledHands(this.db, ids, job.estimator);
+    }
+    if (settled.size < ids.length) {
+      await recordProgress(this.db, job.jobId, settled.size, ids.length);
+      await queueAuditStep(boss, job.jobId, 1);
+      return;
+    }
+    await this.rank(job, hands);
+  }
+
+  /** All evidence settled: the ranked pairs, from the stored evidence alone. */
+  private async rank(job: StoredJob, hands: Awaited<ReturnType<typeof finishedHands>>): Promise<void> {
+    const { evidence, problems } = await evidenceOfHands(
+      this.db,
+      hands.map((h) => h.id),
+      job.estimator,
+    );
+    const audit: AuditHand[] = [];
+    const unevaluated: UnevaluatedHand[] = [];
+    hands.forEach((h, i) => {
+      const problem = problems.get(h.id);
+      if (problem) unevaluated.push({ handId: h.id, ...problem });
+      const e = evidence.get(h.id);
+      // Imported records without seating have no players to pair: they are skipped.
+      if (e && h.seating.every((p) => p !== null))
+        audit.push({ handId: h.id, sequence: i, tableId: h.tableId ?? undefined, players: h.seating as string[], evidence: e });
+    });
+    // Pairs below the minimum are not tested (and not counted in the q-values): not listed either.
+    let rows = pairStatistics(audit, { minHands: job.filters.minHands ?? 1 }).filter((r) => r.method !== 'untested');
+    const player = job.filters.playerId;
+    if (player) rows = rows.filter((r) => r.declarer === player || r.defender === player);
+    await finishJob(this.db, job.jobId, { pairs: rows, unevaluated, total: hands.length });
+  }
+
+  /** Every `auditSweepSeconds`: finished hands without evidence for this worker's estimator, newest first, into the queue at low priority. */
+  private scheduleSweep(boss: PgBoss, threads: number): void {
+    const sweep = async (): Promise<void> => {
+      const backlog = await boss.getQueueSize(EVIDENCE_QUEUE);
+      let room = SWEEP_BACKLOG_PER_THREAD * threads - backlog;
+      for (const game of AUDIT_GAMES) {
+        if (room <= 0) break;
+        const samples = this.settings.auditSamples;
+        const hands = await handsWithoutEvidence(this.db, game, evidenceKey(game, samples), room);
+        await queueEvidence(
+          boss,
+          hands.map((at) => ({ ...at, game, samples })),
+          PRIORITY.ahead,
+        );
+        room -= hands.length;
+      }
+    };
+    const next = (): void => {
+      if (this.stopped) return;
+      this.sweepTimer = setTimeout(() => {
+        sweep()
+          .catch((err: Error) => this.log.warn(`evidence sweep: ${err.message}`))
+          .finally(next);
+      }, this.settings.auditSweepSeconds * 1000);
+      this.sweepTimer.unref();
+    };
+    next();
+  }
+}
+
+/** The samples per caller an estimator key names (the job's, not this worker's setting). */
+function samplesOf(estimator: string, fallback: number): number {
+  const m = /-samples(\d+)$/.exec(estimator);
+  return m ? Number(m[1]) : fallback;
+}

@@ -1,0 +1,64 @@
+import { recordOf } from '../audit/stored-record.js';
+import { ApiError } from '../common/problems.js';
+import { describeRefusal, gameFor, replay, type HandRecord } from '../engine/index.js';
+import type { StoredEvent } from '../hands/hand-store.js';
+import type { HandRow } from '../hands/hand-row.js';
+import type { AnyHandEvidence, AuditGame } from './evidence-of.js';
+import type { EvidencePool } from './evidence-pool.js';
+import type { EvidenceProblem } from './evidence-store.js';
+
+/**
+ * One stored hand's evidence, from its row and its events: replayed first (a fraction of the
+ * evidence's cost) so that a log the engine refuses is a clear HAND_NOT_REPLAYABLE, then computed
+ * in the pool's worker threads. Moves a substitute made for an absent player are no evidence
+ * about that player: their calls are left out.
+ */
+export async function computeHandEvidence(
+  pool: EvidencePool,
+  hand: HandRow,
+  events: readonly StoredEvent[],
+  samples: number,
+): Promise<AnyHandEvidence> {
+  const record = recordOf(hand, events) as HandRecord<AuditGame>;
+  const replayed = replay(gameFor(record.game), record);
+  if (!replayed.ok) {
+    const at = replayed.actionIndex === null ? {} : { actionIndex: replayed.actionIndex };
+    throw ApiError.of('HAND_NOT_REPLAYABLE', `hand ${hand.id} cannot be evaluated: ${describeRefusal(replayed)}`, {
+      ...at,
+      rejection: replayed.rejection,
+    });
+  }
+  const evidence = await pool.evidence({ record, samples, seed: seedOf(record) });
+  return withoutSubstituteCalls(evidence, events);
+}
+
+/**
+ * The evidence without the calls a substitute made (a stored event with `by: 'substitute'`):
+ * they tell nothing about the seat's player. Action `i` of the record is event `i + 1` (event 0
+ * is the deal).
+ */
+export function withoutSubstituteCalls(evidence: AnyHandEvidence, events: readonly StoredEvent[]): AnyHandEvidence {
+  const bySubstitute = (actionIndex: number): boolean => (events[actionIndex + 1] as { by?: unknown } | undefined)?.by === 'substitute';
+  if (!evidence.calls.some((c) => bySubstitute(c.actionIndex))) return evidence;
+  return { ...evidence, calls: evidence.calls.filter((c) => !bySubstitute(c.actionIndex)) };
+}
+
+/** Why a hand has no evidence: its problem code, or EVIDENCE_FAILED for an error while computing it. */
+export function problemOf(err: unknown): EvidenceProblem {
+  if (err instanceof ApiError) {
+    const at = typeof err.extra.actionIndex === 'number' ? { actionIndex: err.extra.actionIndex } : {};
+    return { code: err.code, detail: err.message, ...at };
+  }
+  return { code: 'EVIDENCE_FAILED', detail: err instanceof Error ? err.message : String(err) };
+}
+
+/**
+ * A fixed seed per hand, taken from what was dealt and played (not from its id), so that a hand
+ * has the same evidence every time it is computed — also when the same record is imported again.
+ */
+function seedOf(record: HandRecord<AuditGame>): number {
+  const text = JSON.stringify([record.dealer, record.deck ?? null, record.hands ?? null, record.talon ?? null, record.actions]);
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
