@@ -24,10 +24,11 @@ const DISTRIBUTED: Record<string, string> = {
   idempotent_responses: 'table_id',
   ledger_entries: 'table_id',
   hand_evidence: 'table_id',
+  hand_evidence_problems: 'table_id',
 };
 const REFERENCE = ['players', 'hand_tables'];
-/** Never distributed: migration bookkeeping and the benchmark's baseline rows. */
-const LOCAL = ['_prisma_migrations', 'bench_rows'];
+/** Never distributed: migration bookkeeping, the benchmark's baseline rows, the audit's job rows (one per audit, read by id). */
+const LOCAL = ['_prisma_migrations', 'bench_rows', 'collusion_jobs'];
 
 /** Keys and foreign keys that Citus would refuse, read from the live catalogue. */
 async function keyProblems(url: string): Promise<string[]> {

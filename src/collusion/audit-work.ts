@@ -41,6 +41,12 @@ const PRIORITY = { audit: 10, requested: 5, ahead: 0 } as const;
 /** The sweep tops the queue up to this many hands per worker thread, so that it never crowds out an audit's own. */
 const SWEEP_BACKLOG_PER_THREAD = 16;
 
+/** How long a stopping worker waits for the hands under way. */
+const STOP_WAIT_MS = 5_000;
+
+/** How often an idle worker looks for evidence jobs. */
+const EMPTY_QUEUE_POLL_MS = 250;
+
 export const evidenceJobKey = (estimator: string, handId: string): string => `${estimator}:${handId}`;
 
 /** Queues an audit's next step (a new audit's first). */
@@ -80,6 +86,7 @@ export class AuditWork {
   computed = 0;
   private sweepTimer: NodeJS.Timeout | undefined;
   private stopped = false;
+  private evidenceLoop: Promise<void> | undefined;
 
   constructor(
     private readonly db: pg.Pool,
@@ -92,9 +99,7 @@ export class AuditWork {
   async start(): Promise<void> {
     const boss = await this.queue.boss();
     const threads = Math.max(1, this.pool.size);
-    await boss.work<EvidenceJob>(EVIDENCE_QUEUE, { batchSize: 4 * threads, pollingIntervalSeconds: 0.5, includeMetadata: true }, (jobs) =>
-      Promise.all(jobs.map((j) => this.evidence(j.data, j.retryCount >= j.retryLimit))),
-    );
+    this.evidenceLoop = this.takeEvidence(boss, 2 * threads);
     await boss.work<AuditStep>(AUDIT_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async ([job]) => {
       try {
         await this.auditStep(boss, job!.data);
@@ -111,6 +116,36 @@ export class AuditWork {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.sweepTimer);
+    // The hands under way are finished and stored if that takes no more than a few seconds; else their jobs expire and go to another worker.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.evidenceLoop, new Promise((r) => (timer = setTimeout(r, STOP_WAIT_MS)))]);
+    clearTimeout(timer);
+  }
+
+  /**
+   * The evidence jobs, `batch` at a time (enough to keep every thread busy), fetched again as soon
+   * as a batch is done; the queue is polled only while it is empty. (pg-boss's `work` waits out
+   * its polling interval after every batch, which left the threads idle between short hands.)
+   */
+  private async takeEvidence(boss: PgBoss, batch: number): Promise<void> {
+    while (!this.stopped) {
+      const jobs = await boss.fetch<EvidenceJob>(EVIDENCE_QUEUE, { batchSize: batch, includeMetadata: true }).catch((err: Error) => {
+        this.log.warn(`evidence jobs: ${err.message}`);
+        return [];
+      });
+      if (!jobs?.length) {
+        await new Promise((r) => setTimeout(r, EMPTY_QUEUE_POLL_MS));
+        continue;
+      }
+      await Promise.all(
+        jobs.map((j) =>
+          this.evidence(j.data, j.retryCount >= j.retryLimit).then(
+            () => boss.complete(EVIDENCE_QUEUE, j.id),
+            (err: Error) => boss.fail(EVIDENCE_QUEUE, j.id, { message: err.message }),
+          ),
+        ),
+      ).catch((err: Error) => this.log.warn(`evidence jobs: ${err.message}`));
+    }
   }
 
   /** One hand's evidence, unless it is settled already (by another worker, an earlier run, the same hand queued twice). */

@@ -1,0 +1,139 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { SimConfig } from '../src/analysis/sim/simulate.js';
+import { AUDIT_TOKEN, bearer, startApp, startAppOnOwnDatabase, type TestApp } from './support/app.js';
+import { importSimulatedLog, type Job } from './support/audit.js';
+
+/**
+ * The audit as durable jobs (docs/scaling.md): two API-only instances on one database, and
+ * workers as their own processes (`scripts/worker.ts`). A job started on one instance is read
+ * and joined on the other; a worker killed with SIGKILL mid-job leaves it to the next worker,
+ * which completes it with the pairs of an uninterrupted run; two workers compute each hand once;
+ * a second audit of the same log computes nothing.
+ */
+const SAMPLES = '4';
+const auditor = bearer(AUDIT_TOKEN);
+
+interface Worker {
+  child: ChildProcess;
+  output: string;
+}
+
+/** `npm run worker` against the database, with a short expiry so that a killed worker's jobs come back in seconds. */
+function startWorker(url: string): Promise<Worker> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      AUDIT_SAMPLES: SAMPLES,
+      AUDIT_WORKERS: '1',
+      AUDIT_JOB_EXPIRE_SECONDS: '4',
+      AUDIT_SWEEP_SECONDS: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const w: Worker = { child, output: '' };
+  child.stdout!.on('data', (d: Buffer) => (w.output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (w.output += d.toString()));
+  return new Promise((resolve, reject) => {
+    const ready = setInterval(() => {
+      if (w.output.includes('worker ready')) {
+        clearInterval(ready);
+        resolve(w);
+      }
+    }, 50);
+    child.once('exit', (code) => {
+      clearInterval(ready);
+      reject(new Error(`worker exited (${code}): ${w.output}`));
+    });
+  });
+}
+
+/** SIGTERM, and what it says it computed. */
+async function stopWorker(w: Worker): Promise<number> {
+  const exited = new Promise((r) => w.child.once('exit', r));
+  w.child.kill('SIGTERM');
+  await exited;
+  const m = /computed (\d+) hand/.exec(w.output);
+  if (!m) throw new Error(`no count from the worker: ${w.output}`);
+  return Number(m[1]);
+}
+
+async function poll(t: TestApp, jobId: string, until: (job: Job) => boolean): Promise<Job> {
+  for (const deadline = Date.now() + 90_000; ;) {
+    const job = (await t.http.get(`/audit/collusion/jobs/${jobId}`).set(auditor).expect(200)).body as Job;
+    if (until(job) || Date.now() > deadline) return job;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('the audit as durable jobs, with workers as processes', () => {
+  const config: SimConfig = { players: 6, hands: 80, colludingPairs: 1, rate: 1, seed: 11 };
+  let a: TestApp;
+  let b: TestApp;
+  let url: string;
+  const workers: Worker[] = [];
+  const stored = async (): Promise<number> => (await a.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM hand_evidence')).rows[0]!.n;
+
+  beforeAll(async () => {
+    a = await startAppOnOwnDatabase('auditjobs', { AUDIT_SAMPLES: SAMPLES, AUDIT_JOBS: 'off' });
+    url = (a.sql as unknown as { options: { connectionString: string } }).options.connectionString;
+    b = await startApp({ DATABASE_URL: url, AUDIT_SAMPLES: SAMPLES, AUDIT_JOBS: 'off' });
+    await importSimulatedLog(a, config, 'Jobs');
+  }, 120_000);
+  afterAll(async () => {
+    for (const w of workers) w.child.kill('SIGKILL');
+    await b?.close();
+    await a?.close();
+  });
+
+  it('is read and joined on another instance; a worker killed mid-job is replaced and the job completes as an uninterrupted run would', async () => {
+    const started = await a.http.get('/audit/collusion').set(auditor).expect(202);
+    const jobId = (started.body as Job).jobId;
+    // No worker yet: the job waits, and instance B knows it.
+    expect((await b.http.get(`/audit/collusion/jobs/${jobId}`).set(auditor).expect(200)).body).toMatchObject({ jobId, status: 'running' });
+    expect((await b.http.get('/audit/collusion').set(auditor).expect(202)).body).toMatchObject({ jobId });
+
+    const first = await startWorker(url);
+    workers.push(first);
+    const partway = await poll(b, jobId, (j) => j.done >= 8);
+    first.child.kill('SIGKILL');
+    expect(partway.status).toBe('running');
+    const computedBeforeKill = await stored();
+    expect(computedBeforeKill).toBeLessThan(partway.total);
+
+    workers.push(await startWorker(url));
+    const done = await poll(b, jobId, (j) => j.status !== 'running');
+    expect(done).toMatchObject({ status: 'done', error: null });
+    expect(done.total).toBeGreaterThan(config.hands / 2);
+    expect(await stored()).toBe(done.total - done.unevaluated!.length);
+
+    // The uninterrupted run: every hand's evidence computed anew, by one worker, for the same hands.
+    await a.sql.query('DELETE FROM hand_evidence');
+    const again = await a.http.get('/audit/collusion').query({ from: '2000-01-01T00:00:00Z' }).set(auditor).expect(202);
+    const uninterrupted = await poll(a, (again.body as Job).jobId, (j) => j.status !== 'running');
+    expect(uninterrupted.status).toBe('done');
+    expect(done.pairs!.length).toBeGreaterThan(0);
+    expect(done.pairs).toEqual(uninterrupted.pairs);
+    await stopWorker(workers.pop()!);
+  }, 180_000);
+
+  it('two workers compute each hand once between them; a second audit of the same log computes nothing', async () => {
+    await a.sql.query('DELETE FROM hand_evidence');
+    const two = [await startWorker(url), await startWorker(url)];
+    workers.push(...two);
+    const first = await a.http.get('/audit/collusion').query({ to: '2100-01-01T00:00:00Z' }).set(auditor).expect(202);
+    const job = await poll(b, (first.body as Job).jobId, (j) => j.status !== 'running');
+    expect(job.status).toBe('done');
+    const evaluated = job.total - job.unevaluated!.length;
+    expect(await stored()).toBe(evaluated);
+
+    const second = await b.http.get('/audit/collusion').query({ minHands: 2 }).set(auditor);
+    const rerun = await poll(a, (second.body as Job).jobId, (j) => j.status !== 'running');
+    expect(rerun).toMatchObject({ status: 'done', total: job.total });
+
+    const counts = [await stopWorker(two[0]!), await stopWorker(two[1]!)];
+    expect(counts[0]! + counts[1]!).toBe(evaluated);
+    expect(await stored()).toBe(evaluated);
+  }, 180_000);
+});
