@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { SimConfig } from '../src/analysis/sim/simulate.js';
+import { CollusionService } from '../src/collusion/collusion.service.js';
 import { AUDIT_TOKEN, bearer, startApp, startAppOnOwnDatabase, type TestApp } from './support/app.js';
 import { importSimulatedLog, type Job } from './support/audit.js';
 
@@ -136,4 +137,28 @@ describe('the audit as durable jobs, with workers as processes', () => {
     expect(counts[0]! + counts[1]!).toBe(evaluated);
     expect(await stored()).toBe(evaluated);
   }, 180_000);
+});
+
+describe('evidence computed ahead of any audit', () => {
+  let t: TestApp;
+  afterAll(() => t?.close());
+
+  it('the sweep stores finished hands’ evidence at low priority; the audit after it computes nothing', async () => {
+    t = await startAppOnOwnDatabase('auditsweep', { AUDIT_SAMPLES: SAMPLES, AUDIT_SWEEP_SECONDS: '1' });
+    await importSimulatedLog(t, { players: 6, hands: 24, colludingPairs: 1, rate: 1, seed: 12 }, 'Sweep');
+    const work = t.app.get(CollusionService).work!;
+    const settled = async (): Promise<number> =>
+      (await t.sql.query<{ n: number }>('SELECT (SELECT count(*) FROM hand_evidence) + (SELECT count(*) FROM hand_evidence_problems) AS n'))
+        .rows[0]!.n;
+    const { rows } = await t.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM hands WHERE status = 'finished'`);
+    for (const deadline = Date.now() + 60_000; Number(await settled()) < rows[0]!.n && Date.now() < deadline;)
+      await new Promise((r) => setTimeout(r, 200));
+    expect(Number(await settled())).toBe(rows[0]!.n);
+    const before = work.computed;
+    expect(before).toBeGreaterThan(0);
+    const started = await t.http.get('/audit/collusion').set(auditor);
+    const job = await poll(t, (started.body as Job).jobId, (j) => j.status !== 'running');
+    expect(job).toMatchObject({ status: 'done', total: rows[0]!.n });
+    expect(work.computed).toBe(before);
+  }, 120_000);
 });
