@@ -41,6 +41,9 @@ const PRIORITY = { audit: 10, requested: 5, ahead: 0 } as const;
 /** The sweep tops the queue up to this many hands per worker thread, so that it never crowds out an audit's own. */
 const SWEEP_BACKLOG_PER_THREAD = 16;
 
+/** Evidence jobs fetched at once per evidence thread: enough to keep it busy between fetches, few enough to finish well inside the expiry. */
+const EVIDENCE_BATCH_PER_THREAD = 8;
+
 /** How long a stopping worker waits for the hands under way. */
 const STOP_WAIT_MS = 5_000;
 
@@ -99,7 +102,7 @@ export class AuditWork {
   async start(): Promise<void> {
     const boss = await this.queue.boss();
     const threads = Math.max(1, this.pool.size);
-    this.evidenceLoop = this.takeEvidence(boss, 2 * threads);
+    this.evidenceLoop = this.takeEvidence(boss, EVIDENCE_BATCH_PER_THREAD * threads);
     await boss.work<AuditStep>(AUDIT_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async ([job]) => {
       try {
         await this.auditStep(boss, job!.data);
@@ -137,14 +140,20 @@ export class AuditWork {
         await new Promise((r) => setTimeout(r, EMPTY_QUEUE_POLL_MS));
         continue;
       }
-      await Promise.all(
+      const outcomes = await Promise.all(
         jobs.map((j) =>
           this.evidence(j.data, j.retryCount >= j.retryLimit).then(
-            () => boss.complete(EVIDENCE_QUEUE, j.id),
-            (err: Error) => boss.fail(EVIDENCE_QUEUE, j.id, { message: err.message }),
+            () => null,
+            (err: Error) => err,
           ),
         ),
-      ).catch((err: Error) => this.log.warn(`evidence jobs: ${err.message}`));
+      );
+      // One statement for the batch's completed jobs; a failed one is retried by the queue (a refused log is not a failure: it is stored).
+      const completed = jobs.filter((_, i) => outcomes[i] === null).map((j) => j.id);
+      if (completed.length)
+        await boss.complete(EVIDENCE_QUEUE, completed).catch((err: Error) => this.log.warn(`evidence jobs: ${err.message}`));
+      for (const [i, err] of outcomes.entries())
+        if (err) await boss.fail(EVIDENCE_QUEUE, jobs[i]!.id, { message: err.message }).catch(() => undefined);
     }
   }
 
@@ -171,10 +180,10 @@ export class AuditWork {
     const job = await readJob(this.db, step.jobId);
     if (!job || job.status !== 'running') return;
     const hands = await finishedHands(this.db, job.filters);
-    const ids = hands.map((h) => h.id);
+    const ats = hands.map((h) => h.at);
     const game = job.filters.game as AuditGame;
     const samples = samplesOf(job.estimator, this.settings.auditSamples);
-    let settled = await settledHands(this.db, ids, job.estimator);
+    let settled = await settledHands(this.db, ats, job.estimator);
     const missing = hands.filter((h) => !settled.has(h.id));
     await queueEvidence(
       boss,
@@ -183,13 +192,13 @@ export class AuditWork {
     );
     // Waits a while for the evidence (a third of the expiry, so that a live step never expires), recording progress.
     const until = Date.now() + (this.settings.auditJobExpireSeconds * 1000) / 3;
-    while (settled.size < ids.length && Date.now() < until && !this.stopped) {
-      await recordProgress(this.db, job.jobId, settled.size, ids.length);
+    while (settled.size < ats.length && Date.now() < until && !this.stopped) {
+      await recordProgress(this.db, job.jobId, settled.size, ats.length);
       await new Promise((r) => setTimeout(r, 250));
-      settled = await settledHands(this.db, ids, job.estimator);
+      settled = await settledHands(this.db, ats, job.estimator);
     }
-    if (settled.size < ids.length) {
-      await recordProgress(this.db, job.jobId, settled.size, ids.length);
+    if (settled.size < ats.length) {
+      await recordProgress(this.db, job.jobId, settled.size, ats.length);
       await queueAuditStep(boss, job.jobId, 1);
       return;
     }
@@ -200,7 +209,7 @@ export class AuditWork {
   private async rank(job: StoredJob, hands: Awaited<ReturnType<typeof finishedHands>>): Promise<void> {
     const { evidence, problems } = await evidenceOfHands(
       this.db,
-      hands.map((h) => h.id),
+      hands.map((h) => h.at),
       job.estimator,
     );
     const audit: AuditHand[] = [];

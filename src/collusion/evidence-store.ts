@@ -58,31 +58,35 @@ export async function evidenceSettled(q: Queryable, at: HandAt, estimator: strin
 
 /**
  * The hands of a list whose evidence is settled for the estimator, without reading it: an
- * audit's progress. A read across tables (the audit's, docs/scaling.md).
+ * audit's progress. A read across tables (the audit's, docs/scaling.md), by each row's key.
  */
-export async function settledHands(q: Queryable, handIds: readonly string[], estimator: string): Promise<Set<string>> {
+export async function settledHands(q: Queryable, hands: readonly HandAt[], estimator: string): Promise<Set<string>> {
   const { rows } = await q.query<{ hand_id: string }>(
-    `SELECT hand_id FROM hand_evidence WHERE estimator = $2 AND hand_id = ANY($1::uuid[])
-     UNION ALL SELECT hand_id FROM hand_evidence_problems WHERE estimator = $2 AND hand_id = ANY($1::uuid[])`,
-    [handIds, estimator],
+    `WITH h AS (SELECT unnest($1::uuid[]) AS table_id, unnest($2::uuid[]) AS hand_id)
+     SELECT e.hand_id FROM h JOIN hand_evidence e USING (table_id, hand_id) WHERE e.estimator = $3
+     UNION ALL SELECT p.hand_id FROM h JOIN hand_evidence_problems p USING (table_id, hand_id) WHERE p.estimator = $3`,
+    [...keys(hands), estimator],
   );
   return new Set(rows.map((r) => r.hand_id));
 }
 
+const keys = (hands: readonly HandAt[]): [string[], string[]] => [hands.map((h) => h.tableId), hands.map((h) => h.handId)];
+
 /** The evidence and the problems of a list of hands, for the estimator: what an audit ranks its pairs from. */
 export async function evidenceOfHands(
   q: Queryable,
-  handIds: readonly string[],
+  hands: readonly HandAt[],
   estimator: string,
 ): Promise<{ evidence: Map<string, AnyHandEvidence>; problems: Map<string, EvidenceProblem> }> {
+  const of = `WITH h AS (SELECT unnest($1::uuid[]) AS table_id, unnest($2::uuid[]) AS hand_id)`;
   const [stored, failed] = await Promise.all([
     q.query<{ hand_id: string; evidence: AnyHandEvidence }>(
-      'SELECT hand_id, evidence FROM hand_evidence WHERE estimator = $2 AND hand_id = ANY($1::uuid[])',
-      [handIds, estimator],
+      `${of} SELECT e.hand_id, e.evidence FROM h JOIN hand_evidence e USING (table_id, hand_id) WHERE e.estimator = $3`,
+      [...keys(hands), estimator],
     ),
     q.query<{ hand_id: string; problem: EvidenceProblem }>(
-      'SELECT hand_id, problem FROM hand_evidence_problems WHERE estimator = $2 AND hand_id = ANY($1::uuid[])',
-      [handIds, estimator],
+      `${of} SELECT p.hand_id, p.problem FROM h JOIN hand_evidence_problems p USING (table_id, hand_id) WHERE p.estimator = $3`,
+      [...keys(hands), estimator],
     ),
   ]);
   return {
