@@ -18,8 +18,8 @@ import {
 import { computeHandEvidence, problemOf } from './hand-evidence.js';
 
 /** The queues of the audit: one job per hand's evidence, one per step of an audit. */
-export const EVIDENCE_QUEUE = 'hand-evidence';
-export const AUDIT_QUEUE = 'collusion-audit';
+const EVIDENCE_QUEUE = 'hand-evidence';
+const AUDIT_QUEUE = 'collusion-audit';
 export const AUDIT_QUEUES = [
   { name: EVIDENCE_QUEUE, retryLimit: 3 },
   // An audit step that fails (the database away for a moment) is tried again; expiries count too.
@@ -50,7 +50,7 @@ const STOP_WAIT_MS = 5_000;
 /** How often an idle worker looks for evidence jobs. */
 const EMPTY_QUEUE_POLL_MS = 250;
 
-export const evidenceJobKey = (estimator: string, handId: string): string => `${estimator}:${handId}`;
+const evidenceJobKey = (estimator: string, handId: string): string => `${estimator}:${handId}`;
 
 /** Queues an audit's next step (a new audit's first). */
 export async function queueAuditStep(boss: PgBoss, jobId: string, startAfterSeconds = 0): Promise<void> {
