@@ -9,22 +9,13 @@
 import pg from 'pg';
 import { AUDIT_QUEUES, AuditWork } from '../src/collusion/audit-work.js';
 import { EvidencePool } from '../src/collusion/evidence-pool.js';
-import { ConfigError, validateEnv, type Settings } from '../src/config/env.js';
+import { settingsOrExit } from '../src/config/env.js';
 import { CONNECTION_OPTIONS } from '../src/database/database.service.js';
 import { migrate } from '../src/database/migrations.js';
 import { JobQueue } from '../src/jobs/job-queue.js';
 
 async function main(): Promise<void> {
-  let settings: Settings;
-  try {
-    settings = validateEnv(process.env);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const settings = settingsOrExit(process.env);
   const url = settings.databaseUrl;
   if (!url) {
     console.error("set DATABASE_URL to the service's database (npm start runs a worker in-process by itself)");

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import type { INestApplication } from '@nestjs/common';
 import { createApp } from './app.js';
-import { ConfigError, validateEnv, type Settings } from './config/env.js';
+import { settingsOrExit, type Settings } from './config/env.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded.js';
 import { migrate } from './database/migrations.js';
 import { HandWatch } from './hands/hand-watch.js';
@@ -28,16 +28,7 @@ const DRAIN_MS = 10_000;
  * embedded PostgreSQL under .data/postgres), apply pending migrations, serve.
  */
 async function main(): Promise<void> {
-  let settings: Settings;
-  try {
-    settings = validateEnv(process.env);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  let settings: Settings = settingsOrExit(process.env);
   let embedded: EmbeddedDatabase | null = null;
   if (!settings.databaseUrl) {
     console.log('DATABASE_URL is unset: starting the embedded PostgreSQL in .data/postgres');

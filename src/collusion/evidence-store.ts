@@ -19,12 +19,16 @@ export async function storedEvidence(q: Queryable, at: HandAt, estimator: string
 }
 
 /** Kept once: evidence computed at the same time elsewhere is the same (a fixed seed per hand). */
-export async function storeEvidence(q: Queryable, at: HandAt, estimator: string, evidence: AnyHandEvidence): Promise<void> {
+export const storeEvidence = (q: Queryable, at: HandAt, estimator: string, evidence: AnyHandEvidence): Promise<void> =>
+  storeOnce(q, 'hand_evidence', 'evidence', at, estimator, evidence);
+
+/** A hand's row of `table`, per estimator, written once: a second writer's is the same. */
+async function storeOnce(q: Queryable, table: string, column: string, at: HandAt, estimator: string, value: unknown): Promise<void> {
   await q.query({
-    name: 'hand-evidence-insert',
-    text: `INSERT INTO hand_evidence (table_id, hand_id, estimator, evidence) VALUES ($1, $2, $3, $4::jsonb)
+    name: `${table}-insert`,
+    text: `INSERT INTO ${table} (table_id, hand_id, estimator, ${column}) VALUES ($1, $2, $3, $4::jsonb)
            ON CONFLICT (table_id, hand_id, estimator) DO NOTHING`,
-    values: [at.tableId, at.handId, estimator, JSON.stringify(evidence)],
+    values: [at.tableId, at.handId, estimator, JSON.stringify(value)],
   });
 }
 
@@ -36,14 +40,8 @@ export interface EvidenceProblem {
   actionIndex?: number;
 }
 
-export async function storeEvidenceProblem(q: Queryable, at: HandAt, estimator: string, problem: EvidenceProblem): Promise<void> {
-  await q.query({
-    name: 'hand-evidence-problem-insert',
-    text: `INSERT INTO hand_evidence_problems (table_id, hand_id, estimator, problem) VALUES ($1, $2, $3, $4::jsonb)
-           ON CONFLICT (table_id, hand_id, estimator) DO NOTHING`,
-    values: [at.tableId, at.handId, estimator, JSON.stringify(problem)],
-  });
-}
+export const storeEvidenceProblem = (q: Queryable, at: HandAt, estimator: string, problem: EvidenceProblem): Promise<void> =>
+  storeOnce(q, 'hand_evidence_problems', 'problem', at, estimator, problem);
 
 /** Whether a hand's evidence for the estimator is settled: stored, or known not to be computable. */
 export async function evidenceSettled(q: Queryable, at: HandAt, estimator: string): Promise<boolean> {

@@ -65,6 +65,19 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 export class ConfigError extends Error {}
 
+/** A process's settings (`npm start`, `npm run worker`): an invalid environment is printed and the process exits 1. */
+export function settingsOrExit(env: Record<string, unknown>): Settings {
+  try {
+    return validateEnv(env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
 const MIN_AUDIT_TOKEN = 32;
 /** Values copied from an example rather than generated. */
 const PLACEHOLDER = /change[-_ ]?me|replace[-_ ]?me|placeholder|example|secret|password|your[-_ ]?token|^(.)\1+$/i;
