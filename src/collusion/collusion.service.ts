@@ -29,6 +29,7 @@ export class CollusionService implements OnApplicationBootstrap, OnModuleDestroy
   /** This process's worker of the audit's jobs (AUDIT_JOBS=in-process, the default); none on an API-only instance. */
   readonly work: AuditWork | undefined;
   private retry: NodeJS.Timeout | undefined;
+  private destroyed = false;
 
   // @Inject by class: works also where no decorator metadata is emitted (tsx).
   constructor(
@@ -51,6 +52,7 @@ export class CollusionService implements OnApplicationBootstrap, OnModuleDestroy
   onApplicationBootstrap(): void {
     const start = (): void => {
       this.work?.start().catch((err: Error) => {
+        if (this.destroyed) return;
         this.log.warn(`the audit's worker did not start (${err.message}); trying again in 5 s`);
         this.retry = setTimeout(start, 5_000);
         this.retry.unref();
@@ -60,6 +62,7 @@ export class CollusionService implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   async onModuleDestroy(): Promise<void> {
+    this.destroyed = true;
     clearTimeout(this.retry);
     await this.work?.stop();
     await this.queue.stop();

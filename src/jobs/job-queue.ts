@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import { CONNECTION_OPTIONS } from '../database/database.service.js';
 
 /**
  * The service's durable job queue: pg-boss on the service's own PostgreSQL, in a schema of its
@@ -11,6 +12,7 @@ import PgBoss from 'pg-boss';
  */
 export class JobQueue {
   private started: Promise<PgBoss> | undefined;
+  private stopped = false;
 
   constructor(
     private readonly options: {
@@ -25,6 +27,7 @@ export class JobQueue {
 
   /** The started queue; a failed start (the database away) is tried again by the next call. */
   boss(): Promise<PgBoss> {
+    if (this.stopped) return Promise.reject(new Error('the job queue is stopped'));
     this.started ??= this.start().catch((err: unknown) => {
       this.started = undefined;
       throw err;
@@ -32,7 +35,9 @@ export class JobQueue {
     return this.started;
   }
 
+  /** Stops the queue; a start under way (a database that does not answer) is waited for at most its connection timeout. */
   async stop(): Promise<void> {
+    this.stopped = true;
     const started = this.started;
     this.started = undefined;
     const boss = await started?.catch(() => undefined);
@@ -45,6 +50,8 @@ export class JobQueue {
       connectionString: databaseUrl,
       application_name: 'kartentisch-jobs',
       max: 4,
+      // Passed on to its pg pool, as for the service's own connections: a database that does not answer fails the start in 5 s.
+      ...({ connectionTimeoutMillis: CONNECTION_OPTIONS.connectionTimeoutMillis, keepAlive: true } as object),
       supervise,
       schedule: false,
       expireInSeconds: expireSeconds,
@@ -54,6 +61,10 @@ export class JobQueue {
     });
     boss.on('error', this.options.onError);
     await boss.start();
+    if (this.stopped) {
+      await boss.stop({ graceful: false, wait: true });
+      throw new Error('the job queue is stopped');
+    }
     for (const q of this.options.queues) {
       // One queued and one running job per key at most ('stately'): the same hand or audit is never queued twice.
       if (await boss.getQueue(q.name)) continue;
