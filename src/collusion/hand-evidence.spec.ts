@@ -24,7 +24,7 @@ function eventsOf(actions: readonly unknown[], bySubstitute: ReadonlySet<number>
     event(0, 'deal', {}),
     ...actions.map((a, i) => ({
       ...event(i + 1, 'action', a as Record<string, unknown>),
-      ...(bySubstitute.has(i) ? { by: 'substitute' } : {}),
+      ...(bySubstitute.has(i) ? { by: 'substitute' as const } : {}),
     })),
   ];
 }

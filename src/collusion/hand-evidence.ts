@@ -38,7 +38,7 @@ export async function computeHandEvidence(
  * is the deal).
  */
 export function withoutSubstituteCalls(evidence: AnyHandEvidence, events: readonly StoredEvent[]): AnyHandEvidence {
-  const bySubstitute = (actionIndex: number): boolean => (events[actionIndex + 1] as { by?: unknown } | undefined)?.by === 'substitute';
+  const bySubstitute = (actionIndex: number): boolean => events[actionIndex + 1]?.by === 'substitute';
   if (!evidence.calls.some((c) => bySubstitute(c.actionIndex))) return evidence;
   return { ...evidence, calls: evidence.calls.filter((c) => !bySubstitute(c.actionIndex)) };
 }
