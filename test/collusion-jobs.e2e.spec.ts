@@ -13,6 +13,8 @@ import { importSimulatedLog, type Job } from './support/audit.js';
  * a second audit of the same log computes nothing.
  */
 const SAMPLES = '4';
+/** A job's expiry is stamped by whoever queues it (an API instance or a worker): the same everywhere, short here so that a killed worker's jobs come back in seconds. */
+const EXPIRE = '10';
 const auditor = bearer(AUDIT_TOKEN);
 
 interface Worker {
@@ -20,7 +22,7 @@ interface Worker {
   output: string;
 }
 
-/** `npm run worker` against the database, with a short expiry so that a killed worker's jobs come back in seconds. */
+/** `npm run worker` against the database, with a short expiry so that a killed worker's jobs come back in seconds (long enough for a batch of hands on a loaded machine). */
 function startWorker(url: string): Promise<Worker> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], {
     env: {
@@ -28,7 +30,7 @@ function startWorker(url: string): Promise<Worker> {
       DATABASE_URL: url,
       AUDIT_SAMPLES: SAMPLES,
       AUDIT_WORKERS: '1',
-      AUDIT_JOB_EXPIRE_SECONDS: '4',
+      AUDIT_JOB_EXPIRE_SECONDS: EXPIRE,
       AUDIT_SWEEP_SECONDS: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -77,9 +79,9 @@ describe('the audit as durable jobs, with workers as processes', () => {
   const stored = async (): Promise<number> => (await a.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM hand_evidence')).rows[0]!.n;
 
   beforeAll(async () => {
-    a = await startAppOnOwnDatabase('auditjobs', { AUDIT_SAMPLES: SAMPLES, AUDIT_JOBS: 'off' });
+    a = await startAppOnOwnDatabase('auditjobs', { AUDIT_SAMPLES: SAMPLES, AUDIT_JOBS: 'off', AUDIT_JOB_EXPIRE_SECONDS: EXPIRE });
     url = (a.sql as unknown as { options: { connectionString: string } }).options.connectionString;
-    b = await startApp({ DATABASE_URL: url, AUDIT_SAMPLES: SAMPLES, AUDIT_JOBS: 'off' });
+    b = await startApp({ DATABASE_URL: url, AUDIT_SAMPLES: SAMPLES, AUDIT_JOBS: 'off', AUDIT_JOB_EXPIRE_SECONDS: EXPIRE });
     await importSimulatedLog(a, config, 'Jobs');
   }, 120_000);
   afterAll(async () => {

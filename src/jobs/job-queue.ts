@@ -7,8 +7,9 @@ import { CONNECTION_OPTIONS } from '../database/database.service.js';
  * graphile-worker or a queue of our own: docs/scaling.md ("The audit's jobs").
  *
  * A job whose worker died (kill -9, a lost machine) stays active until it expires, then pg-boss's
- * maintenance hands it out again; the expiry is the one setting (AUDIT_JOB_EXPIRE_SECONDS), the
- * maintenance runs four times per expiry so that no job waits much longer than that.
+ * maintenance hands it out again; the expiry is the one setting (AUDIT_JOB_EXPIRE_SECONDS), stamped
+ * on a job by the process that queues it (so alike everywhere); the maintenance runs four times
+ * per expiry so that no job waits much longer than that.
  */
 export class JobQueue {
   private started: Promise<PgBoss> | undefined;
