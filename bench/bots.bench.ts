@@ -6,8 +6,9 @@
  * Printed per game variant and comparison: the seat's mean points per hand with each bot and the
  * mean difference with its 95 % confidence interval over deals; the strong bot's decision time
  * p50 / p99 and decisions per second on one core; the decisions the engine refused. Not part of
- * `npm test`. Defaults: 20 deals, every variant, every comparison.
- *   variants: dobbm4,dobbm5,droggn3,droggn4,doko48,doko40   comparisons: beginner,random,quarter
+ * `npm test`. Defaults: 20 deals, every variant, every comparison (solver: Doppelkopf only).
+ * When the reference is a strong bot too, its decision times are printed after the candidate's.
+ *   variants: dobbm4,dobbm5,droggn3,droggn4,doko48,doko40   comparisons: beginner,random,quarter,solver
  */
 import { gameFor, seededRng, shuffle, type GameId } from '../src/engine/index.js';
 import { chooseBotAction } from '../src/bots/strategy.js';
@@ -23,11 +24,15 @@ const VARIANTS: Record<string, { game: GameId; rules: Record<string, unknown> }>
   doko48: { game: 'doppelkopf', rules: {} },
   doko40: { game: 'doppelkopf', rules: { deck: 40 } },
 };
-const QUARTER: StrongBudget = { worlds: Math.max(1, Math.round(DEFAULT_BUDGET.worlds / 4)), timeMs: DEFAULT_BUDGET.timeMs / 4 };
+const QUARTER: StrongBudget = {
+  ...DEFAULT_BUDGET,
+  worlds: Math.max(1, Math.round(DEFAULT_BUDGET.worlds / 4)),
+  timeMs: DEFAULT_BUDGET.timeMs / 4,
+};
 
 const deals = Number(process.argv[2] ?? 20);
 const variants = (process.argv[3] ?? Object.keys(VARIANTS).join(',')).split(',');
-const comparisons = (process.argv[4] ?? 'beginner,random,quarter').split(',');
+const comparisons = (process.argv[4] ?? 'beginner,random,quarter,solver').split(',');
 
 type Maker = (deal: number, seat: number) => SeatBot;
 const beginner: Maker = (deal, seat) => {
@@ -44,10 +49,13 @@ const strong =
     let n = 0;
     return (input) => decideStrong(input, { seed: deal * 1000 + seat * 100 + n++, budget }).action;
   };
-const MATCHES: Record<string, { label: string; candidate: Maker; reference: Maker; timed: boolean }> = {
-  beginner: { label: 'strong vs beginner', candidate: strong(DEFAULT_BUDGET), reference: beginner, timed: true },
-  random: { label: 'strong vs random', candidate: strong(DEFAULT_BUDGET), reference: random, timed: true },
-  quarter: { label: 'strong vs strong at ¼ budget', candidate: strong(DEFAULT_BUDGET), reference: strong(QUARTER), timed: true },
+/** The strong bot as before the Doppelkopf solver: every world rolled out to the end. */
+const ROLLOUTS: StrongBudget = { ...DEFAULT_BUDGET, endgameTricks: 0 };
+const MATCHES: Record<string, { label: string; candidate: Maker; reference: Maker; searched: boolean }> = {
+  beginner: { label: 'strong vs beginner', candidate: strong(DEFAULT_BUDGET), reference: beginner, searched: false },
+  random: { label: 'strong vs random', candidate: strong(DEFAULT_BUDGET), reference: random, searched: false },
+  quarter: { label: 'strong vs strong at ¼ budget', candidate: strong(DEFAULT_BUDGET), reference: strong(QUARTER), searched: true },
+  solver: { label: 'strong vs strong by rollouts', candidate: strong(DEFAULT_BUDGET), reference: strong(ROLLOUTS), searched: true },
 };
 
 const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
@@ -81,6 +89,7 @@ for (const name of variants) {
     const cand: number[] = [];
     const ref: number[] = [];
     const times: number[] = [];
+    const refTimes: number[] = [];
     let refused = 0;
     for (let d = 0; d < deals; d++) {
       const dealer = d % seats;
@@ -96,15 +105,18 @@ for (const name of variants) {
       const b = play(match.reference);
       cand.push(a.scores[tested]!);
       ref.push(b.scores[tested]!);
-      if (match.timed) times.push(...a.times[tested]!);
+      times.push(...a.times[tested]!);
+      if (match.searched) refTimes.push(...b.times[tested]!);
       refused += a.refusals + b.refusals;
     }
     const diffs = cand.map((c, i) => c - ref[i]!);
     const sorted = times.slice().sort((x, y) => x - y);
+    const refSorted = refTimes.slice().sort((x, y) => x - y);
     console.log(
       `${name.padEnd(8)} ${match.label.padEnd(30)} ${f(mean(cand)).padStart(10)} ${f(mean(ref)).padStart(10)} ` +
         `${`${f(mean(diffs))} ± ${f(ci95(diffs))}`.padStart(20)}   ${`${f(quantile(sorted, 0.5))} / ${f(quantile(sorted, 0.99))}`.padStart(28)}` +
-        `   ${f(1000 / mean(times), 0).padStart(11)}   ${String(refused).padStart(7)}`,
+        `   ${f(1000 / mean(times), 0).padStart(11)}   ${String(refused).padStart(7)}` +
+        (match.searched ? `   reference ms p50 / p99 ${f(quantile(refSorted, 0.5))} / ${f(quantile(refSorted, 0.99))}` : ''),
     );
   }
 }

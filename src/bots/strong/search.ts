@@ -4,13 +4,17 @@ import { seededRng, type Rng } from '../../engine/core/rng.js';
 import { heuristicBot as dobbmPolicy, type DobbmOptions, type DobbmState, type DobbmView } from '../../engine/dobbm/index.js';
 import { heuristicBot as droggnPolicy, type DroggnOptions, type DroggnView } from '../../engine/droggn/index.js';
 import { heuristicBot as dokoPolicy } from '../../engine/doppelkopf/bots.js';
-import type { DokoOptions, DokoView } from '../../engine/doppelkopf/index.js';
+import type { DokoOptions, DokoState, DokoView } from '../../engine/doppelkopf/index.js';
 import { chooseAction, doublingsOf, MAX_OWN_DOUBLINGS, shortlist, type Action as Posted } from '../strategy.js';
 import { knowledgeFromInput, type SeatInput, type SeatKnowledge } from './seat-input.js';
 import { imagineDobbm } from './dobbm-world.js';
 import { exactDobbmScore } from './dobbm-exact.js';
 import { imagineDroggn } from './droggn-world.js';
 import { imagineDoppelkopf } from './doppelkopf-world.js';
+import { exactDoppelkopfScore } from './doppelkopf-exact.js';
+
+/** Doppelkopf tricks solved double-dummy at the end of a hand by default (docs/bots.md: measured against rollouts). */
+const ENDGAME_TRICKS = 4;
 
 /**
  * How much the strong bot thinks per decision: at most `worlds` sampled worlds, and no new
@@ -20,8 +24,10 @@ import { imagineDoppelkopf } from './doppelkopf-world.js';
 export interface StrongBudget {
   worlds: number;
   timeMs: number;
+  /** Doppelkopf: the last this many tricks are solved double-dummy instead of rolled out (0: rollouts only). */
+  endgameTricks?: number;
 }
-export const DEFAULT_BUDGET: StrongBudget = { worlds: 24, timeMs: 600 };
+export const DEFAULT_BUDGET: StrongBudget = { worlds: 24, timeMs: 600, endgameTricks: ENDGAME_TRICKS };
 
 /** At most this many candidate actions are searched (a Dobbm discard has hundreds). */
 const MAX_CANDIDATES = 10;
@@ -42,7 +48,7 @@ export interface Searcher {
   /** The policy of every seat in a rollout: the engine's heuristic bot, which may read the imagined world. */
   policy: (state: unknown, seat: number, rng: Rng) => Action;
   /** The seat's score with the rest played exactly, where a solver applies (null: roll out instead). */
-  exact?: (state: unknown, seat: number, rng: Rng) => number | null;
+  exact?: (state: unknown, seat: number, rng: Rng, budget: StrongBudget) => number | null;
 }
 
 /** A game's own bot or solver, over that game's states, as a searcher's part. */
@@ -64,6 +70,8 @@ const searchers: Record<GameId, Searcher> = {
     game: games.doppelkopf as unknown as Game,
     imagine: (k, view, rng) => imagineDoppelkopf(k as SeatKnowledge<DokoOptions>, view as DokoView, rng),
     policy: erased(dokoPolicy()),
+    exact: (s, seat, rng, budget) =>
+      (s as DokoState).phase === 'play' ? exactDoppelkopfScore(s as DokoState, seat, rng, budget.endgameTricks ?? 0) : null,
   },
 };
 
@@ -110,7 +118,7 @@ export function searchWorlds(
     const world = imagine(searcher, k, input, offered.length, rng);
     if (world === null) continue;
     const rolloutSeed = rng.int(2 ** 31);
-    const scores = evaluate(searcher, world, candidates, seat, rolloutSeed);
+    const scores = evaluate(searcher, world, candidates, seat, rolloutSeed, budget);
     if (scores.some((s) => s === null)) continue;
     scores.forEach((s, i) => perWorld[i]!.push(s!));
   }
@@ -175,10 +183,17 @@ function imagineOne(searcher: Searcher, k: SeatKnowledge<unknown>, input: SeatIn
  * Each candidate's score for the seat in one world: exactly where the game has a solver and
  * every candidate's position is solved within budget, else by rollouts (the same seed for all).
  */
-function evaluate(searcher: Searcher, world: unknown, candidates: Posted[], seat: number, seed: number): (number | null)[] {
+function evaluate(
+  searcher: Searcher,
+  world: unknown,
+  candidates: Posted[],
+  seat: number,
+  seed: number,
+  budget: StrongBudget,
+): (number | null)[] {
   const after = candidates.map((a) => searcher.game.apply(world, { ...a, seat } as Action));
   if (searcher.exact && after.every((r) => r.ok)) {
-    const exact = after.map((r) => searcher.exact!((r as { state: unknown }).state, seat, seededRng(seed)));
+    const exact = after.map((r) => searcher.exact!((r as { state: unknown }).state, seat, seededRng(seed), budget));
     if (exact.every((x) => x !== null)) return exact;
   }
   return candidates.map((a) => rollout(searcher, world, { ...a, seat } as Action, seat, seededRng(seed)));
