@@ -48,19 +48,31 @@ export function chooseBotAction(strength: ViewStrength, game: Game, view: SeatVi
   return chooseAction(game, view, rng);
 }
 
-/** Bidding thresholds of the engines' heuristic bots (src/engine/<game>/bots.ts). */
-const DOBBM_BID = { dobbm: 30, solo: 56 };
-const DOBBM_DOUBLE = { schwacher: 36, retour: 46, escalation: 6 };
+/**
+ * The hand-strength thresholds by which the beginner, and the strong bot where it does not
+ * search, bids, doubles and reserves (docs/bots.md says which were fitted by simulation, and how).
+ */
+export interface Thresholds {
+  dobbmBid: { dobbm: number; solo: number };
+  dobbmDouble: { schwacher: number; retour: number; escalation: number };
+  dokoSoloFrom: number;
+}
+export const THRESHOLDS: Thresholds = {
+  dobbmBid: { dobbm: 30, solo: 56 },
+  dobbmDouble: { schwacher: 36, retour: 46, escalation: 6 },
+  dokoSoloFrom: 34,
+};
+const DOBBM_BID = THRESHOLDS.dobbmBid;
+const DOBBM_DOUBLE = THRESHOLDS.dobbmDouble;
 /** No bot raises once the stake was doubled this often: the strong bot's sampled worlds overrate its chances (its opponents know their cards), and the beginner's hand strength is rough. */
 export const MAX_OWN_DOUBLINGS = 2;
 const DROGGN_BID: Record<string, number> = { ansager: 24, solo: 31, super: 36, supermord: 50 };
-const DOKO_SOLO_FROM = 34;
 const DOKO_ANNOUNCE_FROM = 24;
 const DOKO_SOLOS = ['solo-d', 'solo-h', 'solo-s', 'solo-c', 'solo-q', 'solo-j', 'solo-f'] as const;
 /** Enough discards/buys looked at to find a good one; Droggn offers up to ~2,000. */
 const MAX_CANDIDATES = 600;
 
-export function chooseAction(game: Game, view: HandView, rng: Rng): Action {
+export function chooseAction(game: Game, view: HandView, rng: Rng, t: Thresholds = THRESHOLDS): Action {
   const legal = (view.legalActions ?? []).map(withoutSeat);
   if (legal.length === 0) throw new Error(`seat ${view.seat} has no legal action in phase ${view.phase}`);
   if (legal.length === 1) return legal[0]!;
@@ -69,14 +81,14 @@ export function chooseAction(game: Game, view: HandView, rng: Rng): Action {
 
   const piglets = legal.find((a) => a.type === 'piglets' || a.type === 'superpiglets');
   if (piglets) return piglets;
-  if (of('bid').length) return chooseBid(game, hand, of('bid'));
+  if (of('bid').length) return chooseBid(game, hand, of('bid'), t);
   if (of('discard').length) return best(sample(of('discard'), rng), (a) => exchangeScore(game, hand, a));
   if (of('buy').length) return best(sample(of('buy'), rng), (a) => exchangeScore(game, hand, a));
   // Laying out a Pagat or a Mond raises the stakes; the demo bots keep it modest.
   if (of('ready').length) return of('ready').find((a) => a.layout === null) ?? of('ready')[0]!;
   if (of('layout').length) return of('layout').find((a) => a.card === null) ?? of('layout')[0]!;
-  if (of('double').length) return chooseDouble(game, view, hand, of('double'));
-  if (of('reservation').length) return chooseReservation(hand, of('reservation'));
+  if (of('double').length) return chooseDouble(game, view, hand, of('double'), t);
+  if (of('reservation').length) return chooseReservation(hand, of('reservation'), t);
   if (of('contract').length) return chooseContract(hand, of('contract'));
   if (of('poverty-answer').length)
     return of('poverty-answer').find((a) => a.accept === dokoStrength(hand) >= DOKO_ANNOUNCE_FROM) ?? of('poverty-answer')[0]!;
@@ -119,12 +131,12 @@ export function shortlist(game: Game, view: HandView, legal: Action[], k: number
   return [...picked.values()];
 }
 
-function chooseBid(game: Game, hand: string[], bids: Action[]): Action {
+function chooseBid(game: Game, hand: string[], bids: Action[], t: Thresholds): Action {
   const has = (bid: string) => bids.find((a) => a.bid === bid);
   const pass = has('pass');
   if (game === 'dobbm') {
     const pick =
-      (dobbmStrength(hand, 'solo') >= DOBBM_BID.solo && has('solo')) || (dobbmStrength(hand, 'dobbm') >= DOBBM_BID.dobbm && has('dobbm'));
+      (dobbmStrength(hand, 'solo') >= t.dobbmBid.solo && has('solo')) || (dobbmStrength(hand, 'dobbm') >= t.dobbmBid.dobbm && has('dobbm'));
     // In a Mußrunde there is no pass: the forced declarer takes the cheaper contract.
     return pick || pass || has('dobbm') || bids[0]!;
   }
@@ -136,7 +148,7 @@ function chooseBid(game: Game, hand: string[], bids: Action[]): Action {
   return pass ?? bids[0]!;
 }
 
-function chooseDouble(game: Game, view: HandView, hand: string[], calls: Action[]): Action {
+function chooseDouble(game: Game, view: HandView, hand: string[], calls: Action[], t: Thresholds): Action {
   const gut = calls.find((a) => a.call === 'gut') ?? calls[0]!;
   const raise = calls.find((a) => a.call !== 'gut');
   const doublings = doublingsOf(view);
@@ -145,7 +157,7 @@ function chooseDouble(game: Game, view: HandView, hand: string[], calls: Action[
   const s = strength(game, hand, declarer ? 'declarer' : 'defence');
   const needed =
     game === 'dobbm'
-      ? (raise.call === 'schwacher' ? DOBBM_DOUBLE.schwacher : DOBBM_DOUBLE.retour) + DOBBM_DOUBLE.escalation * doublings
+      ? (raise.call === 'schwacher' ? t.dobbmDouble.schwacher : t.dobbmDouble.retour) + t.dobbmDouble.escalation * doublings
       : (declarer ? 42 : 32) + 4 * doublings;
   return s >= needed ? raise : gut;
 }
@@ -183,8 +195,11 @@ export function doublingsOf(view: HandView): number {
   return typeof view.multiplier === 'number' ? Math.round(Math.log2(view.multiplier)) : 0;
 }
 
-function chooseReservation(hand: string[], calls: Action[]): Action {
-  const wantsSolo = Math.max(...DOKO_SOLOS.map((c) => dokoStrength(hand, c))) >= DOKO_SOLO_FROM;
+/** The best of the solo strengths of a Doppelkopf hand: what its reservation is decided by. */
+export const dokoSoloStrength = (hand: string[]): number => Math.max(...DOKO_SOLOS.map((c) => dokoStrength(hand, c)));
+
+function chooseReservation(hand: string[], calls: Action[], t: Thresholds): Action {
+  const wantsSolo = dokoSoloStrength(hand) >= t.dokoSoloFrom;
   const weddingOrPoor = hand.filter((c) => c === 'CQ').length === 2;
   const want = wantsSolo || weddingOrPoor ? 'vorbehalt' : 'gesund';
   return calls.find((a) => a.call === want) ?? calls.find((a) => a.call !== 'throwin') ?? calls[0]!;

@@ -5,7 +5,7 @@ import { heuristicBot as dobbmPolicy, type DobbmOptions, type DobbmState, type D
 import { heuristicBot as droggnPolicy, type DroggnOptions, type DroggnView } from '../../engine/droggn/index.js';
 import { heuristicBot as dokoPolicy } from '../../engine/doppelkopf/bots.js';
 import type { DokoOptions, DokoState, DokoView } from '../../engine/doppelkopf/index.js';
-import { chooseAction, doublingsOf, MAX_OWN_DOUBLINGS, shortlist, type Action as Posted } from '../strategy.js';
+import { chooseAction, doublingsOf, MAX_OWN_DOUBLINGS, shortlist, type Action as Posted, type Thresholds } from '../strategy.js';
 import { knowledgeFromInput, type SeatInput, type SeatKnowledge } from './seat-input.js';
 import { imagineDobbm } from './dobbm-world.js';
 import { exactDobbmScore } from './dobbm-exact.js';
@@ -83,26 +83,30 @@ const searchers: Record<GameId, Searcher> = {
  * a riskier call must beat the safe choice clearly (docs/bots.md says what was measured).
  * Deterministic for a seed when the time budget does not bind.
  */
-export function decideStrong(input: SeatInput, opts: { seed: number; budget?: StrongBudget; now?: () => number }): StrongDecision {
+export function decideStrong(input: SeatInput, opts: SearchOptions): StrongDecision {
   return searchWorlds(input, opts, imagineOne);
 }
 
 /** Draws worlds for a seat: the strong bot's own, or in a test one that is given more than the seat knows. */
 export type WorldSource = (searcher: Searcher, k: SeatKnowledge<unknown>, input: SeatInput, legalCount: number, rng: Rng) => unknown;
 
+/** `thresholds`: the bids, doublings and reservations not searched (strategy.ts; a benchmark fits them). */
+interface SearchOptions {
+  seed: number;
+  budget?: StrongBudget;
+  now?: () => number;
+  thresholds?: Thresholds;
+}
+
 /** The search of `decideStrong` over the worlds `imagine` draws. */
-export function searchWorlds(
-  input: SeatInput,
-  opts: { seed: number; budget?: StrongBudget; now?: () => number },
-  imagine: WorldSource,
-): StrongDecision {
+export function searchWorlds(input: SeatInput, opts: SearchOptions, imagine: WorldSource): StrongDecision {
   const budget = opts.budget ?? DEFAULT_BUDGET;
   const now = opts.now ?? (() => performance.now());
   const deadline = now() + budget.timeMs;
   const rng = seededRng(opts.seed);
   const offered = (input.view.legalActions ?? []).map(withoutSeat);
   if (offered.length === 0) throw new Error(`seat ${input.view.seat} has no legal action in phase ${input.view.phase}`);
-  const beginner = (): Posted => chooseAction(input.view.game, input.view, seededRng(opts.seed));
+  const beginner = (): Posted => chooseAction(input.view.game, input.view, seededRng(opts.seed), opts.thresholds);
   const calm = offered.filter((a) => a.type !== 'double' || a['call'] === 'gut');
   const legal = doublingsOf(input.view) >= MAX_OWN_DOUBLINGS && calm.length > 0 ? calm : offered;
   if (legal.length === 1) return { action: legal[0]!, worlds: 0 };
