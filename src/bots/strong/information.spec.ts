@@ -28,7 +28,7 @@ const stateBots: Record<GameId, StateBot> = {
   droggn: droggnBot() as StateBot,
   doppelkopf: dokoBot() as StateBot,
 };
-const BUDGET: StrongBudget = { worlds: 3, timeMs: Infinity };
+const BUDGET: StrongBudget = { worlds: 3, timeMs: Infinity, endgameTricks: 4 };
 
 interface Position {
   game: GameId;
