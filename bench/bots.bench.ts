@@ -1,5 +1,5 @@
 /**
- * `npm run bench:bots -- [deals] [variants] [comparisons]`: duplicate matches of the bots. Each
+ * `npm run bench:bots -- [deals] [variants] [comparisons] [minutes]`: duplicate matches of the bots. Each
  * deal (seeded, the same for both plays) is played twice: once with the seat under test played by
  * the candidate, once by the reference; the other seats are beginners (the `heuristic` strength)
  * in both plays with the same seeds. The seat under test goes round the table from deal to deal.
@@ -33,6 +33,8 @@ const QUARTER: StrongBudget = {
 const deals = Number(process.argv[2] ?? 20);
 const variants = (process.argv[3] ?? Object.keys(VARIANTS).join(',')).split(',');
 const comparisons = (process.argv[4] ?? 'beginner,random,quarter,solver').split(',');
+/** Optional: no new deal after this many minutes per variant and comparison (the deals played are printed). */
+const minutes = Number(process.argv[5] ?? Infinity);
 
 type Maker = (deal: number, seat: number) => SeatBot;
 const beginner: Maker = (deal, seat) => {
@@ -73,7 +75,7 @@ console.log(
     `quarter ${QUARTER.worlds} / ${QUARTER.timeMs} ms; ${new Date().toISOString()}\n`,
 );
 console.log(
-  'variant  comparison                      candidate  reference  difference ± 95% CI   strong decision ms p50 / p99   decisions/s   refused',
+  'variant  comparison                     deals  candidate  reference  difference ± 95% CI   strong decision ms p50 / p99   decisions/s   refused',
 );
 for (const name of variants) {
   const { game: id, rules } = VARIANTS[name]!;
@@ -92,7 +94,8 @@ for (const name of variants) {
     const times: number[] = [];
     const refTimes: number[] = [];
     let refused = 0;
-    for (let d = 0; d < deals; d++) {
+    const started = Date.now();
+    for (let d = 0; d < deals && Date.now() - started < minutes * 60_000; d++) {
       const dealer = d % seats;
       const tested = (dealer + 1 + (Math.floor(d / seats) % playing)) % seats;
       const hand = { options, deck: shuffle(seedOf(d), game.deck(options)), setup: { dealer } };
@@ -114,7 +117,7 @@ for (const name of variants) {
     const sorted = times.slice().sort((x, y) => x - y);
     const refSorted = refTimes.slice().sort((x, y) => x - y);
     console.log(
-      `${name.padEnd(8)} ${match.label.padEnd(30)} ${f(mean(cand)).padStart(10)} ${f(mean(ref)).padStart(10)} ` +
+      `${name.padEnd(8)} ${match.label.padEnd(30)} ${String(cand.length).padStart(5)} ${f(mean(cand)).padStart(10)} ${f(mean(ref)).padStart(10)} ` +
         `${`${f(mean(diffs))} ± ${f(ci95(diffs))}`.padStart(20)}   ${`${f(quantile(sorted, 0.5))} / ${f(quantile(sorted, 0.99))}`.padStart(28)}` +
         `   ${f(1000 / mean(times), 0).padStart(11)}   ${String(refused).padStart(7)}` +
         (match.searched ? `   reference ms p50 / p99 ${f(quantile(refSorted, 0.5))} / ${f(quantile(refSorted, 0.99))}` : ''),
