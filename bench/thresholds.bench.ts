@@ -1,6 +1,6 @@
 /**
- * `npm run bench:thresholds -- [deals] [fits]`: fits the hand-strength thresholds by which the
- * strong bot still bids and reserves (strategy.ts `THRESHOLDS`) over a grid, in duplicate
+ * `npm run bench:thresholds -- [deals] [fits] [first deal] [grid values]`: fits the hand-strength thresholds by which the
+ * strong bot still bids and reserves (strategy.ts `STRONG_THRESHOLDS`) over a grid, in duplicate
  * deals. For each grid value the seat under test is the strong bot with that threshold, the
  * reference the strong bot with today's; the other seats are beginners with the same seeds. A
  * threshold changes a hand only when the seat's dealt strength lies between the grid value and
@@ -12,7 +12,7 @@
  */
 import { gameFor, shuffle, seededRng, type GameId } from '../src/engine/index.js';
 import { handStrength as dobbmStrength } from '../src/engine/dobbm/strength.js';
-import { chooseBotAction, dokoSoloStrength, THRESHOLDS, type Thresholds } from '../src/bots/strategy.js';
+import { chooseBotAction, dokoSoloStrength, STRONG_THRESHOLDS, type Thresholds } from '../src/bots/strategy.js';
 import { decideStrong } from '../src/bots/strong/search.js';
 import { playWithSeatBots, type SeatBot } from '../src/bots/strong/seat-play.js';
 import { seedOf } from './seeds.js';
@@ -30,7 +30,7 @@ const FITS: Record<string, Fit> = {
   'dobbm-bid': {
     game: 'dobbm',
     rules: { players: 4 },
-    base: THRESHOLDS.dobbmBid.dobbm,
+    base: STRONG_THRESHOLDS.dobbmBid.dobbm,
     grid: [24, 27, 33, 36],
     with: (t, x) => ({ ...t, dobbmBid: { ...t.dobbmBid, dobbm: x } }),
     strength: (hand) => dobbmStrength(hand, 'dobbm'),
@@ -38,7 +38,7 @@ const FITS: Record<string, Fit> = {
   'dobbm-solo': {
     game: 'dobbm',
     rules: { players: 4 },
-    base: THRESHOLDS.dobbmBid.solo,
+    base: STRONG_THRESHOLDS.dobbmBid.solo,
     grid: [40, 44, 48, 52],
     with: (t, x) => ({ ...t, dobbmBid: { ...t.dobbmBid, solo: x } }),
     strength: (hand) => dobbmStrength(hand, 'solo'),
@@ -46,8 +46,8 @@ const FITS: Record<string, Fit> = {
   'doko-solo': {
     game: 'doppelkopf',
     rules: {},
-    base: THRESHOLDS.dokoSoloFrom,
-    grid: [24, 26, 28, 31],
+    base: STRONG_THRESHOLDS.dokoSoloFrom,
+    grid: [24, 28, 31, 34],
     with: (t, x) => ({ ...t, dokoSoloFrom: x }),
     strength: dokoSoloStrength,
   },
@@ -55,6 +55,10 @@ const FITS: Record<string, Fit> = {
 
 const deals = Number(process.argv[2] ?? 200);
 const fits = (process.argv[3] ?? Object.keys(FITS).join(',')).split(',');
+/** Optional: the first deal's number, to confirm a fit on deals it was not chosen on. */
+const first = Number(process.argv[4] ?? 0);
+/** Optional: only these grid values. */
+const only = process.argv[5]?.split(',').map(Number);
 
 const beginner = (deal: number, seat: number): SeatBot => {
   const rng = seededRng(deal * 16 + seat);
@@ -75,7 +79,9 @@ function ci95(xs: number[]): number {
 }
 const f = (x: number, digits = 2): string => (Number.isFinite(x) ? x.toFixed(digits) : '–');
 
-console.log(`thresholds fitted in duplicate: ${deals} deals per fit, strong bot at its default budget; ${new Date().toISOString()}\n`);
+console.log(
+  `thresholds fitted in duplicate: ${deals} deals per fit, strong bot at its default budget, deals ${first}–${first + deals - 1}; ${new Date().toISOString()}\n`,
+);
 console.log('fit          threshold   deals that differ   difference per deal ± 95% CI   per differing deal');
 for (const name of fits) {
   const fit = FITS[name]!;
@@ -84,7 +90,8 @@ for (const name of fits) {
   if (!parsed.ok) throw new Error(parsed.rejection.message);
   const options = parsed.options;
   const seats = game.seatCount(options);
-  const hands = Array.from({ length: deals }, (_, d) => {
+  const hands = Array.from({ length: deals }, (_, i) => {
+    const d = first + i;
     const dealer = d % seats;
     const tested = (dealer + 1 + (Math.floor(d / seats) % seats)) % seats;
     const hand = { options, deck: shuffle(seedOf(d), game.deck(options)), setup: { dealer } };
@@ -93,16 +100,16 @@ for (const name of fits) {
   });
   const play = (d: number, t: Thresholds): number => {
     const { hand, tested } = hands[d]!;
-    const bots = Array.from({ length: seats }, (_, s) => (s === tested ? strong(t)(d, s) : beginner(d, s)));
+    const bots = Array.from({ length: seats }, (_, s) => (s === tested ? strong(t)(first + d, s) : beginner(first + d, s)));
     return playWithSeatBots(fit.game, hand, bots).scores[tested]!;
   };
   const reference = new Map<number, number>();
   console.log(`${name.padEnd(12)} ${String(fit.base).padStart(9)}   (today's)`);
-  for (const x of fit.grid) {
-    const t = fit.with(THRESHOLDS, x);
+  for (const x of only ?? fit.grid) {
+    const t = fit.with(STRONG_THRESHOLDS, x);
     const diffs = hands.map((h, d) => {
       if (!(h.strength >= Math.min(x, fit.base) && h.strength < Math.max(x, fit.base))) return null;
-      if (!reference.has(d)) reference.set(d, play(d, THRESHOLDS));
+      if (!reference.has(d)) reference.set(d, play(d, STRONG_THRESHOLDS));
       return play(d, t) - reference.get(d)!;
     });
     const changed = diffs.filter((v): v is number => v !== null);

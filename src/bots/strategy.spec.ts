@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { seededRng } from '../engine/core/rng.js';
 import { DECK } from '../engine/droggn/index.js';
-import { chooseBotAction, doublingsOf, type SeatView } from './strategy.js';
+import { dokoDeck } from '../engine/doppelkopf/cards.js';
+import { shuffled } from '../analysis/sampling.js';
+import { chooseAction, chooseBotAction, dokoSoloStrength, doublingsOf, STRONG_THRESHOLDS, THRESHOLDS, type SeatView } from './strategy.js';
 
 describe('the beginner’s doublings', () => {
   // Every trump: as strong a Droggn hand as there is, so only the cap keeps the beginner from raising.
@@ -25,5 +27,29 @@ describe('the beginner’s doublings', () => {
   it('raises with a strong Droggn hand, but no more once the stake was doubled twice', () => {
     expect(chooseBotAction('heuristic', 'droggn', doubling(2), seededRng(1))).toEqual({ type: 'double', call: 'retour' });
     expect(chooseBotAction('heuristic', 'droggn', doubling(4), seededRng(1))).toEqual({ type: 'double', call: 'gut' });
+  });
+});
+
+describe('the thresholds a bot reserves by', () => {
+  it('a Doppelkopf hand between the strong bot’s solo threshold and the beginner’s: a reservation for one, healthy for the other', () => {
+    const rng = seededRng(5);
+    let hand: string[] = [];
+    // dealt hands until one falls between the two thresholds (a few per cent of hands do)
+    for (let i = 0; i < 5000; i++) {
+      hand = shuffled(dokoDeck(48), rng).slice(0, 12);
+      const s = dokoSoloStrength(hand);
+      if (s >= STRONG_THRESHOLDS.dokoSoloFrom && s < THRESHOLDS.dokoSoloFrom && hand.filter((c) => c === 'CQ').length < 2) break;
+    }
+    const view: SeatView = {
+      seat: 0,
+      phase: 'reservations',
+      hand,
+      legalActions: [
+        { type: 'reservation', call: 'gesund' },
+        { type: 'reservation', call: 'vorbehalt' },
+      ],
+    };
+    expect(chooseAction('doppelkopf', view, seededRng(1), STRONG_THRESHOLDS)).toEqual({ type: 'reservation', call: 'vorbehalt' });
+    expect(chooseAction('doppelkopf', view, seededRng(1))).toEqual({ type: 'reservation', call: 'gesund' });
   });
 });

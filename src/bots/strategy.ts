@@ -62,6 +62,11 @@ export const THRESHOLDS: Thresholds = {
   dobbmDouble: { schwacher: 36, retour: 46, escalation: 6 },
   dokoSoloFrom: 34,
 };
+/**
+ * The strong bot's: Doppelkopf's solo threshold fitted over a grid in duplicate deals
+ * (`npm run bench:thresholds`, docs/bots.md); the others kept, as no grid value beat them clearly.
+ */
+export const STRONG_THRESHOLDS: Thresholds = { ...THRESHOLDS, dokoSoloFrom: 26 };
 const DOBBM_BID = THRESHOLDS.dobbmBid;
 const DOBBM_DOUBLE = THRESHOLDS.dobbmDouble;
 /** No bot raises once the stake was doubled this often: the strong bot's sampled worlds overrate its chances (its opponents know their cards), and the beginner's hand strength is rough. */

@@ -5,7 +5,15 @@ import { heuristicBot as dobbmPolicy, type DobbmOptions, type DobbmState, type D
 import { heuristicBot as droggnPolicy, type DroggnOptions, type DroggnView } from '../../engine/droggn/index.js';
 import { heuristicBot as dokoPolicy } from '../../engine/doppelkopf/bots.js';
 import type { DokoOptions, DokoState, DokoView } from '../../engine/doppelkopf/index.js';
-import { chooseAction, doublingsOf, MAX_OWN_DOUBLINGS, shortlist, type Action as Posted, type Thresholds } from '../strategy.js';
+import {
+  chooseAction,
+  doublingsOf,
+  MAX_OWN_DOUBLINGS,
+  shortlist,
+  STRONG_THRESHOLDS,
+  type Action as Posted,
+  type Thresholds,
+} from '../strategy.js';
 import { knowledgeFromInput, type SeatInput, type SeatKnowledge } from './seat-input.js';
 import { imagineDobbm } from './dobbm-world.js';
 import { exactDobbmScore } from './dobbm-exact.js';
@@ -90,7 +98,7 @@ export function decideStrong(input: SeatInput, opts: SearchOptions): StrongDecis
 /** Draws worlds for a seat: the strong bot's own, or in a test one that is given more than the seat knows. */
 export type WorldSource = (searcher: Searcher, k: SeatKnowledge<unknown>, input: SeatInput, legalCount: number, rng: Rng) => unknown;
 
-/** `thresholds`: the bids, doublings and reservations not searched (strategy.ts; a benchmark fits them). */
+/** `thresholds`: for the bids, doublings and reservations not searched; default `STRONG_THRESHOLDS` (strategy.ts). */
 interface SearchOptions {
   seed: number;
   budget?: StrongBudget;
@@ -106,7 +114,7 @@ export function searchWorlds(input: SeatInput, opts: SearchOptions, imagine: Wor
   const rng = seededRng(opts.seed);
   const offered = (input.view.legalActions ?? []).map(withoutSeat);
   if (offered.length === 0) throw new Error(`seat ${input.view.seat} has no legal action in phase ${input.view.phase}`);
-  const beginner = (): Posted => chooseAction(input.view.game, input.view, seededRng(opts.seed), opts.thresholds);
+  const beginner = (): Posted => chooseAction(input.view.game, input.view, seededRng(opts.seed), opts.thresholds ?? STRONG_THRESHOLDS);
   const calm = offered.filter((a) => a.type !== 'double' || a['call'] === 'gut');
   const legal = doublingsOf(input.view) >= MAX_OWN_DOUBLINGS && calm.length > 0 ? calm : offered;
   if (legal.length === 1) return { action: legal[0]!, worlds: 0 };
