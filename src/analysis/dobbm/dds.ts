@@ -1,4 +1,5 @@
 import { BoundTable } from './bound-table.js';
+import { sortMovesByScore } from '../move-order.js';
 import { HEARTS, MASK_POINTS, RANK_POINTS } from './cards.js';
 
 /**
@@ -300,18 +301,7 @@ export class DobbmSolver {
       }
     }
     if (this.useOrdering) {
-      for (let i = 1; i < n; i++) {
-        const mv = this.moves[at + i]!;
-        const sc = this.scores[at + i]!;
-        let j = i - 1;
-        while (j >= 0 && this.scores[at + j]! < sc) {
-          this.moves[at + j + 1] = this.moves[at + j]!;
-          this.scores[at + j + 1] = this.scores[at + j]!;
-          j--;
-        }
-        this.moves[at + j + 1] = mv;
-        this.scores[at + j + 1] = sc;
-      }
+      sortMovesByScore(this.moves, this.scores, at, n);
     }
     const maximizing = p === 0;
     let best = maximizing ? -1 : 1000;

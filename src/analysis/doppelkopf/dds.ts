@@ -1,4 +1,5 @@
 import { BoundTable } from '../dobbm/bound-table.js';
+import { sortMovesByScore } from '../move-order.js';
 import { cardPoints, rankOf } from '../../engine/doppelkopf/cards.js';
 import type { Card } from '../../engine/core/types.js';
 
@@ -212,18 +213,7 @@ export class DokoSolver {
       this.scores[at + n] = score * 4096 + Math.min(4095, this.history[p * MAX_CARDS + c]!);
       n++;
     }
-    for (let i = 1; i < n; i++) {
-      const mv = this.moves[at + i]!;
-      const sc = this.scores[at + i]!;
-      let j = i - 1;
-      while (j >= 0 && this.scores[at + j]! < sc) {
-        this.moves[at + j + 1] = this.moves[at + j]!;
-        this.scores[at + j + 1] = this.scores[at + j]!;
-        j--;
-      }
-      this.moves[at + j + 1] = mv;
-      this.scores[at + j + 1] = sc;
-    }
+    sortMovesByScore(this.moves, this.scores, at, n);
     const maximizing = mine === 1;
     let best = maximizing ? -1 : 1000;
     let bestMove = -1;
