@@ -118,7 +118,7 @@ for (const name of variants) {
     const refSorted = refTimes.slice().sort((x, y) => x - y);
     console.log(
       `${name.padEnd(8)} ${match.label.padEnd(30)} ${String(cand.length).padStart(5)} ${f(mean(cand)).padStart(10)} ${f(mean(ref)).padStart(10)} ` +
-        `${`${f(mean(diffs))} ± ${f(ci95(diffs))}`.padStart(20)}   ${`${f(quantile(sorted, 0.5))} / ${f(quantile(sorted, 0.99))}`.padStart(28)}` +
+        `${`${f(mean(diffs), 2)} ± ${f(ci95(diffs), 2)}`.padStart(20)}   ${`${f(quantile(sorted, 0.5))} / ${f(quantile(sorted, 0.99))}`.padStart(28)}` +
         `   ${f(1000 / mean(times), 0).padStart(11)}   ${String(refused).padStart(7)}` +
         (match.searched ? `   reference ms p50 / p99 ${f(quantile(refSorted, 0.5))} / ${f(quantile(refSorted, 0.99))}` : ''),
     );
