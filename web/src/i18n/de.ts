@@ -105,8 +105,9 @@ export const de: Catalogue = {
     clock: 'Zeit pro Zug',
     clock_relaxed: 'gemütlich ({{seconds}} s)',
     clock_normal: 'normal ({{seconds}} s)',
-    clockOff: 'aus (für Freunde, die aufeinander warten)',
-    clockExplain: 'Wer die Zeit überschreitet oder kurz weg ist, für den spielt ein Ersatzspieler, bis er wieder da ist.',
+    clockOff: 'aus',
+    clockExplain:
+      'Wer die Zeit überschreitet oder kurz weg ist, für den spielt ein Ersatzspieler, bis er wieder da ist. Aus: für Freunde, die aufeinander warten.',
   },
   seats: {
     title: 'Plätze',

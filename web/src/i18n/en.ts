@@ -105,8 +105,9 @@ export const en = {
     clock: 'Time per move',
     clock_relaxed: 'relaxed ({{seconds}} s)',
     clock_normal: 'normal ({{seconds}} s)',
-    clockOff: 'off (for friends who wait for each other)',
-    clockExplain: 'When a player runs out of time or steps away, a substitute plays for them until they are back.',
+    clockOff: 'off',
+    clockExplain:
+      'When a player runs out of time or steps away, a substitute plays for them until they are back. Off: for friends who wait for each other.',
   },
   seats: {
     title: 'Seats',
