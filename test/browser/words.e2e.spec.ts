@@ -191,6 +191,9 @@ describe('the table speaks German and English, in words', () => {
       await widest(path);
     }
     await site.shot(page, 'de-phone-hands');
+    // A player's hands are headed with the player's name.
+    await page.goto(`/players/${playerId}/hands`);
+    await page.locator('main h1', { hasText: 'Spiele von Vroni mit einem recht langen Namen' }).waitFor();
     await page.goto('/');
     await page.locator('tr[data-table]').first().waitFor();
     await widest('the lobby with a table');

@@ -287,6 +287,7 @@ export const de: Catalogue = {
   history: {
     ofTable: 'Spiele dieses Tisches',
     ofPlayer: 'Spiele eines Spielers',
+    ofPlayerNamed: 'Spiele von {{name}}',
     hand: 'Spiel',
     game: 'Art',
     status: 'Stand',

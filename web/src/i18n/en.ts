@@ -287,6 +287,7 @@ export const en = {
   history: {
     ofTable: 'Hands of the table',
     ofPlayer: "A player's hands",
+    ofPlayerNamed: "{{name}}'s hands",
     hand: 'Hand',
     game: 'Game',
     status: 'Status',

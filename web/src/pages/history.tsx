@@ -8,7 +8,7 @@ import { Words } from '../phrasebook/terms.js';
 type HandSummary = Schemas['HandSummaryDto'];
 
 /** A table's or a player's hands, newest first a page at a time, each with its replay. */
-function History({ title, load }: { title: string; load: (cursor?: string) => Promise<Schemas['HandPageDto']> }) {
+function History({ id, title, load }: { id: string; title: string; load: (cursor?: string) => Promise<Schemas['HandPageDto']> }) {
   const [hands, setHands] = useState<HandSummary[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -23,7 +23,7 @@ function History({ title, load }: { title: string; load: (cursor?: string) => Pr
   };
   useEffect(() => {
     void more();
-  }, [title]);
+  }, [id]);
   return (
     <section>
       <h1>{title}</h1>
@@ -81,6 +81,7 @@ function History({ title, load }: { title: string; load: (cursor?: string) => Pr
 export function TableHands({ id }: { id: string }) {
   return (
     <History
+      id={id}
       title={t('history.ofTable')}
       load={async (cursor) => ok(await api.GET('/tables/{id}/hands', { params: { path: { id }, query: { cursor } } }))}
     />
@@ -88,9 +89,17 @@ export function TableHands({ id }: { id: string }) {
 }
 
 export function PlayerHands({ id }: { id: string }) {
+  const [name, setName] = useState<string | null>(null);
+  useEffect(() => {
+    api.GET('/players/{id}', { params: { path: { id } } }).then(
+      (r) => setName(ok(r).name),
+      () => setName(null),
+    );
+  }, [id]);
   return (
     <History
-      title={t('history.ofPlayer')}
+      id={id}
+      title={name === null ? t('history.ofPlayer') : t('history.ofPlayerNamed', { name })}
       load={async (cursor) => ok(await api.GET('/players/{id}/hands', { params: { path: { id }, query: { cursor } } }))}
     />
   );
