@@ -2,19 +2,12 @@ import type pg from 'pg';
 import type PgBoss from 'pg-boss';
 import { pairStatistics, type AuditHand } from '../analysis/collusion/pairs.js';
 import { ApiError } from '../common/problems.js';
-import { finishedHands, loadHand, readEvents, type HandAt } from '../hands/hand-store.js';
+import { finishedHands, handsWithoutEvidence, loadHand, readEvents, type HandAt } from '../hands/hand-store.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { finishJob, readJob, recordProgress, type StoredJob, type UnevaluatedHand } from './audit-job-store.js';
 import { AUDIT_GAMES, evidenceKey, type AuditGame } from './evidence-of.js';
 import type { EvidencePool } from './evidence-pool.js';
-import {
-  evidenceOfHands,
-  evidenceSettled,
-  handsWithoutEvidence,
-  settledHands,
-  storeEvidence,
-  storeEvidenceProblem,
-} from './evidence-store.js';
+import { evidenceOfHands, evidenceSettled, settledHands, storeEvidence, storeEvidenceProblem } from './evidence-store.js';
 import { computeHandEvidence, problemOf } from './hand-evidence.js';
 
 /** The queues of the audit: one job per hand's evidence, one per step of an audit. */

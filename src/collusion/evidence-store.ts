@@ -92,19 +92,3 @@ export async function evidenceOfHands(
     problems: new Map(failed.rows.map((r) => [r.hand_id, r.problem])),
   };
 }
-
-/**
- * Finished hands of a game with neither evidence nor a problem for the estimator, newest first:
- * the sweep's next batch to compute ahead of any audit.
- */
-export async function handsWithoutEvidence(q: Queryable, game: string, estimator: string, limit: number): Promise<HandAt[]> {
-  const { rows } = await q.query<{ table_id: string; id: string }>(
-    `SELECT h.table_id, h.id FROM hands h
-     WHERE h.game = $1 AND h.status = 'finished'
-       AND NOT EXISTS (SELECT 1 FROM hand_evidence e WHERE e.table_id = h.table_id AND e.hand_id = h.id AND e.estimator = $2)
-       AND NOT EXISTS (SELECT 1 FROM hand_evidence_problems p WHERE p.table_id = h.table_id AND p.hand_id = h.id AND p.estimator = $2)
-     ORDER BY h.created_at DESC LIMIT $3`,
-    [game, estimator, limit],
-  );
-  return rows.map((r) => ({ tableId: r.table_id, handId: r.id }));
-}

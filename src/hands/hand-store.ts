@@ -667,6 +667,23 @@ export async function finishedHands(
 }
 
 /**
+ * Finished hands of a game with neither evidence nor a problem stored for the audit's estimator
+ * (src/collusion/evidence-store.ts), newest first: the audit sweep's next batch to compute ahead —
+ * a read across tables (fans out to every shard).
+ */
+export async function handsWithoutEvidence(q: Queryable, game: string, estimator: string, limit: number): Promise<HandAt[]> {
+  const { rows } = await q.query<{ table_id: string; id: string }>(
+    `SELECT h.table_id, h.id FROM hands h
+     WHERE h.game = $1 AND h.status = 'finished'
+       AND NOT EXISTS (SELECT 1 FROM hand_evidence e WHERE e.table_id = h.table_id AND e.hand_id = h.id AND e.estimator = $2)
+       AND NOT EXISTS (SELECT 1 FROM hand_evidence_problems p WHERE p.table_id = h.table_id AND p.hand_id = h.id AND p.estimator = $2)
+     ORDER BY h.created_at DESC LIMIT $3`,
+    [game, estimator, limit],
+  );
+  return rows.map((r) => ({ tableId: r.table_id, handId: r.id }));
+}
+
+/**
  * The hands dealt here from exactly this deck — a read across tables (fans out to every shard),
  * with no index: only an import without a `handId` asks it, and a shuffled deck names one hand.
  */
