@@ -406,7 +406,18 @@ async function startBenchService(dbUrl: string, cleanup: Cleanup): Promise<Runni
     logFile,
     nodeArgs,
     entry: args['server-entry'],
-    env: { DATABASE_URL: dbUrl, RATE_LIMIT_PER_MINUTE: '0', BENCH_ENDPOINTS: '1', LOG_LEVEL: args['log-level']! },
+    // An API-only instance: the audit's evidence for finished hands, which `npm start` also
+    // computes in the background, is no action's work (bench:audit measures it). No turn clock:
+    // the clients act at once, and a clock would only have substitutes play the tables an
+    // earlier shape left idle, on the cores of the shape being measured.
+    env: {
+      DATABASE_URL: dbUrl,
+      RATE_LIMIT_PER_MINUTE: '0',
+      BENCH_ENDPOINTS: '1',
+      LOG_LEVEL: args['log-level']!,
+      AUDIT_JOBS: 'off',
+      DEFAULT_TURN_CLOCK: 'off',
+    },
   });
   cleanup.add('stop the service', () => service.stop());
   return service;

@@ -569,13 +569,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        CreatePlayerDto: {
-            /**
-             * @description printable; NFC-normalised and trimmed
-             * @example Resi
-             */
-            name: string;
-        };
         PlayerCreatedDto: {
             /** @example 0b6f3f0e-2c1c-4a8e-9d0e-6a3d8b1f2c11 */
             id: string;
@@ -613,35 +606,6 @@ export interface components {
             /** @example Resi */
             name: string;
         };
-        CreateTableDto: {
-            /**
-             * @example dobbm
-             * @enum {string}
-             */
-            game: "dobbm" | "droggn" | "doppelkopf";
-            /**
-             * @description the game's rule options (GET /games) without the game prefix, nested or flat dotted; omitted ones take their defaults
-             * @example {
-             *       "players": 5,
-             *       "stake": 12,
-             *       "rounding": "ceil",
-             *       "doubling": {
-             *         "firstSpeaker": "dealerLeft"
-             *       }
-             *     }
-             */
-            rules?: {
-                [key: string]: unknown;
-            };
-            /**
-             * @description the turn clock (GET /games `turnClock`): relaxed 120 s, normal 40 s, off; when it runs out, the seat's substitute (the strong bot) decides for the player. Omitted: the service's default (normal)
-             * @example normal
-             * @enum {string}
-             */
-            clock?: "relaxed" | "normal" | "off";
-            /** @description seconds per decision, instead of a clock preset */
-            turnSeconds?: number;
-        };
         SeatDto: {
             /** @example 0 */
             seat: number;
@@ -654,6 +618,11 @@ export interface components {
              * @enum {string|null}
              */
             bot: "heuristic" | "random" | "strong" | null;
+            /**
+             * @description a person's seat: whether its player is connected (a socket or stream open, or a request in the last PRESENCE_SECONDS, on any instance); a bot's or an empty seat: false
+             * @example true
+             */
+            present: boolean;
         };
         TableDto: {
             id: string;
@@ -716,31 +685,11 @@ export interface components {
             /** @description pass as `cursor` for the next page; null on the last page */
             nextCursor: string | null;
         };
-        TakeSeatDto: {
-            /**
-             * @description omit for the next free seat
-             * @example 2
-             */
-            seat?: number;
-        };
         SeatTakenDto: {
             /** @example 2 */
             seat: number;
             /** @description set when this seat completed the table and the first hand was dealt */
             currentHandId?: string;
-        };
-        SeatBotDto: {
-            /**
-             * @description omit for the next free seat
-             * @example 3
-             */
-            seat?: number;
-            /**
-             * @description heuristic: the beginner, bids, doubles and plays from hand strength; random: any legal action; strong: plays out many possible deals consistent with what its seat has seen and takes the best move (docs/bots.md)
-             * @default heuristic
-             * @enum {string}
-             */
-            strength: "heuristic" | "random" | "strong";
         };
         BotSeatedDto: {
             /** @example 3 */
@@ -892,6 +841,14 @@ export interface components {
              */
             away: number[];
             /**
+             * @description seats whose player is connected: a socket or stream open, or a request about the hand in the last PRESENCE_SECONDS (30), on any instance; bots' seats are not listed. A change is sent to the hand's sockets and streams as the view again, at the same seq
+             * @example [
+             *       0,
+             *       1
+             *     ]
+             */
+            present: number[];
+            /**
              * @description the seat's own cards
              * @example [
              *       "HS",
@@ -1032,6 +989,23 @@ export interface components {
             items: components["schemas"]["HandSummaryDto"][];
             nextCursor: string | null;
         };
+        ActionRequestDto: {
+            /**
+             * @description the `seq` of the view the action was chosen from (the latest event's seq); may come as `If-Match: "3"` instead
+             * @example 3
+             */
+            expectedSeq?: number | null;
+            /**
+             * @description one action shape of docs/contract.md#actions, without `seat` (the token says the seat)
+             * @example {
+             *       "type": "bid",
+             *       "bid": "dobbm"
+             *     }
+             */
+            action: {
+                [key: string]: unknown;
+            };
+        };
         /**
          * HandRecord
          * @description One hand, fully described: rules, dealer, the cards (deck, or hands + talon) and the ordered actions.
@@ -1109,22 +1083,61 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         } & (unknown | unknown);
-        ActionRequestDto: {
+        CreateTableDto: {
             /**
-             * @description the `seq` of the view the action was chosen from (the latest event's seq); may come as `If-Match: "3"` instead
-             * @example 3
+             * @example dobbm
+             * @enum {string}
              */
-            expectedSeq?: number | null;
+            game: "dobbm" | "droggn" | "doppelkopf";
             /**
-             * @description one action shape of docs/contract.md#actions, without `seat` (the token says the seat)
+             * @description the game's rule options (GET /games) without the game prefix, nested or flat dotted; omitted ones take their defaults
              * @example {
-             *       "type": "bid",
-             *       "bid": "dobbm"
+             *       "players": 5,
+             *       "stake": 12,
+             *       "rounding": "ceil",
+             *       "doubling": {
+             *         "firstSpeaker": "dealerLeft"
+             *       }
              *     }
              */
-            action: {
+            rules?: {
                 [key: string]: unknown;
-            };
+            } | null;
+            /**
+             * @description the turn clock (GET /games `turnClock`): relaxed 120 s, normal 40 s, off; when it runs out, the seat's substitute (the strong bot) decides for the player. Omitted: the service's default (normal)
+             * @example normal
+             * @enum {string|null}
+             */
+            clock?: "relaxed" | "normal" | "off" | null;
+            /** @description seconds per decision, instead of a clock preset */
+            turnSeconds?: number | null;
+        };
+        TakeSeatDto: {
+            /**
+             * @description omit for the next free seat
+             * @example 2
+             */
+            seat?: number | null;
+        };
+        SeatBotDto: {
+            /**
+             * @description omit for the next free seat
+             * @example 3
+             */
+            seat?: number | null;
+            /**
+             * @description heuristic: the beginner, bids, doubles and plays from hand strength; random: any legal action; strong: plays out many possible deals consistent with what its seat has seen and takes the best move (docs/bots.md)
+             * @default heuristic
+             * @enum {string|null}
+             */
+            strength: "heuristic" | "random" | "strong" | null;
+        };
+        CreatePlayerDto: {
+            /**
+             * @description printable: letters, digits, punctuation, symbols and spaces (no control or bidi characters); NFC-normalised and trimmed
+             * @example Resi
+             */
+            name: string;
         };
         DobbmHandView: components["schemas"]["HandViewDto"] & {
             /** @enum {string} */

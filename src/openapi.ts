@@ -1,9 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import { handRecordSchema } from './audit/hand-record.schema.js';
 import { GAME_IDS } from './engine/index.js';
 import { ProblemCodes } from './common/problems.js';
-import { ACTION_REQUEST_SCHEMA } from './hands/hands.dto.js';
+import { requestBodySchemas } from './common/request-body.js';
 import { viewSchemas } from './hands/view-schemas.js';
 
 /** Swagger UI at /docs, the OpenAPI 3 document at /docs-json (docs/contract.md#process). */
@@ -35,8 +34,7 @@ export function openApiDocument(app: INestApplication): OpenAPIObject {
   document.info.license = { name: 'UNLICENSED', url: 'https://docs.npmjs.com/cli/v11/configuring-npm/package-json#license' };
   document.components ??= {};
   document.components.schemas ??= {};
-  document.components.schemas.HandRecord = handRecordSchema as never;
-  document.components.schemas.ActionRequestDto = ACTION_REQUEST_SCHEMA as never;
+  for (const [name, schema] of requestBodySchemas()) document.components.schemas[name] = schema as never;
   // A view is the common fields and its game's own (tricks, bids, doublings …): one of three by `game`.
   const views = { dobbm: 'DobbmHandView', droggn: 'DroggnHandView', doppelkopf: 'DoppelkopfHandView' } as const;
   const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

@@ -62,7 +62,7 @@ describe('the lobby: GET /tables, GET /games, DELETE /tables/{id}/seats/me', () 
     const started = playing.body.items.find((i: { id: string }) => i.id === full.id);
     expect(started).toMatchObject({ status: 'playing', freeSeats: 0, seatCount: 3 });
     expect(started.currentHandId).toEqual(expect.any(String));
-    expect(started.seats[0]).toEqual({ seat: 0, playerId: players[0]!.id, name: players[0]!.name, bot: null });
+    expect(started.seats[0]).toEqual({ seat: 0, playerId: players[0]!.id, name: players[0]!.name, bot: null, present: false });
 
     const both = await t.http.get('/tables').query({ game: 'droggn', limit: 100 }).expect(200);
     const bothIds = both.body.items.map((i: { id: string }) => i.id);
@@ -144,7 +144,13 @@ describe('the lobby: GET /tables, GET /games, DELETE /tables/{id}/seats/me', () 
     const [a, b, c, d] = players as [Player, Player, Player, Player];
     await t.http.post(`/tables/${table.id}/seats`).set(bearer(b.token)).send({ seat: 1 }).expect(201);
     await t.http.delete(`/tables/${table.id}/seats/me`).set(bearer(b.token)).expect(204);
-    expect((await t.http.get(`/tables/${table.id}`).expect(200)).body.seats[1]).toEqual({ seat: 1, playerId: null, name: null, bot: null });
+    expect((await t.http.get(`/tables/${table.id}`).expect(200)).body.seats[1]).toEqual({
+      seat: 1,
+      playerId: null,
+      name: null,
+      bot: null,
+      present: false,
+    });
     const again = await t.http.delete(`/tables/${table.id}/seats/me`).set(bearer(b.token));
     expect([again.status, again.body.code]).toEqual([403, 'NOT_SEATED']);
     expect((await t.http.delete(`/tables/${table.id}/seats/me`)).status).toBe(401);

@@ -25,6 +25,7 @@ const DISTRIBUTED: Record<string, string> = {
   ledger_entries: 'table_id',
   hand_evidence: 'table_id',
   hand_evidence_problems: 'table_id',
+  seat_presence: 'table_id',
 };
 const REFERENCE = ['players', 'hand_tables'];
 /** Never distributed: migration bookkeeping, the benchmark's baseline rows, the audit's job rows (one per audit, read by id). */

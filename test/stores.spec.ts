@@ -6,12 +6,13 @@ import { describe, expect, it } from '@jest/globals';
 /**
  * README "Architecture": one store per aggregate. SQL on `hands`, `events` and
  * `idempotent_responses` is written only in the hand store, SQL on `tables` and `table_seats`
- * (and Prisma's `cardTable`) only in the table store.
+ * (and Prisma's `cardTable`) only in the table store, SQL on `seat_presence` only in the presence store.
  */
 const src = fileURLToPath(new URL('../src/', import.meta.url));
 const OWNERS: { store: string; statement: RegExp }[] = [
   { store: 'hands/hand-store.ts', statement: /\b(from|into|update|join)\s+"?(hands|events|idempotent_responses|hand_tables)\b/i },
   { store: 'tables/table-store.ts', statement: /\b(from|into|update|join)\s+"?(tables|table_seats)\b|\bcardTable\./i },
+  { store: 'hands/presence-store.ts', statement: /\b(from|into|update|join)\s+"?seat_presence\b/i },
 ];
 
 function sources(dir: string): string[] {

@@ -16,6 +16,8 @@ import { Auth, CurrentCaller, type Caller } from '../common/auth.js';
 import { PageQueryDto } from '../common/page.js';
 import { PrivateResponse } from '../common/private-response.js';
 import { ProblemDto } from '../common/problem.dto.js';
+import type { HandRecord } from '../engine/index.js';
+import { HAND_RECORD } from './hand-record.schema.js';
 import { HandRecordsService } from './hand-records.service.js';
 import { HistoryService } from './history.service.js';
 import { VerifyService } from './verify.service.js';
@@ -76,7 +78,7 @@ export class AuditController {
   @HttpCode(201)
   @Auth('auditor')
   @ApiOperation({ summary: 'Import a hand record: every action is checked by the engine; nothing is stored unless all pass' })
-  @ApiBody({ schema: { $ref: '#/components/schemas/HandRecord' } })
+  @ApiBody({ schema: HAND_RECORD.ref })
   @ApiCreatedResponse({ type: ImportedDto })
   @ApiOkResponse({
     type: ImportedDto,
@@ -87,7 +89,7 @@ export class AuditController {
     type: ProblemDto,
     description: "the engine's code and the top-level actionIndex of the first bad action",
   })
-  async importRecord(@Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<ImportedDto> {
+  async importRecord(@Body(HAND_RECORD.pipe) body: HandRecord, @Res({ passthrough: true }) reply: FastifyReply): Promise<ImportedDto> {
     const { existing, ...imported } = await this.records.importRecord(body);
     if (existing) reply.status(200);
     return imported as ImportedDto;

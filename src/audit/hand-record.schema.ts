@@ -1,10 +1,12 @@
-import { GAME_IDS } from '../engine/index.js';
+import type { Schema } from 'ajv';
+import { requestBody } from '../common/request-body.js';
+import { GAME_IDS, type HandRecord } from '../engine/index.js';
 
 /**
  * JSON Schema of a hand record (docs/contract.md#hand-records), published in the OpenAPI document
  * as `components.schemas.HandRecord`. Card codes and action shapes are the engine's to check.
  */
-export const handRecordSchema = {
+const handRecordSchema = {
   type: 'object',
   title: 'HandRecord',
   description: 'One hand, fully described: rules, dealer, the cards (deck, or hands + talon) and the ordered actions.',
@@ -81,43 +83,9 @@ export const handRecordSchema = {
   },
 } as const;
 
-// The record's TypeScript type is the engine's `HandRecord` (engine/core/record.ts).
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isCards = (v: unknown): v is string[] => Array.isArray(v) && v.every((c) => typeof c === 'string');
-
-/** The shape check of the schema above; what it returns is the first thing to fix. */
-/** A deal's context is a few flags (a Mußrunde, a compulsory solo); it goes into the hashed opening event. */
-const MAX_CONTEXT_CHARS = 2_000;
-
-export function recordShapeProblem(body: unknown): string | null {
-  if (!isObject(body)) return 'the body must be a hand record object';
-  if (!(GAME_IDS as readonly unknown[]).includes(body.game)) return `game must be one of ${GAME_IDS.map((g) => `"${g}"`).join(', ')}`;
-  if (body.rules !== undefined && !isObject(body.rules)) return 'rules must be an object';
-  if (!Number.isInteger(body.dealer) || (body.dealer as number) < 0) return 'dealer must be a seat number';
-  if (body.context !== undefined && body.context !== null && !isObject(body.context)) return 'context must be an object';
-  if (isObject(body.context) && JSON.stringify(body.context).length > MAX_CONTEXT_CHARS)
-    return `context must be at most ${MAX_CONTEXT_CHARS} characters of JSON: it says how the session stood at the deal, nothing more`;
-  const hasDeck = body.deck !== undefined;
-  const hasHands = body.hands !== undefined || body.talon !== undefined;
-  if (hasDeck === hasHands) return 'give either deck, or hands and talon';
-  if (hasDeck && !isCards(body.deck)) return 'deck must be a list of card codes';
-  if (hasHands) {
-    if (!Array.isArray(body.hands) || !body.hands.every((h) => h === null || isCards(h)))
-      return 'hands must be a list of card lists (null for a sitting-out dealer)';
-    if (!isCards(body.talon)) return 'talon must be a list of card codes';
-  }
-  if (!Array.isArray(body.actions) || !body.actions.every(isObject)) return 'actions must be a list of action objects';
-  if (body.seating !== undefined) {
-    // A malformed id would otherwise reach the uuid cast of the player lookup (a 500).
-    if (!Array.isArray(body.seating) || !body.seating.every((p) => p === null || (typeof p === 'string' && UUID.test(p)))) {
-      return 'seating must be a list with a player id (uuid) or null per seat';
-    }
-    const ids = body.seating.filter((p): p is string => p !== null).map((p) => p.toLowerCase());
-    const twice = ids.find((p, i) => ids.indexOf(p) !== i);
-    if (twice) return `seating lists player ${twice} in more than one seat`;
-  }
-  return null;
-}
+/**
+ * The body of POST /hand-records: its shape is the schema's to check; what depends on the game or
+ * on other fields (the dealer's seat, one seating entry per seat, each player once, the context's
+ * size) is the import's (hand-records.service.ts).
+ */
+export const HAND_RECORD = requestBody<HandRecord>('HandRecord', handRecordSchema as unknown as Schema);

@@ -11,7 +11,6 @@ import { HandCommands } from '../hands/hand-commands.js';
 import { findHand, handsDealtFrom, readEvents, type NewEvent } from '../hands/hand-store.js';
 import { createImportedTable } from '../tables/table-store.js';
 import { projectionOf } from '../hands/projection.js';
-import { recordShapeProblem } from './hand-record.schema.js';
 import { exportedRecord, recordOf } from './stored-record.js';
 import { importedHandId, recordDigest } from './record-digest.js';
 
@@ -39,10 +38,8 @@ export class HandRecordsService {
    * here, which names it by `handId` — answers the hand already stored (`existing`), so that
    * histories and the collusion audit count each hand once.
    */
-  async importRecord(body: unknown): Promise<Imported> {
-    const problem = recordShapeProblem(body);
-    if (problem) throw ApiError.of('VALIDATION_FAILED', problem);
-    const record = body as HandRecord;
+  async importRecord(record: HandRecord): Promise<Imported> {
+    checkContext(record.context);
     const game = gameFor(record.game);
     const parsed = game.parseOptions(record.rules ?? {});
     if (!parsed.ok) throw fromRejection(parsed.rejection);
@@ -52,10 +49,12 @@ export class HandRecordsService {
     // Stored lower-case, as PostgreSQL prints uuids: the player history matches seating by text.
     const seating = record.seating?.map((p) => p?.toLowerCase() ?? null) ?? Array<string | null>(seatCount).fill(null);
     if (seating.length !== seatCount) throw ApiError.of('VALIDATION_FAILED', `seating must have one entry per seat (${seatCount})`);
+    const twice = seating.find((p, i) => p !== null && seating.indexOf(p) !== i);
+    if (twice) throw ApiError.of('VALIDATION_FAILED', `seating lists player ${twice} in more than one seat`);
     await this.checkPlayersExist(seating);
     // A record stored before replayed then: found, it is answered without replaying it again.
     const digest = recordDigest(record, options, seating);
-    const stored = (await this.dealtHere(body, digest)) ?? (await this.storedImport(importedHandId(digest)));
+    const stored = (await this.dealtHere(record, digest)) ?? (await this.storedImport(importedHandId(digest)));
     if (stored) return stored;
     const setup = setupOf(record);
     const source = dealSourceOf(record);
@@ -129,15 +128,11 @@ export class HandRecordsService {
    * The hand dealt here whose record this is: the one an export names (`handId`), else one
    * dealt from the same deck — either only if its record is this one, action for action.
    */
-  private async dealtHere(body: unknown, digest: string): Promise<Imported | null> {
-    const named = (body as { handId?: unknown }).handId;
-    const deck = (body as { deck?: unknown }).deck;
+  private async dealtHere(record: HandRecord & { handId?: string }, digest: string): Promise<Imported | null> {
+    const named = record.handId;
+    const deck = record.deck;
     const candidates =
-      typeof named === 'string' && isUuid(named)
-        ? [named]
-        : Array.isArray(deck)
-          ? await handsDealtFrom(this.db.pool, deck as string[])
-          : [];
+      typeof named === 'string' && isUuid(named) ? [named] : Array.isArray(deck) ? await handsDealtFrom(this.db.pool, deck) : [];
     for (const handId of candidates) {
       const hand = await findHand(this.db.pool, handId).catch(() => null);
       if (!hand || hand.source !== 'table') continue;
@@ -176,5 +171,17 @@ export class HandRecordsService {
     }
     const events = await readEvents(this.db.pool, { tableId: hand.homeTableId, handId: hand.id });
     return exportedRecord(hand, recordOf(hand, events), events);
+  }
+}
+
+/** A deal's context is a few flags (a Mußrunde, a compulsory solo); it goes into the hashed opening event. */
+const MAX_CONTEXT_CHARS = 2_000;
+
+function checkContext(context: unknown): void {
+  if (context !== undefined && context !== null && JSON.stringify(context).length > MAX_CONTEXT_CHARS) {
+    throw ApiError.of(
+      'VALIDATION_FAILED',
+      `context must be at most ${MAX_CONTEXT_CHARS} characters of JSON: it says how the session stood at the deal, nothing more`,
+    );
   }
 }

@@ -39,6 +39,8 @@ export interface Settings {
   botPaceMs: number;
   /** at a table where a person sits, the pause after a hand's end before bots and clocks go on in the next one */
   resultPauseMs: number;
+  /** a player counts as present this long after their last request about their hand (longer than a long poll), and an instance's word on open connections lapses this long after it stopped; 0: presence off */
+  presenceSeconds: number;
   /** the turn clock a table gets when its creator names none (src/tables/turn-clock.ts) */
   defaultTurnClock: TurnClock;
   /** long polls (`Prefer: wait`) held open at once by this instance; beyond it a read answers at once */
@@ -174,6 +176,7 @@ export function validateEnv(env: Record<string, unknown>): Settings {
     botWorkers: int('BOT_WORKERS', 1, 0, 64),
     botPaceMs: int('BOT_PACE_MS', 900, 0, 60_000),
     resultPauseMs: int('RESULT_PAUSE_MS', 5000, 0, 600_000),
+    presenceSeconds: int('PRESENCE_SECONDS', 30, 0, 3600),
     defaultTurnClock: oneOf('DEFAULT_TURN_CLOCK', TURN_CLOCK_NAMES, 'normal'),
     longPollMaxWaiters: int('LONG_POLL_MAX_WAITERS', 10_000, 0, 1_000_000),
     ...clientCaps(int, rateLimitPerMinute === 0),

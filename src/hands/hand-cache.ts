@@ -9,7 +9,7 @@ import { routeOf, type HandAt, type Queryable } from './hand-store.js';
  * A cached hand; when this instance wrote its last action lately, that action's answer (its
  * actor's view, as sent), which the streams send as that seat's line.
  */
-export type CachedHand = HandRow & { answered?: { seat: number; json: string } };
+export type CachedHand = HandRow & { answered?: { seat: number; json: string; present: readonly number[] } };
 
 /**
  * At most this many characters of answers are kept, the latest ones. The streams take an answer

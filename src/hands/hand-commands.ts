@@ -11,6 +11,7 @@ import { HandCache, type CachedHand } from './hand-cache.js';
 import type { HandRow, HandStatus } from './hand-row.js';
 import { append, loadHand, setAway, storedAnswer, type Appended, type StoredAnswer } from './hand-store.js';
 import { HandWatch, type Move } from './hand-watch.js';
+import { SeatPresence } from './presence.js';
 
 /**
  * An action's answer, the seat's new view, with its JSON: serialized once, and sent as it is —
@@ -52,6 +53,7 @@ export class HandCommands {
     @Inject(HandWatch) private readonly watch: HandWatch,
     @Inject(HAND_END) private readonly handEnd: HandEnd,
     @Inject(SETTINGS) private readonly settings: Settings,
+    @Inject(SeatPresence) private readonly presence: SeatPresence,
   ) {}
 
   /**
@@ -151,6 +153,7 @@ export class HandCommands {
   /** Appends the decided event after the copy's seq; a lost race drops the copy and is stale. */
   private async append(hand: HandRow, decision: Decision, idem: Idem | null, opts: HandleOptions): Promise<{ answer: ActAnswer } | Stale> {
     const { event: e, projection, answer, turn } = decision;
+    answer.present = this.presence.knownSeats(hand.tableId, hand.seating);
     // Serialized when first needed: by the store of an Idempotency-Key's answer, after the hand's end added to it.
     let json: string | undefined;
     const answerJson = () => (json ??= JSON.stringify(answer));
@@ -201,7 +204,7 @@ export class HandCommands {
         deadline: projection.deadline,
         away: written.away,
         misses: written.misses,
-        answered: { seat: e.seat, json: sent.json },
+        answered: { seat: e.seat, json: sent.json, present: answer.present as number[] },
       };
       this.cache.set(cached);
       opts.onStored?.(sent);

@@ -11,7 +11,7 @@ import { JSON_BODY_LIMIT, jsonProblem } from '../common/json-limits.js';
 import { problemOf } from '../common/problem.filter.js';
 import { ApiError } from '../common/problems.js';
 import { PlayerRateLimit } from '../common/rate-limit.js';
-import { bodyCheck } from '../common/schema-pipe.js';
+import { bodyCheck } from '../common/request-body.js';
 import { ACTION_REQUEST_SCHEMA, type ActionRequest } from './hands.dto.js';
 import { afterSeq, HandStreams, holderOf, type EndReason, type Holder, type Reader, type Sink } from './hand-stream.js';
 import { HandCommands } from './hand-commands.js';
@@ -230,7 +230,7 @@ export class HandSockets implements OnModuleDestroy {
       if (caller.kind !== 'player') throw ApiError.of('PLAYER_ONLY');
       // The answer is the seat's view at the new seq: marked held before any line is built for it.
       const heard = (view: Record<string, unknown>) =>
-        handId === at.handId && this.streams.heard(at.reader, view.seq as number, view.status as string)
+        handId === at.handId && this.streams.heard(at.reader, view.seq as number, view.status as string, view.present as number[])
           ? { next: view.nextHandId as string | undefined }
           : false;
       const command = { actor: caller, expectedSeq: msg.expectedSeq, action: msg.action };

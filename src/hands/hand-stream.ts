@@ -7,6 +7,7 @@ import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
 import { HandWatch, type Move, type Revocation } from './hand-watch.js';
 import { HandsService, type HandSnapshot } from './hands.service.js';
+import { SeatPresence } from './presence.js';
 import { viewerOf } from './views.js';
 
 /** An empty line this often keeps proxies and clients from taking a quiet stream for a dead one. */
@@ -60,6 +61,10 @@ export interface Reader {
   seq: number;
   status: string;
   started: boolean;
+  /** The seats present (presence.ts) in the last view sent: a change sends the view again. */
+  present: string;
+  /** A seat's reader keeps its player present at the table until it leaves. */
+  release?: () => void;
   /** Its token was replaced while it was being opened. */
   revoked?: boolean;
   keepAlive?: NodeJS.Timeout;
@@ -76,6 +81,8 @@ interface Hub {
   latest?: Move;
   /** Looks again every KEEPALIVE_MS: a writer that died between its commit and its notification told nobody. */
   recheck: NodeJS.Timeout;
+  /** The hand's table, once read: its presence changes send the views again. */
+  tableId?: string | null;
 }
 
 /**
@@ -98,9 +105,13 @@ export class HandStreams implements OnModuleDestroy {
   constructor(
     private readonly hands: HandsService,
     private readonly watch: HandWatch,
+    private readonly presence: SeatPresence,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {
     this.watch.onRevoked((revoked) => this.revoke(revoked));
+    this.presence.onChange((tableId) => {
+      for (const [handId, hub] of this.hubs) if (hub.tableId === tableId) this.refresh(handId, hub);
+    });
   }
 
   /** How many streams this instance holds open now. */
@@ -163,7 +174,7 @@ export class HandStreams implements OnModuleDestroy {
     this.checkCaps(holder);
     this.following();
     const hub = this.hubOf(handId);
-    const reader: Reader = { sink, holder, viewer: null, seq: from, status: 'active', started: false };
+    const reader: Reader = { sink, holder, viewer: null, seq: from, status: 'active', started: false, present: '' };
     // Joined before the read, so a move during the read is seen (`moves` changes) and not missed.
     const moves = hub.moves;
     hub.readers.add(reader);
@@ -180,8 +191,13 @@ export class HandStreams implements OnModuleDestroy {
     }
     if (sink.gone) return null; // the reader left during the read
     reader.viewer = viewerOf(caller, snap.seating);
+    hub.tableId = snap.tableId;
+    if (reader.viewer.kind === 'seat' && snap.tableId !== null)
+      reader.release = this.presence.hold(snap.tableId, snap.seating[reader.viewer.seat]!);
     opened();
     reader.started = true;
+    // A reader that holds the view at this seq (`after`) is sent it again only when the presence moves.
+    if (from === snap.seq) reader.present = snap.present.join(',');
     this.send(reader, snap, new Map());
     if (sink.gone) return reader;
     if (reader.revoked) {
@@ -202,10 +218,11 @@ export class HandStreams implements OnModuleDestroy {
    * The reader holds the view at `seq` already (its own action's answer): no line for it. True
    * when that view is the hand's last, which ends the reader's stream as its line would have.
    */
-  heard(reader: Reader, seq: number, status: string): boolean {
+  heard(reader: Reader, seq: number, status: string, present: readonly number[] = []): boolean {
     if (seq > reader.seq) {
       reader.seq = seq;
       reader.status = status;
+      reader.present = present.join(',');
     }
     return status !== 'active';
   }
@@ -248,6 +265,7 @@ export class HandStreams implements OnModuleDestroy {
         hub.latest = undefined;
         try {
           const snap = await this.hands.snapshot(handId, latest);
+          hub.tableId = snap.tableId;
           const lines = new Map<string, string>();
           for (const reader of [...hub.readers]) if (reader.started) this.send(reader, snap, lines);
         } catch (err) {
@@ -263,13 +281,16 @@ export class HandStreams implements OnModuleDestroy {
   /** Writes the view if it is newer than what the reader has; a hand no longer active ends the stream. */
   private send(reader: Reader, snap: HandSnapshot, lines: Map<string, string>): void {
     const final = snap.status !== 'active';
-    if (snap.seq <= reader.seq && !(final && reader.status !== snap.status)) return;
+    const present = snap.present.join(',');
+    const presenceMoved = snap.seq === reader.seq && present !== reader.present;
+    if (snap.seq <= reader.seq && !(final && reader.status !== snap.status) && !presenceMoved) return;
     const viewer = reader.viewer!;
     const key = viewer.kind === 'seat' ? `seat${viewer.seat}` : viewer.kind;
     let json = lines.get(key);
     if (json === undefined) lines.set(key, (json = snap.jsonFor(viewer)));
     reader.seq = snap.seq;
     reader.status = snap.status;
+    reader.present = present;
     reader.sink.send(json);
     if (final) reader.sink.end('over', snap.nextHandId);
     else if (reader.sink.backlog > MAX_QUEUED_BYTES) reader.sink.end('behind');
@@ -279,6 +300,7 @@ export class HandStreams implements OnModuleDestroy {
   leave(handId: string, reader: Reader): void {
     const hub = this.hubs.get(handId);
     if (!hub?.readers.delete(reader)) return;
+    reader.release?.();
     this.count--;
     count(this.perAddress, reader.holder.address, -1);
     if (reader.holder.playerId) count(this.perPlayer, reader.holder.playerId, -1);

@@ -17,11 +17,11 @@ import fresh from 'fresh';
 import { Auth, CurrentCaller, type Caller } from '../common/auth.js';
 import { ProblemDto } from '../common/problem.dto.js';
 import { ApiError } from '../common/problems.js';
-import { SchemaPipe } from '../common/schema-pipe.js';
 import { PrivateResponse } from '../common/private-response.js';
 import { etagOf, listsEtag, preferredWait } from './conditional.js';
 import { MAX_WAIT_SECONDS, HandWatch } from './hand-watch.js';
-import { ACTION_REQUEST_SCHEMA, HandEventDto, HandViewDto, HAND_VIEW, type ActionRequest } from './hands.dto.js';
+import { SeatPresence } from './presence.js';
+import { ACTION_REQUEST, HandEventDto, HandViewDto, HAND_VIEW, type ActionRequest } from './hands.dto.js';
 import { HandCommands } from './hand-commands.js';
 import { HandsService } from './hands.service.js';
 
@@ -54,6 +54,7 @@ export class HandsController {
     private readonly hands: HandsService,
     private readonly commands: HandCommands,
     private readonly watch: HandWatch,
+    private readonly presence: SeatPresence,
   ) {}
 
   @Get(':id')
@@ -97,6 +98,9 @@ export class HandsController {
         view = await this.hands.view(id, caller, move);
         res.header('Preference-Applied', `wait=${wait}`);
       }
+      // A seat's person asking about the hand is at the table for a while (presence.ts).
+      if (view.seat !== undefined && view.tableId !== null && caller.kind === 'player')
+        this.presence.saw(view.tableId as string, caller.playerId);
       const etag = etagOf(view);
       res.header('ETag', etag);
       // 304 when If-None-Match names this ETag (RFC 9110 §13.1.2, as Express answered it).
@@ -122,14 +126,14 @@ export class HandsController {
     description: 'a retry with the same key gets the first answer and appends nothing',
   })
   @ApiHeader({ name: 'if-match', required: false, description: 'the expected seq (`"3"`), when the body has no expectedSeq' })
-  @ApiBody({ schema: { $ref: '#/components/schemas/ActionRequestDto' }, examples: ACTION_EXAMPLES })
+  @ApiBody({ schema: ACTION_REQUEST.ref, examples: ACTION_EXAMPLES })
   @ApiOkResponse({ schema: HAND_VIEW })
   @ApiBadRequestResponse({ type: ProblemDto, description: 'VALIDATION_FAILED, BAD_ACTION' })
   @ApiConflictResponse({ type: ProblemDto, description: 'STALE_SEQ' })
   @ApiUnprocessableEntityResponse({ type: ProblemDto, description: "the engine's reason: NOT_YOUR_TURN, MUST_FOLLOW_SUIT, …" })
   async act(
     @Param('id') id: string,
-    @Body(new SchemaPipe(ACTION_REQUEST_SCHEMA)) body: ActionRequest,
+    @Body(ACTION_REQUEST.pipe) body: ActionRequest,
     @CurrentCaller() caller: Caller,
     @Headers('idempotency-key') idempotencyKey?: string,
     @Headers('if-match') ifMatch?: string,
@@ -140,6 +144,8 @@ export class HandsController {
       action: body.action,
     };
     const answer = await this.commands.handle(id, command, { idempotencyKey: idempotencyKey || undefined });
+    const tableId = answer.view.tableId as string | null;
+    if (tableId !== null) this.presence.saw(tableId, command.actor.playerId);
     // The view's JSON as the service serialized it once (ActAnswer): Fastify sends a string as it is.
     return answer.json;
   }

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { JSONSchemaType } from 'ajv';
+import { requestBody } from '../common/request-body.js';
 
 /** The body of POST /hands/{id}/actions (and, with more fields, of an action on a socket). */
 export interface ActionRequest {
@@ -8,9 +9,9 @@ export interface ActionRequest {
 }
 
 /**
- * The one description of the action body: the OpenAPI document publishes it (as the component
- * `ActionRequestDto`, openapi.ts), SchemaPipe checks the POST's body with it, and the sockets'
- * frame schema extends it (hand-socket.ts). `null` as expectedSeq is accepted and meets STALE_SEQ.
+ * The one description of the action body: published as the component `ActionRequestDto`, the
+ * POST's check, and the base of the sockets' frame schema (hand-socket.ts). `null` as
+ * expectedSeq is accepted and meets STALE_SEQ.
  */
 export const ACTION_REQUEST_SCHEMA: JSONSchemaType<ActionRequest> = {
   type: 'object',
@@ -33,6 +34,8 @@ export const ACTION_REQUEST_SCHEMA: JSONSchemaType<ActionRequest> = {
     },
   },
 };
+
+export const ACTION_REQUEST = requestBody<ActionRequest>('ActionRequestDto', ACTION_REQUEST_SCHEMA);
 
 /** A hand view: `HandViewDto` and its game's own fields, one of three by `game` (openApiDocument, view-schemas.ts). */
 export const HAND_VIEW = { $ref: '#/components/schemas/HandView' };
@@ -66,6 +69,13 @@ export class HandViewDto {
     description: 'seats whose substitute plays for them until their player is back (POST /hands/{id}/back) or acts',
   })
   away!: number[];
+  @ApiProperty({
+    example: [0, 1],
+    type: [Number],
+    description:
+      "seats whose player is connected: a socket or stream open, or a request about the hand in the last PRESENCE_SECONDS (30), on any instance; bots' seats are not listed. A change is sent to the hand's sockets and streams as the view again, at the same seq",
+  })
+  present!: number[];
   @ApiPropertyOptional({ example: ['HS', 'H10', 'L7'], type: [String], description: "the seat's own cards" }) hand?: string[];
   @ApiPropertyOptional({
     example: [

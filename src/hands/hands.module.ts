@@ -8,11 +8,12 @@ import { HandStreams } from './hand-stream.js';
 import { HandWatch } from './hand-watch.js';
 import { HandsController } from './hands.controller.js';
 import { HandsService } from './hands.service.js';
+import { SeatPresence } from './presence.js';
 
 @Module({
   imports: [HandEndModule],
   controllers: [HandsController, HandStreamController],
-  providers: [HandsService, HandCommands, HandCache, HandWatch, HandStreams, HandSockets],
-  exports: [HandsService, HandCommands, HandWatch, HandSockets],
+  providers: [HandsService, HandCommands, HandCache, HandWatch, HandStreams, HandSockets, SeatPresence],
+  exports: [HandsService, HandCommands, HandWatch, HandSockets, SeatPresence],
 })
 export class HandsModule {}

@@ -6,6 +6,7 @@ import { etagOf } from './conditional.js';
 import { HandCache, type CachedHand } from './hand-cache.js';
 import type { Move } from './hand-watch.js';
 import { loadHand, nextHandId, peekHand, readEvents } from './hand-store.js';
+import { SeatPresence } from './presence.js';
 import { handView, viewerOf, visibleEvents } from './views.js';
 
 /** The hand at one seq: its view's `status` (`active`, `over` or `void`) and the view of any viewer. */
@@ -13,6 +14,10 @@ export interface HandSnapshot {
   seq: number;
   status: 'active' | 'over' | 'void';
   seating: readonly (string | null)[];
+  /** The table it was dealt at (null: an imported record). */
+  tableId: string | null;
+  /** The seats whose players are connected (presence.ts), as the views say. */
+  present: readonly number[];
   /** Once the hand has ended: the hand its table dealt next, if any. */
   nextHandId?: string;
   viewFor(viewer: Viewer): Record<string, unknown>;
@@ -29,6 +34,7 @@ export class HandsService {
   constructor(
     private readonly db: DatabaseService,
     private readonly cache: HandCache,
+    private readonly presence: SeatPresence,
   ) {}
 
   /** The caller's view; `known`, a move just announced, may spare the read (`snapshot`). */
@@ -59,8 +65,9 @@ export class HandsService {
       status !== 'active' && hand.tableId !== null && hand.number !== null
         ? await nextHandId(this.db.pool, hand.tableId, hand.number)
         : undefined;
+    const present = await this.presence.seatsAt(hand.tableId, hand.seating);
     const viewFor = (viewer: Viewer) => {
-      const view = handView(game, hand, hand.state, hand.seq, viewer);
+      const view = handView(game, { ...hand, present }, hand.state, hand.seq, viewer);
       if (next) view.nextHandId = next;
       return view;
     };
@@ -69,9 +76,12 @@ export class HandsService {
       seq: hand.seq,
       status,
       seating: hand.seating,
+      tableId: hand.tableId,
+      present,
       ...(next ? { nextHandId: next } : {}),
       viewFor,
-      jsonFor: (viewer) => (viewer.kind === 'seat' && own?.seat === viewer.seat ? own.json : JSON.stringify(viewFor(viewer))),
+      jsonFor: (viewer) =>
+        viewer.kind === 'seat' && own?.seat === viewer.seat && sameSeats(own.present, present) ? own.json : JSON.stringify(viewFor(viewer)),
     };
   }
 

@@ -21,7 +21,8 @@ export function viewerOf(caller: Caller, seating: readonly (string | null)[]): V
  */
 export function handView(
   game: Game,
-  hand: Pick<HandRow, 'id' | 'tableId' | 'number' | 'dealer' | 'status'> & Partial<Pick<HandRow, 'turnSeconds' | 'deadline' | 'away'>>,
+  hand: Pick<HandRow, 'id' | 'tableId' | 'number' | 'dealer' | 'status'> &
+    Partial<Pick<HandRow, 'turnSeconds' | 'deadline' | 'away'>> & { present?: readonly number[] },
   state: unknown,
   seq: number,
   viewer: Viewer,
@@ -40,6 +41,8 @@ export function handView(
     turnSeconds: hand.turnSeconds ?? null,
     deadline: hand.deadline?.toISOString() ?? null,
     away: hand.away ?? [],
+    // Who is connected (presence.ts): as this instance knows it when the view is built.
+    present: hand.present ?? [],
     ...view,
   };
   if (viewer.kind === 'seat' && out.legalActions === undefined) out.legalActions = game.legalActions(state, viewer.seat);

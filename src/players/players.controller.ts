@@ -1,10 +1,10 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Auth, CurrentCaller, type Caller } from '../common/auth.js';
 import { ProblemDto } from '../common/problem.dto.js';
 import { NewPlayerLimit } from '../common/rate-limit.js';
-import { CreatePlayerDto, PlayerCreatedDto, PlayerDto } from './players.dto.js';
+import { CREATE_PLAYER, PlayerCreatedDto, PlayerDto, type CreatePlayerBody } from './players.dto.js';
 import { PlayersService } from './players.service.js';
 
 type PlayerCaller = Caller & { kind: 'player' };
@@ -20,6 +20,7 @@ export class PlayersController {
   @Post()
   @HttpCode(201)
   @ApiOperation({ summary: 'Create a player: a name and a bearer token (public)' })
+  @ApiBody({ schema: CREATE_PLAYER.ref })
   @ApiCreatedResponse({ type: PlayerCreatedDto, description: 'The player and its bearer token (shown only here)' })
   @ApiBadRequestResponse({ type: ProblemDto })
   @ApiResponse({
@@ -28,7 +29,7 @@ export class PlayersController {
     description: 'TOO_MANY_PLAYERS: this address created `PLAYERS_PER_ADDRESS_PER_HOUR` players within the hour (Retry-After)',
   })
   async create(
-    @Body() body: CreatePlayerDto,
+    @Body(CREATE_PLAYER.pipe) body: CreatePlayerBody,
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<PlayerCreatedDto> {

@@ -22,14 +22,17 @@ import { addressOf, type Raw } from '../hands/hand-stream.controller.js';
 import { TableSession } from './table-session.js';
 import {
   BotSeatedDto,
-  CreateTableDto,
+  CREATE_TABLE,
+  type CreateTableBody,
   ListTablesQueryDto,
-  SeatBotDto,
+  SEAT_BOT,
+  type SeatBotBody,
   SeatTakenDto,
   SessionEndDto,
   TableDto,
   TablePageDto,
-  TakeSeatDto,
+  TAKE_SEAT,
+  type TakeSeatBody,
 } from './tables.dto.js';
 import { TablesService } from './tables.service.js';
 
@@ -53,7 +56,7 @@ export class TablesController {
   @Auth('player')
   @ApiOperation({ summary: 'Open a table; the caller is its host (seats are taken separately)' })
   @ApiBody({
-    type: CreateTableDto,
+    schema: CREATE_TABLE.ref,
     examples: {
       dobbm: {
         summary: 'Dobbm, five players',
@@ -66,8 +69,11 @@ export class TablesController {
   })
   @ApiCreatedResponse({ type: TableDto })
   @ApiBadRequestResponse({ type: ProblemDto, description: 'VALIDATION_FAILED, UNKNOWN_OPTION, INVALID_OPTION' })
-  create(@Body() body: CreateTableDto, @CurrentCaller() caller: Caller) {
-    return this.tables.create(caller as Player, body.game, body.rules, { clock: body.clock, turnSeconds: body.turnSeconds });
+  create(@Body(CREATE_TABLE.pipe) body: CreateTableBody, @CurrentCaller() caller: Caller) {
+    return this.tables.create(caller as Player, body.game, body.rules ?? undefined, {
+      clock: body.clock ?? undefined,
+      turnSeconds: body.turnSeconds ?? undefined,
+    });
   }
 
   @Get()
@@ -121,10 +127,11 @@ export class TablesController {
   @HttpCode(201)
   @Auth('player')
   @ApiOperation({ summary: 'Take a seat; when every seat is taken the first hand is dealt' })
+  @ApiBody({ schema: TAKE_SEAT.ref })
   @ApiCreatedResponse({ type: SeatTakenDto })
   @ApiConflictResponse({ type: ProblemDto, description: 'SEAT_TAKEN, TABLE_FULL, ALREADY_SEATED' })
-  takeSeat(@Param('id') id: string, @Body() body: TakeSeatDto, @CurrentCaller() caller: Caller) {
-    return this.tables.takeSeat(id, caller as Player, body.seat);
+  takeSeat(@Param('id') id: string, @Body(TAKE_SEAT.pipe) body: TakeSeatBody, @CurrentCaller() caller: Caller) {
+    return this.tables.takeSeat(id, caller as Player, body.seat ?? undefined);
   }
 
   @Delete(':id/seats/me')
@@ -147,11 +154,11 @@ export class TablesController {
       "from its seat's view only, as soon as its turn comes, on whichever instance sees the hand move. " +
       'When only bots are seated, the host\'s session end is asked for after a few hands (README "Bots").',
   })
-  @ApiBody({ type: SeatBotDto, required: false })
+  @ApiBody({ schema: SEAT_BOT.ref, required: false })
   @ApiCreatedResponse({ type: BotSeatedDto })
   @ApiConflictResponse({ type: ProblemDto, description: 'SEAT_TAKEN, TABLE_FULL' })
-  seatBot(@Param('id') id: string, @Body() body: SeatBotDto, @CurrentCaller() caller: Caller) {
-    return this.tables.seatBot(id, caller as Player, body.seat, body.strength ?? 'heuristic');
+  seatBot(@Param('id') id: string, @Body(SEAT_BOT.pipe) body: SeatBotBody, @CurrentCaller() caller: Caller) {
+    return this.tables.seatBot(id, caller as Player, body.seat ?? undefined, body.strength ?? 'heuristic');
   }
 
   @Delete(':id/bots/:seat')

@@ -1,62 +1,64 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsObject, IsOptional, Max, Min } from 'class-validator';
+import { IsIn, IsOptional } from 'class-validator';
 import { PageQueryDto } from '../common/page.js';
-import { GAME_IDS } from '../engine/index.js';
+import { requestBody } from '../common/request-body.js';
+import { GAME_IDS, type GameId } from '../engine/index.js';
 import { BOT_STRENGTHS, type BotStrength } from '../bots/strategy.js';
 import { TURN_CLOCK_NAMES, TURN_SECONDS, type TurnClock } from './turn-clock.js';
 
 /** waiting: seats free, no hand dealt yet; playing: a session is under way; ended. */
 const TABLE_STATUSES = ['waiting', 'playing', 'ended'] as const;
 
-export class CreateTableDto {
-  @ApiProperty({ enum: GAME_IDS, example: 'dobbm' })
-  @IsIn(GAME_IDS)
-  game!: 'dobbm' | 'droggn' | 'doppelkopf';
-
-  @ApiPropertyOptional({
-    description: "the game's rule options (GET /games) without the game prefix, nested or flat dotted; omitted ones take their defaults",
-    example: { players: 5, stake: 12, rounding: 'ceil', doubling: { firstSpeaker: 'dealerLeft' } },
-    type: 'object',
-    additionalProperties: true,
-  })
-  @IsOptional()
-  @IsObject()
-  // The rules as sent, for the engine to judge: class-transformer would drop a name an object
-  // inherits as a method (`toString`), so that an unknown option went unnoticed.
-  @Transform(({ obj }: { obj: { rules?: Record<string, unknown> } }) => obj.rules)
-  rules?: Record<string, unknown>;
-
-  @ApiPropertyOptional({
-    enum: TURN_CLOCK_NAMES,
-    description:
-      "the turn clock (GET /games `turnClock`): relaxed 120 s, normal 40 s, off; when it runs out, the seat's substitute (the strong bot) decides for the player. Omitted: the service's default (normal)",
-    example: 'normal',
-  })
-  @IsOptional()
-  @IsIn(TURN_CLOCK_NAMES)
-  clock?: TurnClock;
-
-  @ApiPropertyOptional({
-    type: 'integer',
-    minimum: TURN_SECONDS.min,
-    maximum: TURN_SECONDS.max,
-    description: 'seconds per decision, instead of a clock preset',
-  })
-  @IsOptional()
-  @IsInt()
-  @Min(TURN_SECONDS.min)
-  @Max(TURN_SECONDS.max)
-  turnSeconds?: number;
+export interface CreateTableBody {
+  game: GameId;
+  rules?: Record<string, unknown> | null;
+  clock?: TurnClock | null;
+  turnSeconds?: number | null;
 }
 
-export class TakeSeatDto {
-  @ApiPropertyOptional({ example: 2, description: 'omit for the next free seat' })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  seat?: number;
+/** The body of POST /tables. The rules go to the engine as sent, for it to judge every name. */
+export const CREATE_TABLE = requestBody<CreateTableBody>('CreateTableDto', {
+  type: 'object',
+  additionalProperties: false,
+  required: ['game'],
+  properties: {
+    game: { type: 'string', enum: [...GAME_IDS], example: 'dobbm' },
+    rules: {
+      type: 'object',
+      nullable: true,
+      required: [],
+      additionalProperties: true,
+      description: "the game's rule options (GET /games) without the game prefix, nested or flat dotted; omitted ones take their defaults",
+      example: { players: 5, stake: 12, rounding: 'ceil', doubling: { firstSpeaker: 'dealerLeft' } },
+    },
+    clock: {
+      type: 'string',
+      enum: [...TURN_CLOCK_NAMES],
+      nullable: true,
+      description:
+        "the turn clock (GET /games `turnClock`): relaxed 120 s, normal 40 s, off; when it runs out, the seat's substitute (the strong bot) decides for the player. Omitted: the service's default (normal)",
+      example: 'normal',
+    },
+    turnSeconds: {
+      type: 'integer',
+      nullable: true,
+      minimum: TURN_SECONDS.min,
+      maximum: TURN_SECONDS.max,
+      description: 'seconds per decision, instead of a clock preset',
+    },
+  },
+});
+
+export interface TakeSeatBody {
+  seat?: number | null;
 }
+
+/** The body of POST /tables/{id}/seats; none at all takes the next free seat. */
+export const TAKE_SEAT = requestBody<TakeSeatBody>('TakeSeatDto', {
+  type: 'object',
+  additionalProperties: false,
+  properties: { seat: { type: 'integer', minimum: 0, nullable: true, example: 2, description: 'omit for the next free seat' } },
+});
 
 class SeatDto {
   @ApiProperty({ example: 0 }) seat!: number;
@@ -69,6 +71,12 @@ class SeatDto {
     description: "the bot's strength when a bot holds the seat; null for a person or an empty seat",
   })
   bot!: BotStrength | null;
+  @ApiProperty({
+    example: true,
+    description:
+      "a person's seat: whether its player is connected (a socket or stream open, or a request in the last PRESENCE_SECONDS, on any instance); a bot's or an empty seat: false",
+  })
+  present!: boolean;
 }
 
 export class TableDto {
@@ -125,23 +133,27 @@ export class TablePageDto {
     string | null;
 }
 
-export class SeatBotDto {
-  @ApiPropertyOptional({ example: 3, description: 'omit for the next free seat' })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  seat?: number;
-
-  @ApiPropertyOptional({
-    enum: BOT_STRENGTHS,
-    default: 'heuristic',
-    description:
-      'heuristic: the beginner, bids, doubles and plays from hand strength; random: any legal action; strong: plays out many possible deals consistent with what its seat has seen and takes the best move (docs/bots.md)',
-  })
-  @IsOptional()
-  @IsIn(BOT_STRENGTHS)
-  strength?: BotStrength;
+export interface SeatBotBody {
+  seat?: number | null;
+  strength?: BotStrength | null;
 }
+
+/** The body of POST /tables/{id}/bots; none at all seats a heuristic bot in the next free seat. */
+export const SEAT_BOT = requestBody<SeatBotBody>('SeatBotDto', {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    seat: { type: 'integer', minimum: 0, nullable: true, example: 3, description: 'omit for the next free seat' },
+    strength: {
+      type: 'string',
+      enum: [...BOT_STRENGTHS],
+      nullable: true,
+      default: 'heuristic',
+      description:
+        'heuristic: the beginner, bids, doubles and plays from hand strength; random: any legal action; strong: plays out many possible deals consistent with what its seat has seen and takes the best move (docs/bots.md)',
+    },
+  },
+});
 
 export class BotSeatedDto {
   @ApiProperty({ example: 3 }) seat!: number;

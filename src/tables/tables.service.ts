@@ -9,6 +9,7 @@ import { DatabaseService, type Tx } from '../database/database.service.js';
 import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
 import { createBot } from '../players/player-store.js';
+import { SeatPresence } from '../hands/presence.js';
 import { TableSession } from './table-session.js';
 import { turnSecondsOf, type TurnClock } from './turn-clock.js';
 import {
@@ -40,6 +41,7 @@ export class TablesService {
   constructor(
     private readonly db: DatabaseService,
     private readonly session: TableSession,
+    private readonly presence: SeatPresence,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
@@ -68,7 +70,8 @@ export class TablesService {
     if (!isUuid(id)) throw ApiError.of('TABLE_NOT_FOUND', `no table ${id}`);
     const table = await findTable(this.db, id);
     if (!table) throw ApiError.of('TABLE_NOT_FOUND', `no table ${id}`);
-    return toDto(table);
+    const present = await this.presence.playersAt([id]);
+    return toDto(table, present.get(id) ?? []);
   }
 
   /** The hand a table's socket starts with: the current one (the last, once the session has ended). */
@@ -92,7 +95,11 @@ export class TablesService {
     });
     const page = rows.slice(0, limit);
     const last = page.at(-1);
-    return { items: page.map(toDto), nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt.toISOString(), last.id) : null };
+    const present = await this.presence.playersAt(page.filter((t) => t.status === 'playing').map((t) => t.id));
+    return {
+      items: page.map((t) => toDto(t, present.get(t.id) ?? [])),
+      nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt.toISOString(), last.id) : null,
+    };
   }
 
   /** Takes a seat; the seat that completes the table starts the session and deals the first hand. */
@@ -186,7 +193,8 @@ async function freeSeat(tx: Tx, tableId: string, table: SeatLock, wanted: number
   return wanted ?? [...Array(table.seat_count).keys()].find((s) => !taken.has(s))!;
 }
 
-function toDto(table: TableRecord): TableDto {
+/** `present`: the players connected at the table (presence.ts). */
+function toDto(table: TableRecord, present: readonly string[]): TableDto {
   const bySeat = new Map(table.seats.map((s) => [s.seat, s]));
   return {
     id: table.id,
@@ -195,7 +203,9 @@ function toDto(table: TableRecord): TableDto {
     seatCount: table.seatCount,
     seats: Array.from({ length: table.seatCount }, (_, seat) => {
       const s = bySeat.get(seat);
-      return { seat, playerId: s?.playerId ?? null, name: s?.player.name ?? null, bot: (s?.player.bot as BotStrength | undefined) ?? null };
+      const playerId = s?.playerId ?? null;
+      const bot = (s?.player.bot as BotStrength | undefined) ?? null;
+      return { seat, playerId, name: s?.player.name ?? null, bot, present: playerId !== null && present.includes(playerId) };
     }),
     freeSeats: table.seatCount - table.seats.length,
     dealer: table.dealer,

@@ -11,6 +11,18 @@ async function log(site: Site, handId: string): Promise<Event[]> {
   return (await res.json()) as Event[];
 }
 
+/** Seat 0's `present` on the table resource, once it satisfies `ok` (or after five seconds). */
+async function presentAt(site: Site, tableId: string, ok: (present: boolean) => boolean): Promise<boolean> {
+  let present = false;
+  for (let i = 0; i < 50; i++) {
+    const table = (await fetch(`${site.url}/tables/${tableId}`).then((r) => r.json())) as { seats: { present: boolean }[] };
+    present = table.seats[0]!.present;
+    if (ok(present)) break;
+    await sleep(100);
+  }
+  return present;
+}
+
 /**
  * A person at a table with three bots closes the page on their turn: the turn clock runs out,
  * the seat's substitute plays for them and the hand goes on; after a second expiry the seat is
@@ -19,7 +31,7 @@ async function log(site: Site, handId: string): Promise<Event[]> {
 describe('a person who leaves the table', () => {
   let site: Site;
   beforeAll(async () => {
-    site = await startSite({ ownDatabase: 'webaway' });
+    site = await startSite({ ownDatabase: 'webaway', env: { PRESENCE_SECONDS: '30' } });
   });
   afterAll(() => site?.close());
 
@@ -54,7 +66,10 @@ describe('a person who leaves the table', () => {
     await page.getByRole('timer').waitFor();
     expect(await page.getByRole('timer').innerText()).toMatch(/noch \d+ Sekunde/);
     await site.shot(page, 'turn-clock-de', true);
+    // His open page keeps him present at the table; closed, it lets him go within a few seconds.
+    expect(await presentAt(site, tableId, (p) => p)).toBe(true);
     await page.close();
+    expect(await presentAt(site, tableId, (p) => !p)).toBe(false);
 
     // The hand goes on without him: his decision is the substitute's, and after a second expiry he is away.
     const missedAt = v.seq + 1;
@@ -77,6 +92,7 @@ describe('a person who leaves the table', () => {
     await site.shot(back, 'away-banner-de', true);
     await banner.getByRole('button').click();
     await banner.waitFor({ state: 'detached' });
+    expect(await presentAt(site, tableId, (p) => p)).toBe(true);
 
     // At his next turn he plays in person: the event is his, not the substitute's.
     for (let i = 0; i < 200; i++) {

@@ -11,7 +11,7 @@ import { startSite, type Site } from './support.js';
 describe('four people play a Dobbm hand in the browser', () => {
   let site: Site;
   beforeAll(async () => {
-    site = await startSite();
+    site = await startSite({ env: { PRESENCE_SECONDS: '30' } });
   });
   afterAll(() => site?.close());
 
@@ -109,6 +109,8 @@ describe('four people play a Dobbm hand in the browser', () => {
     }
     expect(new Set(texts).size).toBe(1);
     await site.shot(pages[0]!, 'table-dobbm');
+    // Everybody's page is open: nobody is shown as not connected.
+    expect(await pages[0]!.locator('.seat [data-testid=offline]').count()).toBe(0);
 
     // Every view a page received while the hand ran held no card of another seat's hand.
     for (const [i, views] of seen.entries()) {
@@ -153,6 +155,11 @@ describe('four people play a Dobbm hand in the browser', () => {
       await expect(replay.getByTestId('replay-position').textContent()).resolves.toBe(`${k} of ${events.length - 1}`);
       expect(await replay.locator('.replay-board').innerHTML()).toBe(screens[k]);
     }
+    // The replay's page left the table: the others see that its person is not connected.
+    const gone = pages[0]!.locator(`.seat[data-seat="${seating[1]}"] [data-testid=offline]`);
+    await gone.waitFor();
+    expect(await gone.textContent()).toBe('not connected');
+    await site.shot(pages[0]!, 'table-not-connected');
     // At the deal, each seat holds what the auditor saw dealt.
     for (const [seat, cards] of dealt.entries()) {
       const shown = await replay

@@ -139,6 +139,8 @@ export const de: Catalogue = {
     seatLabel: 'Platz von {{name}}',
     dealer: 'Geber',
     dealerShort: 'G',
+    offline: 'nicht verbunden',
+    offlineExplain: 'Diese Person hat den Tisch gerade nicht offen. Läuft ihre Zeit ab, entscheidet ein Ersatzspieler für sie.',
     cardsInHand_one: '{{count}} Karte',
     cardsInHand_other: '{{count}} Karten',
     tricks: 'Stiche: {{count}}',

@@ -139,6 +139,8 @@ export const en = {
     seatLabel: 'Seat of {{name}}',
     dealer: 'dealer',
     dealerShort: 'D',
+    offline: 'not connected',
+    offlineExplain: 'This player has no page open at the table right now. When their time runs out, a substitute decides for them.',
     cardsInHand_one: '{{count}} card',
     cardsInHand_other: '{{count}} cards',
     tricks: 'tricks: {{count}}',

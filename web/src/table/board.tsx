@@ -31,6 +31,8 @@ export function Board({
 }) {
   const game = table.game as GameId;
   const nameOf = seatNames(table);
+  // Presence is a person's: a bot's seat is always played.
+  const isPerson = (seat: number) => Boolean(table.seats[seat]?.playerId && !table.seats[seat]?.bot);
   const m = modelOf(game, view, table.seatCount, nameOf, game === 'doppelkopf' ? dokoCardsEach(table) : null);
   const me = m.mySeat ?? 0;
   const offer = offerOf(view.legalActions);
@@ -103,6 +105,11 @@ export function Board({
               {seat === view.dealer && (
                 <span class="chip" title={t('table.dealer')}>
                   {t('table.dealerShort')}
+                </span>
+              )}
+              {isPerson(seat) && !(view.present ?? []).includes(seat) && (
+                <span class="chip offline" data-testid="offline" title={t('table.offlineExplain')}>
+                  {t('table.offline')}
                 </span>
               )}
             </div>
