@@ -136,7 +136,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Take a seat; when every seat is taken the first hand is dealt */
+        /** Take a seat; when every seat is taken the first hand is dealt. At a table in play: a seat its host offers, from the next hand */
         post: operations["TablesController_takeSeat"];
         delete?: never;
         options?: never;
@@ -171,7 +171,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The host seats a bot in an empty seat
+         * The host seats a bot in an empty seat, or (a table in play) in the seat of a player who is away, from the next hand
          * @description The bot is a player of its own (`bot` names its strength). It acts through the same checks and event log as a person, from its seat's view only, as soon as its turn comes, on whichever instance sees the hand move. When only bots are seated, the host's session end is asked for after a few hands (README "Bots").
          */
         post: operations["TablesController_seatBot"];
@@ -193,6 +193,27 @@ export interface paths {
         post?: never;
         /** The host takes a bot out of its seat; only before the first hand is dealt */
         delete: operations["TablesController_removeBot"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tables/{id}/seats/{seat}/offer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The host offers the seat of a player who is away to someone else
+         * @description Whoever takes it (POST /tables/{id}/seats with the seat), or a bot the host seats there (POST /tables/{id}/bots with the seat), plays it from the next hand; the hand under way goes on with the away player's substitute, and the ledger books each hand to the player it was dealt to. A bot needs no offer.
+         */
+        post: operations["TablesController_offerSeat"];
+        /** The host takes the offer of a seat back */
+        delete: operations["TablesController_withdrawOffer"];
         options?: never;
         head?: never;
         patch?: never;
@@ -623,6 +644,21 @@ export interface components {
              * @example true
              */
             present: boolean;
+            /**
+             * @description the host offers this seat, whose player is away, to whoever takes it (POST /tables/{id}/seats with the seat); the taker plays from the next hand
+             * @example false
+             */
+            offered: boolean;
+            /**
+             * @description the first hand its holder plays, when the seat was handed on during the session; null: held from the start
+             * @example null
+             */
+            fromHand: number | null;
+            /**
+             * @description when the seat was handed on: who held it before, the player of the hands before `fromHand`
+             * @example null
+             */
+            previousPlayerId: string | null;
         };
         TableDto: {
             id: string;
@@ -944,6 +980,7 @@ export interface components {
         };
         LedgerDto: {
             tableId: string;
+            /** @description one per seat, its holder's; a seat the host handed on to another player also lists its earlier holder's balance, after the holder's */
             balances: components["schemas"]["BalanceDto"][];
             entries: components["schemas"]["LedgerEntryDto"][];
         };
@@ -1971,7 +2008,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description SEAT_TAKEN, TABLE_FULL, ALREADY_SEATED */
+            /** @description SEAT_TAKEN, TABLE_FULL, ALREADY_SEATED; at a table in play: SEAT_NOT_OFFERED, SEAT_NOT_AWAY */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2201,6 +2238,149 @@ export interface operations {
             };
             /** @description NO_BOT_IN_SEAT, SEATS_FIXED */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description INTERNAL (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    TablesController_offerSeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                seat: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TableDto"];
+                };
+            };
+            /** @description Missing or unknown token (TOKEN_MISSING, TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The token may not do this (AUDITOR_ONLY, PLAYER_ONLY, NOT_SEATED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description TABLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description SEAT_NOT_AWAY: its player is not away (or came back); TABLE_NOT_PLAYING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description INTERNAL (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    TablesController_withdrawOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                seat: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TableDto"];
+                };
+            };
+            /** @description Missing or unknown token (TOKEN_MISSING, TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The token may not do this (AUDITOR_ONLY, PLAYER_ONLY, NOT_SEATED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description TABLE_NOT_FOUND */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

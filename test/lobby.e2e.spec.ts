@@ -62,7 +62,16 @@ describe('the lobby: GET /tables, GET /games, DELETE /tables/{id}/seats/me', () 
     const started = playing.body.items.find((i: { id: string }) => i.id === full.id);
     expect(started).toMatchObject({ status: 'playing', freeSeats: 0, seatCount: 3 });
     expect(started.currentHandId).toEqual(expect.any(String));
-    expect(started.seats[0]).toEqual({ seat: 0, playerId: players[0]!.id, name: players[0]!.name, bot: null, present: false });
+    expect(started.seats[0]).toEqual({
+      seat: 0,
+      playerId: players[0]!.id,
+      name: players[0]!.name,
+      bot: null,
+      present: false,
+      offered: false,
+      fromHand: null,
+      previousPlayerId: null,
+    });
 
     const both = await t.http.get('/tables').query({ game: 'droggn', limit: 100 }).expect(200);
     const bothIds = both.body.items.map((i: { id: string }) => i.id);
@@ -150,6 +159,9 @@ describe('the lobby: GET /tables, GET /games, DELETE /tables/{id}/seats/me', () 
       name: null,
       bot: null,
       present: false,
+      offered: false,
+      fromHand: null,
+      previousPlayerId: null,
     });
     const again = await t.http.delete(`/tables/${table.id}/seats/me`).set(bearer(b.token));
     expect([again.status, again.body.code]).toEqual([403, 'NOT_SEATED']);

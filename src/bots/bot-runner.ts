@@ -212,7 +212,8 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
     const seats = await botSeatsAt(this.db.pool, tableId);
     if (!seats) return null;
     const turn = await activeTurn(this.db.pool, { tableId, handId: seats.currentHandId });
-    const bot = turn && seats.bots.find((b) => turn.toAct.includes(b.seat));
+    // A bot plays the hands it was dealt: one the host seated where an away player sat starts with the next hand.
+    const bot = turn && seats.bots.find((b) => turn.toAct.includes(b.seat) && turn.seating[b.seat] === b.botId);
     return bot ? { handId: seats.currentHandId, game: turn.game as GameId, ...bot } : null;
   }
 

@@ -76,7 +76,9 @@ export class Substitutes implements OnApplicationBootstrap, OnModuleDestroy {
   private async actFor(due: DueHand): Promise<void> {
     const key = `${due.at.handId}:${due.seq}`;
     if (this.refused.has(key)) return;
-    const bots = new Set((await botSeatsAt(this.db.pool, due.at.tableId))?.bots.map((b) => b.seat) ?? []);
+    // Seats whose bot was dealt this hand; a bot seated since (where an away player sat) plays from the next.
+    const seated = (await botSeatsAt(this.db.pool, due.at.tableId))?.bots ?? [];
+    const bots = new Set(seated.filter((b) => due.seating[b.seat] === b.botId).map((b) => b.seat));
     const seat = due.toAct.find((s) => !bots.has(s) && due.seating[s]);
     if (seat === undefined) return;
     const playerId = due.seating[seat]!;

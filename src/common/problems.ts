@@ -24,6 +24,8 @@ export const ProblemCodes = {
   ALREADY_SEATED: { status: 409, title: 'The player already has a seat at this table' },
   NO_BOT_IN_SEAT: { status: 409, title: 'No bot holds that seat' },
   SEATS_FIXED: { status: 409, title: 'The first hand has been dealt; seats are kept for the session' },
+  SEAT_NOT_AWAY: { status: 409, title: 'Only the seat of a player who is away can be handed on' },
+  SEAT_NOT_OFFERED: { status: 409, title: 'The host has not offered this seat' },
   TABLE_NOT_PLAYING: { status: 409, title: 'The table has no hand in play' },
   HAND_CLOSED: { status: 409, title: 'The hand takes no more actions' },
   UNKNOWN_PLAYER: { status: 422, title: 'The record seats a player that does not exist' },

@@ -302,7 +302,7 @@ const SQL = {
     WHERE table_id = $1 AND hand_id = $2 ORDER BY seq`,
   nextHand: 'SELECT id FROM hands WHERE table_id = $1 AND number > $2 ORDER BY number LIMIT 1',
   voidHand: `UPDATE hands SET status = 'void', finished_at = now() WHERE table_id = $1 AND id = $2`,
-  activeTurn: `SELECT game, to_act FROM hands WHERE table_id = $1 AND id = $2 AND status = 'active'`,
+  activeTurn: `SELECT game, to_act, seating FROM hands WHERE table_id = $1 AND id = $2 AND status = 'active'`,
   setAway: `UPDATE hands SET
        away = CASE WHEN $4::boolean THEN array_append(array_remove(away, $3::int), $3::int) ELSE array_remove(away, $3::int) END,
        misses = CASE WHEN COALESCE(misses[$3::int + 1], 0) > 0 THEN ${missesWith('$3::int + 1', '0')} ELSE misses END,
@@ -589,13 +589,16 @@ export async function dropAwayHands(tx: Tx, minutes: number): Promise<{ tableId:
 }
 
 /** Who is to act in a hand still being played (the bots' question). */
-export async function activeTurn(q: Queryable, at: HandAt): Promise<{ game: string; toAct: number[] } | undefined> {
-  const { rows } = await q.query<{ game: string; to_act: number[] | null }>({
+export async function activeTurn(
+  q: Queryable,
+  at: HandAt,
+): Promise<{ game: string; toAct: number[]; seating: (string | null)[] } | undefined> {
+  const { rows } = await q.query<{ game: string; to_act: number[] | null; seating: (string | null)[] }>({
     name: 'active-turn',
     text: SQL.activeTurn,
     values: [at.tableId, at.handId],
   });
-  return rows[0] ? { game: rows[0].game, toAct: rows[0].to_act ?? [] } : undefined;
+  return rows[0] ? { game: rows[0].game, toAct: rows[0].to_act ?? [], seating: rows[0].seating } : undefined;
 }
 
 /** A finished hand's ledger rows, in seat order (verify compares them with the result). */

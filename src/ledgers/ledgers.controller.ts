@@ -20,7 +20,12 @@ class LedgerEntryDto {
 
 class LedgerDto {
   @ApiProperty() tableId!: string;
-  @ApiProperty({ type: [BalanceDto] }) balances!: BalanceDto[];
+  @ApiProperty({
+    type: [BalanceDto],
+    description:
+      "one per seat, its holder's; a seat the host handed on to another player also lists its earlier holder's balance, after the holder's",
+  })
+  balances!: BalanceDto[];
   @ApiProperty({ type: [LedgerEntryDto] }) entries!: LedgerEntryDto[];
 }
 

@@ -32,10 +32,13 @@ export class TableBooking implements HandEnd {
       lockForSession(tx, hand.tableId),
     ]);
     const step = gameFor(table.game).session.afterHand(table.options, table.session, finalState);
-    // Seats away stay away in the next hand; its clock starts once the people have read the result.
+    // Seats away stay away in the next hand, unless the seat passed to another player (the host
+    // handed it on); its clock starts once the people have read the result.
+    const kept = (seat: number) => table.seating[seat] === hand.seating[seat];
+    const misses = hand.misses.map((m, seat) => (kept(seat) ? m : 0));
     const start = {
-      away: hand.away,
-      misses: hand.misses.some((m) => m > 0) ? hand.misses : [],
+      away: hand.away.filter(kept),
+      misses: misses.some((m) => m > 0) ? misses : [],
       pauseMs: this.settings.resultPauseMs,
       awayPaceMs: this.settings.botPaceMs,
     };

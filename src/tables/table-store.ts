@@ -26,6 +26,12 @@ const SQL = {
   addSeat: 'INSERT INTO table_seats (table_id, seat, player_id) VALUES ($1, $2, $3)',
   seatCount: 'SELECT count(*)::int AS n FROM table_seats WHERE table_id = $1',
   removeSeat: 'DELETE FROM table_seats WHERE table_id = $1 AND player_id = $2',
+  seatHolder: `SELECT s.player_id, s.offered_at IS NOT NULL AS offered, p.bot IS NOT NULL AS bot
+    FROM table_seats s JOIN players p ON p.id = s.player_id WHERE s.table_id = $1 AND s.seat = $2`,
+  offerSeat: 'UPDATE table_seats SET offered_at = now() WHERE table_id = $1 AND seat = $2',
+  withdrawOffer: 'UPDATE table_seats SET offered_at = NULL WHERE table_id = $1 AND seat = $2',
+  passSeat: `UPDATE table_seats SET player_id = $3, previous_player_id = player_id, offered_at = NULL, joined_at = now(),
+      from_hand = (SELECT t.hand_count + 1 FROM tables t WHERE t.id = $1) WHERE table_id = $1 AND seat = $2`,
   lockForSession: `SELECT t.id, t.game, t.options, t.status, t.session, t.hand_count, t.host_player_id, t.current_hand_id, t.turn_seconds,
                   ARRAY(SELECT s.player_id::text FROM table_seats s WHERE s.table_id = t.id ORDER BY s.seat) AS seating
            FROM tables t WHERE t.id = $1 FOR UPDATE OF t`,
@@ -33,9 +39,17 @@ const SQL = {
   saveSession: 'UPDATE tables SET session = $2::jsonb WHERE id = $1',
   endSession: `UPDATE tables SET session = $2::jsonb, status = 'ended' WHERE id = $1`,
   startHand: `UPDATE tables SET session = $2::jsonb, status = 'playing', dealer = $3, current_hand_id = $4, hand_count = $5 WHERE id = $1`,
-  seatBalances: `SELECT s.seat, s.player_id, p.name,
-            COALESCE((SELECT SUM(l.amount) FROM ledger_entries l WHERE l.table_id = s.table_id AND l.seat = s.seat), 0)::numeric(20,2)::text AS amount
-     FROM table_seats s JOIN players p ON p.id = s.player_id WHERE s.table_id = $1 ORDER BY s.seat`,
+  seatBalances: `SELECT b.seat, b.player_id, p.name, b.amount::numeric(20,2)::text AS amount FROM (
+       SELECT s.seat, s.player_id, true AS holds,
+              COALESCE((SELECT SUM(l.amount) FROM ledger_entries l
+                        WHERE l.table_id = s.table_id AND l.seat = s.seat AND l.player_id = s.player_id), 0) AS amount
+       FROM table_seats s WHERE s.table_id = $1
+       UNION ALL
+       SELECT l.seat, l.player_id, false, SUM(l.amount) FROM ledger_entries l
+       WHERE l.table_id = $1
+         AND NOT EXISTS (SELECT 1 FROM table_seats s WHERE s.table_id = l.table_id AND s.seat = l.seat AND s.player_id = l.player_id)
+       GROUP BY l.seat, l.player_id
+     ) b JOIN players p ON p.id = b.player_id ORDER BY b.seat, b.holds DESC, p.name`,
   seatsBots: 'SELECT 1 FROM table_seats s JOIN players p ON p.id = s.player_id WHERE s.table_id = $1 AND p.bot IS NOT NULL LIMIT 1',
   seatsPerson: 'SELECT 1 FROM table_seats s JOIN players p ON p.id = s.player_id WHERE s.table_id = $1 AND p.bot IS NULL LIMIT 1',
   botSeats: `SELECT t.current_hand_id, s.seat, p.id AS bot_id, p.name AS bot_name, p.bot AS strength
@@ -64,7 +78,14 @@ export interface TableRecord {
   createdAt: Date;
   endReason: string | null;
   turnSeconds: number | null;
-  seats: { seat: number; playerId: string; player: { name: string; bot: string | null } }[];
+  seats: {
+    seat: number;
+    playerId: string;
+    offeredAt: Date | null;
+    fromHand: number | null;
+    previousPlayerId: string | null;
+    player: { name: string; bot: string | null };
+  }[];
 }
 
 const WITH_SEATS = { seats: { include: { player: { select: { name: true, bot: true } } }, orderBy: { seat: 'asc' } } } as const;
@@ -161,6 +182,28 @@ export async function removeSeat(tx: Tx, tableId: string, playerId: string): Pro
   await tx.query(SQL.removeSeat, [tableId, playerId]);
 }
 
+// ---- seats in play: the host hands an away player's seat on, from the next hand ----------------
+
+/** Who holds the seat, whether the host offers it, and whether a bot holds it; none for an empty seat. */
+export async function seatHolder(
+  tx: Tx,
+  tableId: string,
+  seat: number,
+): Promise<{ playerId: string; offered: boolean; bot: boolean } | undefined> {
+  const { rows } = await tx.query<{ player_id: string; offered: boolean; bot: boolean }>(SQL.seatHolder, [tableId, seat]);
+  const r = rows[0];
+  return r && { playerId: r.player_id, offered: r.offered, bot: r.bot };
+}
+
+export async function offerSeat(tx: Tx, tableId: string, seat: number, offered: boolean): Promise<void> {
+  await tx.query(offered ? SQL.offerSeat : SQL.withdrawOffer, [tableId, seat]);
+}
+
+/** The seat passes to `playerId` (its offer ends); the hand under way keeps the seating it was dealt with. */
+export async function passSeat(tx: Tx, tableId: string, seat: number, playerId: string): Promise<void> {
+  await tx.query(SQL.passSeat, [tableId, seat, playerId]);
+}
+
 // ---- the session, in the caller's transaction ----------------------------------------------------
 
 export interface SessionTable {
@@ -239,7 +282,10 @@ export async function startHand(
 
 // ---- ledger and bots -----------------------------------------------------------------------------
 
-/** Each seat's balance, summed by PostgreSQL (exact NUMERIC). */
+/**
+ * Each player's balance at the table, summed by PostgreSQL (exact NUMERIC): a seat's holder first,
+ * then anyone who held the seat before (the host handed it on), each with the hands they played.
+ */
 export async function seatBalances(
   q: Queryable,
   tableId: string,

@@ -126,10 +126,16 @@ export class TablesController {
   @Post(':id/seats')
   @HttpCode(201)
   @Auth('player')
-  @ApiOperation({ summary: 'Take a seat; when every seat is taken the first hand is dealt' })
+  @ApiOperation({
+    summary:
+      'Take a seat; when every seat is taken the first hand is dealt. At a table in play: a seat its host offers, from the next hand',
+  })
   @ApiBody({ schema: TAKE_SEAT.ref })
   @ApiCreatedResponse({ type: SeatTakenDto })
-  @ApiConflictResponse({ type: ProblemDto, description: 'SEAT_TAKEN, TABLE_FULL, ALREADY_SEATED' })
+  @ApiConflictResponse({
+    type: ProblemDto,
+    description: 'SEAT_TAKEN, TABLE_FULL, ALREADY_SEATED; at a table in play: SEAT_NOT_OFFERED, SEAT_NOT_AWAY',
+  })
   takeSeat(@Param('id') id: string, @Body(TAKE_SEAT.pipe) body: TakeSeatBody, @CurrentCaller() caller: Caller) {
     return this.tables.takeSeat(id, caller as Player, body.seat ?? undefined);
   }
@@ -148,7 +154,7 @@ export class TablesController {
   @HttpCode(201)
   @Auth('player')
   @ApiOperation({
-    summary: 'The host seats a bot in an empty seat',
+    summary: 'The host seats a bot in an empty seat, or (a table in play) in the seat of a player who is away, from the next hand',
     description:
       'The bot is a player of its own (`bot` names its strength). It acts through the same checks and event log as a person, ' +
       "from its seat's view only, as soon as its turn comes, on whichever instance sees the hand move. " +
@@ -169,6 +175,31 @@ export class TablesController {
   @ApiConflictResponse({ type: ProblemDto, description: 'NO_BOT_IN_SEAT, SEATS_FIXED' })
   async removeBot(@Param('id') id: string, @Param('seat', SEAT) seat: number, @CurrentCaller() caller: Caller): Promise<void> {
     await this.tables.removeBot(id, caller as Player, seat);
+  }
+
+  @Post(':id/seats/:seat/offer')
+  @HttpCode(200)
+  @Auth('player')
+  @ApiOperation({
+    summary: 'The host offers the seat of a player who is away to someone else',
+    description:
+      'Whoever takes it (POST /tables/{id}/seats with the seat), or a bot the host seats there (POST /tables/{id}/bots with the seat), ' +
+      "plays it from the next hand; the hand under way goes on with the away player's substitute, and the ledger books each hand " +
+      'to the player it was dealt to. A bot needs no offer.',
+  })
+  @ApiOkResponse({ type: TableDto })
+  @ApiConflictResponse({ type: ProblemDto, description: 'SEAT_NOT_AWAY: its player is not away (or came back); TABLE_NOT_PLAYING' })
+  offerSeat(@Param('id') id: string, @Param('seat', SEAT) seat: number, @CurrentCaller() caller: Caller) {
+    return this.tables.offerSeat(id, caller as Player, seat, true);
+  }
+
+  @Delete(':id/seats/:seat/offer')
+  @HttpCode(200)
+  @Auth('player')
+  @ApiOperation({ summary: 'The host takes the offer of a seat back' })
+  @ApiOkResponse({ type: TableDto })
+  withdrawOffer(@Param('id') id: string, @Param('seat', SEAT) seat: number, @CurrentCaller() caller: Caller) {
+    return this.tables.offerSeat(id, caller as Player, seat, false);
   }
 
   @Post(':id/session-end')

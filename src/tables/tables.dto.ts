@@ -77,6 +77,26 @@ class SeatDto {
       "a person's seat: whether its player is connected (a socket or stream open, or a request in the last PRESENCE_SECONDS, on any instance); a bot's or an empty seat: false",
   })
   present!: boolean;
+  @ApiProperty({
+    example: false,
+    description:
+      'the host offers this seat, whose player is away, to whoever takes it (POST /tables/{id}/seats with the seat); the taker plays from the next hand',
+  })
+  offered!: boolean;
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    example: null,
+    description: 'the first hand its holder plays, when the seat was handed on during the session; null: held from the start',
+  })
+  fromHand!: number | null;
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    example: null,
+    description: 'when the seat was handed on: who held it before, the player of the hands before `fromHand`',
+  })
+  previousPlayerId!: string | null;
 }
 
 export class TableDto {

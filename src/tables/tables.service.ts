@@ -9,6 +9,7 @@ import { DatabaseService, type Tx } from '../database/database.service.js';
 import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
 import { createBot } from '../players/player-store.js';
+import { peekHand } from '../hands/hand-store.js';
 import { SeatPresence } from '../hands/presence.js';
 import { TableSession } from './table-session.js';
 import { turnSecondsOf, type TurnClock } from './turn-clock.js';
@@ -16,12 +17,16 @@ import {
   addSeat,
   botInSeat,
   createTable,
+  currentHandOf,
   findTable,
   hostedOpenTables,
   isSeated,
   listTables,
   lockForSeats,
+  offerSeat,
+  passSeat,
   removeSeat,
+  seatHolder,
   seatsBots,
   seatsPerson,
   takenSeats,
@@ -102,10 +107,51 @@ export class TablesService {
     };
   }
 
-  /** Takes a seat; the seat that completes the table starts the session and deals the first hand. */
+  /**
+   * Takes a seat; the seat that completes the table starts the session and deals the first hand.
+   * At a table in play, a seat its host offers passes to the taker from the next hand on.
+   */
   takeSeat(tableId: string, player: Player, wanted: number | undefined): Promise<SeatTakenDto> {
     if (!isUuid(tableId)) throw ApiError.of('TABLE_NOT_FOUND', `no table ${tableId}`);
-    return this.db.transaction((tx) => this.seat(tx, tableId, player.playerId, wanted));
+    return this.db.transaction(async (tx) => {
+      const table = await lockForSeats(tx, tableId);
+      if (table.status !== 'playing' || wanted === undefined) return this.seat(tx, tableId, player.playerId, wanted);
+      if (await isSeated(tx, tableId, player.playerId)) throw ApiError.of('ALREADY_SEATED', 'a player holds at most one seat at a table');
+      const holder = await this.awaySeat(tx, tableId, table, wanted);
+      if (!holder.offered) throw ApiError.of('SEAT_NOT_OFFERED', `seat ${wanted} is not offered; its player may still come back`);
+      await passSeat(tx, tableId, wanted, player.playerId);
+      return { seat: wanted };
+    });
+  }
+
+  /**
+   * The host offers the seat of a player who is away to whoever takes it (POST seats), or takes
+   * the offer back. The hand under way goes on with the away player's substitute; the taker plays
+   * from the next hand, and the ledger books each hand to the player who was dealt it.
+   */
+  offerSeat(tableId: string, host: Player, seat: number, offered: boolean): Promise<TableDto> {
+    if (!isUuid(tableId)) throw ApiError.of('TABLE_NOT_FOUND', `no table ${tableId}`);
+    return this.db
+      .transaction(async (tx) => {
+        const table = await lockForSeats(tx, tableId);
+        if (table.host_player_id !== host.playerId) throw ApiError.of('NOT_HOST', "only the table's host may offer a seat");
+        if (offered) await this.awaySeat(tx, tableId, table, seat);
+        await offerSeat(tx, tableId, seat, offered);
+      })
+      .then(() => this.get(tableId));
+  }
+
+  /** The seat's holder, who must be a person away in the hand under way (SEAT_NOT_AWAY otherwise). */
+  private async awaySeat(tx: Tx, tableId: string, table: SeatLock, seat: number) {
+    if (table.status !== 'playing') throw ApiError.of('TABLE_NOT_PLAYING', 'seats are handed on only while the table plays');
+    if (seat >= table.seat_count) throw ApiError.of('VALIDATION_FAILED', `seat must be between 0 and ${table.seat_count - 1}`);
+    const holder = await seatHolder(tx, tableId, seat);
+    const current = await currentHandOf(tx, tableId);
+    const hand = current?.currentHandId ? await peekHand(tx, { tableId, handId: current.currentHandId }) : undefined;
+    if (!holder || holder.bot || !(hand?.away ?? []).includes(seat)) {
+      throw ApiError.of('SEAT_NOT_AWAY', `seat ${seat} is not held by a player who is away`);
+    }
+    return holder;
   }
 
   /** Gives the seat back while nothing is dealt; once the first hand is, seats are for the session. */
@@ -142,9 +188,16 @@ export class TablesService {
       if (table.host_player_id !== host.playerId) throw ApiError.of('NOT_HOST', "only the table's host may seat bots");
       await this.checkBotTables(tx, tableId, host);
       const botId = randomUUID();
-      const seat = await freeSeat(tx, tableId, table, wanted);
+      // At a table in play: the seat of a player who is away, from the next hand on.
+      const handOn = table.status === 'playing' && wanted !== undefined;
+      if (handOn) await this.awaySeat(tx, tableId, table, wanted);
+      const seat = handOn ? wanted : await freeSeat(tx, tableId, table, wanted);
       const name = `Bot ${seat + 1} (${strength})`;
       await createBot(tx, { id: botId, name, tokenHash: hashToken(newToken()).toString('hex'), strength });
+      if (handOn) {
+        await passSeat(tx, tableId, seat, botId);
+        return { seat, playerId: botId, name, bot: strength };
+      }
       const taken = await this.seat(tx, tableId, botId, seat);
       return { ...taken, playerId: botId, name, bot: strength };
     });
@@ -205,7 +258,16 @@ function toDto(table: TableRecord, present: readonly string[]): TableDto {
       const s = bySeat.get(seat);
       const playerId = s?.playerId ?? null;
       const bot = (s?.player.bot as BotStrength | undefined) ?? null;
-      return { seat, playerId, name: s?.player.name ?? null, bot, present: playerId !== null && present.includes(playerId) };
+      return {
+        seat,
+        playerId,
+        name: s?.player.name ?? null,
+        bot,
+        present: playerId !== null && present.includes(playerId),
+        offered: s?.offeredAt != null,
+        fromHand: s?.fromHand ?? null,
+        previousPlayerId: s?.previousPlayerId ?? null,
+      };
     }),
     freeSeats: table.seatCount - table.seats.length,
     dealer: table.dealer,

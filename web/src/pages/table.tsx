@@ -6,6 +6,9 @@ import { refusalText } from '../phrasebook/refusals.js';
 import { me } from '../session.js';
 import { Board } from '../table/board.js';
 import { useTable } from '../table/follow.js';
+import { Handover } from '../table/handover.js';
+import { asDealt } from '../table/names.js';
+import { usePlayerNames } from '../player-names.js';
 import { HandResult, ScoreSheet } from '../table/result.js';
 import { Seats } from '../table/seats.js';
 
@@ -37,17 +40,20 @@ export function TablePage({ id }: { id: string }) {
   useEffect(() => {
     void reload();
   }, [reload]);
-  // Until the first deal, look at the seats every two seconds (the table has no long poll).
+  // Until the first deal, and while a seat is away (it may be offered or handed on), look at the
+  // seats every two seconds (the table has no long poll).
+  const anyAway = (hand.view?.away?.length ?? 0) > 0;
   useEffect(() => {
-    if (!table || table.status !== 'waiting') return;
+    if (!table || (table.status !== 'waiting' && !anyAway)) return;
     const timer = setInterval(reload, 2000);
     return () => clearInterval(timer);
-  }, [table?.status, reload]);
+  }, [table?.status, anyAway, reload]);
   // A hand that ended moved the table's ledger (and maybe its status): read them again.
   const { view, finished } = hand;
   useEffect(() => {
     if (view && view.status !== 'active') void reload();
   }, [view?.id, view?.status]);
+  const previousName = usePlayerNames(table?.seats.flatMap((s) => (s.previousPlayerId ? [s.previousPlayerId] : [])) ?? []);
   const [lingering, setLingering] = useState<string | null>(null);
   useEffect(() => {
     if (!finished) return;
@@ -79,6 +85,8 @@ export function TablePage({ id }: { id: string }) {
       </section>
     );
   if (!table) return <p>{t('app.loading')}</p>;
+  // A seat handed on shows, in the hand under way, the player who was dealt it.
+  const dealt = (number: number | null | undefined) => asDealt(table, number, previousName);
   const seated = table.seats.some((s) => s.playerId === me.value?.id);
   const result = finished ?? (stored?.id === lastEntry?.handId ? stored : null);
   const dismiss = (handId: string) => {
@@ -99,10 +107,13 @@ export function TablePage({ id }: { id: string }) {
         {!seated && <span class="note">{t('table.watching')}</span>}
       </p>
       {table.status === 'waiting' && <Seats table={table} reload={reload} />}
-      {boardView && <Board table={table} view={boardView} act={hand.act} resync={hand.resync} />}
+      {boardView && <Board table={dealt(boardView.number)} view={boardView} act={hand.act} resync={hand.resync} />}
+      {table.status === 'playing' && view && <Handover table={table} view={view} reload={reload} />}
       {hand.error && <p class="error">{hand.error}</p>}
       <div class="grid2">
-        {result && result.id !== dismissed && <HandResult view={result} table={table} onDismiss={() => dismiss(result.id)} />}
+        {result && result.id !== dismissed && (
+          <HandResult view={result} table={dealt(result.number)} onDismiss={() => dismiss(result.id)} />
+        )}
         <ScoreSheet ledger={ledger} table={table} />
       </div>
       {result && (

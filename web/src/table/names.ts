@@ -12,3 +12,16 @@ export function seatNames(table: Table | null): (seat: number) => string {
     return s?.name ?? t('seats.seat', { n: seatNumber(seat) });
   };
 }
+
+/**
+ * The table as the hand numbered `number` was dealt: a seat handed on from a later hand on
+ * (`fromHand`) shows the player who holds it in this one.
+ */
+export function asDealt(table: Table, number: number | null | undefined, nameOf: (playerId: string) => string): Table {
+  const earlier = (s: Table['seats'][number]) => s.fromHand !== null && s.previousPlayerId !== null && (number ?? 0) < s.fromHand;
+  if (!table.seats.some(earlier)) return table;
+  return {
+    ...table,
+    seats: table.seats.map((s) => (earlier(s) ? { ...s, playerId: s.previousPlayerId, name: nameOf(s.previousPlayerId!), bot: null } : s)),
+  };
+}

@@ -2,27 +2,18 @@ import { useState } from 'preact/hooks';
 import { api, ok, type Table } from '../api.js';
 import { CopyButton } from '../copy-button.js';
 import { t } from '../i18n/index.js';
-import { refusalText } from '../phrasebook/refusals.js';
 import { me } from '../session.js';
+import { useSeatAction } from './seat-action.js';
 import { seatNames, seatNumber } from './names.js';
 
 /** Before the first deal: take a seat, leave it, or (the host) seat bots in the empty ones; invite others. */
 export function Seats({ table, reload }: { table: Table; reload: () => void }) {
-  const [error, setError] = useState<string | null>(null);
+  const { run, error } = useSeatAction(reload);
   const [strength, setStrength] = useState<'strong' | 'heuristic' | 'random'>('heuristic');
   const myId = me.value?.id;
   const nameOf = seatNames(table);
   const mine = table.seats.find((s) => s.playerId === myId);
   const isHost = myId === table.hostPlayerId;
-  const run = async (call: () => Promise<unknown>) => {
-    setError(null);
-    try {
-      await call();
-    } catch (err) {
-      setError(refusalText(err));
-    }
-    reload();
-  };
   const path = { params: { path: { id: table.id } } };
   const invite = `${location.origin}/tables/${table.id}`;
   return (
