@@ -15,6 +15,7 @@ describe('four people play a Dobbm hand in the browser', () => {
   });
   afterAll(() => site?.close());
 
+  // A whole hand by clicking and its replay forward and back, on Chromium beside the service: more than the default minute on a busy machine.
   it('plays a whole hand by clicking, and each seat sees the same result and ledger', async () => {
     const names = ['Resi', 'Sepp', 'Vroni', '<b>Toni</b>'];
     const people = await Promise.all(names.map(() => site.person()));
@@ -168,7 +169,7 @@ describe('four people play a Dobbm hand in the browser', () => {
       expect([...shown].sort()).toEqual([...(cards ?? [])].sort());
     }
     await Promise.all(people.map((p) => p.context.close()));
-  });
+  }, 150_000);
 });
 
 /** Cards dealt to the other seats (the Dobb is not dealt to anyone). */
