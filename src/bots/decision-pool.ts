@@ -1,17 +1,10 @@
+import { Logger } from '@nestjs/common';
 import { seededRng } from '../engine/core/rng.js';
 import { TaskPool } from '../workers/task-pool.js';
 import { chooseAction, type Action } from './strategy.js';
-import { decideStrong, DEFAULT_BUDGET, type StrongBudget } from './strong/search.js';
+import { DEFAULT_BUDGET, type StrongBudget } from './strong/search.js';
 import type { SeatInput } from './strong/seat-input.js';
-
-export interface DecisionTask {
-  input: SeatInput;
-  seed: number;
-  budget: StrongBudget;
-}
-
-/** One strong decision: the worker's task (and the pool's inline one when it has no workers). */
-export const decideTask = (task: DecisionTask): Action => decideStrong(task.input, { seed: task.seed, budget: task.budget }).action;
+import { decideTask, type DecisionTask } from './decision-task.js';
 
 /** Time a worker gets beyond its budget (a world under way finishes, the answer travels back). */
 const GRACE_MS = 1000;
@@ -30,6 +23,7 @@ export class DecisionPool {
   searched = 0;
   /** Decisions answered by the beginner instead (deadline, overload, a worker's failure). */
   fallbacks = 0;
+  private readonly log = new Logger('Bots');
 
   constructor(
     readonly size: number,
@@ -41,17 +35,23 @@ export class DecisionPool {
   async decide(input: SeatInput, seed: number): Promise<Action> {
     const beginner = (): Action => chooseAction(input.view.game, input.view, seededRng(seed));
     if (this.size > 0 && this.pool.load >= this.size * MAX_WAITING_PER_WORKER) {
-      this.fallbacks++;
-      return beginner();
+      return this.fallback(beginner, `${this.pool.load} decisions are waiting`);
     }
     try {
-      const action = await this.pool.run({ input, seed, budget: this.budget }, this.budget.timeMs + GRACE_MS);
+      const deadlineMs = this.budget.timeMs + GRACE_MS;
+      const action = await this.pool.run({ input, seed, budget: this.budget, askedAt: Date.now(), deadlineMs }, deadlineMs);
       this.searched++;
       return action;
-    } catch {
-      this.fallbacks++;
-      return beginner();
+    } catch (err) {
+      return this.fallback(beginner, (err as Error).message);
     }
+  }
+
+  /** The beginner's choice instead, said in the log: an operator sees when the bots think less than they should. */
+  private fallback(beginner: () => Action, why: string): Action {
+    this.fallbacks++;
+    this.log.warn(`a strong decision was answered by the beginner: ${why}`);
+    return beginner();
   }
 
   close(): Promise<void> {

@@ -3,6 +3,6 @@
  * worlds (tens to hundreds of ms of CPU) off the main thread.
  */
 import { serveTasks } from '../workers/task-pool.js';
-import { decideTask, type DecisionTask } from './decision-pool.js';
+import { decideTask, type DecisionTask } from './decision-task.js';
 
 serveTasks((task: DecisionTask) => decideTask(task));

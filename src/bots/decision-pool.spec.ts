@@ -1,0 +1,47 @@
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { gameFor, seededRng, shuffle } from '../engine/index.js';
+import { heuristicBot } from '../engine/doppelkopf/bots.js';
+import type { DokoState } from '../engine/doppelkopf/index.js';
+import { DecisionPool } from './decision-pool.js';
+import { seatInputOf, type SeatInput } from './strong/seat-input.js';
+
+/** A Doppelkopf hand played by the engine's bots into its card play, at a seat with a choice. */
+function cardPlayInput(): SeatInput {
+  const game = gameFor('doppelkopf');
+  const parsed = game.parseOptions({});
+  if (!parsed.ok) throw new Error(parsed.rejection.message);
+  const setup = { dealer: 0 };
+  let state = game.deal(parsed.options, shuffle('ab'.repeat(32), game.deck(parsed.options)), setup) as DokoState;
+  const actions = [];
+  const bot = heuristicBot();
+  const rng = seededRng(7);
+  for (;;) {
+    const seat = game.toAct(state)[0]!;
+    if (state.phase === 'play' && game.legalActions(state, seat).length > 2)
+      return seatInputOf(game, { options: parsed.options, setup, state, actions }, seat);
+    const action = bot(state, seat, rng);
+    const applied = game.apply(state, action);
+    if (!applied.ok) throw new Error(applied.rejection.message);
+    actions.push(action);
+    state = applied.state as DokoState;
+  }
+}
+
+describe('the strong bots’ decision pool', () => {
+  // Worlds enough that every decision would think its whole time if it were given it.
+  const pool = new DecisionPool(1, { worlds: 100_000, timeMs: 400, endgameTricks: 4 });
+  afterAll(() => pool.close());
+
+  it('answers a burst of decisions on one worker by search: their time counts from when they were asked', async () => {
+    const input = cardPlayInput();
+    // The worker thread starts on its first decision (slowly, under a test runner): wait for it.
+    for (let i = 0; pool.searched === 0 && i < 30; i++) await pool.decide(input, i);
+    expect(pool.searched).toBeGreaterThan(0);
+    const fallbacks = pool.fallbacks;
+    // Six tables ask at once: were each decision given its full time once the worker picks it up,
+    // the last three would still wait past their deadline (the time plus a second's grace).
+    const actions = await Promise.all(Array.from({ length: 6 }, (_, i) => pool.decide(input, 100 + i)));
+    expect(actions).toHaveLength(6);
+    expect(pool.fallbacks - fallbacks).toBe(0);
+  }, 60_000);
+});
