@@ -1,0 +1,283 @@
+/**
+ * `npm run bench:bot-load`: does the strong bots' thinking slow the service's answers? The built
+ * service on a scratch database (dropped at the end) of the PostgreSQL at DATABASE_URL, with
+ * `--tables` tables (4), each one person and strong bots in every other seat, BOT_PACE_MS=0 and no
+ * turn clock. One polling client reads a person's `GET /hands/{id}` every `--poll-ms` (20 ms,
+ * one request at a time) and times it, in phases of `--seconds` (30) alternated idle, bots, bots,
+ * idle for `--rounds` (2):
+ *
+ * - bots: each person plays at once whenever it is their turn (the beginner's choice), so the
+ *   strong bots think without pause at every table;
+ * - idle: the people do not play, so every table waits on its person and no bot thinks: the
+ *   baseline of the same run.
+ *
+ * Printed per phase and in total: the GET's p50 / p99 / max, the bots' moves per second, the
+ * strong decisions the pool answered by the beginner (deadline or overload; from the service's
+ * log) and the moves the service refused a bot, and the CPU seconds of the service's main thread
+ * the decision workers (the threads of lowered priority) and the rest (GC, compiler), and of the
+ * PostgreSQL backends serving the scratch database. The aim (docs/bots.md): p99 with
+ * the bots thinking within 20 % of the idle p99.
+ *
+ * Options: --tables 4 --seconds 30 --rounds 2 --poll-ms 20 --games dobbm,droggn,doppelkopf
+ * --bot-workers <n> (the service's BOT_WORKERS; default its own) --server-entry <main.js> (another
+ * build, to alternate two) --no-build --keep-db. Run it `nice`d.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { migrate } from '../src/database/migrations.js';
+import { seededRng, type Rng } from '../src/engine/core/rng.js';
+import { chooseAction } from '../src/bots/strategy.js';
+import { KartentischClient, ProblemError, type Game, type HandView, type Player } from '../scripts/lib/api-client.js';
+import { buildService, Cleanup, sleep, startService } from '../scripts/lib/service-process.js';
+import { backendCpu, cpuSince, percentiles } from '../scripts/lib/measure.js';
+
+const { values: args } = parseArgs({
+  options: {
+    tables: { type: 'string', default: '4' },
+    seconds: { type: 'string', default: '30' },
+    rounds: { type: 'string', default: '2' },
+    'poll-ms': { type: 'string', default: '20' },
+    games: { type: 'string', default: 'dobbm,droggn,doppelkopf' },
+    'bot-workers': { type: 'string' },
+    'server-entry': { type: 'string' },
+    'no-build': { type: 'boolean', default: false },
+    'keep-db': { type: 'boolean', default: false },
+  },
+});
+const TABLES = Number(args.tables);
+const SECONDS = Number(args.seconds);
+const ROUNDS = Number(args.rounds);
+const POLL_MS = Number(args['poll-ms']);
+const GAMES = args.games!.split(',') as Game[];
+/** After a phase starts, the bots get going (or wind down) before the timing begins. */
+const SETTLE_MS = 3000;
+/** What the service logs when a strong decision is answered by the beginner, and when a bot's move is refused. */
+const FALLBACK_LOG = 'answered by the beginner';
+const REFUSAL_LOG = 'it stops there';
+
+const admin = process.env.DATABASE_URL;
+if (!admin) {
+  console.error('set DATABASE_URL to a PostgreSQL server the bench may create a scratch database on');
+  process.exit(1);
+}
+const dbName = `kartentisch_bench_bot_load_${process.pid}`;
+const url = Object.assign(new URL(admin), { pathname: `/${dbName}` }).toString();
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+
+/** One table's person: follows its hand and, while `playing`, acts whenever its seat is to act. */
+class Person {
+  handId: string;
+  moves = 0;
+  /** The table's progress: the seqs of its hands seen so far, summed (for the bots' moves per second). */
+  seqSeen = 0;
+  private readonly rng: Rng;
+
+  constructor(
+    private readonly api: KartentischClient,
+    readonly player: Player,
+    readonly game: Game,
+    readonly index: number,
+    firstHand: string,
+  ) {
+    this.handId = firstHand;
+    this.rng = seededRng(index + 1);
+  }
+
+  async run(state: { playing: boolean; stopped: boolean }): Promise<void> {
+    let etag: string | null = null;
+    let lastSeq = 0;
+    // The view last read: a turn left waiting while idle is taken once the phase plays.
+    let view: HandView | null = null;
+    while (!state.stopped) {
+      const answer: { view: HandView; etag: string } | null = await this.api.follow(this.handId, this.player, etag, 1);
+      if (answer) {
+        etag = answer.etag;
+        view = answer.view;
+        this.seqSeen += Math.max(0, view.seq - lastSeq);
+        lastSeq = view.seq;
+        if (view.nextHandId) {
+          this.handId = view.nextHandId;
+          [etag, view, lastSeq] = [null, null, 0];
+          continue;
+        }
+        if (view.status !== 'active') return;
+      }
+      if (view && state.playing && view.toAct.includes(view.seat!) && view.legalActions?.length) {
+        try {
+          await this.api.act(this.handId, this.player, view.seq, chooseAction(this.game, view, this.rng));
+          this.moves++;
+        } catch (err) {
+          // A bot acting in the same phase (several seats to act) came first: read again.
+          if (!(err instanceof ProblemError) || err.code !== 'STALE_SEQ') throw err;
+        }
+        [etag, view] = [null, null];
+        continue;
+      }
+      if (!state.playing) await sleep(100);
+    }
+  }
+}
+
+/**
+ * CPU seconds so far of the service's threads (/proc/<pid>/task): the main thread, the threads
+ * whose nice value is above the main thread's (the decision workers lower their own priority),
+ * and the rest (V8's garbage collector and compiler, libuv).
+ */
+function threadCpu(pid: number): { main: number; bots: number; rest: number } {
+  const out = { main: 0, bots: 0, rest: 0 };
+  try {
+    const stat = (tid: string) => readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const mainNice = Number(stat(String(pid))[16]);
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const f = stat(tid);
+      const cpu = (Number(f[11]) + Number(f[12])) / 100;
+      if (tid === String(pid)) out.main += cpu;
+      else if (Number(f[16]) > mainNice) out.bots += cpu;
+      else out.rest += cpu;
+    }
+  } catch {
+    // a thread ended while being read: the next reading is whole again
+  }
+  return out;
+}
+
+function logCount(file: string, text: string): number {
+  try {
+    return readFileSync(file, 'utf8').split(text).length - 1;
+  } catch {
+    return NaN;
+  }
+}
+
+async function main(): Promise<void> {
+  const cleanup = new Cleanup();
+  const server = new pg.Client({ connectionString: admin });
+  await server.connect();
+  await server.query(`CREATE DATABASE "${dbName}"`);
+  cleanup.add('scratch database', async () => {
+    if (!args['keep-db']) await server.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await server.end();
+  });
+  const clients: KartentischClient[] = [];
+  const state = { playing: false, stopped: false };
+  try {
+    await migrate(url);
+    if (!args['no-build']) buildService();
+    const logFile = path.join(os.tmpdir(), `bench-bot-load-${process.pid}.log`);
+    const env: Record<string, string> = {
+      DATABASE_URL: url,
+      RATE_LIMIT_PER_MINUTE: '0',
+      AUDIT_JOBS: 'off',
+      BOT_PACE_MS: '0',
+      RESULT_PAUSE_MS: '0',
+      DEFAULT_TURN_CLOCK: 'off',
+      LOG_FORMAT: 'json',
+    };
+    if (args['bot-workers'] !== undefined) env.BOT_WORKERS = args['bot-workers'];
+    const service = await startService({ env, logFile, entry: args['server-entry'] });
+    cleanup.add('service', () => service.stop());
+    const api = new KartentischClient(service.url);
+    clients.push(api);
+
+    const people: Person[] = [];
+    for (let t = 0; t < TABLES; t++) {
+      const game = GAMES[t % GAMES.length]!;
+      const person = await api.createPlayer(`Person ${t + 1}`);
+      const table = await api.createTable(person, game, {});
+      await api.takeSeat(table.id, person);
+      let handId: string | undefined;
+      for (let s = 1; s < table.seatCount; s++) {
+        const seated = await api.call('POST /tables/{id}/bots', () =>
+          api.api.POST('/tables/{id}/bots', {
+            params: { path: { id: table.id } },
+            body: { strength: 'strong' },
+            headers: { Authorization: `Bearer ${person.token}` },
+          }),
+        );
+        handId = seated.currentHandId ?? handId;
+      }
+      if (!handId) throw new Error(`table ${t + 1} (${game}) dealt no hand`);
+      // Each person follows on a client of its own (a long poll holds its socket).
+      const own = new KartentischClient(service.url);
+      clients.push(own);
+      people.push(new Person(own, person, game, t, handId));
+    }
+    const running = people.map((p) =>
+      p.run(state).catch((err) => {
+        console.error(`person ${p.index + 1} stopped: ${(err as Error).message}`);
+      }),
+    );
+    console.log(
+      `${os.cpus().length} cores, load average ${load()}; ${TABLES} tables (${people.map((p) => p.game).join(', ')}), ` +
+        `one person and strong bots each; BOT_WORKERS=${args['bot-workers'] ?? 'default'}; GET every ${POLL_MS} ms; ${new Date().toISOString()}`,
+    );
+
+    const poller = new KartentischClient(service.url);
+    clients.push(poller);
+    const watched = people[0]!;
+    const samples: Record<'idle' | 'bots', number[]> = { idle: [], bots: [] };
+    const order: ('idle' | 'bots')[] = [];
+    for (let r = 0; r < ROUNDS; r++) order.push(...(r % 2 === 0 ? (['idle', 'bots'] as const) : (['bots', 'idle'] as const)));
+    console.log(
+      'phase   GET p50 ms   p99 ms   max ms   requests   bot moves/s   fallbacks   refused   CPU s main / bots / rest   PostgreSQL   load',
+    );
+    for (const phase of order) {
+      state.playing = phase === 'bots';
+      await sleep(SETTLE_MS);
+      const times: number[] = [];
+      const seq0 = people.reduce((n, p) => n + p.seqSeen - p.moves, 0);
+      const fallbacks0 = logCount(logFile, FALLBACK_LOG);
+      const refused0 = logCount(logFile, REFUSAL_LOG);
+      const cpu0 = threadCpu(service.pid);
+      const pg0 = backendCpu(dbName);
+      const started = performance.now();
+      while (performance.now() - started < SECONDS * 1000) {
+        const t0 = performance.now();
+        await poller.view(watched.handId, watched.player);
+        times.push(performance.now() - t0);
+        await sleep(POLL_MS);
+      }
+      const seconds = (performance.now() - started) / 1000;
+      const cpu = threadCpu(service.pid);
+      samples[phase].push(...times);
+      const p = percentiles(times);
+      const botMoves = people.reduce((n, q) => n + q.seqSeen - q.moves, 0) - seq0;
+      console.log(
+        `${phase.padEnd(6)} ${p.p50.toFixed(2).padStart(11)} ${p.p99.toFixed(2).padStart(8)} ${p.max.toFixed(1).padStart(8)} ${String(times.length).padStart(10)}` +
+          ` ${(botMoves / seconds).toFixed(1).padStart(13)} ${String(logCount(logFile, FALLBACK_LOG) - fallbacks0).padStart(11)}` +
+          ` ${String(logCount(logFile, REFUSAL_LOG) - refused0).padStart(9)}` +
+          ` ${[cpu.main - cpu0.main, cpu.bots - cpu0.bots, cpu.rest - cpu0.rest]
+            .map((x) => x.toFixed(1))
+            .join(' / ')
+            .padStart(24)} ${(cpuSince(pg0, backendCpu(dbName)) ?? NaN).toFixed(1).padStart(12)}   ${load()}`,
+      );
+    }
+    console.log(people.map((p) => `${p.game}: seq ${p.seqSeen}, own moves ${p.moves}`).join('; '));
+    const idle = percentiles(samples.idle);
+    const bots = percentiles(samples.bots);
+    console.log(
+      `\nall phases: GET /hands/{id} p99 ${bots.p99.toFixed(2)} ms with the bots thinking against ${idle.p99.toFixed(2)} ms idle ` +
+        `(${((bots.p99 / idle.p99 - 1) * 100).toFixed(0)} %; aim ≤ +20 %); p50 ${bots.p50.toFixed(2)} against ${idle.p50.toFixed(2)} ms; ` +
+        `${new Date().toISOString()}`,
+    );
+    state.stopped = true;
+    state.playing = false;
+    await Promise.race([Promise.allSettled(running), sleep(3000)]);
+  } finally {
+    state.stopped = true;
+    for (const c of clients) c.close();
+    await cleanup.run();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
