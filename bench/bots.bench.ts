@@ -1,15 +1,23 @@
 /**
- * `npm run bench:bots -- [deals] [variants] [comparisons] [minutes]`: duplicate matches of the bots. Each
- * deal (seeded, the same for both plays) is played twice: once with the seat under test played by
- * the candidate, once by the reference; the other seats are beginners (the `heuristic` strength)
- * in both plays with the same seeds. The seat under test goes round the table from deal to deal.
- * Printed per game variant and comparison: the seat's mean points per hand with each bot and the
- * mean difference with its 95 % confidence interval over deals; the strong bot's decision time
- * p50 / p99 and decisions per second on one core; the decisions the engine refused. Not part of
- * `npm test`. Defaults: 20 deals, every variant, every comparison (solver: Doppelkopf only).
- * When the reference is a strong bot too, its decision times are printed after the candidate's.
+ * `npm run bench:bots -- [deals] [variants] [comparisons] [minutes] [--from N] [--out file] [--merge files]`:
+ * duplicate matches of the bots. Each deal (seeded, the same for both plays) is played twice: once
+ * with the seat under test played by the candidate, once by the reference; the other seats are
+ * beginners (the `heuristic` strength) in both plays with the same seeds. The seat under test goes
+ * round the table from deal to deal. Printed per game variant and comparison: the seat's mean
+ * points per hand with each bot and the mean difference with its 95 % confidence interval over
+ * deals; the strong bot's decision time p50 / p99 and decisions per second on one core; the
+ * decisions the engine refused, and their total over every hand played. Not part of `npm test`.
+ * Defaults: 20 deals, every variant, every comparison (solver: Doppelkopf only). When the
+ * reference is a strong bot too, its decision times are printed after the candidate's.
  *   variants: dobbm4,dobbm5,droggn3,droggn4,doko48,doko40   comparisons: beginner,random,quarter,solver
+ *
+ * Runs add up across sittings: `--from N` starts at deal N (deals N … N+deals−1, each the same
+ * deal and seats whenever it is played), `--out file` appends each deal's result as a line of
+ * JSON, and `--merge file …` plays nothing and prints the table over every deal in the files
+ * (a deal played twice counts once).
  */
+import { appendFileSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { gameFor, seededRng, shuffle, type GameId } from '../src/engine/index.js';
 import { chooseBotAction } from '../src/bots/strategy.js';
 import { decideStrong, DEFAULT_BUDGET, type StrongBudget } from '../src/bots/strong/search.js';
@@ -30,11 +38,17 @@ const QUARTER: StrongBudget = {
   timeMs: DEFAULT_BUDGET.timeMs / 4,
 };
 
-const deals = Number(process.argv[2] ?? 20);
-const variants = (process.argv[3] ?? Object.keys(VARIANTS).join(',')).split(',');
-const comparisons = (process.argv[4] ?? 'beginner,random,quarter,solver').split(',');
+const { values: opts, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { from: { type: 'string', default: '0' }, out: { type: 'string' }, merge: { type: 'boolean', default: false } },
+});
+const merging = opts.merge!;
+const deals = merging ? 0 : Number(positionals[0] ?? 20);
+const variants = (merging ? '' : (positionals[1] ?? Object.keys(VARIANTS).join(','))).split(',').filter(Boolean);
+const comparisons = (merging ? '' : (positionals[2] ?? 'beginner,random,quarter,solver')).split(',').filter(Boolean);
 /** Optional: no new deal after this many minutes per variant and comparison (the deals played are printed). */
-const minutes = Number(process.argv[5] ?? Infinity);
+const minutes = Number(merging ? Infinity : (positionals[3] ?? Infinity));
+const from = Number(opts.from);
 
 type Maker = (deal: number, seat: number) => SeatBot;
 const beginner: Maker = (deal, seat) => {
@@ -70,14 +84,24 @@ function ci95(xs: number[]): number {
 const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 const f = (x: number, digits = 1): string => (Number.isFinite(x) ? x.toFixed(digits) : '–');
 
-console.log(
-  `bots in duplicate: ${deals} deals per variant and comparison; default budget ${DEFAULT_BUDGET.worlds} worlds / ${DEFAULT_BUDGET.timeMs} ms, ` +
-    `quarter ${QUARTER.worlds} / ${QUARTER.timeMs} ms; ${new Date().toISOString()}\n`,
-);
-console.log(
-  'variant  comparison                     deals  candidate  reference  difference ± 95% CI   strong decision ms p50 / p99   decisions/s   refused',
-);
-for (const name of variants) {
+/** One duplicate deal of one comparison: the tested seat's score in both plays and the strong bot's decision times. */
+interface DealResult {
+  variant: string;
+  comparison: string;
+  deal: number;
+  candidate: number;
+  reference: number;
+  /** Decision ms of the candidate (and of the reference when it is a strong bot too). */
+  times: number[];
+  refTimes: number[];
+  refused: number;
+  /** Decisions of both plays at every seat, refused ones included. */
+  decisions: number;
+}
+
+const ms = (xs: number[]): number[] => xs.map((x) => Math.round(x * 100) / 100);
+
+function playDeal(name: string, which: string, d: number): DealResult {
   const { game: id, rules } = VARIANTS[name]!;
   const game = gameFor(id);
   const parsed = game.parseOptions(rules);
@@ -86,41 +110,93 @@ for (const name of variants) {
   const seats = game.seatCount(options);
   const sitsOut = (id === 'dobbm' && seats === 5) || (id === 'droggn' && seats === 4) || (id === 'doppelkopf' && seats === 5);
   const playing = sitsOut ? seats - 1 : seats;
-  for (const which of comparisons) {
-    const match = MATCHES[which]!;
-    if (which === 'solver' && id !== 'doppelkopf') continue;
-    const cand: number[] = [];
-    const ref: number[] = [];
-    const times: number[] = [];
-    const refTimes: number[] = [];
-    let refused = 0;
-    const started = Date.now();
-    for (let d = 0; d < deals && Date.now() - started < minutes * 60_000; d++) {
-      const dealer = d % seats;
-      const tested = (dealer + 1 + (Math.floor(d / seats) % playing)) % seats;
-      const hand = { options, deck: shuffle(seedOf(d), game.deck(options)), setup: { dealer } };
-      const play = (maker: Maker) =>
-        playWithSeatBots(
-          id,
-          hand,
-          Array.from({ length: seats }, (_, s) => (s === tested ? maker(d, s) : beginner(d, s))),
-        );
-      const a = play(match.candidate);
-      const b = play(match.reference);
-      cand.push(a.scores[tested]!);
-      ref.push(b.scores[tested]!);
-      times.push(...a.times[tested]!);
-      if (match.searched) refTimes.push(...b.times[tested]!);
-      refused += a.refusals + b.refusals;
-    }
-    const diffs = cand.map((c, i) => c - ref[i]!);
-    const sorted = times.slice().sort((x, y) => x - y);
-    const refSorted = refTimes.slice().sort((x, y) => x - y);
-    console.log(
-      `${name.padEnd(8)} ${match.label.padEnd(30)} ${String(cand.length).padStart(5)} ${f(mean(cand)).padStart(10)} ${f(mean(ref)).padStart(10)} ` +
-        `${`${f(mean(diffs), 2)} ± ${f(ci95(diffs), 2)}`.padStart(20)}   ${`${f(quantile(sorted, 0.5))} / ${f(quantile(sorted, 0.99))}`.padStart(28)}` +
-        `   ${f(1000 / mean(times), 0).padStart(11)}   ${String(refused).padStart(7)}` +
-        (match.searched ? `   reference ms p50 / p99 ${f(quantile(refSorted, 0.5))} / ${f(quantile(refSorted, 0.99))}` : ''),
+  const match = MATCHES[which]!;
+  const dealer = d % seats;
+  const tested = (dealer + 1 + (Math.floor(d / seats) % playing)) % seats;
+  const hand = { options, deck: shuffle(seedOf(d), game.deck(options)), setup: { dealer } };
+  const play = (maker: Maker) =>
+    playWithSeatBots(
+      id,
+      hand,
+      Array.from({ length: seats }, (_, s) => (s === tested ? maker(d, s) : beginner(d, s))),
     );
-  }
+  const a = play(match.candidate);
+  const b = play(match.reference);
+  return {
+    variant: name,
+    comparison: which,
+    deal: d,
+    candidate: a.scores[tested]!,
+    reference: b.scores[tested]!,
+    times: ms(a.times[tested]!),
+    refTimes: match.searched ? ms(b.times[tested]!) : [],
+    refused: a.refusals + b.refusals,
+    decisions: a.times.flat().length + b.times.flat().length,
+  };
 }
+
+function printRow(rows: DealResult[]): void {
+  const { variant, comparison } = rows[0]!;
+  const match = MATCHES[comparison]!;
+  const cand = rows.map((r) => r.candidate);
+  const diffs = rows.map((r) => r.candidate - r.reference);
+  const times = rows.flatMap((r) => r.times);
+  const sorted = times.slice().sort((x, y) => x - y);
+  const refSorted = rows.flatMap((r) => r.refTimes).sort((x, y) => x - y);
+  const refused = rows.reduce((n, r) => n + r.refused, 0);
+  const span = `${Math.min(...rows.map((r) => r.deal))}–${Math.max(...rows.map((r) => r.deal))}`;
+  console.log(
+    `${variant.padEnd(8)} ${match.label.padEnd(30)} ${String(rows.length).padStart(5)} ${f(mean(cand)).padStart(10)} ${f(mean(rows.map((r) => r.reference))).padStart(10)} ` +
+      `${`${f(mean(diffs), 2)} ± ${f(ci95(diffs), 2)}`.padStart(20)}   ${`${f(quantile(sorted, 0.5))} / ${f(quantile(sorted, 0.99))}`.padStart(28)}` +
+      `   ${f(1000 / mean(times), 0).padStart(11)}   ${String(refused).padStart(7)}   deals ${span}` +
+      (match.searched ? `   reference ms p50 / p99 ${f(quantile(refSorted, 0.5))} / ${f(quantile(refSorted, 0.99))}` : ''),
+  );
+}
+
+/** Every deal of the files, the last line of a deal winning, grouped by variant and comparison in order of appearance. */
+function mergedRows(files: string[]): DealResult[][] {
+  const groups = new Map<string, Map<number, DealResult>>();
+  for (const file of files)
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      if (!line.trim()) continue;
+      const r = JSON.parse(line) as DealResult;
+      const key = `${r.variant} ${r.comparison}`;
+      if (!groups.has(key)) groups.set(key, new Map());
+      groups.get(key)!.set(r.deal, r);
+    }
+  return [...groups.values()].map((g) => [...g.values()].sort((a, b) => a.deal - b.deal));
+}
+
+console.log(
+  (merging
+    ? `bots in duplicate, merged from ${positionals.join(', ')}`
+    : `bots in duplicate: ${deals} deals from deal ${from} per variant and comparison`) +
+    `; default budget ${DEFAULT_BUDGET.worlds} worlds / ${DEFAULT_BUDGET.timeMs} ms, ` +
+    `quarter ${QUARTER.worlds} / ${QUARTER.timeMs} ms; ${new Date().toISOString()}\n`,
+);
+console.log(
+  'variant  comparison                     deals  candidate  reference  difference ± 95% CI   strong decision ms p50 / p99   decisions/s   refused',
+);
+const all: DealResult[] = [];
+if (merging)
+  for (const rows of mergedRows(positionals)) {
+    printRow(rows);
+    all.push(...rows);
+  }
+for (const name of variants)
+  for (const which of comparisons) {
+    if (which === 'solver' && VARIANTS[name]!.game !== 'doppelkopf') continue;
+    const rows: DealResult[] = [];
+    const started = Date.now();
+    for (let d = from; d < from + deals && Date.now() - started < minutes * 60_000; d++) {
+      const r = playDeal(name, which, d);
+      rows.push(r);
+      if (opts.out) appendFileSync(opts.out, JSON.stringify(r) + '\n');
+    }
+    if (rows.length) printRow(rows);
+    all.push(...rows);
+  }
+const decisions = all.reduce((n, r) => n + r.decisions, 0);
+console.log(
+  `\nrefused by the engine: ${all.reduce((n, r) => n + r.refused, 0)} of ${decisions} decisions (every seat) over ${all.length * 2} hands`,
+);
