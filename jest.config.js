@@ -1,4 +1,6 @@
 // ESM jest (NestJS 12 is ESM-only): run through `node --experimental-vm-modules`, the way Jest runs ES modules.
+import { SWC_OPTIONS } from './test/support/swc-options.mjs';
+
 /** @type {import('jest').Config} */
 export default {
   testEnvironment: 'node',
@@ -7,19 +9,7 @@ export default {
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: {
-    '^.+\\.ts$': [
-      '@swc/jest',
-      {
-        jsc: {
-          parser: { syntax: 'typescript', decorators: true },
-          transform: { legacyDecorator: true, decoratorMetadata: true },
-          target: 'es2022',
-          keepClassNames: true,
-        },
-        module: { type: 'es6' },
-        sourceMaps: 'inline',
-      },
-    ],
+    '^.+\\.ts$': ['@swc/jest', SWC_OPTIONS],
   },
   testTimeout: 60000,
   // e2e: one PostgreSQL for the run (DATABASE_URL, else the embedded one), see test/global-setup.mjs

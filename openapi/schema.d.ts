@@ -559,7 +559,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Evidence for every doubling call of a Dobbm or Droggn hand (caller's estimate, true result, cost, value moved) */
+        /**
+         * Evidence for every doubling call of a Dobbm or Droggn hand (caller's estimate, true result, cost, value moved)
+         * @description 200 with the evidence stored by the audit's workers. A finished hand without it has its evidence queued ahead of the audits' hands, and the answer waits for it up to `Prefer: wait=N` seconds (default 10, at most 30); if it is not stored by then, or the hand is still in play, 202 `{handId, status: "pending", finished}` with Retry-After: ask again.
+         */
         get: operations["CollusionController_hand"];
         put?: never;
         post?: never;
@@ -3813,6 +3816,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description The evidence is not stored yet: queued for a worker (`finished: true`), or computed once the hand is over (`finished: false`) */
+            202: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        handId: string;
+                        /** @enum {string} */
+                        status: "pending";
+                        /** @description false: the hand is in play */
+                        finished: boolean;
+                    };
+                };
+            };
             /** @description Missing or unknown token (TOKEN_MISSING, TOKEN_INVALID) */
             401: {
                 headers: {
@@ -3839,7 +3860,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description HAND_NOT_REPLAYABLE: the engine refuses the hand's stored log (`actionIndex`, `rejection`), so it cannot be evaluated */
+            /** @description HAND_NOT_REPLAYABLE: the engine refuses the hand's stored log (`actionIndex`, `rejection`), so it cannot be evaluated; EVIDENCE_FAILED: computing its evidence failed on every try */
             422: {
                 headers: {
                     [name: string]: unknown;

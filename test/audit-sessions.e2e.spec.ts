@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { games, playOut, shuffle } from '../src/engine/index.js';
 import { AUDIT_TOKEN, bearer, startAppOnOwnDatabase, type TestApp } from './support/app.js';
-import { auditUntilDone } from './support/audit.js';
+import { auditUntilDone, handAudit } from './support/audit.js';
 import { getView, newPlayers, openTable, playHand, rng, type Player } from './support/bots.js';
 
 /**
@@ -99,18 +99,15 @@ describe('the audit of hands a session shapes', () => {
 
   it('every Mußrunde, Stockerl and closing hand has its evidence through GET /hands/{id}/audit', async () => {
     for (const id of [...dobbmHands, stockerl, ...droggnHands]) {
-      const res = await t.http.get(`/hands/${id}/audit`).set(auditor);
+      const res = await handAudit(t, id);
       expect({ id, status: res.status, code: res.body.code }).toEqual({ id, status: 200, code: undefined });
       expect(res.body.handId).toBe(id);
       expect(res.body.evidence.calls).toEqual(expect.any(Array));
     }
     // a Mußrunde deal has a declarer by force: the first seat left of the dealer (docs/rules/dobbm.md#mussrunde)
-    for (const id of mussrunde)
-      expect((await t.http.get(`/hands/${id}/audit`).set(auditor)).body.evidence.declarer).toEqual(expect.any(Number));
+    for (const id of mussrunde) expect((await handAudit(t, id)).body.evidence.declarer).toEqual(expect.any(Number));
     // nobody declared the Stockerl deal: nothing to weigh
-    expect((await t.http.get(`/hands/${stockerl}/audit`).set(auditor)).body.evidence).toEqual(
-      expect.objectContaining({ declarer: null, calls: [] }),
-    );
+    expect((await handAudit(t, stockerl)).body.evidence).toEqual(expect.objectContaining({ declarer: null, calls: [] }));
   });
 
   it('the collusion job over those tables finishes and reports every finished hand', async () => {

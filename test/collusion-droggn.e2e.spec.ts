@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { SimConfig } from '../src/analysis/sim/simulate.js';
 import { AUDIT_TOKEN, bearer, startAppOnOwnDatabase, type TestApp } from './support/app.js';
-import { auditUntilDone, importSimulatedLog, type ImportedLog, type PairRow } from './support/audit.js';
+import { auditUntilDone, handAudit, importSimulatedLog, type ImportedLog, type PairRow } from './support/audit.js';
 
 /**
  * The collusion audit covers Droggn as well as Dobbm (the games with Schwacher and Retour):
@@ -26,7 +26,7 @@ describe('collusion audit of Droggn hands', () => {
   it('GET /hands/{id}/audit gives the evidence of every doubling call of a Droggn hand', async () => {
     const doubled = log.hands.find((r) => r.actions.some((a) => a.type === 'double' && a.call !== 'gut'));
     expect(doubled).toBeDefined();
-    const body = (await t.http.get(`/hands/${doubled!.handId}/audit`).set(auditor).expect(200)).body;
+    const body = (await handAudit(t, doubled!.handId).expect(200)).body;
     const calls = body.evidence.calls as Record<string, unknown>[];
     const expected = doubled!.actions
       .map((a, i) => [i, a.seat, a.call, a.type])

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { SimConfig } from '../src/analysis/sim/simulate.js';
 import { CollusionService } from '../src/collusion/collusion.service.js';
+import { freePort } from '../src/database/embedded.js';
 import { AUDIT_TOKEN, bearer, startApp, startAppOnOwnDatabase, type TestApp } from './support/app.js';
 import { importSimulatedLog, type Job } from './support/audit.js';
 
@@ -10,7 +11,8 @@ import { importSimulatedLog, type Job } from './support/audit.js';
  * workers as their own processes (`scripts/worker.ts`). A job started on one instance is read
  * and joined on the other; a worker killed with SIGKILL mid-job leaves it to the next worker,
  * which completes it with the pairs of an uninterrupted run; two workers compute each hand once;
- * a second audit of the same log computes nothing.
+ * a second audit of the same log computes nothing; the API instance that started a job, killed
+ * with SIGKILL mid-job, is restarted and completes it with the same pairs.
  */
 const SAMPLES = '4';
 /** A job's expiry is stamped by whoever queues it (an API instance or a worker): the same everywhere, short here so that a killed worker's jobs come back in seconds. */
@@ -22,35 +24,43 @@ interface Worker {
   output: string;
 }
 
-/** `npm run worker` against the database, with a short expiry so that a killed worker's jobs come back in seconds (long enough for a batch of hands on a loaded machine). */
-function startWorker(url: string): Promise<Worker> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      AUDIT_SAMPLES: SAMPLES,
-      AUDIT_WORKERS: '1',
-      AUDIT_JOB_EXPIRE_SECONDS: EXPIRE,
-      AUDIT_SWEEP_SECONDS: '0',
-    },
+/**
+ * A process of the audit against the database, with a short expiry so that a killed process's
+ * jobs come back in seconds (long enough for a batch of hands on a loaded machine); resolves once
+ * it prints `ready`.
+ */
+function startProcess(args: string[], env: Record<string, string>, ready: string): Promise<Worker> {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, AUDIT_SAMPLES: SAMPLES, AUDIT_WORKERS: '1', AUDIT_JOB_EXPIRE_SECONDS: EXPIRE, AUDIT_SWEEP_SECONDS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const w: Worker = { child, output: '' };
   child.stdout!.on('data', (d: Buffer) => (w.output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (w.output += d.toString()));
   return new Promise((resolve, reject) => {
-    const ready = setInterval(() => {
-      if (w.output.includes('worker ready')) {
-        clearInterval(ready);
-        resolve(w);
-      }
+    const timer = setInterval(() => {
+      if (!w.output.includes(ready)) return;
+      clearInterval(timer);
+      resolve(w);
     }, 50);
     child.once('exit', (code) => {
-      clearInterval(ready);
-      reject(new Error(`worker exited (${code}): ${w.output}`));
+      clearInterval(timer);
+      reject(new Error(`${args.at(-1)} exited (${code}): ${w.output}`));
     });
   });
 }
+
+/** `npm run worker`. */
+const startWorker = (url: string): Promise<Worker> =>
+  startProcess(['--import', 'tsx', 'scripts/worker.ts'], { DATABASE_URL: url }, 'worker ready');
+
+/** The service as its own process, with its in-process worker of the audit: `src/main.ts`, compiled as jest compiles it (test/support/swc-hooks.mjs). */
+const startInstance = (url: string, port: number): Promise<Worker> =>
+  startProcess(
+    ['--import', './test/support/swc-register.mjs', 'src/main.ts'],
+    { DATABASE_URL: url, PORT: String(port), AUDIT_TOKEN, RATE_LIMIT_PER_MINUTE: '0' },
+    'kartentisch is ready',
+  );
 
 /** SIGTERM, and what it says it computed. */
 async function stopWorker(w: Worker): Promise<number> {
@@ -76,6 +86,8 @@ describe('the audit as durable jobs, with workers as processes', () => {
   let b: TestApp;
   let url: string;
   const workers: Worker[] = [];
+  /** The pairs of the uninterrupted run of the first test: any complete audit of the log gives them. */
+  let reference: Job['pairs'] = null;
   const stored = async (): Promise<number> => (await a.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM hand_evidence')).rows[0]!.n;
 
   beforeAll(async () => {
@@ -118,6 +130,7 @@ describe('the audit as durable jobs, with workers as processes', () => {
     expect(uninterrupted.status).toBe('done');
     expect(done.pairs!.length).toBeGreaterThan(0);
     expect(done.pairs).toEqual(uninterrupted.pairs);
+    reference = uninterrupted.pairs;
     await stopWorker(workers.pop()!);
   }, 180_000);
 
@@ -138,6 +151,32 @@ describe('the audit as durable jobs, with workers as processes', () => {
     const counts = [await stopWorker(two[0]!), await stopWorker(two[1]!)];
     expect(counts[0]! + counts[1]!).toBe(evaluated);
     expect(await stored()).toBe(evaluated);
+  }, 180_000);
+
+  it('the API instance that started a job, killed with SIGKILL mid-job and restarted, completes it with the pairs of an uninterrupted run', async () => {
+    expect(reference?.length).toBeGreaterThan(0);
+    await a.sql.query('DELETE FROM hand_evidence');
+    const port = await freePort();
+    const instance = await startInstance(url, port);
+    workers.push(instance);
+    const base = `http://127.0.0.1:${port}`;
+    const started = await fetch(`${base}/audit/collusion?from=1999-01-01T00:00:00Z`, { headers: auditor });
+    expect(started.status).toBe(202);
+    const jobId = ((await started.json()) as Job).jobId;
+    const partway = await poll(b, jobId, (j) => j.done >= 8);
+    const killed = new Promise((r) => instance.child.once('exit', r));
+    instance.child.kill('SIGKILL');
+    await killed;
+    expect(partway.status).toBe('running');
+    expect((await poll(b, jobId, () => true)).status).toBe('running');
+
+    // The same instance again: its worker takes the step and the hands the killed one held once they expire.
+    const again = await startInstance(url, port);
+    workers.push(again);
+    const done = await poll(b, jobId, (j) => j.status !== 'running');
+    expect(done).toMatchObject({ status: 'done', error: null });
+    expect(done.pairs).toEqual(reference);
+    again.child.kill('SIGTERM');
   }, 180_000);
 });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { SimConfig } from '../src/analysis/sim/simulate.js';
 import { AUDIT_TOKEN, bearer, startAppOnOwnDatabase, type TestApp } from './support/app.js';
-import { auditUntilDone, importSimulatedLog, type PairRow } from './support/audit.js';
+import { auditUntilDone, handAudit, importSimulatedLog, type PairRow } from './support/audit.js';
 import type { Player } from './support/bots.js';
 
 /**
@@ -150,7 +150,7 @@ describe('collusion audit through the service', () => {
 
   it('GET /hands/{id}/audit gives the evidence of every doubling call of the hand', async () => {
     expect(handWithDouble).not.toBe('');
-    const body = (await t.http.get(`/hands/${handWithDouble}/audit`).set(auditor).expect(200)).body;
+    const body = (await handAudit(t, handWithDouble).expect(200)).body;
     expect(body.handId).toBe(handWithDouble);
     const doublingActions = handWithDoubleActions
       .map((a, i) => ({ i, type: a.type, seat: a.seat, call: a.call }))

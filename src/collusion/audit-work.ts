@@ -45,8 +45,14 @@ const EMPTY_QUEUE_POLL_MS = 250;
 
 const evidenceJobKey = (estimator: string, handId: string): string => `${estimator}:${handId}`;
 
-/** Queues an audit's next step (a new audit's first). */
-export async function queueAuditStep(boss: PgBoss, jobId: string, startAfterSeconds = 0): Promise<void> {
+/** Queues an audit's first step, unless a step of it is queued or running: what an API instance does on every ask while the audit runs. */
+export async function queueAuditStep(queue: JobQueue, jobId: string): Promise<void> {
+  if ((await queue.liveKeys(AUDIT_QUEUE, [jobId])).size) return;
+  await queueNextStep(await queue.boss(), jobId);
+}
+
+/** Queues an audit's next step: the running step's last act (its own job is still running, so no look at the queue first). */
+async function queueNextStep(boss: PgBoss, jobId: string, startAfterSeconds = 0): Promise<void> {
   await boss.send(AUDIT_QUEUE, { jobId } satisfies AuditStep, {
     singletonKey: jobId,
     priority: PRIORITY.audit,
@@ -54,17 +60,18 @@ export async function queueAuditStep(boss: PgBoss, jobId: string, startAfterSeco
   });
 }
 
-async function queueEvidence(boss: PgBoss, jobs: EvidenceJob[], priority: number): Promise<void> {
-  if (!jobs.length) return;
-  await boss.insert(
-    jobs.map((data) => ({
-      name: EVIDENCE_QUEUE,
-      data,
-      priority,
-      singletonKey: evidenceJobKey(evidenceKey(data.game, data.samples), data.handId),
-    })),
-  );
+/** Queues hands' evidence, except those whose evidence job is queued or running already (a hand is never queued again while it runs). */
+async function queueEvidence(queue: JobQueue, jobs: EvidenceJob[], priority: number): Promise<void> {
+  const keyOf = (data: EvidenceJob): string => evidenceJobKey(evidenceKey(data.game, data.samples), data.handId);
+  const live = await queue.liveKeys(EVIDENCE_QUEUE, jobs.map(keyOf));
+  const fresh = jobs.filter((data) => !live.has(keyOf(data)));
+  if (!fresh.length) return;
+  await (await queue.boss()).insert(fresh.map((data) => ({ name: EVIDENCE_QUEUE, data, priority, singletonKey: keyOf(data) })));
 }
+
+/** Queues one finished hand's evidence ahead of the audits' own (`GET /hands/{id}/audit` waits for it). */
+export const queueHandEvidence = (queue: JobQueue, hand: HandAt, game: AuditGame, samples: number): Promise<void> =>
+  queueEvidence(queue, [{ ...hand, game, samples }], PRIORITY.audit);
 
 /**
  * A worker of the audit (`npm run worker`, or in the API process unless AUDIT_JOBS=off): takes
@@ -83,6 +90,7 @@ export class AuditWork {
   private sweepTimer: NodeJS.Timeout | undefined;
   private stopped = false;
   private evidenceLoop: Promise<void> | undefined;
+  private wakeUp: (() => void) | undefined;
 
   constructor(
     private readonly db: pg.Pool,
@@ -109,6 +117,11 @@ export class AuditWork {
     if (this.settings.auditSweepSeconds > 0) this.scheduleSweep(boss, threads);
   }
 
+  /** Cuts an idle wait short: this process has just queued a hand it waits for (`GET /hands/{id}/audit`). */
+  wake(): void {
+    this.wakeUp?.();
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.sweepTimer);
@@ -130,7 +143,14 @@ export class AuditWork {
         return [];
       });
       if (!jobs?.length) {
-        await new Promise((r) => setTimeout(r, EMPTY_QUEUE_POLL_MS));
+        await new Promise<void>((r) => {
+          const timer = setTimeout(r, EMPTY_QUEUE_POLL_MS);
+          this.wakeUp = () => {
+            clearTimeout(timer);
+            r();
+          };
+        });
+        this.wakeUp = undefined;
         continue;
       }
       const outcomes = await Promise.all(
@@ -179,7 +199,7 @@ export class AuditWork {
     let settled = await settledHands(this.db, ats, job.estimator);
     const missing = hands.filter((h) => !settled.has(h.id));
     await queueEvidence(
-      boss,
+      this.queue,
       missing.map((h) => ({ ...h.at, game, samples })),
       PRIORITY.requested,
     );
@@ -192,7 +212,7 @@ export class AuditWork {
     }
     if (settled.size < ats.length) {
       await recordProgress(this.db, job.jobId, settled.size, ats.length);
-      await queueAuditStep(boss, job.jobId, 1);
+      await queueNextStep(boss, job.jobId, 1);
       return;
     }
     await this.rank(job, hands);
@@ -232,7 +252,7 @@ export class AuditWork {
         const samples = this.settings.auditSamples;
         const hands = await handsWithoutEvidence(this.db, game, evidenceKey(game, samples), room);
         await queueEvidence(
-          boss,
+          this.queue,
           hands.map((at) => ({ ...at, game, samples })),
           PRIORITY.ahead,
         );

@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Inject, Param, Query, Res } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiNotFoundResponse,
@@ -14,7 +14,9 @@ import type { FastifyReply } from 'fastify';
 import { Auth } from '../common/auth.js';
 import { ProblemDto } from '../common/problem.dto.js';
 import type { CollusionJob } from './audit-job-store.js';
-import { CollusionService } from './collusion.service.js';
+import { preferredWait } from '../hands/conditional.js';
+import { MAX_WAIT_SECONDS } from '../hands/hand-watch.js';
+import { CollusionService, type HandAudit } from './collusion.service.js';
 import { AUDIT_GAMES } from './evidence-of.js';
 
 class CollusionQueryDto {
@@ -50,6 +52,9 @@ class CollusionQueryDto {
   @Min(1)
   minHands?: number;
 }
+
+/** How long `GET /hands/{id}/audit` waits for a worker by default: a hand's evidence takes well under a second once fetched. */
+const DEFAULT_HAND_AUDIT_WAIT_SECONDS = 10;
 
 const JOB_SCHEMA = {
   type: 'object',
@@ -145,14 +150,41 @@ export class CollusionController {
   @Auth('auditor')
   @ApiOperation({
     summary: "Evidence for every doubling call of a Dobbm or Droggn hand (caller's estimate, true result, cost, value moved)",
+    description:
+      "200 with the evidence stored by the audit's workers. A finished hand without it has its evidence queued ahead of the audits' hands, " +
+      `and the answer waits for it up to \`Prefer: wait=N\` seconds (default ${DEFAULT_HAND_AUDIT_WAIT_SECONDS}, at most ${MAX_WAIT_SECONDS}); ` +
+      'if it is not stored by then, or the hand is still in play, 202 `{handId, status: "pending", finished}` with Retry-After: ask again.',
   })
   @ApiOkResponse({ schema: { type: 'object', additionalProperties: true } })
+  @ApiAcceptedResponse({
+    description:
+      'The evidence is not stored yet: queued for a worker (`finished: true`), or computed once the hand is over (`finished: false`)',
+    headers: { 'Retry-After': { description: 'seconds to wait before asking again', schema: { type: 'integer' } } },
+    schema: {
+      type: 'object',
+      required: ['handId', 'status', 'finished'],
+      properties: {
+        handId: { type: 'string', format: 'uuid' },
+        status: { type: 'string', enum: ['pending'] },
+        finished: { type: 'boolean', description: 'false: the hand is in play' },
+      },
+    },
+  })
   @ApiNotFoundResponse({ type: ProblemDto })
   @ApiUnprocessableEntityResponse({
     type: ProblemDto,
-    description: "HAND_NOT_REPLAYABLE: the engine refuses the hand's stored log (`actionIndex`, `rejection`), so it cannot be evaluated",
+    description:
+      "HAND_NOT_REPLAYABLE: the engine refuses the hand's stored log (`actionIndex`, `rejection`), so it cannot be evaluated; " +
+      'EVIDENCE_FAILED: computing its evidence failed on every try',
   })
-  hand(@Param('id') id: string) {
-    return this.collusion.handAudit(id);
+  async hand(
+    @Param('id') id: string,
+    @Headers('prefer') prefer: string | undefined,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<HandAudit> {
+    const wait = prefer && /(^|,)\s*wait\s*=/i.test(prefer) ? preferredWait(prefer) : DEFAULT_HAND_AUDIT_WAIT_SECONDS;
+    const audit = await this.collusion.handAudit(id, wait);
+    if ('status' in audit) res.status(202).header('Retry-After', audit.finished ? '1' : '30');
+    return audit;
   }
 }

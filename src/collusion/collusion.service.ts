@@ -6,11 +6,11 @@ import { DatabaseService } from '../database/database.service.js';
 import { findHand, readEvents } from '../hands/hand-store.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import { jobFor, readJob, type CollusionFilters, type CollusionJob, type StoredJob } from './audit-job-store.js';
-import { AUDIT_QUEUES, AuditWork, queueAuditStep } from './audit-work.js';
-import { storedEvidence, storeEvidence } from './evidence-store.js';
+import { AUDIT_QUEUES, AuditWork, queueAuditStep, queueHandEvidence } from './audit-work.js';
+import { settledEvidence } from './evidence-store.js';
 import { AUDIT_GAMES, evidenceKey, isAuditGame, type AnyHandEvidence as HandEvidence, type AuditGame } from './evidence-of.js';
 import { EvidencePool } from './evidence-pool.js';
-import { computeHandEvidence } from './hand-evidence.js';
+import { replayableRecord } from './hand-evidence.js';
 
 /**
  * The collusion audit over the stored hands of Dobbm or Droggn (docs/audit.md). An audit is a
@@ -22,7 +22,7 @@ import { computeHandEvidence } from './hand-evidence.js';
 @Injectable()
 export class CollusionService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly log = new Logger('Collusion');
-  /** The single-hand audit's evidence (`GET /hands/{id}/audit`), in worker threads. */
+  /** The in-process worker's evidence threads. */
   private readonly pool: EvidencePool;
   private readonly queue: JobQueue;
   private readonly samples: number;
@@ -69,26 +69,37 @@ export class CollusionService implements OnApplicationBootstrap, OnModuleDestroy
     await this.pool.close();
   }
 
-  /** Evidence per call of one hand (`GET /hands/{id}/audit`): stored, or computed here in a worker thread and stored. */
-  async handAudit(handId: string): Promise<{ handId: string; evidence: HandEvidence }> {
+  /**
+   * The evidence per call of one hand (`GET /hands/{id}/audit`), as stored by the audit's workers:
+   * a finished hand without it has its evidence job queued ahead of the audits' hands, and the
+   * answer waits up to `waitSeconds` for a worker to store it, else says it is pending. This
+   * instance never computes evidence (it replays the log, to refuse one the engine refuses at once).
+   */
+  async handAudit(handId: string, waitSeconds: number): Promise<HandAudit> {
     const hand = await findHand(this.db.pool, handId);
     if (!isAuditGame(hand.game))
       throw ApiError.of(
         'VALIDATION_FAILED',
         `the collusion audit covers ${AUDIT_GAMES.join(' and ')} (the games with Schwacher and Retour); hand ${handId} is ${hand.game}`,
       );
+    // A hand in play is evaluated once it is over (the audit weighs finished hands only).
+    if (hand.status === 'active') return { handId, status: 'pending', finished: false };
     const at = { tableId: hand.homeTableId, handId };
     const key = evidenceKey(hand.game, this.samples);
-    const finished = hand.status !== 'active';
-    const stored = finished ? await storedEvidence(this.db.pool, at, key) : undefined;
-    if (stored) return { handId, evidence: stored };
-    const evidence = await computeHandEvidence(this.pool, hand, await readEvents(this.db.pool, at), this.samples);
-    // Not kept (a read-only replica, the database away for a moment): computed again next time.
-    if (finished)
-      await storeEvidence(this.db.pool, at, key, evidence).catch((err: Error) =>
-        this.log.warn(`evidence of hand ${handId} not stored: ${err.message}`),
-      );
-    return { handId, evidence };
+    let settled = await settledEvidence(this.db.pool, at, key);
+    if (!settled) {
+      replayableRecord(hand, await readEvents(this.db.pool, at));
+      await queueHandEvidence(this.queue, at, hand.game, this.samples);
+      this.work?.wake();
+      for (const until = Date.now() + waitSeconds * 1000; !settled && Date.now() < until;) {
+        await new Promise((r) => setTimeout(r, HAND_AUDIT_POLL_MS));
+        settled = await settledEvidence(this.db.pool, at, key);
+      }
+    }
+    if (!settled) return { handId, status: 'pending', finished: true };
+    if ('evidence' in settled) return { handId, evidence: settled.evidence };
+    const { code, detail, ...extra } = settled.problem;
+    throw code === 'HAND_NOT_REPLAYABLE' ? ApiError.of(code, detail, extra) : ApiError.of('EVIDENCE_FAILED', detail, extra);
   }
 
   /** The job for these filters, from any instance: a finished one is reused for a minute, a running one is joined. */
@@ -100,7 +111,7 @@ export class CollusionService implements OnApplicationBootstrap, OnModuleDestroy
       );
     const { job, created } = await jobFor(this.db.pool, filters, evidenceKey(filters.game as AuditGame, this.samples));
     // Queued on every ask while it runs, not only when created: a start lost between the row and the queue is made good (one queued step per job at most).
-    if (created || job.status === 'running') await queueAuditStep(await this.queue.boss(), job.jobId);
+    if (created || job.status === 'running') await queueAuditStep(this.queue, job.jobId);
     return publicJob(job);
   }
 
@@ -112,3 +123,9 @@ export class CollusionService implements OnApplicationBootstrap, OnModuleDestroy
 }
 
 const publicJob = ({ estimator: _, ...job }: StoredJob): CollusionJob => job;
+
+/** One hand's audit: its evidence, or pending (queued for a worker, or the hand still in play). */
+export type HandAudit = { handId: string; evidence: HandEvidence } | { handId: string; status: 'pending'; finished: boolean };
+
+/** How often a waiting `GET /hands/{id}/audit` looks whether its evidence is stored. */
+const HAND_AUDIT_POLL_MS = 100;

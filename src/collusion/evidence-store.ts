@@ -9,13 +9,21 @@ import type { AnyHandEvidence } from './evidence-of.js';
  */
 type Queryable = Pick<Tx, 'query'>;
 
-export async function storedEvidence(q: Queryable, at: HandAt, estimator: string): Promise<AnyHandEvidence | undefined> {
-  const { rows } = await q.query<{ evidence: AnyHandEvidence }>({
-    name: 'hand-evidence',
-    text: 'SELECT evidence FROM hand_evidence WHERE table_id = $1 AND hand_id = $2 AND estimator = $3',
+/** A hand's settled evidence for the estimator: stored, or the problem that stopped it; undefined while it is not settled. */
+export async function settledEvidence(
+  q: Queryable,
+  at: HandAt,
+  estimator: string,
+): Promise<{ evidence: AnyHandEvidence } | { problem: EvidenceProblem } | undefined> {
+  const { rows } = await q.query<{ evidence: AnyHandEvidence | null; problem: EvidenceProblem | null }>({
+    name: 'hand-evidence-settled-of',
+    text: `SELECT evidence, NULL::jsonb AS problem FROM hand_evidence WHERE table_id = $1 AND hand_id = $2 AND estimator = $3
+           UNION ALL SELECT NULL, problem FROM hand_evidence_problems WHERE table_id = $1 AND hand_id = $2 AND estimator = $3`,
     values: [at.tableId, at.handId, estimator],
   });
-  return rows[0]?.evidence;
+  const r = rows.find((row) => row.evidence) ?? rows[0];
+  if (!r) return undefined;
+  return r.evidence ? { evidence: r.evidence } : { problem: r.problem! };
 }
 
 /** Kept once: evidence computed at the same time elsewhere is the same (a fixed seed per hand). */
@@ -38,6 +46,8 @@ export interface EvidenceProblem {
   detail: string;
   /** HAND_NOT_REPLAYABLE: the first refused action (absent: the rules or the deal). */
   actionIndex?: number;
+  /** HAND_NOT_REPLAYABLE: the engine's rejection of it. */
+  rejection?: unknown;
 }
 
 export const storeEvidenceProblem = (q: Queryable, at: HandAt, estimator: string, problem: EvidenceProblem): Promise<void> =>

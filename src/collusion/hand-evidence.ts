@@ -8,17 +8,10 @@ import type { EvidencePool } from './evidence-pool.js';
 import type { EvidenceProblem } from './evidence-store.js';
 
 /**
- * One stored hand's evidence, from its row and its events: replayed first (a fraction of the
- * evidence's cost) so that a log the engine refuses is a clear HAND_NOT_REPLAYABLE, then computed
- * in the pool's worker threads. Moves a substitute made for an absent player are no evidence
- * about that player: their calls are left out.
+ * A stored hand's record, replayed (a fraction of the evidence's cost): a log the engine refuses
+ * is a clear HAND_NOT_REPLAYABLE before any evidence is asked for.
  */
-export async function computeHandEvidence(
-  pool: EvidencePool,
-  hand: HandRow,
-  events: readonly StoredEvent[],
-  samples: number,
-): Promise<AnyHandEvidence> {
+export function replayableRecord(hand: HandRow, events: readonly StoredEvent[]): HandRecord<AuditGame> {
   const record = recordOf(hand, events) as HandRecord<AuditGame>;
   const replayed = replay(gameFor(record.game), record);
   if (!replayed.ok) {
@@ -28,6 +21,21 @@ export async function computeHandEvidence(
       rejection: replayed.rejection,
     });
   }
+  return record;
+}
+
+/**
+ * One stored hand's evidence, from its row and its events, computed in the pool's worker threads
+ * (a worker's part: an API instance never computes it). Moves a substitute made for an absent
+ * player are no evidence about that player: their calls are left out.
+ */
+export async function computeHandEvidence(
+  pool: EvidencePool,
+  hand: HandRow,
+  events: readonly StoredEvent[],
+  samples: number,
+): Promise<AnyHandEvidence> {
+  const record = replayableRecord(hand, events);
   const evidence = await pool.evidence({ record, samples, seed: seedOf(record) });
   return withoutSubstituteCalls(evidence, events);
 }
@@ -47,7 +55,8 @@ export function withoutSubstituteCalls(evidence: AnyHandEvidence, events: readon
 export function problemOf(err: unknown): EvidenceProblem {
   if (err instanceof ApiError) {
     const at = typeof err.extra.actionIndex === 'number' ? { actionIndex: err.extra.actionIndex } : {};
-    return { code: err.code, detail: err.message, ...at };
+    const rejection = err.extra.rejection === undefined ? {} : { rejection: err.extra.rejection };
+    return { code: err.code, detail: err.message, ...at, ...rejection };
   }
   return { code: 'EVIDENCE_FAILED', detail: err instanceof Error ? err.message : String(err) };
 }

@@ -30,6 +30,7 @@ export const ProblemCodes = {
   HAND_CLOSED: { status: 409, title: 'The hand takes no more actions' },
   UNKNOWN_PLAYER: { status: 422, title: 'The record seats a player that does not exist' },
   HAND_NOT_REPLAYABLE: { status: 422, title: "The engine refuses the hand's stored log: it cannot be evaluated" },
+  EVIDENCE_FAILED: { status: 422, title: "The hand's evidence could not be computed" },
   IDEMPOTENCY_KEY_REUSED: { status: 422, title: 'The Idempotency-Key was used for another request' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'The body is too large' },
   UPGRADE_REQUIRED: { status: 426, title: 'This route is a WebSocket: ask for the upgrade' },

@@ -67,15 +67,45 @@ export class JobQueue {
       throw new Error('the job queue is stopped');
     }
     for (const q of this.options.queues) {
-      // One queued and one running job per key at most ('stately'): the same hand or audit is never queued twice.
-      if (await boss.getQueue(q.name)) continue;
+      const options = { name: q.name, policy: QUEUE_POLICY, retryLimit: q.retryLimit, retryDelay: 1 };
+      const existing = await boss.getQueue(q.name);
+      // A queue made by an older version ('stately') takes the policy for its next jobs.
+      if (existing) {
+        if (existing.policy !== QUEUE_POLICY) await boss.updateQueue(q.name, options);
+        continue;
+      }
       // Two processes starting at once may both create it: the loser finds it there.
-      await boss
-        .createQueue(q.name, { name: q.name, policy: 'stately', retryLimit: q.retryLimit, retryDelay: 1 })
-        .catch(async (err: unknown) => {
-          if (!(await boss.getQueue(q.name))) throw err;
-        });
+      await boss.createQueue(q.name, options).catch(async (err: unknown) => {
+        if (!(await boss.getQueue(q.name))) throw err;
+      });
     }
     return boss;
   }
+
+  /**
+   * The keys among `keys` that have a job in `queue` not yet done: queued, waiting to be retried,
+   * or running. Queue a keyed job only when this says it has none, so that a job is not queued
+   * again while it runs. (pg-boss 10 has no call for it: a read of its job table, by the queue's
+   * partition and the keys.)
+   */
+  async liveKeys(queue: string, keys: readonly string[]): Promise<Set<string>> {
+    if (!keys.length) return new Set();
+    const boss = await this.boss();
+    const { rows } = (await boss.getDb().executeSql(
+      `SELECT DISTINCT j.singleton_key AS key FROM pgboss.job j JOIN unnest($2::text[]) AS k(key) ON j.singleton_key = k.key
+       WHERE j.name = $1 AND j.state IN ('created', 'retry', 'active')`,
+      [queue, keys],
+    )) as { rows: { key: string }[] };
+    return new Set(rows.map((r) => r.key));
+  }
 }
+
+/**
+ * 'short': at most one queued job per key, and no limit on running ones. Not 'stately' (one queued
+ * and one running): pg-boss 10 activates a fetched batch in one statement, so a queued job whose
+ * key is running breaks that statement on the unique index, and every fetch from the queue comes
+ * back empty until the running job ends (or expires, when its worker died). With 'short' a fetch
+ * never conflicts; that a key is not queued again while it runs is the queuer's part (`liveKeys`),
+ * and a job that runs twice all the same finds its work done (every result is a row written once).
+ */
+const QUEUE_POLICY: PgBoss.QueuePolicy = 'short';

@@ -36,6 +36,9 @@ export async function auditUntilDone(t: TestApp, query: Record<string, string | 
   return job;
 }
 
+/** `GET /hands/{id}/audit` as the auditor, waiting up to 30 s for a worker to store the hand's evidence (202 only after that). */
+export const handAudit = (t: TestApp, handId: string) => t.http.get(`/hands/${handId}/audit`).set(auditor).set('Prefer', 'wait=30');
+
 export interface ImportedLog {
   players: Player[];
   /** The first colluding pair's player ids. */
