@@ -65,3 +65,15 @@ export function cpuSince(before: Map<number, number> | null, after: Map<number, 
   for (const [pid, cpu] of after) if (Number.isFinite(cpu)) total += cpu - (before.get(pid) ?? 0);
   return total;
 }
+
+/** The whole machine's CPU seconds so far (/proc/stat): busy (everything but idle and I/O wait) and all, summed over cores. */
+export function machineCpu(): { busy: number; all: number } | null {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const all = fields.reduce((a, b) => a + b, 0) / 100;
+    const idle = (fields[3]! + fields[4]!) / 100;
+    return { busy: all - idle, all };
+  } catch {
+    return null;
+  }
+}
