@@ -31,6 +31,8 @@ interface Args extends SimConfig {
   samples: number;
   /** Dobbm's node budget per sampled solve (Droggn plays sampled deals out: no budget). */
   maxNodes: number;
+  /** Droggn: tricks solved exactly at the end of every playout (0: the bot plays them). */
+  exactTricks: number;
   workers: number;
   out: string;
   checkpoints: number;
@@ -62,6 +64,7 @@ function parseArgs(argv: string[]): Args {
     cap: Number(get('cap', '3')),
     samples: Number(get('samples', '8')),
     maxNodes: Number(get('max-nodes', '20000')),
+    exactTricks: Number(get('exact-tricks', '0')),
     workers: Number(get('workers', String(Math.max(1, availableParallelism())))),
     out: get('out', 'audit-report'),
     checkpoints: Number(get('checkpoints', '40')),
@@ -86,7 +89,12 @@ async function evidenceInWorkers(hands: StoredHand[], args: Args, bar: cliProgre
   const batch = 20;
   let next = 0;
   // The pair statistics read only the defenders' calls: the declarer's are not computed.
-  const options: WorkerOptions = { samples: args.samples, defendersOnly: true, maxNodesPerSolve: args.maxNodes };
+  const options: WorkerOptions = {
+    samples: args.samples,
+    defendersOnly: true,
+    maxNodesPerSolve: args.maxNodes,
+    droggnExactTricks: args.exactTricks,
+  };
   await Promise.all(
     workers.map(
       (w) =>
@@ -241,7 +249,7 @@ async function main(): Promise<void> {
 
   const outDir = resolve(args.out);
   mkdirSync(outDir, { recursive: true });
-  const stem = `${args.game}${args.game === 'droggn' && args.seats === 4 ? '4' : ''}-p${args.players}-h${args.hands}-c${args.colludingPairs}-r${args.rate}-s${args.seed}`;
+  const stem = `${args.game}${args.game === 'droggn' && args.seats === 4 ? '4' : ''}-p${args.players}-h${args.hands}-c${args.colludingPairs}-r${args.rate}-s${args.seed}${args.exactTricks ? `-x${args.exactTricks}` : ''}`;
   const svgName = `${stem}-roc.svg`;
   const series = [{ label: `all ${stored.length} hands (AUC ${final.auc.toFixed(3)})`, points: final.roc }];
   const c500 = at(500);
@@ -289,7 +297,7 @@ function reportMarkdown(
     `# Collusion audit simulation: ${args.game}`,
     '',
     '```',
-    `npm run audit:simulate -- --game ${args.game} --players ${args.players}${args.game === 'droggn' && args.seats === 4 ? ' --seats 4' : ''} --hands ${args.hands} --colluding-pairs ${args.colludingPairs} --rate ${args.rate} --seed ${args.seed} --samples ${args.samples}${args.game === 'dobbm' ? ` --max-nodes ${args.maxNodes}` : ''}`,
+    `npm run audit:simulate -- --game ${args.game} --players ${args.players}${args.game === 'droggn' && args.seats === 4 ? ' --seats 4' : ''} --hands ${args.hands} --colluding-pairs ${args.colludingPairs} --rate ${args.rate} --seed ${args.seed} --samples ${args.samples}${args.game === 'dobbm' ? ` --max-nodes ${args.maxNodes}` : ''}${args.exactTricks ? ` --exact-tricks ${args.exactTricks}` : ''}`,
     '```',
     '',
     '## Figures',

@@ -21,6 +21,8 @@ export interface EvidenceInput {
   defendersOnly?: boolean;
   /** Dobbm: the node budget of a double-dummy solve; default `MAX_NODES_PER_SOLVE`. */
   maxNodesPerSolve?: number;
+  /** Droggn: the last tricks of every playout solved double-dummy instead of played by the bot (docs/audit-droggn.md "hybrid"); default 0, the bot plays all. */
+  droggnExactTricks?: number;
 }
 
 /**
@@ -43,7 +45,10 @@ const MAX_NODES_PER_SOLVE = 20000;
 export function evidenceOf(input: EvidenceInput, dobbmSolver: () => DobbmSolver): AnyHandEvidence {
   const { record, samples, seed } = input;
   const defendersOnly = input.defendersOnly ?? false;
-  if (record.game === 'droggn') return droggnEvidence(record as HandRecord<'droggn'>, { samples, seed, defendersOnly });
+  if (record.game === 'droggn') {
+    const exact = input.droggnExactTricks ? { exact: { tricks: input.droggnExactTricks } } : {};
+    return droggnEvidence(record as HandRecord<'droggn'>, { samples, seed, defendersOnly, ...exact });
+  }
   return dobbmEvidence(record as HandRecord<'dobbm'>, {
     samples,
     seed,
