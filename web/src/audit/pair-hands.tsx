@@ -89,16 +89,32 @@ function HandEvidence({ handId, tableId }: { handId: string; tableId: string | n
   const [calls, setCalls] = useState<Call[] | null>(null);
   const [verify, setVerify] = useState<Schemas['VerifyDto'] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
   useEffect(() => {
-    api.GET('/hands/{id}/audit', { params: { path: { id: handId } }, headers: asAuditor }).then(
-      (r) => setCalls(((ok(r) as { evidence?: { calls?: Call[] } }).evidence?.calls ?? []) as Call[]),
-      (e) => setError(refusalText(e)),
-    );
+    let stopped = false;
+    // A hand whose evidence no worker has stored yet answers 202: ask again when it says.
+    const load = async () => {
+      while (!stopped) {
+        const r = await api.GET('/hands/{id}/audit', { params: { path: { id: handId } }, headers: { ...asAuditor, prefer: 'wait=10' } });
+        if (r.response.status !== 202) {
+          setPending(false);
+          return setCalls(((ok(r) as { evidence?: { calls?: Call[] } }).evidence?.calls ?? []) as Call[]);
+        }
+        setPending(true);
+        const after = Number(r.response.headers.get('retry-after')) || 1;
+        await new Promise((resolve) => setTimeout(resolve, Math.max(1, after) * 1000));
+      }
+    };
+    load().catch((e: unknown) => setError(refusalText(e)));
+    return () => {
+      stopped = true;
+    };
   }, [handId]);
   const num = (v: unknown) => (typeof v === 'number' ? formatNumber(v, { hundredths: !Number.isInteger(v) }) : '—');
   return (
     <div data-testid="evidence">
       {error && <p class="error">{error}</p>}
+      {pending && <p class="note">{t('audit.evidencePending')}</p>}
       {calls && calls.length === 0 && <p class="note">{t('audit.noCall')}</p>}
       {calls && calls.length > 0 && (
         <table class="list">

@@ -371,6 +371,7 @@ export const de: Catalogue = {
     hide: 'Ausblenden',
     evidence: 'Belege',
     noCall: 'In diesem Spiel wurde nicht verdoppelt.',
+    evidencePending: 'Die Auswertung dieses Spiels wird gerade berechnet; sie erscheint hier von selbst.',
     step: 'Schritt',
     seat: 'Spieler',
     call: 'Ruf',

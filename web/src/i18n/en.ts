@@ -371,6 +371,7 @@ export const en = {
     hide: 'Hide',
     evidence: 'Evidence',
     noCall: 'No doubling call in this hand.',
+    evidencePending: 'The evidence of this hand is being computed; it appears here by itself.',
     step: 'Step',
     seat: 'Player',
     call: 'Call',
