@@ -11,7 +11,7 @@ interface Known {
   asked: number;
 }
 
-/** How often an instance renews its word and reads what changed: a closed connection shows this late at most. */
+/** How often an instance renews its word and reads what changed (a closed connection shows within the grace and a beat). */
 const BEAT_MS = 2000;
 /** A connection closed for this long, with none opened again, is withdrawn. */
 const GRACE_MS = 1000;
