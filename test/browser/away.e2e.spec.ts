@@ -42,11 +42,12 @@ describe('a person who leaves the table', () => {
       token: string;
       id: string;
     };
-    // A short clock for the test; the form offers the presets.
+    // A short clock for the test (the form offers the presets): long enough for a loaded machine to
+    // click in time once he is back, short enough that two expiries pass quickly.
     const created = await fetch(`${site.url}/tables`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ game: 'dobbm', turnSeconds: 3 }),
+      body: JSON.stringify({ game: 'dobbm', turnSeconds: 5 }),
     });
     const tableId = ((await created.json()) as { id: string }).id;
     await page.goto(`/tables/${tableId}`);
@@ -94,13 +95,16 @@ describe('a person who leaves the table', () => {
     await banner.waitFor({ state: 'detached' });
     expect(await presentAt(site, tableId, (p) => p)).toBe(true);
 
-    // At his next turn he plays in person: the event is his, not the substitute's.
-    for (let i = 0; i < 200; i++) {
+    // At his next turn he plays in person: the event is his, not the substitute's. A turn whose
+    // clock is nearly out when he returns (it started while he was away) is left to the substitute.
+    const timeLeft = (view: typeof v) => Date.parse(String(view.deadline)) - Date.now();
+    for (let i = 0; i < 300; i++) {
       handId = (await currentHandId(site, tableId))!;
       v = await auditorView(site, handId);
-      if (v.status === 'active' && v.toAct.includes(0)) break;
+      if (v.status === 'active' && v.toAct.includes(0) && timeLeft(v) > 3500) break;
       await sleep(100);
     }
+    expect(timeLeft(v)).toBeGreaterThan(3000);
     await back.locator(`[data-testid=status][data-seq="${v.seq}"][data-my-turn=true]`).waitFor();
     await back.locator('[data-action], .hand button.card.legal').first().click();
     for (let i = 0; i < 50 && !(await log(site, handId)).some((e) => e.seq === v.seq + 1); i++) await sleep(100);
