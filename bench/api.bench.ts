@@ -56,10 +56,10 @@ import path from 'node:path';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { KartentischClient, ProblemError, type Game, type Player } from '../scripts/lib/api-client.js';
 import { playHand, SeatBot } from '../scripts/lib/http-bot.js';
 import { buildService, Cleanup, PROJECT_ROOT, processMemory, startService, type RunningService } from '../scripts/lib/service-process.js';
+import { createScratchDatabase } from '../scripts/lib/scratch-database.js';
 import { seededRng } from '../src/engine/core/rng.js';
 import { backendCpu, cpuSeconds, cpuSince, cpuTimes, percentiles } from '../scripts/lib/measure.js';
 import { initPgbench, pgTarget, runPgbench, type PgbenchResult } from './pgbench/pgbench.js';
@@ -129,10 +129,8 @@ async function main(): Promise<void> {
   const started = Date.now();
   try {
     const admin = args['pg-url']!;
-    const dbName = `kartentisch_bench_${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}`;
-    const dbUrl = withDatabase(admin, dbName);
-    await createDatabase(admin, dbName);
-    if (!args['keep-db']) cleanup.add('drop the bench database', () => dropDatabase(admin, dbName));
+    const { name: dbName, url: dbUrl, drop } = await createScratchDatabase(admin, 'kartentisch_bench');
+    if (!args['keep-db']) cleanup.add('drop the bench database', drop);
     const loadBefore = os.loadavg();
     log(
       `database ${dbName} on ${pgTarget(admin).host}:${pgTarget(admin).port}; ${os.cpus().length} cores, load average ${loadBefore.map((l) => l.toFixed(1)).join(' ')}`,
@@ -836,33 +834,6 @@ function newestProfile(dir: string): string | null {
     .filter((f) => f.endsWith('.cpuprofile'))
     .sort();
   return files.length ? path.join(dir, files[files.length - 1]!) : null;
-}
-
-function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
-
-async function createDatabase(adminUrl: string, name: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
-  } finally {
-    await client.end();
-  }
-}
-
-async function dropDatabase(adminUrl: string, name: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    // FORCE: a server killed mid-run may leave connections behind (PostgreSQL 13+).
-    await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`);
-  } finally {
-    await client.end();
-  }
 }
 
 const WAKES: Record<LiveFollow, string> = {

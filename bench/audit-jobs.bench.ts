@@ -31,6 +31,7 @@ import pg from 'pg';
 import { castPlayers, simulateHands } from '../src/analysis/sim/simulate.js';
 import { backendCpu, cpuSeconds, cpuSince, machineCpu } from '../scripts/lib/measure.js';
 import { buildService, PROJECT_ROOT, startService, type RunningService } from '../scripts/lib/service-process.js';
+import { createScratchDatabase } from '../scripts/lib/scratch-database.js';
 import { migrate } from '../src/database/migrations.js';
 
 const { values: args } = parseArgs({
@@ -63,8 +64,8 @@ if (!admin) {
   console.error('set DATABASE_URL to a PostgreSQL server the bench may create a scratch database on');
   process.exit(1);
 }
-const dbName = `kartentisch_bench_audit_${process.pid}`;
-const url = Object.assign(new URL(admin), { pathname: `/${dbName}` }).toString();
+const scratch = await createScratchDatabase(admin, 'kartentisch_bench_audit');
+const { name: dbName, url } = scratch;
 const load = () =>
   os
     .loadavg()
@@ -178,9 +179,6 @@ async function audit(base: string, tag: number): Promise<{ seconds: number; tota
 }
 
 async function main(): Promise<void> {
-  const server = new pg.Client({ connectionString: admin });
-  await server.connect();
-  await server.query(`CREATE DATABASE "${dbName}"`);
   const apps: RunningService[] = [];
   try {
     await migrate(url);
@@ -250,8 +248,7 @@ async function main(): Promise<void> {
   } finally {
     await stopWorkers(children);
     for (const app of apps) await app.stop();
-    if (!args['keep-db']) await server.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await server.end();
+    if (!args['keep-db']) await scratch.drop();
   }
 }
 

@@ -23,6 +23,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { validateEnv } from '../src/config/env.js';
 import { DatabaseService } from '../src/database/database.service.js';
+import { createScratchDatabase } from '../scripts/lib/scratch-database.js';
 import { migrate } from '../src/database/migrations.js';
 import { LobbyFeed, LOOK_MS } from '../src/tables/lobby-feed.js';
 import { listTables, lobbyVersion } from '../src/tables/table-store.js';
@@ -76,11 +77,8 @@ async function seed(db: pg.Pool): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const admin = new pg.Client({ connectionString: args['pg-url'] });
-  await admin.connect();
-  const name = `kartentisch_bench_lobby_${Date.now()}`;
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = Object.assign(new URL(args['pg-url']!), { pathname: `/${name}` }).toString();
+  const scratch = await createScratchDatabase(args['pg-url']!, 'kartentisch_bench_lobby');
+  const { url } = scratch;
   const db = new pg.Pool({ connectionString: url, max: 2 });
   // The drop at the end ends every connection to the database: that is no error of the run.
   db.on('error', () => undefined);
@@ -142,8 +140,7 @@ async function main(): Promise<void> {
     server.close();
     await service.onModuleDestroy();
     await db.end();
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

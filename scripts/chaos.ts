@@ -29,10 +29,10 @@ import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { KartentischClient } from './lib/api-client.js';
 import { dealDobbm, floodUntilStopped } from './lib/abuse-probes.js';
 import { reckon, startLoad, terminateBackends, type Load } from './lib/chaos-load.js';
+import { createScratchDatabase } from './lib/scratch-database.js';
 import { buildService, Cleanup, freePort, sleep, startService, type RunningService } from './lib/service-process.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/database/embedded.js';
 
@@ -247,17 +247,10 @@ async function database(cleanup: Cleanup, embedded: boolean): Promise<ChaosDatab
       },
     };
   }
-  const base = new URL(process.env.DATABASE_URL!);
-  const name = `kartentisch_chaos_${process.pid}`;
-  const admin = new pg.Client({ connectionString: base.toString() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  cleanup.add('drop the database', async () => {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
-  });
-  const url = Object.assign(new URL(base.toString()), { pathname: `/${name}` }).toString();
-  return { url, serviceUrl: named(url), adminUrl: base.toString() };
+  const adminUrl = process.env.DATABASE_URL!;
+  const { url, drop } = await createScratchDatabase(adminUrl, 'kartentisch_chaos');
+  cleanup.add('drop the database', drop);
+  return { url, serviceUrl: named(url), adminUrl };
 }
 
 main().then(

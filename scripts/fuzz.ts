@@ -17,7 +17,6 @@ import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { startEmbeddedPostgres } from '../src/database/embedded.js';
 import {
   dealDobbm,
@@ -33,6 +32,7 @@ import {
   type ProbeTarget,
 } from './lib/abuse-probes.js';
 import { fuzz, summary } from './lib/fuzz.js';
+import { createScratchDatabase } from './lib/scratch-database.js';
 import { buildService, Cleanup, PROJECT_ROOT, startService } from './lib/service-process.js';
 
 const { values: args } = parseArgs({
@@ -54,11 +54,9 @@ async function main(): Promise<boolean> {
     buildService();
     let databaseUrl: string;
     if (process.env.DATABASE_URL) {
-      const admin = process.env.DATABASE_URL;
-      const name = `kartentisch_fuzz_${process.pid}_${Date.now()}`;
-      await adminQuery(admin, `CREATE DATABASE "${name}"`);
-      cleanup.add('drop the fuzz database', () => adminQuery(admin, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-      databaseUrl = Object.assign(new URL(admin), { pathname: `/${name}` }).toString();
+      const scratch = await createScratchDatabase(process.env.DATABASE_URL, 'kartentisch_fuzz');
+      cleanup.add('drop the fuzz database', scratch.drop);
+      databaseUrl = scratch.url;
     } else {
       const dataDir = path.join(PROJECT_ROOT, '.data', 'postgres-fuzz', String(process.pid));
       const db = await startEmbeddedPostgres({ dataDir, database: 'kartentisch_fuzz' });
@@ -168,16 +166,6 @@ async function probeAbuse(databaseUrl: string, auditToken: string, logFile: stri
     );
   } finally {
     await service.stop();
-  }
-}
-
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
   }
 }
 

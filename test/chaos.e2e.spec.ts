@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { freePort } from '../src/database/embedded.js';
 import { migrate } from '../src/database/migrations.js';
+import { scratchDatabase } from '../scripts/lib/scratch-database.js';
 import { reckon, startLoad, terminateBackends } from '../scripts/lib/chaos-load.js';
 import { AUDIT_TOKEN, startApp, type TestApp } from './support/app.js';
 
@@ -17,9 +18,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 describe('database faults under load', () => {
   const applicationName = `kartentisch_chaos_${process.pid}`;
-  const base = new URL(process.env.DATABASE_URL!);
-  const dbName = `chaos_${process.pid}_${Date.now()}`;
-  const adminUrl = base.toString();
+  const adminUrl = process.env.DATABASE_URL!;
+  const scratch = scratchDatabase(adminUrl, 'chaos');
   const admin = new pg.Client({ connectionString: adminUrl });
   let t: TestApp;
   let url: string;
@@ -27,9 +27,8 @@ describe('database faults under load', () => {
 
   beforeAll(async () => {
     await admin.connect();
-    await admin.query(`CREATE DATABASE "${dbName}"`);
-    const own = new URL(base.toString());
-    own.pathname = `/${dbName}`;
+    await scratch.create();
+    const own = new URL(scratch.url);
     own.searchParams.set('application_name', applicationName);
     dbUrl = own.toString();
     await migrate(dbUrl);
@@ -39,7 +38,7 @@ describe('database faults under load', () => {
   });
   afterAll(async () => {
     await t?.close();
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await scratch.drop();
     await admin.end();
   });
 

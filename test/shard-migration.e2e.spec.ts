@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
+import { scratchDatabase } from '../scripts/lib/scratch-database.js';
 import { migrate } from '../src/database/migrations.js';
 import { loadHand } from '../src/hands/hand-store.js';
 import { AUDIT_TOKEN, bearer, startApp, startAppOnOwnDatabase, type TestApp } from './support/app.js';
@@ -67,8 +68,7 @@ async function rowsOf(q: Pick<pg.Pool, 'query'>, table: string, where = 'true'):
 describe(`migration ${SHARDING}`, () => {
   let today: TestApp;
   let migrated: TestApp | undefined;
-  let admin: pg.Client;
-  const oldDb = `shard_old_${process.pid}_${Date.now()}`;
+  const oldDb = scratchDatabase(process.env.DATABASE_URL!, 'shard_old');
   let players: Player[];
   let tableId = '';
   let activeHand = '';
@@ -105,16 +105,13 @@ describe(`migration ${SHARDING}`, () => {
     const { seating: _seating, ...anonymous } = record;
     imported.push((await today.http.post('/hand-records').set(auditor).send(anonymous).expect(201)).body.handId);
 
-    admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${oldDb}"`);
+    await oldDb.create();
   }, 120_000);
 
   afterAll(async () => {
     await migrated?.close();
     await today?.close();
-    await admin?.query(`DROP DATABASE IF EXISTS "${oldDb}" WITH (FORCE)`);
-    await admin?.end();
+    await oldDb.drop();
   });
 
   it('an imported record has a table of its own that nobody finds, lists or joins', async () => {
@@ -122,7 +119,7 @@ describe(`migration ${SHARDING}`, () => {
   });
 
   it('moves the rows into the sharded keys exactly as the app writes them, and everything plays on', async () => {
-    const url = Object.assign(new URL(process.env.DATABASE_URL!), { pathname: `/${oldDb}` }).toString();
+    const url = oldDb.url;
     expect(await migrate(url, { until: BEFORE })).toContain(BEFORE);
     const old = new pg.Client({ connectionString: url });
     await old.connect();

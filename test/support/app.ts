@@ -4,6 +4,7 @@ import pg from 'pg';
 import { createApp } from '../../src/app.js';
 import { validateEnv } from '../../src/config/env.js';
 import { migrate } from '../../src/database/migrations.js';
+import { createScratchDatabase, type ScratchDatabase } from '../../scripts/lib/scratch-database.js';
 
 export const AUDIT_TOKEN = 'test-auditor-token-0123456789abcdef';
 
@@ -71,19 +72,8 @@ export async function startAppOnOwnDatabase(prefix: string, env: Record<string, 
 }
 
 /** A database of the caller's own, created and migrated here, for apps started and stopped on it in turn. */
-export async function ownDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const base = new URL(process.env.DATABASE_URL!);
-  const dbName = `${prefix}_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: base.toString() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${dbName}"`);
-  const url = Object.assign(new URL(base.toString()), { pathname: `/${dbName}` }).toString();
-  await migrate(url);
-  return {
-    url,
-    drop: async () => {
-      await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-      await admin.end();
-    },
-  };
+export async function ownDatabase(prefix: string): Promise<ScratchDatabase> {
+  const db = await createScratchDatabase(process.env.DATABASE_URL!, prefix);
+  await migrate(db.url);
+  return db;
 }
