@@ -62,10 +62,19 @@ export class JobQueue {
     });
     boss.on('error', this.options.onError);
     await boss.start();
-    if (this.stopped) {
-      await boss.stop({ graceful: false, wait: true });
-      throw new Error('the job queue is stopped');
+    try {
+      if (this.stopped) throw new Error('the job queue is stopped');
+      await this.makeQueues(boss);
+    } catch (err) {
+      // A started pg-boss runs its maintenance timer and holds connections until stopped: one
+      // that failed here would otherwise outlive the queue, and keep a stopping process alive.
+      await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+      throw err;
     }
+    return boss;
+  }
+
+  private async makeQueues(boss: PgBoss): Promise<void> {
     for (const q of this.options.queues) {
       const options = { name: q.name, policy: QUEUE_POLICY, retryLimit: q.retryLimit, retryDelay: 1 };
       const existing = await boss.getQueue(q.name);
@@ -79,7 +88,6 @@ export class JobQueue {
         if (!(await boss.getQueue(q.name))) throw err;
       });
     }
-    return boss;
   }
 
   /**
