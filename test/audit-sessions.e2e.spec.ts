@@ -5,7 +5,7 @@ import { auditUntilDone, handAudit } from './support/audit.js';
 import { getView, newPlayers, openTable, playHand, rng, type Player } from './support/bots.js';
 
 /**
- * Issue 11: hands that a session shapes — a Mußrunde deal (its setup carries a context), a
+ * Hands that a session shapes — a Mußrunde deal (its setup carries a context), a
  * five-player Stockerl throw-in, Droggn's closing hands, a Doppelkopf compulsory solo — are
  * audited like any other. The audit once replayed records without their context, so one
  * Mußrunde hand made `GET /hands/{id}/audit` answer 500 and the whole collusion job fail.

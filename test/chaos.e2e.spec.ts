@@ -10,7 +10,7 @@ import { AUDIT_TOKEN, startApp, type TestApp } from './support/app.js';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Issue 10: a PostgreSQL fault is an ordinary event. The app's backends are terminated
+ * A PostgreSQL fault is an ordinary event. The app's backends are terminated
  * (`pg_terminate_backend`, what a failover or a DBA does) again and again while bot tables
  * play with idempotent retries: the process lives on, every request is answered 200 or
  * 503 DATABASE_UNAVAILABLE with Retry-After, /health recovers by itself, and the log holds

@@ -17,7 +17,7 @@ const HEALTH_SLOW_MS = 200;
 const HEALTH_SLOW_ALLOWED = 3;
 
 /**
- * Issue 4 "Done when", in small: a simulated Dobbm log with one planted pair goes in through
+ * The audit end to end, in small: a simulated Dobbm log with one planted pair goes in through
  * `POST /hand-records` (with seating), and `GET /audit/collusion` ranks that pair first.
  * The audit reads every finished Dobbm hand of its database, so this file runs on a database of
  * its own: the hands other e2e files play at the same time would otherwise join the pairs.
@@ -52,7 +52,7 @@ describe('collusion audit through the service', () => {
     const first = await t.http.get('/audit/collusion').set(auditor);
     expect(first.status).toBe(202);
     expect(first.body).toEqual(expect.objectContaining({ jobId: expect.any(String), status: 'running', done: expect.any(Number) }));
-    // Issue 4: the job does not block other requests. Its evidence is computed in a worker
+    // The job does not block other requests. Its evidence is computed in a worker
     // thread (AUDIT_WORKERS); /health is probed the whole time the job runs.
     let running = true;
     const probes: number[] = [];

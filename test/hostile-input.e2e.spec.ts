@@ -3,7 +3,7 @@ import { bearer, startApp, type TestApp } from './support/app.js';
 import { getView, newPlayers, openTable, type Player } from './support/bots.js';
 
 /**
- * Issue 10, "No input reaches a 5xx": each malformed request found by the outside check is a
+ * No input reaches a 5xx: each malformed request found by the outside check is a
  * 4xx problem with a code, and changes nothing.
  */
 describe('hostile input', () => {

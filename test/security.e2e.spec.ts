@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { bearer, startApp, type TestApp } from './support/app.js';
 
-/** Issue 10, "Security": what an attacker tried, answered. */
+/** Security: what an attacker tried, answered. */
 describe('security', () => {
   let t: TestApp;
   beforeAll(async () => {
