@@ -1,57 +1,91 @@
 /**
  * `npm run bench:thresholds -- [deals] [fits] [first deal] [grid values]`: fits the hand-strength thresholds by which the
- * strong bot still bids and reserves (strategy.ts `STRONG_THRESHOLDS`) over a grid, in duplicate
- * deals. For each grid value the seat under test is the strong bot with that threshold, the
- * reference the strong bot with today's; the other seats are beginners with the same seeds. A
- * threshold changes a hand only when the seat's dealt strength lies between the grid value and
- * today's: only those deals are played (the others are the same hand twice, difference 0, as
- * the bot is deterministic for its seed). Printed per grid value: the deals that differ, the mean
- * difference per deal over all deals with its 95 % confidence interval, and over the differing
- * deals alone. Defaults: 200 deals, every fit.
- *   fits: dobbm-bid,dobbm-solo,doko-solo
+ * strong bot still bids, doubles and reserves (strategy.ts `STRONG_THRESHOLDS`) over a grid, in
+ * duplicate deals. For each grid value the seat under test is the strong bot with that threshold,
+ * the reference the strong bot with today's; the other seats are beginners with the same seeds.
+ * Each deal is played once with today's thresholds, keeping the seat's views at every bid,
+ * doubling, reservation and announcement; a grid value changes the deal only if one of those
+ * decisions comes out otherwise with it, so only those deals are played again (the others are
+ * the same hand twice, difference 0, as every bot is deterministic for its seed). Printed per
+ * grid value: the deals that differ, the mean difference per deal over all deals with its 95 %
+ * confidence interval, and over the differing deals alone. Defaults: 200 deals, every fit.
+ *   fits: dobbm-bid,dobbm-solo,dobbm-schwacher,dobbm-retour,droggn-ansager,droggn-double,doko-solo
  */
 import { gameFor, shuffle, seededRng, type GameId } from '../src/engine/index.js';
-import { handStrength as dobbmStrength } from '../src/engine/dobbm/strength.js';
-import { chooseBotAction, dokoSoloStrength, STRONG_THRESHOLDS, type Thresholds } from '../src/bots/strategy.js';
+import { chooseAction, chooseBotAction, STRONG_THRESHOLDS, type Thresholds } from '../src/bots/strategy.js';
 import { decideStrong } from '../src/bots/strong/search.js';
 import { playWithSeatBots, type SeatBot } from '../src/bots/strong/seat-play.js';
+import type { SeatInput } from '../src/bots/strong/seat-input.js';
 import { seedOf } from './seeds.js';
 
-/** The grids reach down to where a few per cent of hands flip: today's solo thresholds are above the 99th percentile of dealt strength. */
+type HandView = SeatInput['view'];
+
+/** The grids reach down to where a few per cent of hands flip: the solo thresholds set by hand lay above the 99th percentile of dealt strength. */
 interface Fit {
   game: GameId;
   rules: Record<string, unknown>;
   base: number;
   grid: number[];
   with: (t: Thresholds, x: number) => Thresholds;
-  strength: (hand: string[]) => number;
 }
+const T = STRONG_THRESHOLDS;
 const FITS: Record<string, Fit> = {
   'dobbm-bid': {
     game: 'dobbm',
     rules: { players: 4 },
-    base: STRONG_THRESHOLDS.dobbmBid.dobbm,
+    base: T.dobbmBid.dobbm,
     grid: [24, 27, 33, 36],
     with: (t, x) => ({ ...t, dobbmBid: { ...t.dobbmBid, dobbm: x } }),
-    strength: (hand) => dobbmStrength(hand, 'dobbm'),
   },
   'dobbm-solo': {
     game: 'dobbm',
     rules: { players: 4 },
-    base: STRONG_THRESHOLDS.dobbmBid.solo,
+    base: T.dobbmBid.solo,
     grid: [40, 44, 48, 52],
     with: (t, x) => ({ ...t, dobbmBid: { ...t.dobbmBid, solo: x } }),
-    strength: (hand) => dobbmStrength(hand, 'solo'),
+  },
+  'dobbm-schwacher': {
+    game: 'dobbm',
+    rules: { players: 4 },
+    base: T.dobbmDouble.schwacher,
+    grid: [30, 33, 39, 42],
+    with: (t, x) => ({ ...t, dobbmDouble: { ...t.dobbmDouble, schwacher: x } }),
+  },
+  'dobbm-retour': {
+    game: 'dobbm',
+    rules: { players: 4 },
+    base: T.dobbmDouble.retour,
+    grid: [40, 43, 49, 52],
+    with: (t, x) => ({ ...t, dobbmDouble: { ...t.dobbmDouble, retour: x } }),
+  },
+  'droggn-ansager': {
+    game: 'droggn',
+    rules: { players: 3 },
+    base: T.droggnBid.ansager,
+    grid: [20, 22, 26, 28],
+    with: (t, x) => ({ ...t, droggnBid: { ...t.droggnBid, ansager: x } }),
+  },
+  'droggn-double': {
+    game: 'droggn',
+    rules: { players: 3 },
+    base: T.droggnDouble.defence,
+    grid: [16, 20, 24, 28],
+    // The declarer's threshold moves with the defender's, ten above it as today.
+    with: (t, x) => ({
+      ...t,
+      droggnDouble: { ...t.droggnDouble, defence: x, declarer: x + (t.droggnDouble.declarer - t.droggnDouble.defence) },
+    }),
   },
   'doko-solo': {
     game: 'doppelkopf',
     rules: {},
-    base: STRONG_THRESHOLDS.dokoSoloFrom,
+    base: T.dokoSoloFrom,
     grid: [24, 28, 31, 34],
     with: (t, x) => ({ ...t, dokoSoloFrom: x }),
-    strength: dokoSoloStrength,
   },
 };
+/** The decisions the strong bot takes by a threshold (or, for a reservation or an announcement, guards with one). */
+const THRESHOLD_DECISIONS = new Set(['bid', 'double', 'reservation', 'announce', 'poverty-answer']);
 
 const deals = Number(process.argv[2] ?? 200);
 const fits = (process.argv[3] ?? Object.keys(FITS).join(',')).split(',');
@@ -82,7 +116,7 @@ const f = (x: number, digits = 2): string => (Number.isFinite(x) ? x.toFixed(dig
 console.log(
   `thresholds fitted in duplicate: ${deals} deals per fit, strong bot at its default budget, deals ${first}–${first + deals - 1}; ${new Date().toISOString()}\n`,
 );
-console.log('fit          threshold   deals that differ   difference per deal ± 95% CI   per differing deal');
+console.log('fit             threshold   deals that differ   difference per deal ± 95% CI   per differing deal');
 for (const name of fits) {
   const fit = FITS[name]!;
   const game = gameFor(fit.game);
@@ -94,28 +128,33 @@ for (const name of fits) {
     const d = first + i;
     const dealer = d % seats;
     const tested = (dealer + 1 + (Math.floor(d / seats) % seats)) % seats;
-    const hand = { options, deck: shuffle(seedOf(d), game.deck(options)), setup: { dealer } };
-    const dealt = (game.deal(options, hand.deck, hand.setup) as { hands: (string[] | null)[] }).hands[tested];
-    return { hand, tested, strength: dealt ? fit.strength(dealt) : NaN };
+    return { options, deck: shuffle(seedOf(d), game.deck(options)), setup: { dealer }, tested };
   });
-  const play = (d: number, t: Thresholds): number => {
-    const { hand, tested } = hands[d]!;
-    const bots = Array.from({ length: seats }, (_, s) => (s === tested ? strong(t)(first + d, s) : beginner(first + d, s)));
+  /** Deal d's score for the tested seat with thresholds t; with `views`, the seat's views at its threshold decisions are kept there. */
+  const play = (d: number, t: Thresholds, views?: HandView[]): number => {
+    const { tested, ...hand } = hands[d]!;
+    const own = strong(t)(first + d, tested);
+    const watched: SeatBot = (input) => {
+      if ((input.view.legalActions ?? []).some((a) => THRESHOLD_DECISIONS.has(a.type))) views?.push(input.view);
+      return own(input);
+    };
+    const bots = Array.from({ length: seats }, (_, s) => (s === tested ? watched : beginner(first + d, s)));
     return playWithSeatBots(fit.game, hand, bots).scores[tested]!;
   };
-  const reference = new Map<number, number>();
-  console.log(`${name.padEnd(12)} ${String(fit.base).padStart(9)}   (today's)`);
+  // Played up to its first threshold decision that comes out otherwise, a deal is the same with either value.
+  const decide = (view: HandView, t: Thresholds) => JSON.stringify(chooseAction(view.game, view, seededRng(0), t));
+  const reference = hands.map((_, d) => {
+    const views: HandView[] = [];
+    return { score: play(d, T, views), views };
+  });
+  console.log(`${name.padEnd(15)} ${String(fit.base).padStart(9)}   (today's)`);
   for (const x of only ?? fit.grid) {
-    const t = fit.with(STRONG_THRESHOLDS, x);
-    const diffs = hands.map((h, d) => {
-      if (!(h.strength >= Math.min(x, fit.base) && h.strength < Math.max(x, fit.base))) return null;
-      if (!reference.has(d)) reference.set(d, play(d, STRONG_THRESHOLDS));
-      return play(d, t) - reference.get(d)!;
-    });
+    const t = fit.with(T, x);
+    const diffs = reference.map(({ score, views }, d) => (views.some((v) => decide(v, t) !== decide(v, T)) ? play(d, t) - score : null));
     const changed = diffs.filter((v): v is number => v !== null);
     const all = diffs.map((v) => v ?? 0);
     console.log(
-      `${name.padEnd(12)} ${String(x).padStart(9)}   ${String(changed.length).padStart(17)}   ${`${f(mean(all))} ± ${f(ci95(all))}`.padStart(28)}` +
+      `${name.padEnd(15)} ${String(x).padStart(9)}   ${String(changed.length).padStart(17)}   ${`${f(mean(all))} ± ${f(ci95(all))}`.padStart(28)}` +
         `   ${`${f(mean(changed))} ± ${f(ci95(changed))}`.padStart(18)}`,
     );
   }

@@ -55,11 +55,17 @@ export function chooseBotAction(strength: ViewStrength, game: Game, view: SeatVi
 export interface Thresholds {
   dobbmBid: { dobbm: number; solo: number };
   dobbmDouble: { schwacher: number; retour: number; escalation: number };
+  /** Droggn: the least strength for each bid (Ansager, Solo, Super, Supermord). */
+  droggnBid: Record<'ansager' | 'solo' | 'super' | 'supermord', number>;
+  /** Droggn: the least strength to raise, as declarer and as defender, and what each doubling so far adds. */
+  droggnDouble: { declarer: number; defence: number; escalation: number };
   dokoSoloFrom: number;
 }
 export const THRESHOLDS: Thresholds = {
   dobbmBid: { dobbm: 30, solo: 56 },
   dobbmDouble: { schwacher: 36, retour: 46, escalation: 6 },
+  droggnBid: { ansager: 24, solo: 31, super: 36, supermord: 50 },
+  droggnDouble: { declarer: 42, defence: 32, escalation: 4 },
   dokoSoloFrom: 34,
 };
 /**
@@ -71,7 +77,7 @@ const DOBBM_BID = THRESHOLDS.dobbmBid;
 const DOBBM_DOUBLE = THRESHOLDS.dobbmDouble;
 /** No bot raises once the stake was doubled this often: the strong bot's sampled worlds overrate its chances (its opponents know their cards), and the beginner's hand strength is rough. */
 export const MAX_OWN_DOUBLINGS = 2;
-const DROGGN_BID: Record<string, number> = { ansager: 24, solo: 31, super: 36, supermord: 50 };
+const DROGGN_BID: Record<string, number> = THRESHOLDS.droggnBid;
 const DOKO_ANNOUNCE_FROM = 24;
 const DOKO_SOLOS = ['solo-d', 'solo-h', 'solo-s', 'solo-c', 'solo-q', 'solo-j', 'solo-f'] as const;
 /** Enough discards/buys looked at to find a good one; Droggn offers up to ~2,000. */
@@ -147,7 +153,8 @@ function chooseBid(game: Game, hand: string[], bids: Action[], t: Thresholds): A
   }
   if (game === 'droggn') {
     const s = droggnStrength(hand);
-    const affordable = bids.filter((a) => a.bid !== 'pass' && s >= (DROGGN_BID[a.bid as string] ?? Infinity));
+    const least: Record<string, number> = t.droggnBid;
+    const affordable = bids.filter((a) => a.bid !== 'pass' && s >= (least[a.bid as string] ?? Infinity));
     return affordable.at(-1) ?? pass ?? bids[0]!;
   }
   return pass ?? bids[0]!;
@@ -163,7 +170,7 @@ function chooseDouble(game: Game, view: HandView, hand: string[], calls: Action[
   const needed =
     game === 'dobbm'
       ? (raise.call === 'schwacher' ? t.dobbmDouble.schwacher : t.dobbmDouble.retour) + t.dobbmDouble.escalation * doublings
-      : (declarer ? 42 : 32) + 4 * doublings;
+      : (declarer ? t.droggnDouble.declarer : t.droggnDouble.defence) + t.droggnDouble.escalation * doublings;
   return s >= needed ? raise : gut;
 }
 
@@ -186,7 +193,7 @@ export function callFits(game: Game, hand: string[], action: { type: string; bid
   }
   if (action.type === 'double' && action.call !== 'gut' && !declarer) {
     if (game === 'dobbm') return dobbmStrength(hand, 'defence') >= CALL_SLACK * DOBBM_DOUBLE.schwacher;
-    if (game === 'droggn') return droggnStrength(hand) >= CALL_SLACK * 32;
+    if (game === 'droggn') return droggnStrength(hand) >= CALL_SLACK * THRESHOLDS.droggnDouble.defence;
   }
   return true;
 }
