@@ -98,7 +98,7 @@ export class Substitutes implements OnApplicationBootstrap, OnModuleDestroy {
       actor: caller,
       expectedSeq: due.seq,
       action,
-      substitute: due.away.includes(seat) ? ('covered' as const) : ('missed' as const),
+      substitute: true as const,
     };
     try {
       await this.commands.handle(due.at.handId, command, { idempotencyKey: `substitute-${due.seq}` });

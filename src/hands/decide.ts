@@ -1,4 +1,5 @@
 import { gameFor } from '../engine/index.js';
+import { Codes, rejection } from '../engine/core/rejections.js';
 import { ApiError, fromRejection } from '../common/problems.js';
 import type { HandProjection, SeatTurn } from './hand-store.js';
 import type { HandRow, HandStatus } from './hand-row.js';
@@ -16,10 +17,11 @@ export interface HandCommand {
   expectedSeq: number;
   action: Record<string, unknown>;
   /**
-   * Set when the seat's substitute acts for the actor (the event is marked `by: substitute`):
-   * because the seat's clock ran out (`missed`), or because the seat is away (`covered`).
+   * Set when the seat's substitute acts for the actor (the event is marked `by: substitute`). It
+   * may, when the seat is away (it covers the seat) or its clock has run out (a missed decision);
+   * which, the hand decides as it is when the command lands, not as it was when it was sent.
    */
-  substitute?: 'missed' | 'covered';
+  substitute?: true;
 }
 
 /** What an accepted command makes: the one event, the hand row's new projection and the actor's new view. */
@@ -61,7 +63,7 @@ export function decide(
   if (!applied.ok) throw fromRejection(applied.rejection);
 
   const seq = hand.seq + 1;
-  const turn: SeatTurn = { seat, kind: cmd.substitute ?? 'acted' };
+  const turn: SeatTurn = { seat, kind: cmd.substitute ? substituteTurn(hand, seat, clock.now) : 'acted' };
   // The seats away as the copy knows them; the row's own count of expiries decides a new one (hand-store.ts).
   const away = turn.kind === 'acted' ? hand.away.filter((s) => s !== seat) : hand.away;
   const projection = projectionOf(game, applied.state, seq, { ...clock, turnSeconds: hand.turnSeconds, away });
@@ -69,4 +71,15 @@ export function decide(
   const answer = handView(game, after, applied.state, seq, { kind: 'seat', seat });
   const event = { seq, type: parsed.action.type, seat, payload: parsed.action, ...(cmd.substitute ? { by: 'substitute' as const } : {}) };
   return { event, projection, turn, answer };
+}
+
+/**
+ * Why the seat's substitute may act now. A substitute's decision takes a while (the strong bot
+ * thinks): the person may press "I'm back" meanwhile, which sets their clock again, and then the
+ * decision is theirs until it runs out.
+ */
+function substituteTurn(hand: HandRow, seat: number, now: Date): 'covered' | 'missed' {
+  if (hand.away.includes(seat)) return 'covered';
+  if (hand.deadline !== null && hand.deadline <= now) return 'missed';
+  throw fromRejection(rejection(Codes.NOT_YOUR_TURN, "the seat's player is back and has time left on the clock"));
 }
