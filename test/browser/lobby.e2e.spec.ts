@@ -8,7 +8,9 @@ import { startSite, type Site } from './support.js';
 describe('the lobby is live', () => {
   let site: Site;
   beforeAll(async () => {
-    site = await startSite();
+    // A database of its own: on the run's shared one, other files' tables close by themselves
+    // (housekeeping) at any moment, and a lobby rightly asks again when one does.
+    site = await startSite({ ownDatabase: 'weblobby' });
   });
   afterAll(() => site?.close());
 
@@ -37,7 +39,7 @@ describe('the lobby is live', () => {
     await watcher.page.locator(`tr[data-table="${tableId}"]`).waitFor({ timeout: 5000 });
     expect(await watcher.page.evaluate(() => (globalThis as unknown as { mark?: number }).mark)).toBe(1);
     await expect(watcher.page.locator(`tr[data-table="${tableId}"]`).innerText()).resolves.toMatch(/Doppelkopf/);
-    // The new row only: the lobby lists other tests' tables, hosts named as they chose.
+    // The new row only: the words a person reads there.
     await expectWordsOnly(watcher.page, 'the new table in the live lobby', `tr[data-table="${tableId}"]`);
     await site.shot(watcher.page, 'de-lobby-live');
     await host.context.close();
