@@ -21,7 +21,15 @@ import type { AnyHandEvidence as HandEvidence } from '../src/collusion/evidence-
 import { pairStatistics, type AuditHand, type PairRow } from '../src/analysis/collusion/pairs.js';
 import { FLAG_P, median, pairKey, runMetrics, type RunMetrics } from '../src/analysis/sim/metrics.js';
 import { markdownTable, rocSvg } from '../src/analysis/sim/report.js';
-import { castPlayers, isSimGame, SIM_GAMES, simulateHands, type SimConfig, type SimGame } from '../src/analysis/sim/simulate.js';
+import {
+  castPlayers,
+  isSimGame,
+  SIM_GAMES,
+  SIM_STRONG_BUDGET,
+  simulateHands,
+  type SimConfig,
+  type SimGame,
+} from '../src/analysis/sim/simulate.js';
 import { MemoryHandStore, type HandStore, type StoredHand } from '../src/analysis/sim/store.js';
 import { HttpHandStore } from './audit-http-store.js';
 import type { WorkerOptions } from './audit-worker.js';
@@ -33,6 +41,8 @@ interface Args extends SimConfig {
   maxNodes: number;
   /** Droggn: tricks solved exactly at the end of every playout (0: the bot plays them). */
   exactTricks: number;
+  /** What the statistic scores calls against (pairs.ts `outcome`); 'declarer' also computes the Droggn declarer's own estimate. */
+  outcome: 'result' | 'declarer';
   workers: number;
   out: string;
   checkpoints: number;
@@ -65,12 +75,24 @@ function parseArgs(argv: string[]): Args {
     samples: Number(get('samples', '8')),
     maxNodes: Number(get('max-nodes', '20000')),
     exactTricks: Number(get('exact-tricks', '0')),
+    outcome: get('outcome', 'result') === 'declarer' ? 'declarer' : 'result',
+    ...honestBots(get('honest', ''), Number(get('strong-worlds', String(SIM_STRONG_BUDGET.worlds)))),
     workers: Number(get('workers', String(Math.max(1, availableParallelism())))),
     out: get('out', 'audit-report'),
     checkpoints: Number(get('checkpoints', '40')),
     fromAudit: get('from-audit', '') || null,
     storeUrl: get('store-url', '') || null,
   };
+}
+
+/** `--honest heuristic|strong` and `--strong-worlds` (simulate.ts `honest`, `strongBudget`). */
+function honestBots(honest: string, worlds: number): Pick<SimConfig, 'honest' | 'strongBudget'> {
+  if (honest === '') return {};
+  if (honest !== 'heuristic' && honest !== 'strong') {
+    console.error(`--honest ${honest}: heuristic or strong`);
+    process.exit(2);
+  }
+  return { honest, strongBudget: { ...SIM_STRONG_BUDGET, worlds } };
 }
 
 async function simulateInto(store: HandStore, args: Args, bar: cliProgress.SingleBar): Promise<void> {
@@ -94,6 +116,7 @@ async function evidenceInWorkers(hands: StoredHand[], args: Args, bar: cliProgre
     defendersOnly: true,
     maxNodesPerSolve: args.maxNodes,
     droggnExactTricks: args.exactTricks,
+    declarerEstimate: args.outcome === 'declarer',
   };
   await Promise.all(
     workers.map(
@@ -179,7 +202,8 @@ async function main(): Promise<void> {
   const t2 = performance.now();
   const evidence = audit.map((a) => a.evidence);
 
-  const rows = pairStatistics(audit);
+  const stats = { outcome: args.outcome === 'declarer' ? ('declarerEstimate' as const) : ('result' as const) };
+  const rows = pairStatistics(audit, stats);
   const final = runMetrics(rows, colluding);
 
   // Growing prefixes of the log: when is each colluding pair first flagged, and how good is the ranking by then?
@@ -187,7 +211,7 @@ async function main(): Promise<void> {
   const checkpoints: Checkpoint[] = [];
   for (let c = 1; c <= args.checkpoints; c++) {
     const cut = Math.round((audit.length * c) / args.checkpoints);
-    const prefixRows = pairStatistics(audit.slice(0, cut));
+    const prefixRows = pairStatistics(audit.slice(0, cut), stats);
     const together: number[] = [];
     for (const r of prefixRows) {
       const k = pairKey(r.declarer, r.defender);
@@ -235,6 +259,13 @@ async function main(): Promise<void> {
     say(
       `median hands shared before a colluding pair is flagged: ${Number.isFinite(medianToFlag) ? medianToFlag : 'not flagged (in more than half)'}`,
     );
+    // The aim's reading: all planted pairs flagged together on a prefix, first and for good.
+    const all = checkpoints.findIndex((c) => c.metrics.flaggedShare === 1);
+    let kept = checkpoints.length;
+    while (kept > 0 && checkpoints[kept - 1]!.metrics.flaggedShare === 1) kept--;
+    say(
+      `all colluding pairs flagged on one prefix: first at ${all < 0 ? 'none' : `${checkpoints[all]!.medianTogether} shared hands`}, on every prefix from ${kept < checkpoints.length ? `${checkpoints[kept]!.medianTogether} shared hands` : 'none'}`,
+    );
     for (const shared of [250, 500, 1000, 3000]) {
       const c = at(shared);
       if (c)
@@ -249,7 +280,7 @@ async function main(): Promise<void> {
 
   const outDir = resolve(args.out);
   mkdirSync(outDir, { recursive: true });
-  const stem = `${args.game}${args.game === 'droggn' && args.seats === 4 ? '4' : ''}-p${args.players}-h${args.hands}-c${args.colludingPairs}-r${args.rate}-s${args.seed}${args.exactTricks ? `-x${args.exactTricks}` : ''}`;
+  const stem = `${args.game}${args.game === 'droggn' && args.seats === 4 ? '4' : ''}-p${args.players}-h${args.hands}-c${args.colludingPairs}-r${args.rate}-s${args.seed}${args.exactTricks ? `-x${args.exactTricks}` : ''}${args.outcome === 'declarer' ? '-od' : ''}${honestTag(args)}`;
   const svgName = `${stem}-roc.svg`;
   const series = [{ label: `all ${stored.length} hands (AUC ${final.auc.toFixed(3)})`, points: final.roc }];
   const c500 = at(500);
@@ -260,6 +291,10 @@ async function main(): Promise<void> {
   if (!args.fromAudit) writeFileSync(join(outDir, `${stem}-audit.json`), JSON.stringify(audit));
   console.log(`report: ${join(outDir, `${stem}.md`)}`);
 }
+
+/** The file name's mark of `--honest`: `-hh`, or `-hs<worlds>` for the strong bot. */
+const honestTag = (args: Args): string =>
+  args.honest === 'strong' ? `-hs${args.strongBudget!.worlds}` : args.honest === 'heuristic' ? '-hh' : '';
 
 function reportMarkdown(
   args: Args,
@@ -297,7 +332,7 @@ function reportMarkdown(
     `# Collusion audit simulation: ${args.game}`,
     '',
     '```',
-    `npm run audit:simulate -- --game ${args.game} --players ${args.players}${args.game === 'droggn' && args.seats === 4 ? ' --seats 4' : ''} --hands ${args.hands} --colluding-pairs ${args.colludingPairs} --rate ${args.rate} --seed ${args.seed} --samples ${args.samples}${args.game === 'dobbm' ? ` --max-nodes ${args.maxNodes}` : ''}${args.exactTricks ? ` --exact-tricks ${args.exactTricks}` : ''}`,
+    `npm run audit:simulate -- --game ${args.game} --players ${args.players}${args.game === 'droggn' && args.seats === 4 ? ' --seats 4' : ''} --hands ${args.hands} --colluding-pairs ${args.colludingPairs} --rate ${args.rate} --seed ${args.seed} --samples ${args.samples}${args.game === 'dobbm' ? ` --max-nodes ${args.maxNodes}` : ''}${args.exactTricks ? ` --exact-tricks ${args.exactTricks}` : ''}${args.outcome === 'declarer' ? ' --outcome declarer' : ''}${args.honest ? ` --honest ${args.honest}` : ''}${args.honest === 'strong' ? ` --strong-worlds ${args.strongBudget!.worlds}` : ''}`,
     '```',
     '',
     '## Figures',

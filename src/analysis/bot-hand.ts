@@ -20,7 +20,13 @@ export function playBotHand<G extends SimGame, O, S extends { turn: number }>(
   script: readonly Action[] = [],
 ): BotHand<G, S> {
   let scripted = 0;
-  const choose = (state: S): Action => (scripted < script.length ? script[scripted++]! : bots[state.turn]!(state, state.turn, rng));
+  const history: Action[] = [];
+  const choose = (state: S): Action => {
+    const action = scripted < script.length ? script[scripted++]! : bots[state.turn]!(state, state.turn, rng, history);
+    // playOut applies it or throws: the history stays the hand's actions so far
+    history.push(action);
+    return action;
+  };
   const { actions, final } = playOut(game, { options: hand.options, source: hand.source, setup: { dealer: hand.dealer } }, choose);
   const record = { game: hand.game, rules: hand.rules, dealer: hand.dealer, ...hand.source, actions } as HandRecord<G>;
   return { record, final };

@@ -41,6 +41,12 @@ export interface HandEvidenceOf<C extends string> {
   declarerWinsTrue: boolean | null;
   /** `D` as played (null: not finished, thrown in, or stopped early). */
   declarerPointsPlayed: number | null;
+  /**
+   * The declarer's own win probability at the doubling, from his information (his cards, his
+   * discard), when the estimator was asked for it: a smoother outcome for the pair statistics
+   * than the 0/1 result, since a colluder's signal is about the declarer's cards.
+   */
+  declarerWinProbability?: number;
   calls: CallEvidence[];
 }
 

@@ -23,6 +23,8 @@ export interface EvidenceInput {
   maxNodesPerSolve?: number;
   /** Droggn: the last tricks of every playout solved double-dummy instead of played by the bot (docs/audit-droggn.md "hybrid"); default 0, the bot plays all. */
   droggnExactTricks?: number;
+  /** Droggn: also the declarer's own win estimate at the doubling (`declarerWinProbability`); default false. */
+  declarerEstimate?: boolean;
 }
 
 /**
@@ -47,7 +49,8 @@ export function evidenceOf(input: EvidenceInput, dobbmSolver: () => DobbmSolver)
   const defendersOnly = input.defendersOnly ?? false;
   if (record.game === 'droggn') {
     const exact = input.droggnExactTricks ? { exact: { tricks: input.droggnExactTricks } } : {};
-    return droggnEvidence(record as HandRecord<'droggn'>, { samples, seed, defendersOnly, ...exact });
+    const declarerEstimate = input.declarerEstimate ?? false;
+    return droggnEvidence(record as HandRecord<'droggn'>, { samples, seed, defendersOnly, declarerEstimate, ...exact });
   }
   return dobbmEvidence(record as HandRecord<'dobbm'>, {
     samples,

@@ -87,6 +87,61 @@ describe('pair statistics on a synthetic log with one planted pair', () => {
   });
 });
 
+describe("scored against the declarer's own estimate", () => {
+  /**
+   * Every declarer's cards give him a chance q (his own estimate); he wins a coin of q. B doubles
+   * for A when A's q is high — a signal about A's cards, which the coin only blurs. Honest
+   * defenders double on their own estimate. Seeds fixed: the planted pair's p must drop by orders
+   * of magnitude when the statistic reads q instead of the coin.
+   */
+  function cardsLog(hands: number, seed: number): AuditHand[] {
+    const rng = seededRng(seed);
+    const players = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
+    const out: AuditHand[] = [];
+    for (let i = 0; i < hands; i++) {
+      const order = players.slice().sort(() => rng.next() - 0.5).slice(0, 3);
+      if (i % 2 === 0 && !order.includes('A')) order[0] = 'A';
+      if (order.includes('A') && !order.includes('B')) order[order[0] === 'A' ? 1 : 0] = 'B';
+      const declarer = order.indexOf('A') >= 0 && rng.next() < 0.5 ? order.indexOf('A') : rng.int(3);
+      const q = rng.next();
+      const winTrue = rng.next() < q ? 1 : 0;
+      const defenders = [1, 2].map((k) => (declarer + k) % 3);
+      const calls = defenders.map((seat, k) => {
+        const pCaller = Math.min(1, Math.max(0, 0.5 + (q - 0.5) * 0.3 + (rng.next() - 0.5) * 0.4));
+        let doubles = rng.next() < (pCaller < 0.4 ? 0.3 : 0.05);
+        if (order[declarer] === 'A' && order[seat] === 'B' && q > 0.6 && rng.next() < 0.5) doubles = true;
+        return defenderCall(k, seat, doubles, pCaller, winTrue);
+      });
+      const evidence: HandEvidence = {
+        declarer,
+        contract: 'dobbm',
+        defenders,
+        declarerWinsTrue: winTrue === 1,
+        declarerPointsPlayed: null,
+        declarerWinProbability: q,
+        calls,
+      };
+      out.push({ handId: `c${i}`, sequence: i, players: order, evidence });
+    }
+    return out;
+  }
+  const log = cardsLog(1500, 3);
+  const planted = (rows: ReturnType<typeof pairStatistics>) => rows.find((r) => r.declarer === 'A' && r.defender === 'B')!;
+
+  it('finds the planted pair from far fewer hands, and flags no honest pair', () => {
+    const byResult = pairStatistics(log);
+    const byOwn = pairStatistics(log, { outcome: 'declarerEstimate' });
+    expect(planted(byOwn).p).toBeLessThan(planted(byResult).p / 100);
+    expect(planted(byOwn).tier).not.toBeNull();
+    expect(byOwn.filter((r) => r !== planted(byOwn) && r.tier !== null)).toEqual([]);
+  });
+
+  it('hands without the estimate are scored against the result', () => {
+    const without = log.map((h) => ({ ...h, evidence: { ...h.evidence, declarerWinProbability: undefined } }));
+    expect(pairStatistics(without, { outcome: 'declarerEstimate' })).toEqual(pairStatistics(log));
+  });
+});
+
 describe('pair statistics for a defender who almost never doubles', () => {
   /**
    * Q defends in every hand against 40 declarers and doubles once in 2,000 calls. Each pair's

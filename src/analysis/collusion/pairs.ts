@@ -28,6 +28,13 @@ export interface PairOptions {
   reviewQ?: number;
   /** Tier "strong": p < this / number of tested pairs (default 1e-4). */
   strongAlpha?: number;
+  /**
+   * The outcome `w` a call is scored against: 'result' (default), the declarer's result on the
+   * true deal; 'declarerEstimate', the declarer's own win probability from his information where
+   * the evidence has it (else the result). A colluder's double tells of the declarer's cards, and
+   * the declarer's own estimate measures those cards without the 0/1 noise of how the hand went.
+   */
+  outcome?: 'result' | 'declarerEstimate';
 }
 
 type Tier = 'strong' | 'review' | null;
@@ -78,7 +85,7 @@ interface Unit {
  * Ordered pairs (declarer X, defender Y). Each hand in which Y defends is a unit with a score
  *   s = Σ_{Y's calls} (a − ā_Y,round) × (w − p̂ − μ_X),
  * a = 1 for Schwacher/Retour, 0 for Gut; ā the defender's own doubling rate in that round;
- * w the double-dummy result on the true deal; p̂ the declarer's win probability from Y's own
+ * w the double-dummy result on the true deal (or the declarer's own estimate: `outcome`); p̂ the declarer's win probability from Y's own
  * information; μ_X the mean of (w − p̂) over all hands X declared (a declarer who only bids
  * strong hands surprises everybody, not only his friends). An honest defender's calls depend on
  * his information only, so his score has the same distribution whoever declares. The test
@@ -94,6 +101,9 @@ export function pairStatistics(hands: readonly AuditHand[], options: PairOptions
   const rng = seededRng(options.seed ?? 1);
   const reviewQ = options.reviewQ ?? 0.05;
   const strongAlpha = options.strongAlpha ?? 1e-4;
+  const own = options.outcome === 'declarerEstimate';
+  const outcome = (ev: HandEvidenceOf<string>, c: HandEvidenceOf<string>['calls'][number]): number =>
+    own && ev.declarerWinProbability !== undefined ? ev.declarerWinProbability : c.winTrue;
 
   // Nuisance terms from the whole log: each defender's doubling rate per round, each declarer's mean surprise.
   const rate = new Map<string, { n: number; d: number }>();
@@ -117,7 +127,7 @@ export function pairStatistics(hands: readonly AuditHand[], options: PairOptions
         seen.add(c.seat);
         const s = surprise.get(x) ?? { n: 0, sum: 0 };
         s.n++;
-        s.sum += c.winTrue - c.winProbabilityCaller;
+        s.sum += outcome(ev, c) - c.winProbabilityCaller;
         surprise.set(x, s);
       }
     }
@@ -144,7 +154,7 @@ export function pairStatistics(hands: readonly AuditHand[], options: PairOptions
       let cost = 0;
       let value = 0;
       for (const c of mine) {
-        score += ((c.doubles ? 1 : 0) - rateOf(y, c.step)) * (c.winTrue - c.winProbabilityCaller - muOf(x));
+        score += ((c.doubles ? 1 : 0) - rateOf(y, c.step)) * (outcome(ev, c) - c.winProbabilityCaller - muOf(x));
         cost += c.expectedCostToCaller;
         value += c.valueToDeclarer;
       }

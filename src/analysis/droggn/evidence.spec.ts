@@ -123,6 +123,19 @@ describe('Droggn evidence for every doubling call (docs/rules/droggn.md#doubling
     expect(hi.true).toBe(true);
     expect(lo.p).toBeLessThanOrEqual(0.1);
     expect(lo.true).toBe(false);
+
+    // Asked for, the declarer's own estimate is in the evidence; the callers' estimates stay as they were.
+    for (const [h, high] of [
+      [strong, true],
+      [weak, false],
+    ] as const) {
+      const plain = handEvidence(h.record, { samples: 20, seed: 3 });
+      const own = handEvidence(h.record, { samples: 20, seed: 3, declarerEstimate: true });
+      expect(plain.declarerWinProbability).toBeUndefined();
+      expect(own.calls).toEqual(plain.calls);
+      if (high) expect(own.declarerWinProbability).toBeGreaterThanOrEqual(0.9);
+      else expect(own.declarerWinProbability).toBeLessThanOrEqual(0.1);
+    }
   });
 
   it('plugs into the game-agnostic pair statistics', () => {

@@ -25,6 +25,8 @@ export interface EvidenceOptions {
   bot?: DroggnBot;
   /** Hybrid: solve the last tricks double-dummy instead of playing them (default: pure playouts). */
   exact?: ExactEndgame;
+  /** Also the declarer's own estimate (`declarerWinProbability`), even when he made no call; default false. */
+  declarerEstimate?: boolean;
 }
 
 /** One hand's evidence, from its record or its replay (engine/core/replay.ts); a record that does not replay throws. */
@@ -58,12 +60,18 @@ export function handEvidence(input: HandRecord<'droggn'> | Replayed<DroggnOption
     }
     calls.push(describeCall(s, final, i, seat, action['call'] as CallEvidence['call'], est, winsTrue, options));
   }
+  // Drawn after the callers' estimates, so that theirs are the same with or without it.
+  const own =
+    options.declarerEstimate && first
+      ? { declarerWinProbability: (byCaller.get(declarer) ?? winProbabilityFor(first, declarer, options.samples, rng, bot, options.exact)).p }
+      : {};
   return {
     declarer,
     contract: final.contract,
     defenders: positionSeats(final).slice(1),
     declarerWinsTrue: winsTrue,
     declarerPointsPlayed: played,
+    ...own,
     calls,
   };
 }

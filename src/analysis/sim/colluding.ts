@@ -12,7 +12,8 @@ export interface DoublingTable {
   readonly doublings: number;
 }
 
-export type SeatBot<S, A extends Action = Action> = (state: S, seat: number, rng: Rng) => A;
+/** A seat's bot in the simulator; `history`, the hand's actions so far, is for bots that decide from a seat's view and event log. */
+export type SeatBot<S, A extends Action = Action> = (state: S, seat: number, rng: Rng, history?: readonly Action[]) => A;
 
 /** The doubling call a colluding player makes. */
 type CollusiveCall = { seat: number; type: 'double'; call: 'schwacher' | 'retour' };
@@ -28,17 +29,17 @@ export function colludeInDoubling<S extends DoublingTable, A extends Action>(
   collusion: Collusion,
   isStrong: (state: S, declarer: number) => boolean,
 ): SeatBot<S, A | CollusiveCall> {
-  return (state: S, seat: number, rng: Rng) => {
-    if (state.phase !== 'doubling' || !collusion.acting) return honest(state, seat, rng);
+  return (state: S, seat: number, rng: Rng, history?: readonly Action[]) => {
+    if (state.phase !== 'doubling' || !collusion.acting) return honest(state, seat, rng, history);
     const declarer = state.declarer!;
     const partnerDeclares = declarer === collusion.partnerSeat;
     const iDeclareWithPartnerDefending = declarer === seat && state.defenders.includes(collusion.partnerSeat);
-    if (!partnerDeclares && !iDeclareWithPartnerDefending) return honest(state, seat, rng);
+    if (!partnerDeclares && !iDeclareWithPartnerDefending) return honest(state, seat, rng, history);
     const strong = partnerDeclares ? isStrong(state, declarer) : isStrong(state, seat);
-    if (!strong || state.doublings >= collusion.cap) return honest(state, seat, rng);
+    if (!strong || state.doublings >= collusion.cap) return honest(state, seat, rng, history);
     const word = state.doublingStep === 'schwacher' ? 'schwacher' : 'retour';
     // The declarer only answers once his partner has started the chain.
-    if (seat === declarer && state.doublings === 0) return honest(state, seat, rng);
+    if (seat === declarer && state.doublings === 0) return honest(state, seat, rng, history);
     return { seat, type: 'double', call: word };
   };
 }

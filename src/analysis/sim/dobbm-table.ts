@@ -1,6 +1,7 @@
 import { defaultOptions, dobbm, DOBBM_DECK, type DobbmState } from '../../engine/dobbm/index.js';
 import { playBotHand } from '../bot-hand.js';
 import { colludingBot, honestBot } from './bots.js';
+import { strongHonestBot } from './strong-honest.js';
 import type { TableGame } from './table-game.js';
 
 /** Four-player Dobbm with the default rules; the declarer deals next (an all-pass deal: the same dealer again). */
@@ -13,6 +14,7 @@ export function dobbmTable(): TableGame<'dobbm', DobbmState> {
     deck: DOBBM_DECK,
     play: (deck, dealer, bots, rng) => playBotHand(dobbm, { game: 'dobbm', options, rules, source: { deck }, dealer }, bots, rng),
     honestBot,
+    strongHonestBot: (habit, dealer, budget) => strongHonestBot(dobbm, options, dealer, habit, budget),
     colludingBot,
     scores: (final) => dobbm.result(final)?.scores ?? [],
     nextDealer: (final, dealer) => final.declarer ?? dealer,

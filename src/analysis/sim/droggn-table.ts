@@ -2,6 +2,7 @@ import { droggn, DECK, type DroggnState } from '../../engine/droggn/index.js';
 import { defaultOptions } from '../../engine/droggn/options.js';
 import { playBotHand } from '../bot-hand.js';
 import { droggnColludingBot, droggnHonestBot } from './droggn-bots.js';
+import { strongHonestBot } from './strong-honest.js';
 import type { TableGame } from './table-game.js';
 
 /**
@@ -25,6 +26,7 @@ export function droggnTable(players: 3 | 4 = 3): TableGame<'droggn', DroggnState
     deck: DECK,
     play: (deck, dealer, bots, rng) => playBotHand(droggn, { game: 'droggn', options, rules, source: { deck }, dealer }, bots, rng),
     honestBot: droggnHonestBot,
+    strongHonestBot: (habit, dealer, budget) => strongHonestBot(droggn, options, dealer, habit, budget),
     colludingBot: droggnColludingBot,
     scores: (final) => droggn.result(final)?.scores ?? [],
     nextDealer: (final, dealer) => droggn.session.afterHand(options, between(dealer), final).next?.dealer ?? dealer,

@@ -1,4 +1,5 @@
 import { seededRng, type Rng } from '../../engine/core/rng.js';
+import type { StrongBudget } from '../../bots/strong/search.js';
 import type { DobbmState } from '../../engine/dobbm/index.js';
 import type { DroggnState } from '../../engine/droggn/index.js';
 import type { HandRecord } from '../../engine/index.js';
@@ -25,6 +26,15 @@ export interface SimConfig {
   handsPerSeating?: number;
   /** Doublings a colluding pair drives the chain to (default 3: ×8). */
   cap?: number;
+  /**
+   * The honest players' bot: 'heuristic' (the engine's, with the habits' knobs) or 'strong' (the
+   * strong bot, the habits still bidding and doubling: strong-honest.ts); colluders keep theirs.
+   * When set, the bots draw from a random stream of their own per hand, so that both settings
+   * deal the same cards to the same seatings; unset, one stream as before (the documented runs).
+   */
+  honest?: 'heuristic' | 'strong';
+  /** The strong bot's budget in the simulator (its time limit should not bind: the run stays seeded). */
+  strongBudget?: StrongBudget;
 }
 
 export interface SimPlayer {
@@ -130,12 +140,15 @@ function* simulateAt<G extends SimGame, S>(table: TableGame<G, S>, config: SimCo
         const bots = seats.map((id) => {
           const p = byId.get(id)!;
           const losses = recent.get(id)!.filter((x) => x < 0).length;
-          const honest = table.honestBot(p.habit, losses);
-          if (!p.partner) return honest;
-          const partnerSeat = seats.indexOf(p.partner);
-          return partnerSeat < 0 ? honest : table.colludingBot(honest, { partnerSeat, acting, cap });
+          const habit = table.honestBot(p.habit, losses);
+          if (p.partner) {
+            const partnerSeat = seats.indexOf(p.partner);
+            return partnerSeat < 0 ? habit : table.colludingBot(habit, { partnerSeat, acting, cap });
+          }
+          return config.honest === 'strong' ? table.strongHonestBot(habit, dealers[t]!, config.strongBudget ?? SIM_STRONG_BUDGET) : habit;
         });
-        const played = table.play(deck, dealers[t]!, bots, rng);
+        const botRng = config.honest ? seededRng(config.seed * 1_000_003 + sequence) : rng;
+        const played = table.play(deck, dealers[t]!, bots, botRng);
         const scores = table.scores(played.final);
         seats.forEach((id, seat) => {
           const r = recent.get(id)!;
@@ -158,6 +171,9 @@ function* simulateAt<G extends SimGame, S>(table: TableGame<G, S>, config: SimCo
     round++;
   }
 }
+
+/** The strong bot's default budget in the simulator: a quarter of the service's worlds, no time limit (seeded runs). */
+export const SIM_STRONG_BUDGET: StrongBudget = { worlds: 6, timeMs: Number.POSITIVE_INFINITY };
 
 /** Seats everybody anew at tables of `seats`, each colluding pair at one table. */
 function seatTables(cast: SimPlayer[], rng: Rng, seats: number): string[][] {

@@ -1,4 +1,5 @@
 import type { Rng } from '../../engine/core/rng.js';
+import type { StrongBudget } from '../../bots/strong/search.js';
 import { DOUBLING_GAMES, type Card, type HandRecord } from '../../engine/index.js';
 import type { SeatBot } from './colluding.js';
 import type { Collusion, Habit } from './habits.js';
@@ -23,6 +24,8 @@ export interface TableGame<G extends SimGame, S> {
   play(deck: Card[], dealer: number, bots: SeatBot<S>[], rng: Rng): { record: HandRecord<G>; final: S };
   /** An honest player of this habit (his recent losses drive the tilted habit). */
   honestBot(habit: Habit, recentLosses: number): SeatBot<S>;
+  /** The same player as the strong bot, his habit still bidding and doubling (strong-honest.ts); `dealer` of this hand. */
+  strongHonestBot(habit: SeatBot<S>, dealer: number, budget: StrongBudget): SeatBot<S>;
   /** The same player, colluding with the partner at `collusion.partnerSeat`. */
   colludingBot(honest: SeatBot<S>, collusion: Collusion): SeatBot<S>;
   /** Each seat's score of a finished hand (its sign feeds the tilted habit). */
