@@ -43,6 +43,8 @@ interface Args extends SimConfig {
   exactTricks: number;
   /** What the statistic scores calls against (pairs.ts `outcome`); 'declarer' also computes the Droggn declarer's own estimate. */
   outcome: 'result' | 'declarer';
+  /** The statistic's `fitBaseline` (pairs.ts). */
+  fitBaseline: boolean;
   workers: number;
   out: string;
   checkpoints: number;
@@ -76,6 +78,7 @@ function parseArgs(argv: string[]): Args {
     maxNodes: Number(get('max-nodes', '20000')),
     exactTricks: Number(get('exact-tricks', '0')),
     outcome: get('outcome', 'result') === 'declarer' ? 'declarer' : 'result',
+    fitBaseline: argv.includes('--fit-baseline'),
     ...honestBots(get('honest', ''), Number(get('strong-worlds', String(SIM_STRONG_BUDGET.worlds)))),
     workers: Number(get('workers', String(Math.max(1, availableParallelism())))),
     out: get('out', 'audit-report'),
@@ -202,7 +205,7 @@ async function main(): Promise<void> {
   const t2 = performance.now();
   const evidence = audit.map((a) => a.evidence);
 
-  const stats = { outcome: args.outcome === 'declarer' ? ('declarerEstimate' as const) : ('result' as const) };
+  const stats = { outcome: args.outcome === 'declarer' ? ('declarerEstimate' as const) : ('result' as const), fitBaseline: args.fitBaseline };
   const rows = pairStatistics(audit, stats);
   const final = runMetrics(rows, colluding);
 
@@ -280,7 +283,7 @@ async function main(): Promise<void> {
 
   const outDir = resolve(args.out);
   mkdirSync(outDir, { recursive: true });
-  const stem = `${args.game}${args.game === 'droggn' && args.seats === 4 ? '4' : ''}-p${args.players}-h${args.hands}-c${args.colludingPairs}-r${args.rate}-s${args.seed}${args.exactTricks ? `-x${args.exactTricks}` : ''}${args.outcome === 'declarer' ? '-od' : ''}${honestTag(args)}`;
+  const stem = `${args.game}${args.game === 'droggn' && args.seats === 4 ? '4' : ''}-p${args.players}-h${args.hands}-c${args.colludingPairs}-r${args.rate}-s${args.seed}${args.exactTricks ? `-x${args.exactTricks}` : ''}${args.outcome === 'declarer' ? '-od' : ''}${args.fitBaseline ? '-fb' : ''}${honestTag(args)}`;
   const svgName = `${stem}-roc.svg`;
   const series = [{ label: `all ${stored.length} hands (AUC ${final.auc.toFixed(3)})`, points: final.roc }];
   const c500 = at(500);
@@ -332,7 +335,7 @@ function reportMarkdown(
     `# Collusion audit simulation: ${args.game}`,
     '',
     '```',
-    `npm run audit:simulate -- --game ${args.game} --players ${args.players}${args.game === 'droggn' && args.seats === 4 ? ' --seats 4' : ''} --hands ${args.hands} --colluding-pairs ${args.colludingPairs} --rate ${args.rate} --seed ${args.seed} --samples ${args.samples}${args.game === 'dobbm' ? ` --max-nodes ${args.maxNodes}` : ''}${args.exactTricks ? ` --exact-tricks ${args.exactTricks}` : ''}${args.outcome === 'declarer' ? ' --outcome declarer' : ''}${args.honest ? ` --honest ${args.honest}` : ''}${args.honest === 'strong' ? ` --strong-worlds ${args.strongBudget!.worlds}` : ''}`,
+    `npm run audit:simulate -- --game ${args.game} --players ${args.players}${args.game === 'droggn' && args.seats === 4 ? ' --seats 4' : ''} --hands ${args.hands} --colluding-pairs ${args.colludingPairs} --rate ${args.rate} --seed ${args.seed} --samples ${args.samples}${args.game === 'dobbm' ? ` --max-nodes ${args.maxNodes}` : ''}${args.exactTricks ? ` --exact-tricks ${args.exactTricks}` : ''}${args.outcome === 'declarer' ? ' --outcome declarer' : ''}${args.fitBaseline ? ' --fit-baseline' : ''}${args.honest ? ` --honest ${args.honest}` : ''}${args.honest === 'strong' ? ` --strong-worlds ${args.strongBudget!.worlds}` : ''}`,
     '```',
     '',
     '## Figures',

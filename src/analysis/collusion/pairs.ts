@@ -35,6 +35,12 @@ export interface PairOptions {
    * the declarer's own estimate measures those cards without the 0/1 noise of how the hand went.
    */
   outcome?: 'result' | 'declarerEstimate';
+  /**
+   * Subtract the caller's estimate scaled by how far it predicts the outcome over the whole log
+   * (least squares), instead of in full: a noisy estimate that predicts little then adds little
+   * noise. Default false.
+   */
+  fitBaseline?: boolean;
 }
 
 type Tier = 'strong' | 'review' | null;
@@ -105,6 +111,7 @@ export function pairStatistics(hands: readonly AuditHand[], options: PairOptions
   const outcome = (ev: HandEvidenceOf<string>, c: HandEvidenceOf<string>['calls'][number]): number =>
     own && ev.declarerWinProbability !== undefined ? ev.declarerWinProbability : c.winTrue;
 
+  const beta = options.fitBaseline ? baselineSlope(hands, outcome) : 1;
   // Nuisance terms from the whole log: each defender's doubling rate per round, each declarer's mean surprise.
   const rate = new Map<string, { n: number; d: number }>();
   const surprise = new Map<string, { n: number; sum: number }>();
@@ -127,7 +134,7 @@ export function pairStatistics(hands: readonly AuditHand[], options: PairOptions
         seen.add(c.seat);
         const s = surprise.get(x) ?? { n: 0, sum: 0 };
         s.n++;
-        s.sum += outcome(ev, c) - c.winProbabilityCaller;
+        s.sum += outcome(ev, c) - beta * c.winProbabilityCaller;
         surprise.set(x, s);
       }
     }
@@ -154,7 +161,7 @@ export function pairStatistics(hands: readonly AuditHand[], options: PairOptions
       let cost = 0;
       let value = 0;
       for (const c of mine) {
-        score += ((c.doubles ? 1 : 0) - rateOf(y, c.step)) * (outcome(ev, c) - c.winProbabilityCaller - muOf(x));
+        score += ((c.doubles ? 1 : 0) - rateOf(y, c.step)) * (outcome(ev, c) - beta * c.winProbabilityCaller - muOf(x));
         cost += c.expectedCostToCaller;
         value += c.valueToDeclarer;
       }
@@ -239,6 +246,33 @@ export function pairStatistics(hands: readonly AuditHand[], options: PairOptions
     r.mutual = r.tier !== null && back !== undefined && back.tier !== null;
   }
   return rows.sort((a, b) => a.p - b.p || b.z - a.z);
+}
+
+/** The least-squares slope of the outcome on the defenders' estimates, one point per defender and hand. */
+function baselineSlope(
+  hands: readonly AuditHand[],
+  outcome: (ev: HandEvidenceOf<string>, c: HandEvidenceOf<string>['calls'][number]) => number,
+): number {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const h of hands) {
+    const seen = new Set<number>();
+    for (const c of h.evidence.calls) {
+      if (c.role !== 'defender' || seen.has(c.seat)) continue;
+      seen.add(c.seat);
+      xs.push(c.winProbabilityCaller);
+      ys.push(outcome(h.evidence, c));
+    }
+  }
+  const mx = xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  const my = ys.reduce((a, b) => a + b, 0) / Math.max(1, ys.length);
+  let sxy = 0;
+  let sxx = 0;
+  xs.forEach((x, i) => {
+    sxy += (x - mx) * (ys[i]! - my);
+    sxx += (x - mx) ** 2;
+  });
+  return sxx > 0 ? sxy / sxx : 1;
 }
 
 /**
