@@ -42,6 +42,9 @@ describe('collusion audit of Droggn hands', () => {
     }
     expect(body.evidence.defenders).toHaveLength(2);
     expect(body.evidence.defenders).not.toContain(body.evidence.declarer);
+    // The declarer's own estimate, which Droggn's pair statistics score the calls against.
+    expect(body.evidence.declarerWinProbability).toBeGreaterThanOrEqual(0);
+    expect(body.evidence.declarerWinProbability).toBeLessThanOrEqual(1);
   });
 
   it('GET /audit/collusion?game=droggn ranks the planted pair first, flags no honest pair, and Dobbm sees none of the hands', async () => {

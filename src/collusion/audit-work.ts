@@ -5,7 +5,7 @@ import { ApiError } from '../common/problems.js';
 import { finishedHands, handsWithoutEvidence, loadHand, readEvents, type HandAt } from '../hands/hand-store.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { finishJob, readJob, recordProgress, type StoredJob, type UnevaluatedHand } from './audit-job-store.js';
-import { AUDIT_GAMES, evidenceKey, type AuditGame } from './evidence-of.js';
+import { AUDIT_GAMES, evidenceKey, isAuditGame, pairOptionsFor, type AuditGame } from './evidence-of.js';
 import type { EvidencePool } from './evidence-pool.js';
 import { evidenceOfHands, evidenceSettled, settledHands, storeEvidence, storeEvidenceProblem } from './evidence-store.js';
 import { computeHandEvidence, problemOf } from './hand-evidence.js';
@@ -236,7 +236,8 @@ export class AuditWork {
         audit.push({ handId: h.id, sequence: i, tableId: h.tableId ?? undefined, players: h.seating as string[], evidence: e });
     });
     // Pairs below the minimum are not tested (and not counted in the q-values): not listed either.
-    let rows = pairStatistics(audit, { minHands: job.filters.minHands ?? 1 }).filter((r) => r.method !== 'untested');
+    const scoring = isAuditGame(job.filters.game) ? pairOptionsFor(job.filters.game) : {};
+    let rows = pairStatistics(audit, { ...scoring, minHands: job.filters.minHands ?? 1 }).filter((r) => r.method !== 'untested');
     const player = job.filters.playerId;
     if (player) rows = rows.filter((r) => r.declarer === player || r.defender === player);
     await finishJob(this.db, job.jobId, { pairs: rows, unevaluated, total: hands.length });

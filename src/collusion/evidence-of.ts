@@ -1,4 +1,5 @@
 import type { HandEvidenceOf } from '../analysis/evidence.js';
+import type { PairOptions } from '../analysis/collusion/pairs.js';
 import { handEvidence as dobbmEvidence } from '../analysis/dobbm/evidence.js';
 import type { DobbmSolver } from '../analysis/dobbm/dds.js';
 import { handEvidence as droggnEvidence } from '../analysis/droggn/evidence.js';
@@ -23,19 +24,27 @@ export interface EvidenceInput {
   maxNodesPerSolve?: number;
   /** Droggn: the last tricks of every playout solved double-dummy instead of played by the bot (docs/audit-droggn.md "hybrid"); default 0, the bot plays all. */
   droggnExactTricks?: number;
-  /** Droggn: also the declarer's own win estimate at the doubling (`declarerWinProbability`); default false. */
+  /** Droggn: also the declarer's own win estimate at the doubling (`declarerWinProbability`), which its statistic reads; default true. */
   declarerEstimate?: boolean;
 }
 
 /**
- * The estimator's version: raise it when the evidence a hand gives changes (the sampler, the
- * solver or playouts, the statistic's inputs), so that stored evidence is computed anew; an
- * unchanged estimator never recomputes a hand.
+ * The estimator's version per game: raise it when the evidence a hand gives changes (the sampler,
+ * the solver or playouts, the statistic's inputs), so that stored evidence is computed anew; an
+ * unchanged estimator never recomputes a hand. Droggn's 2 adds the declarer's own estimate.
  */
-const ESTIMATOR_VERSION = 1;
+const ESTIMATOR_VERSION: Record<AuditGame, number> = { dobbm: 1, droggn: 2 };
 
 /** What names the estimator that computed a hand's evidence: the game's method, its version and the samples per caller. */
-export const evidenceKey = (game: AuditGame, samples: number): string => `${game}-v${ESTIMATOR_VERSION}-samples${samples}`;
+export const evidenceKey = (game: AuditGame, samples: number): string => `${game}-v${ESTIMATOR_VERSION[game]}-samples${samples}`;
+
+/**
+ * How the pair statistics score a game's calls: Droggn's against the declarer's own estimate,
+ * with the caller's estimate fitted (docs/audit-droggn.md: it finds the planted pairs from far
+ * fewer hands than the 0/1 result, honest pairs as rarely flagged); Dobbm's as they always were.
+ */
+export const pairOptionsFor = (game: AuditGame): PairOptions =>
+  game === 'droggn' ? { outcome: 'declarerEstimate', fitBaseline: true } : {};
 
 /** The node budget of a Dobbm double-dummy solve, as in the simulator (over budget counts ½). */
 const MAX_NODES_PER_SOLVE = 20000;
@@ -49,7 +58,7 @@ export function evidenceOf(input: EvidenceInput, dobbmSolver: () => DobbmSolver)
   const defendersOnly = input.defendersOnly ?? false;
   if (record.game === 'droggn') {
     const exact = input.droggnExactTricks ? { exact: { tricks: input.droggnExactTricks } } : {};
-    const declarerEstimate = input.declarerEstimate ?? false;
+    const declarerEstimate = input.declarerEstimate ?? true;
     return droggnEvidence(record as HandRecord<'droggn'>, { samples, seed, defendersOnly, declarerEstimate, ...exact });
   }
   return dobbmEvidence(record as HandRecord<'dobbm'>, {
