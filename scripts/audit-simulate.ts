@@ -205,7 +205,10 @@ async function main(): Promise<void> {
   const t2 = performance.now();
   const evidence = audit.map((a) => a.evidence);
 
-  const stats = { outcome: args.outcome === 'declarer' ? ('declarerEstimate' as const) : ('result' as const), fitBaseline: args.fitBaseline };
+  const stats = {
+    outcome: args.outcome === 'declarer' ? ('declarerEstimate' as const) : ('result' as const),
+    fitBaseline: args.fitBaseline,
+  };
   const rows = pairStatistics(audit, stats);
   const final = runMetrics(rows, colluding);
 

@@ -99,7 +99,10 @@ describe("scored against the declarer's own estimate", () => {
     const players = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
     const out: AuditHand[] = [];
     for (let i = 0; i < hands; i++) {
-      const order = players.slice().sort(() => rng.next() - 0.5).slice(0, 3);
+      const order = players
+        .slice()
+        .sort(() => rng.next() - 0.5)
+        .slice(0, 3);
       if (i % 2 === 0 && !order.includes('A')) order[0] = 'A';
       if (order.includes('A') && !order.includes('B')) order[order[0] === 'A' ? 1 : 0] = 'B';
       const declarer = order.indexOf('A') >= 0 && rng.next() < 0.5 ? order.indexOf('A') : rng.int(3);

@@ -63,7 +63,10 @@ export function handEvidence(input: HandRecord<'droggn'> | Replayed<DroggnOption
   // Drawn after the callers' estimates, so that theirs are the same with or without it.
   const own =
     options.declarerEstimate && first
-      ? { declarerWinProbability: (byCaller.get(declarer) ?? winProbabilityFor(first, declarer, options.samples, rng, bot, options.exact)).p }
+      ? {
+          declarerWinProbability: (byCaller.get(declarer) ?? winProbabilityFor(first, declarer, options.samples, rng, bot, options.exact))
+            .p,
+        }
       : {};
   return {
     declarer,

@@ -40,7 +40,11 @@ describe('honest players as the strong bot in the collusion simulator', () => {
   };
   const heuristic = [...simulateHands({ ...config, honest: 'heuristic' })];
   const strong = [...simulateHands({ ...config, honest: 'strong' })];
-  const colluders = new Set(castPlayers(config).filter((p) => p.partner).map((p) => p.id));
+  const colluders = new Set(
+    castPlayers(config)
+      .filter((p) => p.partner)
+      .map((p) => p.id),
+  );
 
   it('deals the same cards to the same seatings with either bot', () => {
     expect(strong.map((h) => [h.record.deck, h.players, h.acting])).toEqual(heuristic.map((h) => [h.record.deck, h.players, h.acting]));
