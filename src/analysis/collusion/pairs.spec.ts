@@ -19,6 +19,23 @@ const defenderCall = (actionIndex: number, seat: number, doubles: boolean, pCall
   valueToDeclarer: 0,
 });
 
+/** A Dobbm hand's evidence: its declarer, defenders, true result and calls (and anything more). */
+const handOf = (
+  declarer: number,
+  defenders: number[],
+  winTrue: number,
+  calls: CallEvidence[],
+  more: Partial<HandEvidence> = {},
+): HandEvidence => ({
+  declarer,
+  contract: 'dobbm',
+  defenders,
+  declarerWinsTrue: winTrue === 1,
+  declarerPointsPlayed: null,
+  calls,
+  ...more,
+});
+
 /**
  * A synthetic log. Twelve players; honest defenders double when their own information says the
  * declarer is weak (with very different habits: "R" is reckless and doubles half the time,
@@ -51,15 +68,7 @@ function syntheticLog(hands: number, seed: number): AuditHand[] {
       if (x === 'A' && y === 'B' && winTrue === 1 && rng.next() < 0.6) doubles = true;
       calls.push(defenderCall(calls.length, seat, doubles, pCaller, winTrue));
     }
-    const evidence: HandEvidence = {
-      declarer,
-      contract: 'dobbm',
-      defenders,
-      declarerWinsTrue: winTrue === 1,
-      declarerPointsPlayed: null,
-      calls,
-    };
-    out.push({ handId: `h${i}`, sequence: i, players: order, evidence });
+    out.push({ handId: `h${i}`, sequence: i, players: order, evidence: handOf(declarer, defenders, winTrue, calls) });
   }
   return out;
 }
@@ -115,15 +124,7 @@ describe("scored against the declarer's own estimate", () => {
         if (order[declarer] === 'A' && order[seat] === 'B' && q > 0.6 && rng.next() < 0.5) doubles = true;
         return defenderCall(k, seat, doubles, pCaller, winTrue);
       });
-      const evidence: HandEvidence = {
-        declarer,
-        contract: 'dobbm',
-        defenders,
-        declarerWinsTrue: winTrue === 1,
-        declarerPointsPlayed: null,
-        declarerWinProbability: q,
-        calls,
-      };
+      const evidence = handOf(declarer, defenders, winTrue, calls, { declarerWinProbability: q });
       out.push({ handId: `c${i}`, sequence: i, players: order, evidence });
     }
     return out;
@@ -163,15 +164,7 @@ describe('pair statistics for a defender who almost never doubles', () => {
       const winTrue = doubles || rng.next() < 0.55 ? 1 : 0;
       const pCaller = doubles ? 0.1 : Math.min(1, Math.max(0, 0.55 + (rng.next() - 0.5) * 0.6));
       const call = defenderCall(0, 1, doubles, pCaller, winTrue);
-      const evidence: HandEvidence = {
-        declarer: 0,
-        contract: 'dobbm',
-        defenders: [1],
-        declarerWinsTrue: winTrue === 1,
-        declarerPointsPlayed: null,
-        calls: [call],
-      };
-      out.push({ handId: `q${i}`, sequence: i, players: [x, 'Q'], evidence });
+      out.push({ handId: `q${i}`, sequence: i, players: [x, 'Q'], evidence: handOf(0, [1], winTrue, [call]) });
     }
     return out;
   }
