@@ -62,7 +62,7 @@ const FITS: Record<string, Fit> = {
     game: 'droggn',
     rules: { players: 3 },
     base: T.droggnBid.ansager,
-    grid: [20, 22, 26, 28],
+    grid: [16, 18, 22, 24],
     with: (t, x) => ({ ...t, droggnBid: { ...t.droggnBid, ansager: x } }),
   },
   'droggn-double': {

@@ -69,15 +69,27 @@ export const THRESHOLDS: Thresholds = {
   dokoSoloFrom: 34,
 };
 /**
- * The strong bot's: Doppelkopf's solo threshold fitted over a grid in duplicate deals
- * (`npm run bench:thresholds`, docs/bots.md); the others kept, as no grid value beat them clearly.
+ * The strong bot's: Doppelkopf's solo threshold and Droggn's Ansager bid fitted over a grid in
+ * duplicate deals (`npm run bench:thresholds`, docs/bots.md): its card play wins more hands than
+ * the beginner's, so it may announce on weaker ones. The others kept, as no grid value beat them
+ * clearly.
  */
-export const STRONG_THRESHOLDS: Thresholds = { ...THRESHOLDS, dokoSoloFrom: 26 };
+export const STRONG_THRESHOLDS: Thresholds = {
+  ...THRESHOLDS,
+  droggnBid: { ...THRESHOLDS.droggnBid, ansager: 20 },
+  dokoSoloFrom: 26,
+};
 const DOBBM_BID = THRESHOLDS.dobbmBid;
 const DOBBM_DOUBLE = THRESHOLDS.dobbmDouble;
 /** No bot raises once the stake was doubled this often: the strong bot's sampled worlds overrate its chances (its opponents know their cards), and the beginner's hand strength is rough. */
 export const MAX_OWN_DOUBLINGS = 2;
-const DROGGN_BID: Record<string, number> = THRESHOLDS.droggnBid;
+/** A Droggn bid is read as fitting a hand from the lowest strength any of the bots bids it on. */
+const DROGGN_BID: Record<string, number> = Object.fromEntries(
+  Object.entries(THRESHOLDS.droggnBid).map(([bid, least]) => [
+    bid,
+    Math.min(least, STRONG_THRESHOLDS.droggnBid[bid as keyof Thresholds['droggnBid']]),
+  ]),
+);
 const DOKO_ANNOUNCE_FROM = 24;
 const DOKO_SOLOS = ['solo-d', 'solo-h', 'solo-s', 'solo-c', 'solo-q', 'solo-j', 'solo-f'] as const;
 /** Enough discards/buys looked at to find a good one; Droggn offers up to ~2,000. */
