@@ -20,12 +20,15 @@
  *
  * Options: --tables 4 --seconds 30 --rounds 2 --poll-ms 20 --games dobbm,droggn,doppelkopf
  * --bot-workers <n> (the service's BOT_WORKERS; default its own) --server-entry <main.js> (another
- * build, to alternate two) --no-build --keep-db. Run it `nice`d.
+ * build, to alternate two) --node-args '<flags>' (the service's node flags, e.g. a V8 flag to try)
+ * --poller thread|inline (the timed GET in a thread of its own, or in the people's event loop as
+ * before) --no-build --keep-db. Run it `nice`d.
  */
 import os from 'node:os';
 import path from 'node:path';
 import { readdirSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { migrate } from '../src/database/migrations.js';
 import { seededRng, type Rng } from '../src/engine/core/rng.js';
@@ -43,6 +46,8 @@ const { values: args } = parseArgs({
     games: { type: 'string', default: 'dobbm,droggn,doppelkopf' },
     'bot-workers': { type: 'string' },
     'server-entry': { type: 'string' },
+    'node-args': { type: 'string', default: '' },
+    poller: { type: 'string', default: 'thread' },
     'no-build': { type: 'boolean', default: false },
     'keep-db': { type: 'boolean', default: false },
   },
@@ -52,6 +57,8 @@ const SECONDS = Number(args.seconds);
 const ROUNDS = Number(args.rounds);
 const POLL_MS = Number(args['poll-ms']);
 const GAMES = args.games!.split(',') as Game[];
+const NODE_ARGS = args['node-args']!.split(' ').filter(Boolean);
+if (args.poller !== 'thread' && args.poller !== 'inline') throw new Error('--poller is thread or inline');
 /** After a phase starts, the bots get going (or wind down) before the timing begins. */
 const SETTLE_MS = 3000;
 /** What the service logs when a strong decision is answered by the beginner, and when a bot's move is refused. */
@@ -148,6 +155,58 @@ function threadCpu(pid: number): { main: number; bots: number; rest: number } {
   return out;
 }
 
+/**
+ * The timed GET in a thread of its own: in the bench's main thread its clock would also count
+ * the time the event loop spends on the people's long polls and moves, which grow with the bots'
+ * pace (the inline poller, `--poller inline`, times both). It follows the hand to the next one.
+ */
+function pollerThread(url: string, handId: string, token: string, pollMs: number) {
+  const code = `
+    const { parentPort, workerData } = require('node:worker_threads');
+    const http = require('node:http');
+    const { url, token, pollMs } = workerData;
+    const origin = new URL(url);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    let handId = workerData.handId, running = false, times = [], done = Promise.resolve(), error = null;
+    const get = () => new Promise((resolve, reject) => {
+      const req = http.request({ hostname: origin.hostname, port: origin.port, path: '/hands/' + handId, headers: { authorization: 'Bearer ' + token }, agent }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => res.statusCode === 200 ? resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))) : reject(new Error('GET /hands/' + handId + ': ' + res.statusCode)));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    async function loop() {
+      while (running) {
+        const t0 = performance.now();
+        const view = await get();
+        times.push(performance.now() - t0);
+        if (view.nextHandId) handId = view.nextHandId;
+        await new Promise((r) => setTimeout(r, pollMs));
+      }
+    }
+    parentPort.on('message', (m) => {
+      if (m === 'start') { times = []; error = null; running = true; done = loop().catch((err) => { error = err; }); }
+      else if (m === 'stop') { running = false; done.then(() => parentPort.postMessage(error ? { error: String(error) } : { times })); }
+      else if (m === 'close') { agent.destroy(); parentPort.close(); }
+    });`;
+  const worker = new Worker(code, { eval: true, workerData: { url, handId, token, pollMs } });
+  return {
+    async during(ms: number): Promise<number[]> {
+      worker.postMessage('start');
+      await sleep(ms);
+      const answer = new Promise<{ times?: number[]; error?: string }>((resolve) => worker.once('message', resolve));
+      worker.postMessage('stop');
+      const { times, error } = await answer;
+      if (error !== undefined) throw new Error(error);
+      return times!;
+    },
+    close: async () => void (await worker.terminate()),
+  };
+}
+
 function logCount(file: string, text: string): number {
   try {
     return readFileSync(file, 'utf8').split(text).length - 1;
@@ -181,7 +240,7 @@ async function main(): Promise<void> {
       LOG_FORMAT: 'json',
     };
     if (args['bot-workers'] !== undefined) env.BOT_WORKERS = args['bot-workers'];
-    const service = await startService({ env, logFile, entry: args['server-entry'] });
+    const service = await startService({ env, logFile, entry: args['server-entry'], nodeArgs: NODE_ARGS });
     cleanup.add('service', () => service.stop());
     const api = new KartentischClient(service.url);
     clients.push(api);
@@ -216,12 +275,15 @@ async function main(): Promise<void> {
     );
     console.log(
       `${os.cpus().length} cores, load average ${load()}; ${TABLES} tables (${people.map((p) => p.game).join(', ')}), ` +
-        `one person and strong bots each; BOT_WORKERS=${args['bot-workers'] ?? 'default'}; GET every ${POLL_MS} ms; ${new Date().toISOString()}`,
+        `one person and strong bots each; BOT_WORKERS=${args['bot-workers'] ?? 'default'}; GET every ${POLL_MS} ms (poller ${args.poller}); ` +
+        `service ${args['server-entry'] ?? 'dist/src/main.js'}${NODE_ARGS.length ? ` with ${NODE_ARGS.join(' ')}` : ''}; ${new Date().toISOString()}`,
     );
 
     const poller = new KartentischClient(service.url);
     clients.push(poller);
     const watched = people[0]!;
+    const thread = args.poller === 'thread' ? pollerThread(service.url, watched.handId, watched.player.token, POLL_MS) : null;
+    if (thread) cleanup.add('poller', () => thread.close());
     const samples: Record<'idle' | 'bots', number[]> = { idle: [], bots: [] };
     const order: ('idle' | 'bots')[] = [];
     for (let r = 0; r < ROUNDS; r++) order.push(...(r % 2 === 0 ? (['idle', 'bots'] as const) : (['bots', 'idle'] as const)));
@@ -238,12 +300,14 @@ async function main(): Promise<void> {
       const cpu0 = threadCpu(service.pid);
       const pg0 = backendCpu(dbName);
       const started = performance.now();
-      while (performance.now() - started < SECONDS * 1000) {
-        const t0 = performance.now();
-        await poller.view(watched.handId, watched.player);
-        times.push(performance.now() - t0);
-        await sleep(POLL_MS);
-      }
+      if (thread) times.push(...(await thread.during(SECONDS * 1000)));
+      else
+        while (performance.now() - started < SECONDS * 1000) {
+          const t0 = performance.now();
+          await poller.view(watched.handId, watched.player);
+          times.push(performance.now() - t0);
+          await sleep(POLL_MS);
+        }
       const seconds = (performance.now() - started) / 1000;
       const cpu = threadCpu(service.pid);
       samples[phase].push(...times);
