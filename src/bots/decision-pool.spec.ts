@@ -1,3 +1,4 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { gameFor, seededRng, shuffle } from '../engine/index.js';
 import { heuristicBot } from '../engine/doppelkopf/bots.js';
@@ -34,7 +35,7 @@ describe('the strong bots’ decision pool', () => {
 
   it('answers a burst of decisions on one worker by search: their time counts from when they were asked', async () => {
     const input = cardPlayInput();
-    // The worker thread starts on its first decision (slowly, under a test runner): wait for it.
+    // The worker starts on its first decision (slowly, under a test runner): wait for it.
     for (let i = 0; pool.searched === 0 && i < 30; i++) await pool.decide(input, i);
     expect(pool.searched).toBeGreaterThan(0);
     const fallbacks = pool.fallbacks;
@@ -44,4 +45,34 @@ describe('the strong bots’ decision pool', () => {
     expect(actions).toHaveLength(6);
     expect(pool.fallbacks - fallbacks).toBe(0);
   }, 60_000);
+
+  // Linux with autogroup scheduling only: elsewhere there is no session group to lower.
+  const autogroup = process.platform === 'linux' && existsSync('/proc/self/autogroup');
+  (autogroup ? it : it.skip)(
+    'searches in a process of its own session, every thread of it and its scheduling group at the lowest priority',
+    async () => {
+      for (let i = 0; pool.searched === 0 && i < 30; i++) await pool.decide(cardPlayInput(), i);
+      // /proc/<pid>/stat after the command: state, ppid, pgrp, session, … nice is the 17th field.
+      const stat = (file: string) => readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
+      const workers = readdirSync('/proc').filter((pid) => {
+        try {
+          return (
+            /^\d+$/.test(pid) &&
+            stat(`/proc/${pid}/stat`)[1] === String(process.pid) &&
+            readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('decision-worker')
+          );
+        } catch {
+          return false; // a process that ended meanwhile
+        }
+      });
+      expect(workers).toHaveLength(1);
+      const pid = workers[0]!;
+      expect(stat(`/proc/${pid}/stat`)[3]).toBe(pid);
+      expect(readFileSync(`/proc/${pid}/autogroup`, 'utf8')).toMatch(/ nice 19\s*$/);
+      const nices = readdirSync(`/proc/${pid}/task`).map((tid) => Number(stat(`/proc/${pid}/task/${tid}/stat`)[16]));
+      expect(nices.length).toBeGreaterThan(1);
+      expect(new Set(nices)).toEqual(new Set([19]));
+    },
+    60_000,
+  );
 });

@@ -12,7 +12,7 @@ const GRACE_MS = 1000;
 const MAX_WAITING_PER_WORKER = 8;
 
 /**
- * The strong bots' decisions in BOT_WORKERS worker threads (the shared TaskPool), bounded:
+ * The strong bots' decisions in BOT_WORKERS worker processes (the shared TaskPool), bounded:
  * each decision has its budget's time and a grace to answer, past which — or when too many
  * decisions wait — the bot answers the beginner's choice for the same view, so that a table
  * never waits on a busy machine.
@@ -29,7 +29,8 @@ export class DecisionPool {
     readonly size: number,
     readonly budget: StrongBudget = DEFAULT_BUDGET,
   ) {
-    this.pool = new TaskPool(size, { caller: import.meta.url, name: 'decision-worker' }, decideTask);
+    // Processes, not threads: only a process of its own can yield its CPU to the rest of the machine (task-pool.ts).
+    this.pool = new TaskPool(size, { caller: import.meta.url, name: 'decision-worker', process: true }, decideTask);
   }
 
   async decide(input: SeatInput, seed: number): Promise<Action> {

@@ -1,3 +1,6 @@
+import { fork } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, parentPort } from 'node:worker_threads';
 
 interface Pending<Out> {
@@ -6,9 +9,29 @@ interface Pending<Out> {
   timer?: NodeJS.Timeout;
 }
 
+/** A worker thread or a worker process, as the pool uses either. */
+interface Runner {
+  send(message: unknown): void;
+  listen(on: { message: (message: Answer<unknown>) => void; error: (err: Error) => void; exit: (code: number | null) => void }): void;
+  stop(): Promise<void>;
+}
+
+type Answer<Out> = { id: number; output?: Out; error?: string };
+
 interface Slot<Out> {
-  worker: Worker;
+  worker: Runner;
   pending: Map<number, Pending<Out>>;
+}
+
+/**
+ * Where a pool's worker runs: `caller` is the pool's module (`import.meta.url`), `name` the
+ * worker module next to it. With `process`, each worker is a child process in a session of its
+ * own instead of a thread (see spawnProcess).
+ */
+export interface WorkerScript {
+  caller: string;
+  name: string;
+  process?: boolean;
 }
 
 interface TaskRequest<In> {
@@ -22,7 +45,8 @@ interface TaskRequest<In> {
  * workers start on the first task and are replaced if one dies; size 0 runs `inline` in the
  * calling thread. `script` is the worker module's name next to the caller (`import.meta.url`):
  * compiled, the `.js` file; run from sources (jest, tsx), the `.ts` file through tsx's loader,
- * since a Worker does not go through jest's transform.
+ * since a Worker does not go through jest's transform. Workers are threads, or child processes
+ * when `script.process` says so.
  */
 export class TaskPool<In, Out> {
   private readonly slots: (Slot<Out> | null)[];
@@ -31,7 +55,7 @@ export class TaskPool<In, Out> {
 
   constructor(
     readonly size: number,
-    private readonly script: { caller: string; name: string },
+    private readonly script: WorkerScript,
     private readonly inline: (input: In) => Out,
   ) {
     this.slots = Array.from({ length: size }, () => null);
@@ -68,7 +92,7 @@ export class TaskPool<In, Out> {
         pending.timer.unref();
       }
       slot.pending.set(id, pending);
-      slot.worker.postMessage({ id, input } satisfies TaskRequest<In>);
+      slot.worker.send({ id, input } satisfies TaskRequest<In>);
     });
   }
 
@@ -76,34 +100,78 @@ export class TaskPool<In, Out> {
     this.closed = true;
     const slots = this.slots.splice(0).filter((s): s is Slot<Out> => s !== null);
     for (const s of slots) for (const p of s.pending.values()) settle(p).reject(new Error('the worker pool is closed'));
-    await Promise.all(slots.map((s) => s.worker.terminate()));
+    await Promise.all(slots.map((s) => s.worker.stop()));
   }
 
   private spawn(index: number): Slot<Out> {
     const { caller, name } = this.script;
-    const worker = caller.endsWith('.ts')
-      ? new Worker(
-          `(async () => { const { register } = await import('tsx/esm/api'); register(); await import(${JSON.stringify(new URL(`./${name}.ts`, caller).href)}); })()`,
-          { eval: true },
-        )
-      : new Worker(new URL(`./${name}.js`, caller));
+    const worker = this.script.process ? spawnProcess(caller, name) : spawnThread(caller, name);
     const slot: Slot<Out> = { worker, pending: new Map() };
-    worker.on('message', (m: { id: number; output?: Out; error?: string }) => {
-      const p = slot.pending.get(m.id);
-      if (!p) return;
-      slot.pending.delete(m.id);
-      if (m.error !== undefined) settle(p).reject(new Error(m.error));
-      else settle(p).resolve(m.output!);
-    });
     const fail = (err: Error): void => {
       if (this.slots[index] === slot) this.slots[index] = null; // the next task starts a new worker
       for (const p of slot.pending.values()) settle(p).reject(err);
       slot.pending.clear();
     };
-    worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`the ${name} worker stopped (exit code ${code})`)));
+    worker.listen({
+      message: (m) => {
+        const p = slot.pending.get(m.id);
+        if (!p) return;
+        slot.pending.delete(m.id);
+        if (m.error !== undefined) settle(p).reject(new Error(m.error));
+        else settle(p).resolve(m.output as Out);
+      },
+      error: fail,
+      exit: (code) => fail(new Error(`the ${name} worker stopped (exit code ${code})`)),
+    });
     return slot;
   }
+}
+
+function spawnThread(caller: string, name: string): Runner {
+  const worker = caller.endsWith('.ts')
+    ? new Worker(
+        `(async () => { const { register } = await import('tsx/esm/api'); register(); await import(${JSON.stringify(new URL(`./${name}.ts`, caller).href)}); })()`,
+        { eval: true },
+      )
+    : new Worker(new URL(`./${name}.js`, caller));
+  return {
+    send: (m) => worker.postMessage(m),
+    listen: (on) => worker.on('message', on.message).on('error', on.error).on('exit', on.exit),
+    stop: async () => void (await worker.terminate()),
+  };
+}
+
+/**
+ * A worker process. Detached, it leads a session of its own, and on Linux with autogroup
+ * scheduling (the kernel's default for desktops and many servers) a session is a scheduling
+ * group that the kernel shares CPU between at equal weights whatever its threads' nice values:
+ * a thread of the service's own process cannot yield to the rest of the machine, only to the
+ * service's other threads, and its V8 helper threads (garbage collection, compilation) keep the
+ * service's priority. In a session of its own, all of its threads can be lowered together
+ * (lowestPriority). It ends when its channel to the service closes.
+ */
+function spawnProcess(caller: string, name: string): Runner {
+  const fromSources = caller.endsWith('.ts');
+  const child = fork(fileURLToPath(new URL(`./${name}.${fromSources ? 'ts' : 'js'}`, caller)), [], {
+    detached: true,
+    serialization: 'advanced',
+    execArgv: fromSources ? ['--import', pathToFileURL(createRequire(caller).resolve('tsx')).href] : [],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    send: (m) => void child.send(m as object),
+    listen: (on) =>
+      child
+        .on('message', on.message as (m: unknown) => void)
+        .on('error', on.error)
+        .on('exit', on.exit),
+    stop: async () => {
+      if (child.pid === undefined) return; // it never started: its error said so
+      if (child.exitCode === null && child.signalCode === null) child.kill();
+      await exited;
+    },
+  };
 }
 
 function settle<Out>(p: Pending<Out>): Pending<Out> {
@@ -111,13 +179,23 @@ function settle<Out>(p: Pending<Out>): Pending<Out> {
   return p;
 }
 
-/** The worker side: answers each `{ id, input }` with `{ id, output }` or `{ id, error }`. */
+/** The worker side (thread or process): answers each `{ id, input }` with `{ id, output }` or `{ id, error }`. */
 export function serveTasks<In, Out>(task: (input: In) => Out): void {
-  parentPort!.on('message', (msg: TaskRequest<In>) => {
+  const port = parentPort
+    ? { on: (f: (m: TaskRequest<In>) => void) => parentPort!.on('message', f), send: (m: unknown) => parentPort!.postMessage(m) }
+    : {
+        on: (f: (m: TaskRequest<In>) => void) => {
+          process.on('message', f);
+          // The service is gone (or closed the pool): nobody waits for answers any more.
+          process.on('disconnect', () => process.exit(0));
+        },
+        send: (m: unknown) => process.send!(m),
+      };
+  port.on((msg) => {
     try {
-      parentPort!.postMessage({ id: msg.id, output: task(msg.input) });
+      port.send({ id: msg.id, output: task(msg.input) });
     } catch (err) {
-      parentPort!.postMessage({ id: msg.id, error: err instanceof Error ? err.message : String(err) });
+      port.send({ id: msg.id, error: err instanceof Error ? err.message : String(err) });
     }
   });
 }
