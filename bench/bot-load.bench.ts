@@ -13,12 +13,14 @@
  *
  * Printed per phase and in total: the GET's p50 / p99 / max, the bots' moves per second, the
  * strong decisions the pool answered by the beginner (deadline or overload; from the service's
- * log) and the moves the service refused a bot, and the CPU seconds of the service's main thread
- * the decision workers (the threads of lowered priority) and the rest (GC, compiler), and of the
- * PostgreSQL backends serving the scratch database. The aim (docs/bots.md): p99 with
- * the bots thinking within 20 % of the idle p99.
+ * log) and the moves the service refused a bot, and the CPU seconds of the service's main thread,
+ * the decision workers (its threads of lowered priority, or its child processes) and the rest (GC,
+ * compiler), and of the PostgreSQL backends serving the scratch database. The aim (docs/bots.md):
+ * p99 with the bots thinking within 20 % of the idle p99.
  *
- * Options: --tables 4 --seconds 30 --rounds 2 --poll-ms 20 --games dobbm,droggn,doppelkopf
+ * Before the first phase the bots play and the poller reads for `--warmup` seconds (10), untimed.
+ *
+ * Options: --tables 4 --seconds 30 --rounds 2 --poll-ms 20 --warmup 10 --games dobbm,droggn,doppelkopf
  * --bot-workers <n> (the service's BOT_WORKERS; default its own) --server-entry <main.js> (another
  * build, to alternate two) --node-args '<flags>' (the service's node flags, e.g. a V8 flag to try)
  * --poller thread|inline (the timed GET in a thread of its own, or in the people's event loop as
@@ -35,7 +37,7 @@ import { seededRng, type Rng } from '../src/engine/core/rng.js';
 import { chooseAction } from '../src/bots/strategy.js';
 import { KartentischClient, ProblemError, type Game, type HandView, type Player } from '../scripts/lib/api-client.js';
 import { buildService, Cleanup, sleep, startService } from '../scripts/lib/service-process.js';
-import { backendCpu, cpuSince, percentiles } from '../scripts/lib/measure.js';
+import { backendCpu, cpuSeconds, cpuSince, percentiles } from '../scripts/lib/measure.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -43,6 +45,7 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '30' },
     rounds: { type: 'string', default: '2' },
     'poll-ms': { type: 'string', default: '20' },
+    warmup: { type: 'string', default: '10' },
     games: { type: 'string', default: 'dobbm,droggn,doppelkopf' },
     'bot-workers': { type: 'string' },
     'server-entry': { type: 'string' },
@@ -56,6 +59,7 @@ const TABLES = Number(args.tables);
 const SECONDS = Number(args.seconds);
 const ROUNDS = Number(args.rounds);
 const POLL_MS = Number(args['poll-ms']);
+const WARMUP_S = Number(args.warmup);
 const GAMES = args.games!.split(',') as Game[];
 const NODE_ARGS = args['node-args']!.split(' ').filter(Boolean);
 if (args.poller !== 'thread' && args.poller !== 'inline') throw new Error('--poller is thread or inline');
@@ -139,6 +143,8 @@ class Person {
  */
 function threadCpu(pid: number): { main: number; bots: number; rest: number } {
   const out = { main: 0, bots: 0, rest: 0 };
+  // The decision workers that are processes of their own (children of the service), every thread of them.
+  for (const child of childrenOf(pid)) out.bots += cpuSeconds(child);
   try {
     const stat = (tid: string) => readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     const mainNice = Number(stat(String(pid))[16]);
@@ -205,6 +211,19 @@ function pollerThread(url: string, handId: string, token: string, pollMs: number
     },
     close: async () => void (await worker.terminate()),
   };
+}
+
+function childrenOf(pid: number): number[] {
+  const out: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1] === String(pid)) out.push(Number(entry));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return out;
 }
 
 function logCount(file: string, text: string): number {
@@ -287,6 +306,13 @@ async function main(): Promise<void> {
     const samples: Record<'idle' | 'bots', number[]> = { idle: [], bots: [] };
     const order: ('idle' | 'bots')[] = [];
     for (let r = 0; r < ROUNDS; r++) order.push(...(r % 2 === 0 ? (['idle', 'bots'] as const) : (['bots', 'idle'] as const)));
+    // Untimed: the service's code paths compiled and the workers started before the first phase,
+    // which would otherwise count the warm-up against the idle baseline.
+    if (WARMUP_S > 0) {
+      state.playing = true;
+      if (thread) await thread.during(WARMUP_S * 1000);
+      else await sleep(WARMUP_S * 1000);
+    }
     console.log(
       'phase   GET p50 ms   p99 ms   max ms   requests   bot moves/s   fallbacks   refused   CPU s main / bots / rest   PostgreSQL   load',
     );

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:bots -- [deals] [variants] [comparisons] [minutes] [--from N] [--out file] [--merge files]`:
+ * `npm run bench:bots -- [deals] [variants] [comparisons] [minutes] [--from N|next] [--out file] [--save] [--merge [files]]`:
  * duplicate matches of the bots. Each deal (seeded, the same for both plays) is played twice: once
  * with the seat under test played by the candidate, once by the reference; the other seats are
  * beginners (the `heuristic` strength) in both plays with the same seeds. The seat under test goes
@@ -14,9 +14,14 @@
  * Runs add up across sittings: `--from N` starts at deal N (deals N … N+deals−1, each the same
  * deal and seats whenever it is played), `--out file` appends each deal's result as a line of
  * JSON, and `--merge file …` plays nothing and prints the table over every deal in the files
- * (a deal played twice counts once).
+ * (a deal played twice counts once). The committed results live in bench/results, one file per
+ * variant and comparison (`bots-<variant>-<comparison>.jsonl`): `--save` appends to those,
+ * `--from next` starts each comparison after the last deal its file holds, and `--merge` without
+ * files merges them all — so chunks played in different sessions make one run.
  */
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gameFor, seededRng, shuffle, type GameId } from '../src/engine/index.js';
 import { chooseBotAction } from '../src/bots/strategy.js';
@@ -40,15 +45,44 @@ const QUARTER: StrongBudget = {
 
 const { values: opts, positionals } = parseArgs({
   allowPositionals: true,
-  options: { from: { type: 'string', default: '0' }, out: { type: 'string' }, merge: { type: 'boolean', default: false } },
+  options: {
+    from: { type: 'string', default: '0' },
+    out: { type: 'string' },
+    save: { type: 'boolean', default: false },
+    merge: { type: 'boolean', default: false },
+  },
 });
 const merging = opts.merge!;
+const RESULTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
+const resultFile = (variant: string, comparison: string): string => path.join(RESULTS, `bots-${variant}-${comparison}.jsonl`);
+const mergedFiles = !merging
+  ? []
+  : positionals.length
+    ? positionals
+    : readdirSync(RESULTS)
+        .filter((f) => /^bots-.*\.jsonl$/.test(f))
+        .sort()
+        .map((f) => path.join(RESULTS, f));
 const deals = merging ? 0 : Number(positionals[0] ?? 20);
 const variants = (merging ? '' : (positionals[1] ?? Object.keys(VARIANTS).join(','))).split(',').filter(Boolean);
 const comparisons = (merging ? '' : (positionals[2] ?? 'beginner,random,quarter,solver')).split(',').filter(Boolean);
 /** Optional: no new deal after this many minutes per variant and comparison (the deals played are printed). */
 const minutes = Number(merging ? Infinity : (positionals[3] ?? Infinity));
-const from = Number(opts.from);
+if (opts.from !== 'next' && !Number.isInteger(Number(opts.from))) throw new Error('--from is a deal number or next');
+/** The first deal to play of a comparison: `--from N`, or after the last one its committed file holds. */
+function firstDeal(variant: string, comparison: string): number {
+  if (opts.from !== 'next') return Number(opts.from);
+  const file = resultFile(variant, comparison);
+  if (!existsSync(file)) return 0;
+  return (
+    Math.max(
+      -1,
+      ...mergedRows([file])
+        .flat()
+        .map((r) => r.deal),
+    ) + 1
+  );
+}
 
 type Maker = (deal: number, seat: number) => SeatBot;
 const beginner: Maker = (deal, seat) => {
@@ -99,7 +133,8 @@ interface DealResult {
   decisions: number;
 }
 
-const ms = (xs: number[]): number[] => xs.map((x) => Math.round(x * 100) / 100);
+/** Decision times to a tenth of a millisecond: finer than any figure printed, and a deal's line stays short in the committed files. */
+const ms = (xs: number[]): number[] => xs.map((x) => Math.round(x * 10) / 10);
 
 function playDeal(name: string, which: string, d: number): DealResult {
   const { game: id, rules } = VARIANTS[name]!;
@@ -169,8 +204,8 @@ function mergedRows(files: string[]): DealResult[][] {
 
 console.log(
   (merging
-    ? `bots in duplicate, merged from ${positionals.join(', ')}`
-    : `bots in duplicate: ${deals} deals from deal ${from} per variant and comparison`) +
+    ? `bots in duplicate, merged from ${mergedFiles.map((f) => path.relative(process.cwd(), f)).join(', ')}`
+    : `bots in duplicate: ${deals} deals from deal ${opts.from} per variant and comparison`) +
     `; default budget ${DEFAULT_BUDGET.worlds} worlds / ${DEFAULT_BUDGET.timeMs} ms, ` +
     `quarter ${QUARTER.worlds} / ${QUARTER.timeMs} ms; ${new Date().toISOString()}\n`,
 );
@@ -179,7 +214,7 @@ console.log(
 );
 const all: DealResult[] = [];
 if (merging)
-  for (const rows of mergedRows(positionals)) {
+  for (const rows of mergedRows(mergedFiles)) {
     printRow(rows);
     all.push(...rows);
   }
@@ -188,10 +223,16 @@ for (const name of variants)
     if (which === 'solver' && VARIANTS[name]!.game !== 'doppelkopf') continue;
     const rows: DealResult[] = [];
     const started = Date.now();
+    const from = firstDeal(name, which);
     for (let d = from; d < from + deals && Date.now() - started < minutes * 60_000; d++) {
       const r = playDeal(name, which, d);
       rows.push(r);
-      if (opts.out) appendFileSync(opts.out, JSON.stringify(r) + '\n');
+      const line = JSON.stringify(r) + '\n';
+      if (opts.out) appendFileSync(opts.out, line);
+      if (opts.save) {
+        mkdirSync(RESULTS, { recursive: true });
+        appendFileSync(resultFile(name, which), line);
+      }
     }
     if (rows.length) printRow(rows);
     all.push(...rows);
