@@ -15,7 +15,8 @@
  * strong decisions the pool answered by the beginner (deadline or overload; from the service's
  * log) and the moves the service refused a bot, and the CPU seconds of the service's main thread,
  * the decision workers (its threads of lowered priority, or its child processes) and the rest (GC,
- * compiler), and of the PostgreSQL backends serving the scratch database. The aim (docs/bots.md):
+ * compiler), of the PostgreSQL backends serving the scratch database, and of the bench itself (the
+ * people and the poller: a client on the same cores). The aim (docs/bots.md):
  * p99 with the bots thinking within 20 % of the idle p99.
  *
  * Before the first phase the bots play and the poller reads for `--warmup` seconds (10), untimed.
@@ -213,6 +214,8 @@ function pollerThread(url: string, handId: string, token: string, pollMs: number
   };
 }
 
+const cpuOf = (u: NodeJS.CpuUsage): number => u.user + u.system;
+
 function childrenOf(pid: number): number[] {
   const out: number[] = [];
   for (const entry of readdirSync('/proc')) {
@@ -314,7 +317,7 @@ async function main(): Promise<void> {
       else await sleep(WARMUP_S * 1000);
     }
     console.log(
-      'phase   GET p50 ms   p99 ms   max ms   requests   bot moves/s   fallbacks   refused   CPU s main / bots / rest   PostgreSQL   load',
+      'phase   GET p50 ms   p99 ms   max ms   requests   bot moves/s   fallbacks   refused   CPU s main / bots / rest   PostgreSQL   bench   load',
     );
     for (const phase of order) {
       state.playing = phase === 'bots';
@@ -324,6 +327,7 @@ async function main(): Promise<void> {
       const fallbacks0 = logCount(logFile, FALLBACK_LOG);
       const refused0 = logCount(logFile, REFUSAL_LOG);
       const cpu0 = threadCpu(service.pid);
+      const own0 = process.cpuUsage();
       const pg0 = backendCpu(dbName);
       const started = performance.now();
       if (thread) times.push(...(await thread.during(SECONDS * 1000)));
@@ -346,7 +350,8 @@ async function main(): Promise<void> {
           ` ${[cpu.main - cpu0.main, cpu.bots - cpu0.bots, cpu.rest - cpu0.rest]
             .map((x) => x.toFixed(1))
             .join(' / ')
-            .padStart(24)} ${(cpuSince(pg0, backendCpu(dbName)) ?? NaN).toFixed(1).padStart(12)}   ${load()}`,
+            .padStart(24)} ${(cpuSince(pg0, backendCpu(dbName)) ?? NaN).toFixed(1).padStart(12)}` +
+          ` ${(cpuOf(process.cpuUsage(own0)) / 1e6).toFixed(1).padStart(7)}   ${load()}`,
       );
     }
     console.log(people.map((p) => `${p.game}: seq ${p.seqSeen}, own moves ${p.moves}`).join('; '));
