@@ -33,7 +33,7 @@ export interface Settings {
   auditSweepSeconds: number;
   /** seconds after which a job whose worker died (kill -9, a lost machine) is handed to another worker */
   auditJobExpireSeconds: number;
-  /** worker threads that decide the strong bots' moves (docs/bots.md); 0 decides on the main thread */
+  /** worker processes that decide the strong bots' moves, at the lowest priority (docs/bots.md); 0 decides on the main thread */
   botWorkers: number;
   /** at a table where a person sits, a bot moves no sooner than this after the move before (0: at once) */
   botPaceMs: number;
