@@ -4,7 +4,7 @@ import { TaskPool } from '../workers/task-pool.js';
 import { chooseAction, type Action } from './strategy.js';
 import { DEFAULT_BUDGET, type StrongBudget } from './strong/search.js';
 import type { SeatInput } from './strong/seat-input.js';
-import { decideTask, type DecisionTask } from './decision-task.js';
+import { CALLER_PRIORITY, decideTask, type DecisionTask } from './decision-task.js';
 
 /** Time a worker gets beyond its budget (a world under way finishes, the answer travels back). */
 const GRACE_MS = 1000;
@@ -25,12 +25,23 @@ export class DecisionPool {
   fallbacks = 0;
   private readonly log = new Logger('Bots');
 
+  /**
+   * `priority`: the workers search at the lowest priority (the service's), or at the calling
+   * process's (a test of the deadlines that must not depend on what else the machine runs).
+   */
   constructor(
     readonly size: number,
     readonly budget: StrongBudget = DEFAULT_BUDGET,
+    priority: 'lowest' | 'caller' = 'lowest',
   ) {
     // Processes, not threads: only a process of its own can yield its CPU to the rest of the machine (task-pool.ts).
-    this.pool = new TaskPool(size, { caller: import.meta.url, name: 'decision-worker', process: true }, decideTask);
+    const script = {
+      caller: import.meta.url,
+      name: 'decision-worker',
+      process: true,
+      args: priority === 'caller' ? [CALLER_PRIORITY] : [],
+    };
+    this.pool = new TaskPool(size, script, decideTask);
   }
 
   async decide(input: SeatInput, seed: number): Promise<Action> {

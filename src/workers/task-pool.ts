@@ -32,6 +32,8 @@ export interface WorkerScript {
   caller: string;
   name: string;
   process?: boolean;
+  /** Arguments for the worker module, in its `process.argv` after the script. */
+  args?: string[];
 }
 
 interface TaskRequest<In> {
@@ -105,7 +107,8 @@ export class TaskPool<In, Out> {
 
   private spawn(index: number): Slot<Out> {
     const { caller, name } = this.script;
-    const worker = this.script.process ? spawnProcess(caller, name) : spawnThread(caller, name);
+    const args = this.script.args ?? [];
+    const worker = this.script.process ? spawnProcess(caller, name, args) : spawnThread(caller, name, args);
     const slot: Slot<Out> = { worker, pending: new Map() };
     const fail = (err: Error): void => {
       if (this.slots[index] === slot) this.slots[index] = null; // the next task starts a new worker
@@ -127,13 +130,13 @@ export class TaskPool<In, Out> {
   }
 }
 
-function spawnThread(caller: string, name: string): Runner {
+function spawnThread(caller: string, name: string, argv: string[]): Runner {
   const worker = caller.endsWith('.ts')
     ? new Worker(
         `(async () => { const { register } = await import('tsx/esm/api'); register(); await import(${JSON.stringify(new URL(`./${name}.ts`, caller).href)}); })()`,
-        { eval: true },
+        { eval: true, argv },
       )
-    : new Worker(new URL(`./${name}.js`, caller));
+    : new Worker(new URL(`./${name}.js`, caller), { argv });
   return {
     send: (m) => worker.postMessage(m),
     listen: (on) => worker.on('message', on.message).on('error', on.error).on('exit', on.exit),
@@ -150,9 +153,9 @@ function spawnThread(caller: string, name: string): Runner {
  * service's priority. In a session of its own, all of its threads can be lowered together
  * (lowestPriority). It ends when its channel to the service closes.
  */
-function spawnProcess(caller: string, name: string): Runner {
+function spawnProcess(caller: string, name: string, args: string[]): Runner {
   const fromSources = caller.endsWith('.ts');
-  const child = fork(fileURLToPath(new URL(`./${name}.${fromSources ? 'ts' : 'js'}`, caller)), [], {
+  const child = fork(fileURLToPath(new URL(`./${name}.${fromSources ? 'ts' : 'js'}`, caller)), args, {
     detached: true,
     serialization: 'advanced',
     execArgv: fromSources ? ['--import', pathToFileURL(createRequire(caller).resolve('tsx')).href] : [],
