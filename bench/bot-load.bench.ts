@@ -32,8 +32,8 @@ import path from 'node:path';
 import { readdirSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import pg from 'pg';
 import { migrate } from '../src/database/migrations.js';
+import { scratchDatabase } from '../scripts/lib/scratch-database.js';
 import { seededRng, type Rng } from '../src/engine/core/rng.js';
 import { chooseAction } from '../src/bots/strategy.js';
 import { KartentischClient, ProblemError, type Game, type HandView, type Player } from '../scripts/lib/api-client.js';
@@ -75,8 +75,8 @@ if (!admin) {
   console.error('set DATABASE_URL to a PostgreSQL server the bench may create a scratch database on');
   process.exit(1);
 }
-const dbName = `kartentisch_bench_bot_load_${process.pid}`;
-const url = Object.assign(new URL(admin), { pathname: `/${dbName}` }).toString();
+const scratch = scratchDatabase(admin, 'kartentisch_bench_bot_load');
+const { name: dbName, url } = scratch;
 const load = () =>
   os
     .loadavg()
@@ -239,13 +239,8 @@ function logCount(file: string, text: string): number {
 
 async function main(): Promise<void> {
   const cleanup = new Cleanup();
-  const server = new pg.Client({ connectionString: admin });
-  await server.connect();
-  await server.query(`CREATE DATABASE "${dbName}"`);
-  cleanup.add('scratch database', async () => {
-    if (!args['keep-db']) await server.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await server.end();
-  });
+  await scratch.create();
+  if (!args['keep-db']) cleanup.add('scratch database', scratch.drop);
   const clients: KartentischClient[] = [];
   const state = { playing: false, stopped: false };
   try {
