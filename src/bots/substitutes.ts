@@ -15,7 +15,7 @@ const CLOCK_SWEEP_MS = 250;
 const DUE_PER_SWEEP = 64;
 /** Refusals at which the substitute stops for that seq: nothing loops on it. */
 const REFUSALS_KEPT = 10_000;
-/** The answers that mean someone else acted first: the player, another instance's substitute. */
+/** The answers that mean the substitute is no longer wanted: someone acted first (the player, another instance's substitute), or the player is back with time on the clock. */
 const RACED = new Set(['STALE_SEQ', 'IDEMPOTENCY_KEY_REUSED', 'NOT_YOUR_TURN', 'HAND_CLOSED']);
 
 /**
