@@ -19,13 +19,19 @@
  * people and the poller: a client on the same cores). The aim (docs/bots.md):
  * p99 with the bots thinking within 20 % of the idle p99.
  *
+ * With `--beginner-tables` each game also gets a table of one person and beginner bots, and a
+ * third phase, *beginner*, in which only those people play: the same moves through the same
+ * service without the strong bots' thinking. With `--pace-ms` (the service's BOT_PACE_MS, 0) at
+ * or above the strong bots' thinking, both kinds of table move at that pace, and the bots phase
+ * against the beginner phase is what the thinking alone costs the event loop.
+ *
  * Before the first phase the bots play and the poller reads for `--warmup` seconds (10), untimed.
  *
  * Options: --tables 4 --seconds 30 --rounds 2 --poll-ms 20 --warmup 10 --games dobbm,droggn,doppelkopf
  * --bot-workers <n> (the service's BOT_WORKERS; default its own) --server-entry <main.js> (another
  * build, to alternate two) --node-args '<flags>' (the service's node flags, e.g. a V8 flag to try)
  * --poller thread|inline (the timed GET in a thread of its own, or in the people's event loop as
- * before) --no-build --keep-db. Run it `nice`d.
+ * before) --beginner-tables --pace-ms 0 --no-build --keep-db. Run it `nice`d.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -52,6 +58,8 @@ const { values: args } = parseArgs({
     'server-entry': { type: 'string' },
     'node-args': { type: 'string', default: '' },
     poller: { type: 'string', default: 'thread' },
+    'beginner-tables': { type: 'boolean', default: false },
+    'pace-ms': { type: 'string', default: '0' },
     'no-build': { type: 'boolean', default: false },
     'keep-db': { type: 'boolean', default: false },
   },
@@ -63,6 +71,9 @@ const POLL_MS = Number(args['poll-ms']);
 const WARMUP_S = Number(args.warmup);
 const GAMES = args.games!.split(',') as Game[];
 const NODE_ARGS = args['node-args']!.split(' ').filter(Boolean);
+const WITH_BEGINNERS = args['beginner-tables']!;
+/** Who plays: nobody (idle), the people at the strong bots' tables, or those at the beginners'. */
+type Phase = 'idle' | 'bots' | 'beginner';
 if (args.poller !== 'thread' && args.poller !== 'inline') throw new Error('--poller is thread or inline');
 /** After a phase starts, the bots get going (or wind down) before the timing begins. */
 const SETTLE_MS = 3000;
@@ -97,12 +108,14 @@ class Person {
     readonly game: Game,
     readonly index: number,
     firstHand: string,
+    /** The phase in which this person plays: the one of its table's bots. */
+    readonly kind: Exclude<Phase, 'idle'>,
   ) {
     this.handId = firstHand;
     this.rng = seededRng(index + 1);
   }
 
-  async run(state: { playing: boolean; stopped: boolean }): Promise<void> {
+  async run(state: { phase: Phase; stopped: boolean }): Promise<void> {
     let etag: string | null = null;
     let lastSeq = 0;
     // The view last read: a turn left waiting while idle is taken once the phase plays.
@@ -121,7 +134,8 @@ class Person {
         }
         if (view.status !== 'active') return;
       }
-      if (view && state.playing && view.toAct.includes(view.seat!) && view.legalActions?.length) {
+      const playing = state.phase === this.kind;
+      if (view && playing && view.toAct.includes(view.seat!) && view.legalActions?.length) {
         try {
           await this.api.act(this.handId, this.player, view.seq, chooseAction(this.game, view, this.rng));
           this.moves++;
@@ -132,7 +146,7 @@ class Person {
         [etag, view] = [null, null];
         continue;
       }
-      if (!state.playing) await sleep(100);
+      if (!playing) await sleep(100);
     }
   }
 }
@@ -242,7 +256,7 @@ async function main(): Promise<void> {
   await scratch.create();
   if (!args['keep-db']) cleanup.add('scratch database', scratch.drop);
   const clients: KartentischClient[] = [];
-  const state = { playing: false, stopped: false };
+  const state: { phase: Phase; stopped: boolean } = { phase: 'idle', stopped: false };
   try {
     await migrate(url);
     if (!args['no-build']) buildService();
@@ -251,7 +265,7 @@ async function main(): Promise<void> {
       DATABASE_URL: url,
       RATE_LIMIT_PER_MINUTE: '0',
       AUDIT_JOBS: 'off',
-      BOT_PACE_MS: '0',
+      BOT_PACE_MS: String(Number(args['pace-ms'])),
       RESULT_PAUSE_MS: '0',
       DEFAULT_TURN_CLOCK: 'off',
       LOG_FORMAT: 'json',
@@ -263,9 +277,11 @@ async function main(): Promise<void> {
     clients.push(api);
 
     const people: Person[] = [];
-    for (let t = 0; t < TABLES; t++) {
+    const kinds: Exclude<Phase, 'idle'>[] = WITH_BEGINNERS ? ['bots', 'beginner'] : ['bots'];
+    for (let i = 0; i < TABLES * kinds.length; i++) {
+      const [t, kind] = [i % TABLES, kinds[Math.floor(i / TABLES)]!];
       const game = GAMES[t % GAMES.length]!;
-      const person = await api.createPlayer(`Person ${t + 1}`);
+      const person = await api.createPlayer(`Person ${i + 1}`);
       const table = await api.createTable(person, game, {});
       await api.takeSeat(table.id, person);
       let handId: string | undefined;
@@ -273,7 +289,7 @@ async function main(): Promise<void> {
         const seated = await api.call('POST /tables/{id}/bots', () =>
           api.api.POST('/tables/{id}/bots', {
             params: { path: { id: table.id } },
-            body: { strength: 'strong' },
+            body: { strength: kind === 'bots' ? 'strong' : 'heuristic' },
             headers: { Authorization: `Bearer ${person.token}` },
           }),
         );
@@ -283,7 +299,7 @@ async function main(): Promise<void> {
       // Each person follows on a client of its own (a long poll holds its socket).
       const own = new KartentischClient(service.url);
       clients.push(own);
-      people.push(new Person(own, person, game, t, handId));
+      people.push(new Person(own, person, game, i, handId, kind));
     }
     const running = people.map((p) =>
       p.run(state).catch((err) => {
@@ -291,8 +307,8 @@ async function main(): Promise<void> {
       }),
     );
     console.log(
-      `${os.cpus().length} cores, load average ${load()}; ${TABLES} tables (${people.map((p) => p.game).join(', ')}), ` +
-        `one person and strong bots each; BOT_WORKERS=${args['bot-workers'] ?? 'default'}; GET every ${POLL_MS} ms (poller ${args.poller}); ` +
+      `${os.cpus().length} cores, load average ${load()}; ${people.length} tables (${people.map((p) => `${p.game} ${p.kind}`).join(', ')}), ` +
+        `one person and bots each; BOT_PACE_MS=${Number(args['pace-ms'])}; BOT_WORKERS=${args['bot-workers'] ?? 'default'}; GET every ${POLL_MS} ms (poller ${args.poller}); ` +
         `service ${args['server-entry'] ?? 'dist/src/main.js'}${NODE_ARGS.length ? ` with ${NODE_ARGS.join(' ')}` : ''}; ${new Date().toISOString()}`,
     );
 
@@ -301,21 +317,22 @@ async function main(): Promise<void> {
     const watched = people[0]!;
     const thread = args.poller === 'thread' ? pollerThread(service.url, watched.handId, watched.player.token, POLL_MS) : null;
     if (thread) cleanup.add('poller', () => thread.close());
-    const samples: Record<'idle' | 'bots', number[]> = { idle: [], bots: [] };
-    const order: ('idle' | 'bots')[] = [];
-    for (let r = 0; r < ROUNDS; r++) order.push(...(r % 2 === 0 ? (['idle', 'bots'] as const) : (['bots', 'idle'] as const)));
+    const samples: Record<Phase, number[]> = { idle: [], bots: [], beginner: [] };
+    const round: Phase[] = WITH_BEGINNERS ? ['idle', 'bots', 'beginner'] : ['idle', 'bots'];
+    const order: Phase[] = [];
+    for (let r = 0; r < ROUNDS; r++) order.push(...(r % 2 === 0 ? round : [...round].reverse()));
     // Untimed: the service's code paths compiled and the workers started before the first phase,
     // which would otherwise count the warm-up against the idle baseline.
-    if (WARMUP_S > 0) {
-      state.playing = true;
-      if (thread) await thread.during(WARMUP_S * 1000);
-      else await sleep(WARMUP_S * 1000);
+    for (const kind of WARMUP_S > 0 ? kinds : []) {
+      state.phase = kind;
+      if (thread) await thread.during((WARMUP_S * 1000) / kinds.length);
+      else await sleep((WARMUP_S * 1000) / kinds.length);
     }
     console.log(
-      'phase   GET p50 ms   p99 ms   max ms   requests   bot moves/s   fallbacks   refused   CPU s main / bots / rest   PostgreSQL   bench   load',
+      'phase     GET p50 ms   p99 ms   max ms   requests   bot moves/s   fallbacks   refused   CPU s main / bots / rest   PostgreSQL   bench   load',
     );
     for (const phase of order) {
-      state.playing = phase === 'bots';
+      state.phase = phase;
       await sleep(SETTLE_MS);
       const times: number[] = [];
       const seq0 = people.reduce((n, p) => n + p.seqSeen - p.moves, 0);
@@ -339,7 +356,7 @@ async function main(): Promise<void> {
       const p = percentiles(times);
       const botMoves = people.reduce((n, q) => n + q.seqSeen - q.moves, 0) - seq0;
       console.log(
-        `${phase.padEnd(6)} ${p.p50.toFixed(2).padStart(11)} ${p.p99.toFixed(2).padStart(8)} ${p.max.toFixed(1).padStart(8)} ${String(times.length).padStart(10)}` +
+        `${phase.padEnd(8)} ${p.p50.toFixed(2).padStart(11)} ${p.p99.toFixed(2).padStart(8)} ${p.max.toFixed(1).padStart(8)} ${String(times.length).padStart(10)}` +
           ` ${(botMoves / seconds).toFixed(1).padStart(13)} ${String(logCount(logFile, FALLBACK_LOG) - fallbacks0).padStart(11)}` +
           ` ${String(logCount(logFile, REFUSAL_LOG) - refused0).padStart(9)}` +
           ` ${[cpu.main - cpu0.main, cpu.bots - cpu0.bots, cpu.rest - cpu0.rest]
@@ -349,7 +366,7 @@ async function main(): Promise<void> {
           ` ${(cpuOf(process.cpuUsage(own0)) / 1e6).toFixed(1).padStart(7)}   ${load()}`,
       );
     }
-    console.log(people.map((p) => `${p.game}: seq ${p.seqSeen}, own moves ${p.moves}`).join('; '));
+    console.log(people.map((p) => `${p.game} ${p.kind}: seq ${p.seqSeen}, own moves ${p.moves}`).join('; '));
     const idle = percentiles(samples.idle);
     const bots = percentiles(samples.bots);
     console.log(
@@ -357,8 +374,15 @@ async function main(): Promise<void> {
         `(${((bots.p99 / idle.p99 - 1) * 100).toFixed(0)} %; aim ≤ +20 %); p50 ${bots.p50.toFixed(2)} against ${idle.p50.toFixed(2)} ms; ` +
         `${new Date().toISOString()}`,
     );
+    if (WITH_BEGINNERS) {
+      const beginner = percentiles(samples.beginner);
+      console.log(
+        `the same moves without the thinking (beginner tables): p99 ${beginner.p99.toFixed(2)} ms, p50 ${beginner.p50.toFixed(2)} ms; ` +
+          `the strong bots' thinking on top of their moves: ${((bots.p99 / beginner.p99 - 1) * 100).toFixed(0)} % at p99 (aim ≤ +20 %)`,
+      );
+    }
     state.stopped = true;
-    state.playing = false;
+    state.phase = 'idle';
     await Promise.race([Promise.allSettled(running), sleep(3000)]);
   } finally {
     state.stopped = true;
