@@ -9,7 +9,8 @@
  * the same hand twice, difference 0, as every bot is deterministic for its seed). Printed per
  * grid value: the deals that differ, the mean difference per deal over all deals with its 95 %
  * confidence interval, and over the differing deals alone. Defaults: 200 deals, every fit.
- *   fits: dobbm-bid,dobbm-solo,dobbm-schwacher,dobbm-retour,droggn-ansager,droggn-double,doko-solo
+ *   fits: dobbm-bid,dobbm-solo,dobbm-schwacher,dobbm-retour,droggn-ansager,droggn-solo,droggn-super,
+ *         droggn-double,doko-solo,doko-poverty
  */
 import { gameFor, shuffle, seededRng, type GameId } from '../src/engine/index.js';
 import { chooseAction, chooseBotAction, STRONG_THRESHOLDS, type Thresholds } from '../src/bots/strategy.js';
@@ -65,6 +66,20 @@ const FITS: Record<string, Fit> = {
     grid: [16, 18, 22, 24],
     with: (t, x) => ({ ...t, droggnBid: { ...t.droggnBid, ansager: x } }),
   },
+  'droggn-solo': {
+    game: 'droggn',
+    rules: { players: 3 },
+    base: T.droggnBid.solo,
+    grid: [25, 28, 34, 37],
+    with: (t, x) => ({ ...t, droggnBid: { ...t.droggnBid, solo: x } }),
+  },
+  'droggn-super': {
+    game: 'droggn',
+    rules: { players: 3 },
+    base: T.droggnBid.super,
+    grid: [30, 33, 39, 42],
+    with: (t, x) => ({ ...t, droggnBid: { ...t.droggnBid, super: x } }),
+  },
   'droggn-double': {
     game: 'droggn',
     rules: { players: 3 },
@@ -82,6 +97,13 @@ const FITS: Record<string, Fit> = {
     base: T.dokoSoloFrom,
     grid: [24, 28, 31, 34],
     with: (t, x) => ({ ...t, dokoSoloFrom: x }),
+  },
+  'doko-poverty': {
+    game: 'doppelkopf',
+    rules: {},
+    base: T.dokoPovertyAcceptFrom,
+    grid: [16, 20, 28, 32],
+    with: (t, x) => ({ ...t, dokoPovertyAcceptFrom: x }),
   },
 };
 /** The decisions the strong bot takes by a threshold (or, for a reservation or an announcement, guards with one). */

@@ -60,6 +60,8 @@ export interface Thresholds {
   /** Droggn: the least strength to raise, as declarer and as defender, and what each doubling so far adds. */
   droggnDouble: { declarer: number; defence: number; escalation: number };
   dokoSoloFrom: number;
+  /** Doppelkopf: the least strength to take a poor player's cards (Armut, poverty). */
+  dokoPovertyAcceptFrom: number;
 }
 export const THRESHOLDS: Thresholds = {
   dobbmBid: { dobbm: 30, solo: 56 },
@@ -67,6 +69,7 @@ export const THRESHOLDS: Thresholds = {
   droggnBid: { ansager: 24, solo: 31, super: 36, supermord: 50 },
   droggnDouble: { declarer: 42, defence: 32, escalation: 4 },
   dokoSoloFrom: 34,
+  dokoPovertyAcceptFrom: 24,
 };
 /**
  * The strong bot's: Doppelkopf's solo threshold and Droggn's Ansager bid fitted over a grid in
@@ -114,7 +117,7 @@ export function chooseAction(game: Game, view: HandView, rng: Rng, t: Thresholds
   if (of('reservation').length) return chooseReservation(hand, of('reservation'), t);
   if (of('contract').length) return chooseContract(hand, of('contract'));
   if (of('poverty-answer').length)
-    return of('poverty-answer').find((a) => a.accept === dokoStrength(hand) >= DOKO_ANNOUNCE_FROM) ?? of('poverty-answer')[0]!;
+    return of('poverty-answer').find((a) => a.accept === dokoStrength(hand) >= t.dokoPovertyAcceptFrom) ?? of('poverty-answer')[0]!;
   if (of('poverty').length || of('poverty-return').length) return [...of('poverty'), ...of('poverty-return')][0]!;
   const plays = of('play');
   const announce = of('announce').find((a) => a.level === 're' || a.level === 'kontra');
