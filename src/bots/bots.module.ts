@@ -12,7 +12,12 @@ import { Substitutes } from './substitutes.js';
   providers: [
     BotRunner,
     Substitutes,
-    { provide: DecisionPool, useFactory: (settings: Settings) => new DecisionPool(settings.botWorkers), inject: [SETTINGS] },
+    {
+      provide: DecisionPool,
+      useFactory: (settings: Settings) =>
+        new DecisionPool(settings.botWorkers, undefined, settings.botPriority === 'normal' ? 'caller' : 'lowest'),
+      inject: [SETTINGS],
+    },
   ],
 })
 export class BotsModule {}

@@ -26,8 +26,9 @@ export class DecisionPool {
   private readonly log = new Logger('Bots');
 
   /**
-   * `priority`: the workers search at the lowest priority (the service's), or at the calling
-   * process's (a test of the deadlines that must not depend on what else the machine runs).
+   * `priority`: the workers search at the lowest priority (the service's default), or at the
+   * calling process's (BOT_PRIORITY=normal, and a test of the deadlines that must not depend on
+   * what else the machine runs).
    */
   constructor(
     readonly size: number,

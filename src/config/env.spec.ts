@@ -21,6 +21,11 @@ describe('configuration', () => {
     expect(() => validateEnv({ AUDIT_TOKEN: 'x'.repeat(40) })).toThrow(/placeholder/);
     expect(validateEnv({ AUDIT_TOKEN: '3f9c2a7be1d04c5a8e6b9f1d2c3a4b5e' }).auditToken).toHaveLength(32);
   });
+  it('BOT_PRIORITY: the lowest by default, normal on request, nothing else', () => {
+    expect(validateEnv({}).botPriority).toBe('lowest');
+    expect(validateEnv({ BOT_PRIORITY: 'normal' }).botPriority).toBe('normal');
+    expect(() => validateEnv({ BOT_PRIORITY: 'high' })).toThrow(/BOT_PRIORITY="high"/);
+  });
   it('BENCH_ENDPOINTS is refused with NODE_ENV=production', () => {
     expect(() => validateEnv({ BENCH_ENDPOINTS: '1', NODE_ENV: 'production' })).toThrow(
       /BENCH_ENDPOINTS=1 .* refused with NODE_ENV=production/,

@@ -35,6 +35,8 @@ export interface Settings {
   auditJobExpireSeconds: number;
   /** worker processes that decide the strong bots' moves, at the lowest priority (docs/bots.md); 0 decides on the main thread */
   botWorkers: number;
+  /** `lowest`: the bots' workers search in the time nobody else wants (docs/bots.md); `normal`: at the service's own priority, for a host of its own where the search should not yield to other work */
+  botPriority: 'lowest' | 'normal';
   /** at a table where a person sits, a bot moves no sooner than this after the move before (0: at once) */
   botPaceMs: number;
   /** at a table where a person sits, the pause after a hand's end before bots and clocks go on in the next one */
@@ -174,6 +176,7 @@ export function validateEnv(env: Record<string, unknown>): Settings {
     auditSweepSeconds: int('AUDIT_SWEEP_SECONDS', 60, 0, 86_400),
     auditJobExpireSeconds: int('AUDIT_JOB_EXPIRE_SECONDS', 120, 3, 3_600),
     botWorkers: int('BOT_WORKERS', 1, 0, 64),
+    botPriority: oneOf('BOT_PRIORITY', ['lowest', 'normal'] as const, 'lowest'),
     botPaceMs: int('BOT_PACE_MS', 900, 0, 60_000),
     resultPauseMs: int('RESULT_PAUSE_MS', 5000, 0, 600_000),
     presenceSeconds: int('PRESENCE_SECONDS', 30, 0, 3600),
