@@ -23,25 +23,12 @@ import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { gameFor, seededRng, shuffle, type GameId } from '../src/engine/index.js';
+import { gameFor, seededRng, shuffle } from '../src/engine/index.js';
 import { chooseBotAction } from '../src/bots/strategy.js';
 import { decideStrong, DEFAULT_BUDGET, type StrongBudget } from '../src/bots/strong/search.js';
 import { playWithSeatBots, type SeatBot } from '../src/bots/strong/seat-play.js';
+import { QUARTER, seating, VARIANTS } from './bot-variants.js';
 import { seedOf } from './seeds.js';
-
-const VARIANTS: Record<string, { game: GameId; rules: Record<string, unknown> }> = {
-  dobbm4: { game: 'dobbm', rules: { players: 4 } },
-  dobbm5: { game: 'dobbm', rules: { players: 5 } },
-  droggn3: { game: 'droggn', rules: { players: 3 } },
-  droggn4: { game: 'droggn', rules: { players: 4 } },
-  doko48: { game: 'doppelkopf', rules: {} },
-  doko40: { game: 'doppelkopf', rules: { deck: 40 } },
-};
-const QUARTER: StrongBudget = {
-  ...DEFAULT_BUDGET,
-  worlds: Math.max(1, Math.round(DEFAULT_BUDGET.worlds / 4)),
-  timeMs: DEFAULT_BUDGET.timeMs / 4,
-};
 
 const { values: opts, positionals } = parseArgs({
   allowPositionals: true,
@@ -143,11 +130,8 @@ function playDeal(name: string, which: string, d: number): DealResult {
   if (!parsed.ok) throw new Error(parsed.rejection.message);
   const options = parsed.options;
   const seats = game.seatCount(options);
-  const sitsOut = (id === 'dobbm' && seats === 5) || (id === 'droggn' && seats === 4) || (id === 'doppelkopf' && seats === 5);
-  const playing = sitsOut ? seats - 1 : seats;
   const match = MATCHES[which]!;
-  const dealer = d % seats;
-  const tested = (dealer + 1 + (Math.floor(d / seats) % playing)) % seats;
+  const { dealer, tested } = seating(id, seats, d);
   const hand = { options, deck: shuffle(seedOf(d), game.deck(options)), setup: { dealer } };
   const play = (maker: Maker) =>
     playWithSeatBots(

@@ -17,6 +17,7 @@ import { chooseAction, chooseBotAction, STRONG_THRESHOLDS, type Thresholds } fro
 import { decideStrong } from '../src/bots/strong/search.js';
 import { playWithSeatBots, type SeatBot } from '../src/bots/strong/seat-play.js';
 import type { SeatInput } from '../src/bots/strong/seat-input.js';
+import { seating } from './bot-variants.js';
 import { seedOf } from './seeds.js';
 
 type HandView = SeatInput['view'];
@@ -148,8 +149,7 @@ for (const name of fits) {
   const seats = game.seatCount(options);
   const hands = Array.from({ length: deals }, (_, i) => {
     const d = first + i;
-    const dealer = d % seats;
-    const tested = (dealer + 1 + (Math.floor(d / seats) % seats)) % seats;
+    const { dealer, tested } = seating(fit.game, seats, d);
     return { options, deck: shuffle(seedOf(d), game.deck(options)), setup: { dealer }, tested };
   });
   /** Deal d's score for the tested seat with thresholds t; with `views`, the seat's views at its threshold decisions are kept there. */

@@ -1,0 +1,30 @@
+import type { GameId } from '../src/engine/index.js';
+import { DEFAULT_BUDGET, type StrongBudget } from '../src/bots/strong/search.js';
+
+/** The game variants the bots' benchmarks play. */
+export const VARIANTS: Record<string, { game: GameId; rules: Record<string, unknown> }> = {
+  dobbm4: { game: 'dobbm', rules: { players: 4 } },
+  dobbm5: { game: 'dobbm', rules: { players: 5 } },
+  droggn3: { game: 'droggn', rules: { players: 3 } },
+  droggn4: { game: 'droggn', rules: { players: 4 } },
+  doko48: { game: 'doppelkopf', rules: {} },
+  doko40: { game: 'doppelkopf', rules: { deck: 40 } },
+};
+
+/** A quarter of the strong bot's default budget: the reference for "more thinking must help". */
+export const QUARTER: StrongBudget = {
+  ...DEFAULT_BUDGET,
+  worlds: Math.max(1, Math.round(DEFAULT_BUDGET.worlds / 4)),
+  timeMs: DEFAULT_BUDGET.timeMs / 4,
+};
+
+/**
+ * Deal d's dealer and the seat under test: the dealer goes round, and the seat under test goes
+ * round the seats that play (with five at Dobbm or four at Droggn the dealer sits out).
+ */
+export function seating(game: GameId, seats: number, d: number): { dealer: number; tested: number } {
+  const sitsOut = (game === 'dobbm' && seats === 5) || (game === 'droggn' && seats === 4) || (game === 'doppelkopf' && seats === 5);
+  const playing = sitsOut ? seats - 1 : seats;
+  const dealer = d % seats;
+  return { dealer, tested: (dealer + 1 + (Math.floor(d / seats) % playing)) % seats };
+}
