@@ -72,14 +72,15 @@ export const THRESHOLDS: Thresholds = {
   dokoPovertyAcceptFrom: 24,
 };
 /**
- * The strong bot's: Doppelkopf's solo threshold and Droggn's Ansager bid fitted over a grid in
- * duplicate deals (`npm run bench:thresholds`, docs/bots.md): its card play wins more hands than
- * the beginner's, so it may announce on weaker ones. The others kept, as no grid value beat them
- * clearly.
+ * The strong bot's: Doppelkopf's solo threshold and Droggn's Ansager and Super bids fitted over a
+ * grid in duplicate deals (`npm run bench:thresholds`, docs/bots.md): its card play wins more
+ * hands than the beginner's, so it may announce on weaker ones. With Super from below the Solo's
+ * threshold it bids Super on every hand that would have borne a Solo, as the fit preferred. The
+ * others kept, as no grid value beat them clearly.
  */
 export const STRONG_THRESHOLDS: Thresholds = {
   ...THRESHOLDS,
-  droggnBid: { ...THRESHOLDS.droggnBid, ansager: 20 },
+  droggnBid: { ...THRESHOLDS.droggnBid, ansager: 20, super: 30 },
   dokoSoloFrom: 26,
 };
 const DOBBM_BID = THRESHOLDS.dobbmBid;
