@@ -10,7 +10,7 @@
  * grid value: the deals that differ, the mean difference per deal over all deals with its 95 %
  * confidence interval, and over the differing deals alone. Defaults: 200 deals, every fit.
  *   fits: dobbm-bid,dobbm-solo,dobbm-schwacher,dobbm-retour,droggn-ansager,droggn-solo,droggn-super,
- *         droggn-double,doko-solo,doko-poverty
+ *         droggn-supermord,droggn-double,doko-solo,doko-poverty
  */
 import { gameFor, shuffle, seededRng, type GameId } from '../src/engine/index.js';
 import { chooseAction, chooseBotAction, STRONG_THRESHOLDS, type Thresholds } from '../src/bots/strategy.js';
@@ -80,6 +80,13 @@ const FITS: Record<string, Fit> = {
     base: T.droggnBid.super,
     grid: [30, 33, 39, 42],
     with: (t, x) => ({ ...t, droggnBid: { ...t.droggnBid, super: x } }),
+  },
+  'droggn-supermord': {
+    game: 'droggn',
+    rules: { players: 3 },
+    base: T.droggnBid.supermord,
+    grid: [38, 42, 46, 54],
+    with: (t, x) => ({ ...t, droggnBid: { ...t.droggnBid, supermord: x } }),
   },
   'droggn-double': {
     game: 'droggn',
