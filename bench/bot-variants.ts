@@ -9,6 +9,8 @@ export const VARIANTS: Record<string, { game: GameId; rules: Record<string, unkn
   droggn4: { game: 'droggn', rules: { players: 4 } },
   doko48: { game: 'doppelkopf', rules: {} },
   doko40: { game: 'doppelkopf', rules: { deck: 40 } },
+  /** Doppelkopf with poverty (Armut) allowed, which the default rules leave out. */
+  doko48armut: { game: 'doppelkopf', rules: { poverty: { enabled: true } } },
 };
 
 /** A quarter of the strong bot's default budget: the reference for "more thinking must help". */

@@ -25,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gameFor, seededRng, shuffle } from '../src/engine/index.js';
 import { chooseBotAction } from '../src/bots/strategy.js';
+import { viewWithRules } from '../src/bots/strong/seat-input.js';
 import { decideStrong, DEFAULT_BUDGET, type StrongBudget } from '../src/bots/strong/search.js';
 import { playWithSeatBots, type SeatBot } from '../src/bots/strong/seat-play.js';
 import { QUARTER, seating, VARIANTS } from './bot-variants.js';
@@ -74,7 +75,7 @@ function firstDeal(variant: string, comparison: string): number {
 type Maker = (deal: number, seat: number) => SeatBot;
 const beginner: Maker = (deal, seat) => {
   const rng = seededRng(deal * 16 + seat);
-  return (input) => chooseBotAction('heuristic', input.view.game, input.view, rng);
+  return (input) => chooseBotAction('heuristic', input.view.game, viewWithRules(input), rng);
 };
 const random: Maker = (deal, seat) => {
   const rng = seededRng(deal * 16 + seat + 8);

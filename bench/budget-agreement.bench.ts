@@ -10,6 +10,7 @@
  */
 import { gameFor, seededRng, shuffle } from '../src/engine/index.js';
 import { chooseBotAction } from '../src/bots/strategy.js';
+import { viewWithRules } from '../src/bots/strong/seat-input.js';
 import { decideStrong, DEFAULT_BUDGET } from '../src/bots/strong/search.js';
 import { playWithSeatBots, type SeatBot } from '../src/bots/strong/seat-play.js';
 import { QUARTER, seating, VARIANTS } from './bot-variants.js';
@@ -37,7 +38,7 @@ for (let d = 0; d < deals; d++) {
   const bots: SeatBot[] = Array.from({ length: seats }, (_, s) => {
     if (s !== tested) {
       const rng = seededRng(d * 16 + s);
-      return (input) => chooseBotAction('heuristic', input.view.game, input.view, rng);
+      return (input) => chooseBotAction('heuristic', input.view.game, viewWithRules(input), rng);
     }
     return (input) => {
       const seed = d * 1000 + s * 100 + n++;

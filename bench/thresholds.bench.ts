@@ -9,14 +9,14 @@
  * the same hand twice, difference 0, as every bot is deterministic for its seed). Printed per
  * grid value: the deals that differ, the mean difference per deal over all deals with its 95 %
  * confidence interval, and over the differing deals alone. Defaults: 200 deals, every fit.
- *   fits: dobbm-bid,dobbm-solo,dobbm-schwacher,dobbm-retour,droggn-ansager,droggn-solo,droggn-super,
- *         droggn-supermord,droggn-double,doko-solo,doko-poverty
+ *   fits: dobbm-bid,dobbm-solo,dobbm-schwacher,dobbm-retour,droggn-ansager,droggn-solo,droggn-super,droggn4-super,
+ *         droggn-supermord,droggn-double,doko-solo,doko-poverty,doko-armut
  */
 import { gameFor, shuffle, seededRng, type GameId } from '../src/engine/index.js';
 import { chooseAction, chooseBotAction, STRONG_THRESHOLDS, type Thresholds } from '../src/bots/strategy.js';
 import { decideStrong } from '../src/bots/strong/search.js';
 import { playWithSeatBots, type SeatBot } from '../src/bots/strong/seat-play.js';
-import type { SeatInput } from '../src/bots/strong/seat-input.js';
+import { viewWithRules, type SeatInput } from '../src/bots/strong/seat-input.js';
 import { seating } from './bot-variants.js';
 import { seedOf } from './seeds.js';
 
@@ -81,6 +81,13 @@ const FITS: Record<string, Fit> = {
     grid: [30, 33, 39, 42],
     with: (t, x) => ({ ...t, droggnBid: { ...t.droggnBid, super: x } }),
   },
+  'droggn4-super': {
+    game: 'droggn',
+    rules: { players: 4 },
+    base: T.droggnBid.super,
+    grid: [27, 33, 36],
+    with: (t, x) => ({ ...t, droggnBid: { ...t.droggnBid, super: x } }),
+  },
   'droggn-supermord': {
     game: 'droggn',
     rules: { players: 3 },
@@ -108,10 +115,18 @@ const FITS: Record<string, Fit> = {
   },
   'doko-poverty': {
     game: 'doppelkopf',
-    rules: {},
+    rules: { poverty: { enabled: true } },
     base: T.dokoPovertyAcceptFrom,
     grid: [16, 20, 28, 32],
     with: (t, x) => ({ ...t, dokoPovertyAcceptFrom: x }),
+  },
+  'doko-armut': {
+    game: 'doppelkopf',
+    rules: { poverty: { enabled: true } },
+    base: T.dokoPovertyUpTo,
+    // -1: never declare a poverty.
+    grid: [-1, 1, 2],
+    with: (t, x) => ({ ...t, dokoPovertyUpTo: x }),
   },
 };
 /** The decisions the strong bot takes by a threshold (or, for a reservation or an announcement, guards with one). */
@@ -126,7 +141,7 @@ const only = process.argv[5]?.split(',').map(Number);
 
 const beginner = (deal: number, seat: number): SeatBot => {
   const rng = seededRng(deal * 16 + seat);
-  return (input) => chooseBotAction('heuristic', input.view.game, input.view, rng);
+  return (input) => chooseBotAction('heuristic', input.view.game, viewWithRules(input), rng);
 };
 const strong =
   (thresholds: Thresholds) =>
@@ -164,7 +179,7 @@ for (const name of fits) {
     const { tested, ...hand } = hands[d]!;
     const own = strong(t)(first + d, tested);
     const watched: SeatBot = (input) => {
-      if ((input.view.legalActions ?? []).some((a) => THRESHOLD_DECISIONS.has(a.type))) views?.push(input.view);
+      if ((input.view.legalActions ?? []).some((a) => THRESHOLD_DECISIONS.has(a.type))) views?.push(viewWithRules(input));
       return own(input);
     };
     const bots = Array.from({ length: seats }, (_, s) => (s === tested ? watched : beginner(first + d, s)));

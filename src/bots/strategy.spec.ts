@@ -53,3 +53,44 @@ describe('the thresholds a bot reserves by', () => {
     expect(chooseAction('doppelkopf', view, seededRng(1))).toEqual({ type: 'reservation', call: 'gesund' });
   });
 });
+
+describe('the beginner’s poverty (Armut)', () => {
+  // Two trumps (a jack and a ten of diamonds), plain cards besides: a poor hand.
+  const poor = ['HJ', 'D10', 'CA', 'CA', 'C10', 'C9', 'SA', 'S10', 'SK', 'S9', 'HA', 'HK'];
+  const reserve = (rules?: Record<string, unknown>): SeatView => ({
+    seat: 0,
+    phase: 'reservations',
+    hand: poor,
+    rules,
+    legalActions: [
+      { seat: 0, type: 'reservation', call: 'gesund' },
+      { seat: 0, type: 'reservation', call: 'vorbehalt' },
+    ],
+  });
+  const rules = { deck: 48, 'poverty.enabled': true, 'poverty.countFoxes': true };
+
+  it('is declared on a poor hand only when the rules it was given allow one', () => {
+    expect(chooseAction('doppelkopf', reserve(rules), seededRng(1))).toEqual({ type: 'reservation', call: 'vorbehalt' });
+    expect(chooseAction('doppelkopf', reserve(), seededRng(1))).toEqual({ type: 'reservation', call: 'gesund' });
+    expect(chooseAction('doppelkopf', reserve({ ...rules, 'poverty.enabled': false }), seededRng(1))).toEqual({
+      type: 'reservation',
+      call: 'gesund',
+    });
+    expect(chooseAction('doppelkopf', reserve(rules), seededRng(1), { ...THRESHOLDS, dokoPovertyUpTo: 1 })).toEqual({
+      type: 'reservation',
+      call: 'gesund',
+    });
+  });
+
+  it('the acceptor gives back plain cards and keeps his trumps and aces', () => {
+    const hand = ['CQ', 'SQ', 'DJ', 'DA', 'DK', 'CA', 'C9', 'S9', 'SK', 'H9', 'HK', 'HA', 'HJ', 'D10', 'C10'];
+    const returns = [
+      ['CQ', 'SQ', 'DJ'],
+      ['CA', 'HA', 'DA'],
+      ['C9', 'S9', 'H9'],
+      ['HJ', 'D10', 'C9'],
+    ].map((cards) => ({ seat: 0, type: 'poverty-return', cards }));
+    const view: SeatView = { seat: 0, phase: 'poverty-return', hand, legalActions: returns };
+    expect(chooseAction('doppelkopf', view, seededRng(1))).toEqual({ type: 'poverty-return', cards: ['C9', 'S9', 'H9'] });
+  });
+});

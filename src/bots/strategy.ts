@@ -5,6 +5,8 @@ import type { Rng } from '../engine/core/rng.js';
 import { handStrength as dobbmStrength } from '../engine/dobbm/strength.js';
 import { handStrength as droggnStrength } from '../engine/droggn/bots.js';
 import { handStrength as dokoStrength } from '../engine/doppelkopf/bots.js';
+import { povertyTrumps } from '../engine/doppelkopf/reservations.js';
+import type { DokoState } from '../engine/doppelkopf/state.js';
 
 /**
  * What a bot does with its seat's view (GET /hands/{id} as that seat): pick one of the view's
@@ -35,6 +37,8 @@ export interface SeatView {
   phase: string;
   hand?: string[];
   legalActions?: Action[];
+  /** The hand's rules as the engine parsed them, where the caller has them (the strong bot reads them from the deal event). */
+  rules?: Record<string, unknown>;
   [field: string]: unknown;
 }
 type HandView = SeatView;
@@ -62,6 +66,8 @@ export interface Thresholds {
   dokoSoloFrom: number;
   /** Doppelkopf: the least strength to take a poor player's cards (Armut, poverty). */
   dokoPovertyAcceptFrom: number;
+  /** Doppelkopf: the most trumps (counted as for Armut) on which to declare a poverty where the rules allow one; -1: never. */
+  dokoPovertyUpTo: number;
 }
 export const THRESHOLDS: Thresholds = {
   dobbmBid: { dobbm: 30, solo: 56 },
@@ -70,6 +76,7 @@ export const THRESHOLDS: Thresholds = {
   droggnDouble: { declarer: 42, defence: 32, escalation: 4 },
   dokoSoloFrom: 34,
   dokoPovertyAcceptFrom: 24,
+  dokoPovertyUpTo: 3,
 };
 /**
  * The strong bot's: Doppelkopf's solo threshold and Droggn's Ansager and Super bids fitted over a
@@ -115,11 +122,13 @@ export function chooseAction(game: Game, view: HandView, rng: Rng, t: Thresholds
   if (of('ready').length) return of('ready').find((a) => a.layout === null) ?? of('ready')[0]!;
   if (of('layout').length) return of('layout').find((a) => a.card === null) ?? of('layout')[0]!;
   if (of('double').length) return chooseDouble(game, view, hand, of('double'), t);
-  if (of('reservation').length) return chooseReservation(hand, of('reservation'), t);
-  if (of('contract').length) return chooseContract(hand, of('contract'));
+  if (of('reservation').length) return chooseReservation(hand, of('reservation'), t, poor(view, t));
+  if (of('contract').length) return chooseContract(hand, of('contract'), t);
   if (of('poverty-answer').length)
     return of('poverty-answer').find((a) => a.accept === dokoStrength(hand) >= t.dokoPovertyAcceptFrom) ?? of('poverty-answer')[0]!;
-  if (of('poverty').length || of('poverty-return').length) return [...of('poverty'), ...of('poverty-return')][0]!;
+  // The pauper keeps his best plain cards; the acceptor gives back his weakest.
+  for (const type of ['poverty', 'poverty-return'])
+    if (of(type).length) return best(sample(of(type), rng), (a) => exchangeScore(game, hand, a));
   const plays = of('play');
   const announce = of('announce').find((a) => a.level === 're' || a.level === 'kontra');
   if (announce && strength(game, hand, 'declarer') >= DOKO_ANNOUNCE_FROM && rng.next() < 0.5) return announce;
@@ -130,12 +139,15 @@ export function chooseAction(game: Game, view: HandView, rng: Rng, t: Thresholds
   return rng.pick(legal);
 }
 
-/** The declarer's hand strength after a discard or a buy: how the beginner ranks them. */
+/** The hand's strength after a discard, a buy or a poverty's exchange: how the beginner ranks them. */
 function exchangeScore(game: Game, hand: string[], a: Action): number {
-  if (a.type === 'discard') return strength(game, without(hand, a.cards as string[]), 'declarer');
+  if (Array.isArray(a.cards)) return strength(game, without(hand, a.cards as string[]), 'declarer');
   if (a.card === null) return strength(game, hand, 'declarer');
   return strength(game, [...without(hand, [a.give as string]), a.card as string], 'declarer');
 }
+
+/** Actions that give cards away, ranked by what they leave in the hand. */
+const EXCHANGES = new Set(['discard', 'buy', 'poverty', 'poverty-return']);
 
 /**
  * At most `k` of the legal actions for a search to weigh: all when few; else the discards or
@@ -147,7 +159,7 @@ export function shortlist(game: Game, view: HandView, legal: Action[], k: number
   const picked = new Map<string, Action>();
   const add = (a: Action): void => void picked.set(key(a), a);
   add(chooseAction(game, view, rng));
-  const exchanges = legal.filter((a) => a.type === 'discard' || a.type === 'buy');
+  const exchanges = legal.filter((a) => EXCHANGES.has(a.type));
   if (exchanges.length === legal.length) {
     const hand = view.hand ?? [];
     const scored = sample(exchanges, rng).map((a) => ({ a, s: exchangeScore(game, hand, a) }));
@@ -226,15 +238,28 @@ export function doublingsOf(view: HandView): number {
 /** The best of the solo strengths of a Doppelkopf hand: what its reservation is decided by. */
 export const dokoSoloStrength = (hand: string[]): number => Math.max(...DOKO_SOLOS.map((c) => dokoStrength(hand, c)));
 
-function chooseReservation(hand: string[], calls: Action[], t: Thresholds): Action {
+/**
+ * Whether the beginner declares a poverty (Armut) on this Doppelkopf hand: when the rules it was
+ * given allow one and the hand has at most `dokoPovertyUpTo` trumps as the rule counts them.
+ */
+function poor(view: HandView, t: Thresholds): boolean {
+  const rules = view.rules;
+  if (rules?.['poverty.enabled'] !== true) return false;
+  const trumps = povertyTrumps({ options: rules } as unknown as DokoState, view.hand ?? []);
+  return trumps.length <= Math.min(3, t.dokoPovertyUpTo);
+}
+
+function chooseReservation(hand: string[], calls: Action[], t: Thresholds, poverty: boolean): Action {
   const wantsSolo = dokoSoloStrength(hand) >= t.dokoSoloFrom;
-  const weddingOrPoor = hand.filter((c) => c === 'CQ').length === 2;
-  const want = wantsSolo || weddingOrPoor ? 'vorbehalt' : 'gesund';
+  const wedding = hand.filter((c) => c === 'CQ').length === 2;
+  const want = wantsSolo || wedding || poverty ? 'vorbehalt' : 'gesund';
   return calls.find((a) => a.call === want) ?? calls.find((a) => a.call !== 'throwin') ?? calls[0]!;
 }
 
-function chooseContract(hand: string[], contracts: Action[]): Action {
-  const special = contracts.find((a) => a.contract === 'hochzeit' || a.contract === 'armut');
+function chooseContract(hand: string[], contracts: Action[], t: Thresholds): Action {
+  const wantsSolo = dokoSoloStrength(hand) >= t.dokoSoloFrom;
+  const special =
+    contracts.find((a) => a.contract === 'hochzeit') ?? (wantsSolo ? undefined : contracts.find((a) => a.contract === 'armut'));
   if (special) return special;
   return best(contracts, (a) =>
     (DOKO_SOLOS as readonly string[]).includes(a.contract as string) ? dokoStrength(hand, a.contract as never) : -1,

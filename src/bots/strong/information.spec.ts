@@ -21,6 +21,7 @@ const VARIANTS: { game: GameId; rules: Record<string, unknown> }[] = [
   { game: 'droggn', rules: { players: 4 } },
   { game: 'doppelkopf', rules: {} },
   { game: 'doppelkopf', rules: { deck: 40 } },
+  { game: 'doppelkopf', rules: { poverty: { enabled: true } } },
 ];
 type StateBot = (state: never, seat: number, rng: Rng) => Action;
 const stateBots: Record<GameId, StateBot> = {

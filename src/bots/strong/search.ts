@@ -14,7 +14,7 @@ import {
   type Action as Posted,
   type Thresholds,
 } from '../strategy.js';
-import { knowledgeFromInput, type SeatInput, type SeatKnowledge } from './seat-input.js';
+import { knowledgeFromInput, viewWithRules, type SeatInput, type SeatKnowledge } from './seat-input.js';
 import { imagineDobbm } from './dobbm-world.js';
 import { exactDobbmScore } from './dobbm-exact.js';
 import { imagineDroggn } from './droggn-world.js';
@@ -114,16 +114,18 @@ export function searchWorlds(input: SeatInput, opts: SearchOptions, imagine: Wor
   const rng = seededRng(opts.seed);
   const offered = (input.view.legalActions ?? []).map(withoutSeat);
   if (offered.length === 0) throw new Error(`seat ${input.view.seat} has no legal action in phase ${input.view.phase}`);
-  const beginner = (): Posted => chooseAction(input.view.game, input.view, seededRng(opts.seed), opts.thresholds ?? STRONG_THRESHOLDS);
+  const searcher = searchers[input.view.game];
+  const k = knowledgeFromInput(searcher.game, input);
+  // The beginner's choice is the fallback and the safe one.
+  const view = viewWithRules(input);
+  const beginner = (): Posted => chooseAction(view.game, view, seededRng(opts.seed), opts.thresholds ?? STRONG_THRESHOLDS);
   const calm = offered.filter((a) => a.type !== 'double' || a['call'] === 'gut');
   const legal = doublingsOf(input.view) >= MAX_OWN_DOUBLINGS && calm.length > 0 ? calm : offered;
   if (legal.length === 1) return { action: legal[0]!, worlds: 0 };
   // Bids and doublings by the beginner's hand-strength thresholds: searched, they lost (docs/bots.md).
   if (legal.some((a) => a.type === 'bid' || a.type === 'double')) return { action: beginner(), worlds: 0 };
-  const searcher = searchers[input.view.game];
-  const k = knowledgeFromInput(searcher.game, input);
   if (!k) return { action: beginner(), worlds: 0 };
-  const candidates = shortlist(input.view.game, input.view, legal, MAX_CANDIDATES, rng);
+  const candidates = shortlist(view.game, view, legal, MAX_CANDIDATES, rng);
   const perWorld: number[][] = candidates.map(() => []);
   const seat = k.seat;
   for (let w = 0; w < budget.worlds && (w === 0 || now() < deadline); w++) {

@@ -1,4 +1,4 @@
-import { nestOptions, type Action, type Card, type Game, type GameId, type HandSetup } from '../../engine/index.js';
+import { gameFor, nestOptions, type Action, type Card, type Game, type GameId, type HandSetup } from '../../engine/index.js';
 import { handView, visibleEvents } from '../../hands/views.js';
 import type { SeatView } from '../strategy.js';
 
@@ -43,6 +43,12 @@ export function knowledgeFromInput<O>(game: Game<O>, input: SeatInput): SeatKnow
     .sort((a, b) => a.seq - b.seq)
     .map((e) => ({ ...e.payload, seat: e.seat!, type: e.type }) as Action & { hidden?: string[] });
   return { game: input.view.game, seat: input.view.seat, options: parsed.options, setup, actions, hand: [...(input.view.hand ?? [])] };
+}
+
+/** The seat's view with the rules its deal event names: what a beginner may use besides the view. */
+export function viewWithRules(input: SeatInput): SeatInput['view'] {
+  const k = knowledgeFromInput(gameFor(input.view.game), input);
+  return k ? { ...input.view, rules: k.options as Record<string, unknown> } : input.view;
 }
 
 /**

@@ -105,7 +105,7 @@ export function applyContract(
 }
 
 /** docs/rules/doppelkopf.md#reservations: PFLICHT 4 > LUST 3 > ARMUT 2 > HOCHZEIT 1; `poverty.rank` moves Armut below. */
-function reservationRank(s: DokoState, seat: number, contract: DeclaredContract): number {
+export function reservationRank(s: DokoState, seat: number, contract: DeclaredContract): number {
   if (contract.startsWith('solo-')) return isCompulsory(s, seat) ? 4 : 3;
   if (contract === 'armut') return s.options['poverty.rank'] === 'belowWedding' ? 0.5 : 2;
   return 1;
