@@ -14,7 +14,7 @@ import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
 import { chooseBotAction, type Action, type BotStrength, type SeatView } from './strategy.js';
 import { DecisionPool } from './decision-pool.js';
-import type { SeatInput } from './strong/seat-input.js';
+import { viewWithRules, type SeatInput } from './strong/seat-input.js';
 
 /** A table whose seats are all bots asks for its session end once it has dealt this many hands. */
 const BOT_ONLY_HANDS = 3;
@@ -63,9 +63,12 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
    * decided in the worker pool; the e2e tests wrap it to look at what bots see.
    */
   choose: (turn: BotTurn, view: SeatView) => Action | Promise<Action> = async (turn, view) => {
-    if (turn.strength !== 'strong') return chooseBotAction(turn.strength, turn.game, view, this.rng);
+    // A Doppelkopf reservation turns on the rules (may a poor hand declare Armut?), which the deal event names.
+    const needsRules = turn.game === 'doppelkopf' && view.phase === 'reservations';
+    if (turn.strength !== 'strong' && !needsRules) return chooseBotAction(turn.strength, turn.game, view, this.rng);
     const events = await this.hands.events(turn.handId, callerOf(turn));
     const input = { view, events } as unknown as SeatInput;
+    if (turn.strength !== 'strong') return chooseBotAction(turn.strength, turn.game, viewWithRules(input), this.rng);
     return this.decisions.decide(input, this.rng.int(2 ** 31));
   };
   private sweeper: NodeJS.Timeout | undefined;
