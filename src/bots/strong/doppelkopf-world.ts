@@ -63,12 +63,12 @@ export function imagineDoppelkopf(k: SeatKnowledge<DokoOptions>, view: DokoView,
     active.includes(s) ? [...playedOf(s), ...(s === me ? k.hand : [...drawn.hands.get(s)!, ...placedOf(s)])] : null,
   );
   const cards = exchange?.undo(hands, drawn.pile, rng);
+  if (exchange && !cards) return null;
   const winningSeat = view.contract === 'armut' ? view.poverty?.pauper : view.declarer;
   const winner =
     view.contract && view.contract !== 'normal' && winningSeat !== undefined && winningSeat !== null
       ? (state: DokoState) => reservationRank(state, winningSeat, view.contract as DeclaredContract)
       : null;
-  if (exchange && !cards) return null;
   const world = replayWorld(doppelkopf, k, hands, [], (a, state) => {
     if (a.type === 'poverty') return { seat: a.seat, type: 'poverty', cards: cards!.passed };
     if (a.type === 'poverty-return') return { seat: a.seat, type: 'poverty-return', cards: cards!.returned };
