@@ -166,7 +166,7 @@ function printRow(rows: DealResult[]): void {
   const refused = rows.reduce((n, r) => n + r.refused, 0);
   const span = `${Math.min(...rows.map((r) => r.deal))}–${Math.max(...rows.map((r) => r.deal))}`;
   console.log(
-    `${variant.padEnd(8)} ${match.label.padEnd(30)} ${String(rows.length).padStart(5)} ${f(mean(cand)).padStart(10)} ${f(mean(rows.map((r) => r.reference))).padStart(10)} ` +
+    `${variant.padEnd(11)} ${match.label.padEnd(30)} ${String(rows.length).padStart(5)} ${f(mean(cand)).padStart(10)} ${f(mean(rows.map((r) => r.reference))).padStart(10)} ` +
       `${`${f(mean(diffs), 2)} ± ${f(ci95(diffs), 2)}`.padStart(20)}   ${`${f(quantile(sorted, 0.5))} / ${f(quantile(sorted, 0.99))}`.padStart(28)}` +
       `   ${f(1000 / mean(times), 0).padStart(11)}   ${String(refused).padStart(7)}   deals ${span}` +
       (match.searched ? `   reference ms p50 / p99 ${f(quantile(refSorted, 0.5))} / ${f(quantile(refSorted, 0.99))}` : ''),
@@ -195,7 +195,7 @@ console.log(
     `quarter ${QUARTER.worlds} / ${QUARTER.timeMs} ms; ${new Date().toISOString()}\n`,
 );
 console.log(
-  'variant  comparison                     deals  candidate  reference  difference ± 95% CI   strong decision ms p50 / p99   decisions/s   refused',
+  'variant     comparison                     deals  candidate  reference  difference ± 95% CI   strong decision ms p50 / p99   decisions/s   refused',
 );
 const all: DealResult[] = [];
 if (merging)
