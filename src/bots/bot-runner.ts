@@ -64,11 +64,10 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
    */
   choose: (turn: BotTurn, view: SeatView) => Action | Promise<Action> = async (turn, view) => {
     // A Doppelkopf reservation turns on the rules (may a poor hand declare Armut?), which the deal event names.
-    const needsRules = turn.game === 'doppelkopf' && view.phase === 'reservations';
+    const needsRules = turn.strength === 'heuristic' && turn.game === 'doppelkopf' && view.phase === 'reservations';
     if (turn.strength !== 'strong' && !needsRules) return chooseBotAction(turn.strength, turn.game, view, this.rng);
-    const events = await this.hands.events(turn.handId, callerOf(turn));
-    const input = { view, events } as unknown as SeatInput;
-    if (turn.strength !== 'strong') return chooseBotAction(turn.strength, turn.game, viewWithRules(input), this.rng);
+    const input = { view, events: await this.hands.events(turn.handId, callerOf(turn)) } as unknown as SeatInput;
+    if (needsRules) return chooseBotAction('heuristic', turn.game, viewWithRules(input), this.rng);
     return this.decisions.decide(input, this.rng.int(2 ** 31));
   };
   private sweeper: NodeJS.Timeout | undefined;
