@@ -85,7 +85,7 @@ const FITS: Record<string, Fit> = {
     game: 'droggn',
     rules: { players: 4 },
     base: T.droggnBid.super,
-    grid: [27, 33, 36],
+    grid: [24, 30, 33, 36],
     with: (t, x) => ({ ...t, droggnBid: { ...t.droggnBid, super: x } }),
   },
   'droggn-supermord': {

@@ -82,13 +82,13 @@ export const THRESHOLDS: Thresholds = {
  * The strong bot's: Doppelkopf's solo threshold and answer to a poverty and Droggn's Ansager and
  * Super bids fitted over a grid in duplicate deals (`npm run bench:thresholds`, docs/bots.md): its
  * card play wins more hands than the beginner's, so it may announce on weaker ones and take a
- * poor player's cards with a weaker hand. With Super from below the Solo's
- * threshold it bids Super on every hand that would have borne a Solo, as the fit preferred. The
- * others kept, as no grid value beat them clearly.
+ * poor player's cards with a weaker hand. With Super from below the Solo's threshold it bids
+ * Super on every hand that would have borne a Solo, as the fits preferred. The others kept, as no
+ * grid value beat them clearly.
  */
 export const STRONG_THRESHOLDS: Thresholds = {
   ...THRESHOLDS,
-  droggnBid: { ...THRESHOLDS.droggnBid, ansager: 20, super: 30 },
+  droggnBid: { ...THRESHOLDS.droggnBid, ansager: 20, super: 27 },
   dokoSoloFrom: 26,
   dokoPovertyAcceptFrom: 16,
 };
