@@ -131,7 +131,7 @@ function less(from: readonly Card[], cards: readonly Card[]): Card[] {
  * others neither (only, if the rules say so, how many trumps came back).
  */
 class Exchange {
-  /** Cards the seat knows another seat holds now (not yet played). */
+  /** Cards another seat holds now (not yet played): known to the seat, or guessed for the pauper. */
   readonly placed = new Map<number, Card[]>();
   readonly isTrump: (c: Card) => boolean;
 
@@ -205,11 +205,8 @@ class Exchange {
   undo(hands: (Card[] | null)[], pile: Card[], rng: Rng): { passed: Card[]; returned: Card[] } | null {
     const { pauper, acceptor, count, returnedYet } = this.p;
     const pauperHas = hands[pauper]!;
-    let returned: Card[] = [];
-    if (returnedYet) {
-      returned = this.p.returned ?? this.guessReturned(pauperHas, rng)!;
-      if (!returned) return null;
-    }
+    const returned = returnedYet ? (this.p.returned ?? this.guessReturned(pauperHas, rng)) : [];
+    if (!returned) return null;
     let passed = this.p.passed ?? (acceptor === null ? pile : null);
     if (!passed) {
       const pool = [...hands[acceptor!]!, ...returned].filter((c) => !this.passesTrumpsOnly() || this.isTrump(c));
