@@ -1,5 +1,8 @@
-import type { GameId } from '../src/engine/index.js';
+import { seededRng, type GameId } from '../src/engine/index.js';
+import { chooseBotAction } from '../src/bots/strategy.js';
+import { viewWithRules } from '../src/bots/strong/seat-input.js';
 import { DEFAULT_BUDGET, type StrongBudget } from '../src/bots/strong/search.js';
+import type { SeatBot } from '../src/bots/strong/seat-play.js';
 
 /** The game variants the bots' benchmarks play. */
 export const VARIANTS: Record<string, { game: GameId; rules: Record<string, unknown> }> = {
@@ -29,4 +32,10 @@ export function seating(game: GameId, seats: number, d: number): { dealer: numbe
   const playing = sitsOut ? seats - 1 : seats;
   const dealer = d % seats;
   return { dealer, tested: (dealer + 1 + (Math.floor(d / seats) % playing)) % seats };
+}
+
+/** The beginner in a seat of deal d, seeded alike in every benchmark, with the rules the deal event names. */
+export function beginnerAt(deal: number, seat: number): SeatBot {
+  const rng = seededRng(deal * 16 + seat);
+  return (input) => chooseBotAction('heuristic', input.view.game, viewWithRules(input), rng);
 }

@@ -25,10 +25,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gameFor, seededRng, shuffle } from '../src/engine/index.js';
 import { chooseBotAction } from '../src/bots/strategy.js';
-import { viewWithRules } from '../src/bots/strong/seat-input.js';
 import { decideStrong, DEFAULT_BUDGET, type StrongBudget } from '../src/bots/strong/search.js';
 import { playWithSeatBots, type SeatBot } from '../src/bots/strong/seat-play.js';
-import { QUARTER, seating, VARIANTS } from './bot-variants.js';
+import { beginnerAt, QUARTER, seating, VARIANTS } from './bot-variants.js';
 import { seedOf } from './seeds.js';
 
 const { values: opts, positionals } = parseArgs({
@@ -73,10 +72,7 @@ function firstDeal(variant: string, comparison: string): number {
 }
 
 type Maker = (deal: number, seat: number) => SeatBot;
-const beginner: Maker = (deal, seat) => {
-  const rng = seededRng(deal * 16 + seat);
-  return (input) => chooseBotAction('heuristic', input.view.game, viewWithRules(input), rng);
-};
+const beginner: Maker = beginnerAt;
 const random: Maker = (deal, seat) => {
   const rng = seededRng(deal * 16 + seat + 8);
   return (input) => chooseBotAction('random', input.view.game, input.view, rng);

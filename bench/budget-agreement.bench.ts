@@ -6,14 +6,12 @@
  * same seed. Printed: the decisions, those with a choice, and those where the two budgets differ,
  * in total and per phase. It tells whether more thinking changes the moves at all, where
  * `bench:bots` tells what the changes are worth. Defaults: dobbm4, 150 deals.
- *   variants: dobbm4,dobbm5,droggn3,droggn4,doko48,doko40
+ *   variants: those of bench/bot-variants.ts (dobbm4, dobbm5, droggn3, droggn4, doko48, doko40, doko48armut)
  */
-import { gameFor, seededRng, shuffle } from '../src/engine/index.js';
-import { chooseBotAction } from '../src/bots/strategy.js';
-import { viewWithRules } from '../src/bots/strong/seat-input.js';
+import { gameFor, shuffle } from '../src/engine/index.js';
 import { decideStrong, DEFAULT_BUDGET } from '../src/bots/strong/search.js';
 import { playWithSeatBots, type SeatBot } from '../src/bots/strong/seat-play.js';
-import { QUARTER, seating, VARIANTS } from './bot-variants.js';
+import { beginnerAt, QUARTER, seating, VARIANTS } from './bot-variants.js';
 import { seedOf } from './seeds.js';
 
 const variant = process.argv[2] ?? 'dobbm4';
@@ -36,10 +34,7 @@ for (let d = 0; d < deals; d++) {
   const hand = { options, deck: shuffle(seedOf(d), game.deck(options)), setup: { dealer } };
   let n = 0;
   const bots: SeatBot[] = Array.from({ length: seats }, (_, s) => {
-    if (s !== tested) {
-      const rng = seededRng(d * 16 + s);
-      return (input) => chooseBotAction('heuristic', input.view.game, viewWithRules(input), rng);
-    }
+    if (s !== tested) return beginnerAt(d, s);
     return (input) => {
       const seed = d * 1000 + s * 100 + n++;
       const chosen = decideStrong(input, { seed, budget: DEFAULT_BUDGET }).action;

@@ -13,11 +13,11 @@
  *         droggn-supermord,droggn-double,doko-solo,doko-poverty,doko-armut
  */
 import { gameFor, shuffle, seededRng, type GameId } from '../src/engine/index.js';
-import { chooseAction, chooseBotAction, STRONG_THRESHOLDS, type Thresholds } from '../src/bots/strategy.js';
+import { chooseAction, STRONG_THRESHOLDS, type Thresholds } from '../src/bots/strategy.js';
 import { decideStrong } from '../src/bots/strong/search.js';
 import { playWithSeatBots, type SeatBot } from '../src/bots/strong/seat-play.js';
 import { viewWithRules, type SeatInput } from '../src/bots/strong/seat-input.js';
-import { seating } from './bot-variants.js';
+import { beginnerAt, seating } from './bot-variants.js';
 import { seedOf } from './seeds.js';
 
 type HandView = SeatInput['view'];
@@ -139,10 +139,6 @@ const first = Number(process.argv[4] ?? 0);
 /** Optional: only these grid values. */
 const only = process.argv[5]?.split(',').map(Number);
 
-const beginner = (deal: number, seat: number): SeatBot => {
-  const rng = seededRng(deal * 16 + seat);
-  return (input) => chooseBotAction('heuristic', input.view.game, viewWithRules(input), rng);
-};
 const strong =
   (thresholds: Thresholds) =>
   (deal: number, seat: number): SeatBot => {
@@ -182,7 +178,7 @@ for (const name of fits) {
       if ((input.view.legalActions ?? []).some((a) => THRESHOLD_DECISIONS.has(a.type))) views?.push(viewWithRules(input));
       return own(input);
     };
-    const bots = Array.from({ length: seats }, (_, s) => (s === tested ? watched : beginner(first + d, s)));
+    const bots = Array.from({ length: seats }, (_, s) => (s === tested ? watched : beginnerAt(first + d, s)));
     return playWithSeatBots(fit.game, hand, bots).scores[tested]!;
   };
   // Played up to its first threshold decision that comes out otherwise, a deal is the same with either value.

@@ -6,7 +6,7 @@ import { handStrength as dobbmStrength } from '../engine/dobbm/strength.js';
 import { handStrength as droggnStrength } from '../engine/droggn/bots.js';
 import { handStrength as dokoStrength } from '../engine/doppelkopf/bots.js';
 import { povertyTrumps } from '../engine/doppelkopf/reservations.js';
-import type { DokoState } from '../engine/doppelkopf/state.js';
+import type { DokoOptions } from '../engine/doppelkopf/options.js';
 
 /**
  * What a bot does with its seat's view (GET /hands/{id} as that seat): pick one of the view's
@@ -247,7 +247,7 @@ export const dokoSoloStrength = (hand: string[]): number => Math.max(...DOKO_SOL
 function poor(view: HandView, t: Thresholds): boolean {
   const rules = view.rules;
   if (rules?.['poverty.enabled'] !== true) return false;
-  const trumps = povertyTrumps({ options: rules } as unknown as DokoState, view.hand ?? []);
+  const trumps = povertyTrumps({ options: rules as unknown as DokoOptions }, view.hand ?? []);
   return trumps.length <= Math.min(3, t.dokoPovertyUpTo);
 }
 

@@ -140,7 +140,7 @@ class Exchange {
     private readonly k: SeatKnowledge<DokoOptions>,
     private readonly playedOf: (s: number) => Card[],
   ) {
-    this.isTrump = (c) => povertyTrumps({ options: k.options } as DokoState, [c]).length === 1;
+    this.isTrump = (c) => povertyTrumps(k, [c]).length === 1;
     const { pauper, acceptor, passed, returned } = p;
     if (acceptor === null || !passed) return;
     if (k.seat === pauper) this.placed.set(acceptor, less(less(passed, returned ?? []), playedOf(acceptor)));

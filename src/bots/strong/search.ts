@@ -117,7 +117,7 @@ export function searchWorlds(input: SeatInput, opts: SearchOptions, imagine: Wor
   const searcher = searchers[input.view.game];
   const k = knowledgeFromInput(searcher.game, input);
   // The beginner's choice is the fallback and the safe one.
-  const view = viewWithRules(input);
+  const view = viewWithRules(input, k);
   const beginner = (): Posted => chooseAction(view.game, view, seededRng(opts.seed), opts.thresholds ?? STRONG_THRESHOLDS);
   const calm = offered.filter((a) => a.type !== 'double' || a['call'] === 'gut');
   const legal = doublingsOf(input.view) >= MAX_OWN_DOUBLINGS && calm.length > 0 ? calm : offered;

@@ -45,9 +45,11 @@ export function knowledgeFromInput<O>(game: Game<O>, input: SeatInput): SeatKnow
   return { game: input.view.game, seat: input.view.seat, options: parsed.options, setup, actions, hand: [...(input.view.hand ?? [])] };
 }
 
-/** The seat's view with the rules its deal event names: what a beginner may use besides the view. */
-export function viewWithRules(input: SeatInput): SeatInput['view'] {
-  const k = knowledgeFromInput(gameFor(input.view.game), input);
+/** The seat's view with the rules its deal event names (`k`, when already parsed): what a beginner may use besides the view. */
+export function viewWithRules(
+  input: SeatInput,
+  k: SeatKnowledge<unknown> | null = knowledgeFromInput(gameFor(input.view.game), input),
+): SeatInput['view'] {
   return k ? { ...input.view, rules: k.options as Record<string, unknown> } : input.view;
 }
 

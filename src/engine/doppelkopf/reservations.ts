@@ -30,7 +30,8 @@ function throwInReason(s: DokoState, seat: number): 'fiveNines' | 'fiveKings' | 
 const isVorgefuehrt = (s: DokoState, seat: number): boolean => s.context.vorfuehrung === seat;
 
 /** Poverty (Armut) trumps by normal-game trumps; `countFoxes = false` ignores `DA` (docs/rules/doppelkopf.md#wedding-poverty). */
-export function povertyTrumps(s: DokoState, hand: readonly Card[]): Card[] {
+/** The trumps a poverty counts (`poverty.countFoxes`): it reads only the rules, so a hand's rules will do. */
+export function povertyTrumps(s: Pick<DokoState, 'options'>, hand: readonly Card[]): Card[] {
   const trumps = trumpsOf('normal', s.options.deck);
   return hand.filter((c) => trumps.includes(c) && (s.options['poverty.countFoxes'] || c !== 'DA'));
 }
