@@ -16,7 +16,7 @@ describe('the embedded PostgreSQL', () => {
   });
 
   it('starts again after its owner was SIGKILLed, with the data still there', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot(), 'test/support/embedded-child.ts'), dataDir], {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot(), 'test/support/embedded-child.testkit.ts'), dataDir], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     await new Promise<void>((resolve, reject) => {

@@ -13,7 +13,7 @@ import {
   type Bot,
   type DrawnSession,
   type PlayedHand,
-} from '../core/profile-arbitraries.js';
+} from '../core/profiles.testkit.js';
 import type { Rng } from '../core/rng.js';
 import type { Action, Card } from '../core/types.js';
 import { heuristicBot } from './bots.js';
