@@ -10,22 +10,6 @@ const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|new URL\(\s*)'(\.{1
 /** The text of a repository file, or undefined when there is none: the working tree's, or a commit's. */
 export type Reader = (file: string) => string | undefined;
 const workingTree: Reader = (file) => (existsSync(path.join(ROOT, file)) ? readFileSync(path.join(ROOT, file), 'utf8') : undefined);
-/** The files as a commit holds them (re-labelling results played before lines named their code). */
-export const atCommit =
-  (commit: string): Reader =>
-  (file) => {
-    try {
-      return execFileSync('git', ['show', `${commit}:${file}`], {
-        cwd: ROOT,
-        encoding: 'utf8',
-        maxBuffer: 64 << 20,
-        stdio: ['ignore', 'pipe', 'ignore'],
-      });
-    } catch {
-      return undefined;
-    }
-  };
-
 /**
  * Which code a benchmark ran: every repository file the entry imports, at any depth (relative
  * imports, `.js` resolved to `.ts`/`.tsx`; not the git-ignored Prisma client), hashed by path and content. Two results with the same
