@@ -41,7 +41,7 @@ export default tseslint.config(
   },
   {
     // Scripts, benchmarks and tests read JSON answers of any shape; the service and the engine may not.
-    files: ['scripts/**', 'bench/**', 'test/**', '**/*.spec.ts', '**/spec-*.ts'],
+    files: ['scripts/**', 'bench/**', 'test/**', '**/*.spec.ts', '**/*.testkit.ts', '**/spec-*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
 );

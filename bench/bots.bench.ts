@@ -18,6 +18,12 @@
  * variant and comparison (`bots-<variant>-<comparison>.jsonl`): `--save` appends to those,
  * `--from next` starts each comparison after the last deal its file holds, and `--merge` without
  * files merges them all — so chunks played in different sessions make one run.
+ *
+ * Every line names the code that played it (bench/code-version.ts): `code`, a hash of every file
+ * the benchmark runs, with the `commit` it was played at and whether those files differed from it
+ * (`dirty`). Chunks make one run only when they were played by the same code: `--merge` refuses
+ * a variant and comparison whose lines name more than one version, and `--save` refuses to append to a file of
+ * another version (move it out of bench/results, or merge the old chunks with `--out`).
  */
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,6 +35,7 @@ import { decideStrong, DEFAULT_BUDGET, type StrongBudget } from '../src/bots/str
 import { playWithSeatBots, type SeatBot } from '../src/bots/strong/seat-play.js';
 import { beginnerAt, QUARTER, seating, VARIANTS } from './bot-variants.js';
 import { seedOf } from './seeds.js';
+import { codeVersion, commitOf } from './code-version.js';
 
 const { values: opts, positionals } = parseArgs({
   allowPositionals: true,
@@ -40,6 +47,8 @@ const { values: opts, positionals } = parseArgs({
   },
 });
 const merging = opts.merge!;
+const played = codeVersion('bench/bots.bench.ts');
+const CODE = { code: played.version, ...commitOf(played.files) };
 const RESULTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
 const resultFile = (variant: string, comparison: string): string => path.join(RESULTS, `bots-${variant}-${comparison}.jsonl`);
 const mergedFiles = !merging
@@ -69,6 +78,16 @@ function firstDeal(variant: string, comparison: string): number {
         .map((r) => r.deal),
     ) + 1
   );
+}
+
+/** `--save` appends only to a file the same code played: a file of one version stays one run. */
+function refuseOtherVersion(file: string): void {
+  if (!existsSync(file)) return;
+  const other = mergedRows([file])
+    .flat()
+    .find((r) => r.code !== CODE.code);
+  if (other)
+    throw new Error(`${file} holds results of code ${other.code}, this is ${CODE.code}: move it out of bench/results to start a new run`);
 }
 
 type Maker = (deal: number, seat: number) => SeatBot;
@@ -115,12 +134,18 @@ interface DealResult {
   refused: number;
   /** Decisions of both plays at every seat, refused ones included. */
   decisions: number;
+  /** The code that played it (bench/code-version.ts) and the commit it was played at. */
+  code: string;
+  commit: string;
+  dirty: boolean;
+  /** Set on lines played before lines named their code: the version was read from git history. */
+  labelled?: string;
 }
 
 /** Decision times to a tenth of a millisecond: finer than any figure printed, and a deal's line stays short in the committed files. */
 const ms = (xs: number[]): number[] => xs.map((x) => Math.round(x * 10) / 10);
 
-function playDeal(name: string, which: string, d: number): DealResult {
+function playDeal(name: string, which: string, d: number): Omit<DealResult, 'code' | 'commit' | 'dirty' | 'labelled'> {
   const { game: id, rules } = VARIANTS[name]!;
   const game = gameFor(id);
   const parsed = game.parseOptions(rules);
@@ -169,17 +194,30 @@ function printRow(rows: DealResult[]): void {
   );
 }
 
-/** Every deal of the files, the last line of a deal winning, grouped by variant and comparison in order of appearance. */
+/**
+ * Every deal of the files, the last line of a deal winning, grouped by variant and comparison in
+ * order of appearance. Throws when the lines of one variant and comparison were played by more
+ * than one version of the code, or a line names none: a mean over two versions measures neither.
+ */
 function mergedRows(files: string[]): DealResult[][] {
   const groups = new Map<string, Map<number, DealResult>>();
+  const versions = new Map<string, Map<string, Set<string>>>();
   for (const file of files)
-    for (const line of readFileSync(file, 'utf8').split('\n')) {
+    for (const [i, line] of readFileSync(file, 'utf8').split('\n').entries()) {
       if (!line.trim()) continue;
       const r = JSON.parse(line) as DealResult;
+      if (!r.code) throw new Error(`${file}:${i + 1} names no code version: results from before bench/code-version.ts cannot be merged`);
+      const of = versions.get(`${r.variant} ${r.comparison}`) ?? new Map<string, Set<string>>();
+      versions.set(`${r.variant} ${r.comparison}`, of.set(r.code, (of.get(r.code) ?? new Set()).add(path.relative(process.cwd(), file))));
       const key = `${r.variant} ${r.comparison}`;
       if (!groups.has(key)) groups.set(key, new Map());
       groups.get(key)!.set(r.deal, r);
     }
+  for (const [group, of] of versions)
+    if (of.size > 1)
+      throw new Error(
+        `refusing to merge ${group}: its results were played by ${of.size} versions of the code, ${[...of].map(([v, f]) => `${v} (${[...f].join(', ')})`).join('; ')}`,
+      );
   return [...groups.values()].map((g) => [...g.values()].sort((a, b) => a.deal - b.deal));
 }
 
@@ -188,7 +226,7 @@ console.log(
     ? `bots in duplicate, merged from ${mergedFiles.map((f) => path.relative(process.cwd(), f)).join(', ')}`
     : `bots in duplicate: ${deals} deals from deal ${opts.from} per variant and comparison`) +
     `; default budget ${DEFAULT_BUDGET.worlds} worlds / ${DEFAULT_BUDGET.timeMs} ms, ` +
-    `quarter ${QUARTER.worlds} / ${QUARTER.timeMs} ms; ${new Date().toISOString()}\n`,
+    `quarter ${QUARTER.worlds} / ${QUARTER.timeMs} ms; this checkout: code ${CODE.code} at ${CODE.commit.slice(0, 12)}${CODE.dirty ? ' (dirty)' : ''}; ${new Date().toISOString()}\n`,
 );
 console.log(
   'variant     comparison                     deals  candidate  reference  difference ± 95% CI   strong decision ms p50 / p99   decisions/s   refused',
@@ -204,9 +242,10 @@ for (const name of variants)
     if (which === 'solver' && VARIANTS[name]!.game !== 'doppelkopf') continue;
     const rows: DealResult[] = [];
     const started = Date.now();
+    if (opts.save) refuseOtherVersion(resultFile(name, which));
     const from = firstDeal(name, which);
     for (let d = from; d < from + deals && Date.now() - started < minutes * 60_000; d++) {
-      const r = playDeal(name, which, d);
+      const r = { ...playDeal(name, which, d), ...CODE };
       rows.push(r);
       const line = JSON.stringify(r) + '\n';
       if (opts.out) appendFileSync(opts.out, line);

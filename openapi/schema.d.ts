@@ -1559,7 +1559,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1614,7 +1614,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1662,7 +1662,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1724,7 +1724,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1801,7 +1801,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1849,7 +1849,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1932,7 +1932,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2020,7 +2020,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2094,7 +2094,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2173,7 +2173,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2248,7 +2248,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2324,7 +2324,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2391,7 +2391,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2475,7 +2475,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2562,7 +2562,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameDto"][];
                 };
             };
-            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2642,7 +2642,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2744,7 +2744,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2819,7 +2819,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2894,7 +2894,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2960,7 +2960,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3039,7 +3039,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3134,7 +3134,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3190,7 +3190,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3276,7 +3276,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3341,7 +3341,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3406,7 +3406,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3457,7 +3457,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3508,7 +3508,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3668,7 +3668,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3775,7 +3775,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3869,7 +3869,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3919,7 +3919,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client */
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
             429: {
                 headers: {
                     [name: string]: unknown;

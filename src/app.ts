@@ -16,7 +16,7 @@ import { serveWebApp } from './web-app.js';
 
 /**
  * Builds the configured app (used by main.ts and by the e2e tests, so both run the same thing):
- * NestJS on Fastify, whose request path costs a fraction of the Express adapter's per request.
+ * NestJS on Fastify, for its cheap request path.
  * The hooks run in the order registered here — request id and log, the address's rate limit
  * (before the body is read, so every request counts), security headers, the web app's pages —
  * then Fastify parses the body (JSON only, at most 100 kB) and the JSON limits check it.
@@ -29,7 +29,7 @@ export async function createApp(settings: Settings): Promise<INestApplication> {
     bodyLimit: JSON_BODY_LIMIT,
     genReqId: requestId,
     logger: false,
-    // Express took ids of any length: a long one reaches the route (and its 404) as before.
+    // Ids of any length reach the route, so a long one gets the route's own 404, not the router's.
     routerOptions: { maxParamLength: 8192 },
     frameworkErrors: routerProblem(strictHeaders),
     ...httpTimeouts(settings),

@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   process.removeAllListeners('SIGTERM');
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  // Every interface, IPv6 and IPv4, as Node (and Express) listen without a host; Fastify's own default is localhost only.
+  // Every interface, IPv6 and IPv4, as Node listens without a host; Fastify's own default is localhost only.
   await app.listen(settings.port, '::');
   console.log(`kartentisch is ready: open http://localhost:${settings.port}/ to play (the API's Swagger UI: /docs)`);
 }

@@ -51,7 +51,11 @@ export function openApiDocument(app: INestApplication): OpenAPIObject {
       if (!op?.responses) continue;
       // A route without @Auth is public: say so, rather than leave its security undefined.
       op.security ??= [];
-      op.responses['429'] ??= { ...problem, description: 'RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests from this client' };
+      op.responses['429'] ??= {
+        ...problem,
+        description:
+          "RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address",
+      };
       op.responses['500'] ??= { ...problem, description: 'INTERNAL (logged with the request id)' };
     }
   }

@@ -7,7 +7,7 @@ import { pathOf } from './common/security-headers.js';
 import { projectRoot } from './config/paths.js';
 
 /**
- * The pages of the web app (web/src/routes.ts). `/tables/{id}` is also an API route: a browser
+ * The pages of the web app (its router, web/src/app.tsx). `/tables/{id}` is also an API route: a browser
  * navigating there asks for HTML first and gets the page, any API client (JSON or `*∕*`) the
  * API. Nothing else is ever shadowed: /docs, /health and every other path go on to the API;
  * only a browser asking for an address no route answers gets the app (with 404), not JSON.

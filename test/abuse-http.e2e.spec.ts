@@ -1,8 +1,8 @@
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { AUDIT_TOKEN, bearer, startApp, type TestApp } from './support/app.js';
-import { newPlayers, openTable } from './support/bots.js';
-import { listening } from './support/stream.js';
+import { AUDIT_TOKEN, bearer, startApp, type TestApp } from './support/app.testkit.js';
+import { newPlayers, openTable } from './support/bots.testkit.js';
+import { listening } from './support/stream.testkit.js';
 
 /** What one client may hold or create over HTTP: slow bodies, idle connections, identities, tables. */
 describe('HTTP under abuse', () => {

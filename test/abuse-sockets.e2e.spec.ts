@@ -2,10 +2,10 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { HandStreams } from '../src/hands/hand-stream.js';
-import { bearer, startApp, type TestApp } from './support/app.js';
-import { getView, newPlayers, openTable, type Player } from './support/bots.js';
-import { openSocket, type OpenSocket } from './support/socket.js';
-import { listening, openStream, readersGone } from './support/stream.js';
+import { bearer, startApp, type TestApp } from './support/app.testkit.js';
+import { getView, newPlayers, openTable, type Player } from './support/bots.testkit.js';
+import { openSocket, type OpenSocket } from './support/socket.testkit.js';
+import { listening, openStream, readersGone } from './support/stream.testkit.js';
 
 /**
  * A socket or stream costs the server no more than its owner's limits allow: frames are counted

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AUDIT_TOKEN, bearer, startApp, type TestApp } from './support/app.js';
-import { getView, newPlayers, openTable, type Player } from './support/bots.js';
+import { AUDIT_TOKEN, bearer, startApp, type TestApp } from './support/app.testkit.js';
+import { getView, newPlayers, openTable, type Player } from './support/bots.testkit.js';
 
 /** docs/contract.md#errors: every 4xx is problem+json with a stable code, and changes nothing. */
 describe('errors', () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { games, playOut, shuffle } from '../src/engine/index.js';
-import { AUDIT_TOKEN, bearer, startAppOnOwnDatabase, type TestApp } from './support/app.js';
-import { auditUntilDone, handAudit } from './support/audit.js';
-import { getView, newPlayers, openTable, playHand, rng, type Player } from './support/bots.js';
+import { AUDIT_TOKEN, bearer, startAppOnOwnDatabase, type TestApp } from './support/app.testkit.js';
+import { auditUntilDone, handAudit } from './support/audit.testkit.js';
+import { getView, newPlayers, openTable, playHand, rng, type Player } from './support/bots.testkit.js';
 
 /**
  * Hands that a session shapes — a Mußrunde deal (its setup carries a context), a

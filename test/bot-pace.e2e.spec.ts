@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { bearer, startApp, type TestApp } from './support/app.js';
-import { getView, newPlayers, type Player } from './support/bots.js';
+import { bearer, startApp, type TestApp } from './support/app.testkit.js';
+import { getView, newPlayers, type Player } from './support/bots.testkit.js';
 
 /** Bots keep a person's pace at a table where a person sits (BOT_PACE_MS), and full speed among themselves. */
 describe("the bots' pace", () => {

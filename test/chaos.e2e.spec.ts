@@ -5,7 +5,7 @@ import { freePort } from '../src/database/embedded.js';
 import { migrate } from '../src/database/migrations.js';
 import { scratchDatabase } from '../scripts/lib/scratch-database.js';
 import { reckon, startLoad, terminateBackends } from '../scripts/lib/chaos-load.js';
-import { AUDIT_TOKEN, startApp, type TestApp } from './support/app.js';
+import { AUDIT_TOKEN, startApp, type TestApp } from './support/app.testkit.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

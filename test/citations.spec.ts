@@ -7,13 +7,15 @@ import { optionNotes } from '../src/games/option-notes.js';
 /**
  * Every citation in the repository resolves inside it. A citation is
  * a repository path to a document, `docs/rules/dobbm.md#doubling`, anywhere in a text file,
- * or a relative markdown link `[…](rules/dobbm.md#doubling)` in a `.md` file. It resolves
+ * any other path from the repository's root (`src/hands/hand-store.ts`, `bench/results/`) in a
+ * document or a comment, or a relative markdown link `[…](rules/dobbm.md#doubling)`,
+ * `[…](../openapi/openapi.json)` in a `.md` file. It resolves
  * when the file exists and, with an anchor, the file has an explicit `id="…"` or a heading
  * whose slug is the anchor. The rule options' notes name a section of their game's page too.
  * Nothing may point at documents a person who clones the repository does not have.
  */
 describe('citations', () => {
-  it('every docs/…md#anchor and markdown link resolves; nothing cites a document outside the repository', () => {
+  it('every docs/…md#anchor, repository path and markdown link resolves; nothing cites a document outside the repository', () => {
     expect(citationProblems()).toEqual([]);
   });
 });
@@ -35,6 +37,14 @@ const OUTSIDE = [
 ];
 const REPO_PATH = /(?<![\w./-])docs\/[\w./-]+?\.md(?:#[\w-]+)?/g;
 const MD_LINK = /\]\(([^)\s#]+\.md)(#[^)\s]+)?\)/g;
+/** A relative markdown link to anything else: a file or a folder that must exist. */
+const MD_OTHER_LINK = /\]\((?![a-z]+:|#|\/)([^)\s#]+?)(?:#[^)\s]*)?\)/g;
+/**
+ * A path from the repository's root, in words: not the tail of a longer path, an import or a URL.
+ * A placeholder (`<game>`, `*`, `{id}`, `…`) right after it makes it a pattern, not a citation.
+ */
+const ROOT_PATH = /(?<![\w./@:$-])(?:src|test|bench|scripts|prisma|openapi|web|docs)\/[\w./-]*/g;
+const PLACEHOLDER_AFTER = /^[<*{…[$]/;
 
 interface CitationProblem {
   at: string;
@@ -68,7 +78,19 @@ function citationProblems(root = ROOT): CitationProblem[] {
         const [doc, anchor] = m[0].split('#');
         check(at, m[0], path.join(root, doc), anchor);
       }
+      if (file.endsWith('.md') || commentOf(line, file) !== null) {
+        const text = file.endsWith('.md') ? line : commentOf(line, file)!;
+        for (const m of text.matchAll(ROOT_PATH)) {
+          const cited = m[0].replace(/[.,:;-]+$/, '');
+          if (PLACEHOLDER_AFTER.test(text.slice(m.index + m[0].length)) || /^docs\/.*\.md(#|$)/.test(cited)) continue;
+          if (!existsSync(path.join(root, cited))) problems.push({ at, citation: cited, problem: 'no such path' });
+        }
+      }
       if (file.endsWith('.md')) {
+        for (const m of line.matchAll(MD_OTHER_LINK)) {
+          if (m[1].endsWith('.md')) continue;
+          if (!existsSync(path.resolve(path.dirname(file), m[1]))) problems.push({ at, citation: m[0], problem: 'no such path' });
+        }
         for (const m of line.matchAll(MD_LINK)) {
           if (/^[a-z]+:/.test(m[1])) continue;
           check(at, m[0], path.resolve(path.dirname(file), m[1]), m[2]?.slice(1));
@@ -82,6 +104,20 @@ function citationProblems(root = ROOT): CitationProblem[] {
     }
   }
   return problems;
+}
+
+/**
+ * The comment part of a line of code (`//`, `/* … *\/`, a `*` line of a block comment, `#` in
+ * shell, YAML and SQL's `--`), else null: paths in code are checked by running it.
+ */
+function commentOf(line: string, file: string): string | null {
+  if (/\.(ts|tsx|js|mjs|cjs|css|prisma)$/.test(file)) {
+    const m = /(?:^|\s)(?:\/\/|\/\*+|\*(?!\/))(.*)$/.exec(line);
+    return m ? m[1]! : null;
+  }
+  if (/\.(sh|ya?ml)$/.test(file)) return /(?:^|\s)#(.*)$/.exec(line)?.[1] ?? null;
+  if (file.endsWith('.sql')) return /--(.*)$/.exec(line)?.[1] ?? null;
+  return null;
 }
 
 function* textFiles(root: string): Generator<string> {

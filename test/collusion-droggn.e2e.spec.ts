@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { SimConfig } from '../src/analysis/sim/simulate.js';
-import { AUDIT_TOKEN, bearer, startAppOnOwnDatabase, type TestApp } from './support/app.js';
-import { auditUntilDone, handAudit, importSimulatedLog, type ImportedLog, type PairRow } from './support/audit.js';
+import { AUDIT_TOKEN, bearer, startAppOnOwnDatabase, type TestApp } from './support/app.testkit.js';
+import { auditUntilDone, handAudit, importSimulatedLog, type ImportedLog, type PairRow } from './support/audit.testkit.js';
 
 /**
  * The collusion audit covers Droggn as well as Dobbm (the games with Schwacher and Retour):

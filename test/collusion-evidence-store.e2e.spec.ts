@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { SimConfig } from '../src/analysis/sim/simulate.js';
 import { CollusionService } from '../src/collusion/collusion.service.js';
-import { startApp, startAppOnOwnDatabase, type TestApp } from './support/app.js';
-import { auditUntilDone, importSimulatedLog } from './support/audit.js';
+import { startApp, startAppOnOwnDatabase, type TestApp } from './support/app.testkit.js';
+import { auditUntilDone, importSimulatedLog } from './support/audit.testkit.js';
 
 /**
  * A finished hand's evidence is computed once and stored: another instance (or the same one

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { SimConfig } from '../src/analysis/sim/simulate.js';
 import { CollusionService } from '../src/collusion/collusion.service.js';
 import { freePort } from '../src/database/embedded.js';
-import { AUDIT_TOKEN, bearer, startApp, startAppOnOwnDatabase, type TestApp } from './support/app.js';
-import { importSimulatedLog, type Job } from './support/audit.js';
+import { AUDIT_TOKEN, bearer, startApp, startAppOnOwnDatabase, type TestApp } from './support/app.testkit.js';
+import { importSimulatedLog, type Job } from './support/audit.testkit.js';
 
 /**
  * The audit as durable jobs (docs/scaling.md): two API-only instances on one database, and

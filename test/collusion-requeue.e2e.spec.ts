@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { AUDIT_QUEUES, queueHandEvidence } from '../src/collusion/audit-work.js';
 import { JobQueue } from '../src/jobs/job-queue.js';
-import { AUDIT_TOKEN, bearer, startApp, startAppOnOwnDatabase, type TestApp } from './support/app.js';
-import { handAudit, importSimulatedLog } from './support/audit.js';
-import { newPlayers, openTable } from './support/bots.js';
+import { AUDIT_TOKEN, bearer, startApp, startAppOnOwnDatabase, type TestApp } from './support/app.testkit.js';
+import { handAudit, importSimulatedLog } from './support/audit.testkit.js';
+import { newPlayers, openTable } from './support/bots.testkit.js';
 
 /**
  * A hand queued again while its evidence job runs (by an audit's step, the sweep or

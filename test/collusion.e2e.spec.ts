@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { SimConfig } from '../src/analysis/sim/simulate.js';
-import { AUDIT_TOKEN, bearer, startAppOnOwnDatabase, type TestApp } from './support/app.js';
-import { auditUntilDone, handAudit, importSimulatedLog, type PairRow } from './support/audit.js';
-import type { Player } from './support/bots.js';
+import { AUDIT_TOKEN, bearer, startAppOnOwnDatabase, type TestApp } from './support/app.testkit.js';
+import { auditUntilDone, handAudit, importSimulatedLog, type PairRow } from './support/audit.testkit.js';
+import type { Player } from './support/bots.testkit.js';
 
 /**
  * /health while the collusion job runs (the job must not block other requests).

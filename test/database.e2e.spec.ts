@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Settings } from '../src/config/env.js';
 import { DatabaseService } from '../src/database/database.service.js';
-import { scratchDatabases } from './support/databases.js';
+import { scratchDatabases } from './support/databases.testkit.js';
 
 /**
  * The pool pipelines: a transaction's statements asked for together go out together, and BEGIN

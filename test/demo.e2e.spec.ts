@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startApp, type TestApp } from './support/app.js';
+import { startApp, type TestApp } from './support/app.testkit.js';
 
 /**
  * `npm run demo` against a running app: every game's session is played to its end —

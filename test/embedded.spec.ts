@@ -16,9 +16,13 @@ describe('the embedded PostgreSQL', () => {
   });
 
   it('starts again after its owner was SIGKILLed, with the data still there', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot(), 'test/support/embedded-child.ts'), dataDir], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(projectRoot(), 'test/support/embedded-child.testkit.ts'), dataDir],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     await new Promise<void>((resolve, reject) => {
       child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
       child.on('exit', (code) => reject(new Error(`child exited with ${code}`)));

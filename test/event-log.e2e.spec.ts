@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AUDIT_TOKEN, bearer, startApp, type TestApp } from './support/app.js';
-import { getView, newPlayers, openTable, type Player, type View } from './support/bots.js';
+import { AUDIT_TOKEN, bearer, startApp, type TestApp } from './support/app.testkit.js';
+import { getView, newPlayers, openTable, type Player, type View } from './support/bots.testkit.js';
 
 /** docs/design.md#event-log: expected-seq checks, no gaps, idempotent retries. */
 describe('the event log', () => {

@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { flood, floodLine, hoardConnections, hoardSockets, slowBody, type ProbeTarget } from '../scripts/lib/abuse-probes.js';
 import { fuzz, summary, type FuzzReport } from '../scripts/lib/fuzz.js';
-import { AUDIT_TOKEN, startApp, startAppOnOwnDatabase, type TestApp } from './support/app.js';
-import { newPlayers, openTable, type Player } from './support/bots.js';
+import { AUDIT_TOKEN, startApp, startAppOnOwnDatabase, type TestApp } from './support/app.testkit.js';
+import { newPlayers, openTable, type Player } from './support/bots.testkit.js';
 
 /**
  * The small version of `npm run fuzz` (scripts/fuzz.ts): 2,000 requests from the OpenAPI

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AUDIT_TOKEN, bearer, startApp, type TestApp } from './support/app.js';
-import { newPlayers, openTable, playHand, rng } from './support/bots.js';
+import { AUDIT_TOKEN, bearer, startApp, type TestApp } from './support/app.testkit.js';
+import { newPlayers, openTable, playHand, rng } from './support/bots.testkit.js';
 
 type Option = { seat: number; action: Record<string, unknown> };
 

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { HandWatch, type Move } from '../src/hands/hand-watch.js';
-import { bearer, startApp, type TestApp } from './support/app.js';
-import { getView, newPlayers, openTable } from './support/bots.js';
+import { bearer, startApp, type TestApp } from './support/app.testkit.js';
+import { getView, newPlayers, openTable } from './support/bots.testkit.js';
 
 /**
  * The moves an instance announces: the notification says where the hand went, and

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AUDIT_TOKEN, bearer, ownDatabase, startApp, type TestApp } from './support/app.js';
-import { newPlayers, type Player } from './support/bots.js';
+import { AUDIT_TOKEN, bearer, ownDatabase, startApp, type TestApp } from './support/app.testkit.js';
+import { newPlayers, type Player } from './support/bots.testkit.js';
 
 /**
  * The host hands the seats of players who are away on, between hands, through HTTP on a

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { bearer, startApp, type TestApp } from './support/app.js';
-import { getView, newPlayers, openTable, type Player } from './support/bots.js';
+import { bearer, startApp, type TestApp } from './support/app.testkit.js';
+import { getView, newPlayers, openTable, type Player } from './support/bots.testkit.js';
 
 /**
  * No input reaches a 5xx: each malformed request found by the outside check is a

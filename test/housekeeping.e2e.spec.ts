@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { TableHousekeeping } from '../src/tables/housekeeping.js';
-import { bearer, startApp, type TestApp } from './support/app.js';
-import { newPlayers, type Player } from './support/bots.js';
+import { bearer, startApp, type TestApp } from './support/app.testkit.js';
+import { newPlayers, type Player } from './support/bots.testkit.js';
 
 /** Tables nobody plays at do not pile up: a waiting table with no person seated for half an hour is ended. */
 describe('housekeeping', () => {

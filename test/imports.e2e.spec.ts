@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AUDIT_TOKEN, bearer, startAppOnOwnDatabase, type TestApp } from './support/app.js';
-import { newPlayers, openTable, playHand, rng, type Player } from './support/bots.js';
+import { AUDIT_TOKEN, bearer, startAppOnOwnDatabase, type TestApp } from './support/app.testkit.js';
+import { newPlayers, openTable, playHand, rng, type Player } from './support/bots.testkit.js';
 
 /** A hand record is stored once, whoever imports it how often: histories and the audit count each hand once. */
 describe('importing the same hand record again', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { bearer, startApp, type TestApp } from './support/app.js';
+import { bearer, startApp, type TestApp } from './support/app.testkit.js';
 import { STATE_EVERY } from '../src/hands/hand-store.js';
-import { dobbmOnTwoInstances, getView, type Player, type SharedHand, type View } from './support/bots.js';
+import { dobbmOnTwoInstances, getView, type Player, type SharedHand, type View } from './support/bots.testkit.js';
 
 /**
  * docs/design.md#scaling: instances keep hands in memory only as an optimisation. Two app

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { JobQueue } from '../src/jobs/job-queue.js';
-import { ownDatabase } from './support/app.js';
+import { ownDatabase } from './support/app.testkit.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;

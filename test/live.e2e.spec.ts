@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { HandWatch } from '../src/hands/hand-watch.js';
-import { bearer, startApp, type TestApp } from './support/app.js';
-import { dobbmOnTwoInstances, getView, newPlayers, openTable, type Player, type SharedHand, type View } from './support/bots.js';
+import { bearer, startApp, type TestApp } from './support/app.testkit.js';
+import { dobbmOnTwoInstances, getView, newPlayers, openTable, type Player, type SharedHand, type View } from './support/bots.testkit.js';
 
 /**
  * Live updates: a reader holding a view's ETag long-polls with If-None-Match and

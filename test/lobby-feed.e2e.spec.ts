@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { bearer, startApp, type TestApp } from './support/app.js';
-import { newPlayers, type Player } from './support/bots.js';
-import { listening } from './support/stream.js';
+import { bearer, startApp, type TestApp } from './support/app.testkit.js';
+import { newPlayers, type Player } from './support/bots.testkit.js';
+import { listening } from './support/stream.testkit.js';
 
 /** GET /lobby/feed read line by line, as the web page reads it. */
 async function openFeed(base: string) {

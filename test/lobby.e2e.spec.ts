@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { bearer, startApp, type TestApp } from './support/app.js';
-import { newPlayers, type Player } from './support/bots.js';
+import { bearer, startApp, type TestApp } from './support/app.testkit.js';
+import { newPlayers, type Player } from './support/bots.testkit.js';
 import { games } from '../src/engine/index.js';
 
 /**

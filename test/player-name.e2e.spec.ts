@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startApp, type TestApp } from './support/app.js';
-import { newPlayers } from './support/bots.js';
+import { startApp, type TestApp } from './support/app.testkit.js';
+import { newPlayers } from './support/bots.testkit.js';
 
 /** GET /players/{id}: a player's name, public as at the tables; never a token; an unknown id is a 404 problem. */
 describe('GET /players/{id}', () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { bearer, ownDatabase, startApp, type TestApp } from './support/app.js';
-import { getView, newPlayers, type Player, type View } from './support/bots.js';
-import { openSocket, type OpenSocket } from './support/socket.js';
-import { listening } from './support/stream.js';
+import { bearer, ownDatabase, startApp, type TestApp } from './support/app.testkit.js';
+import { getView, newPlayers, type Player, type View } from './support/bots.testkit.js';
+import { openSocket, type OpenSocket } from './support/socket.testkit.js';
+import { listening } from './support/stream.testkit.js';
 
 /**
  * Presence through HTTP and a real PostgreSQL, with two instances on one database: a seat whose

@@ -3,7 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { diffToSchema, SCHEMA_PATH } from '../scripts/schema-engine.js';
 import { migrate } from '../src/database/migrations.js';
-import { scratchDatabases } from './support/databases.js';
+import { scratchDatabases } from './support/databases.testkit.js';
 
 /**
  * schema.prisma and prisma/migrations must describe the same database. Prisma's own schema

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { bearer, startApp, type TestApp } from './support/app.js';
+import { bearer, startApp, type TestApp } from './support/app.testkit.js';
 
 /** Security: what an attacker tried, answered. */
 describe('security', () => {

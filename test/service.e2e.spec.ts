@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startApp, type TestApp } from './support/app.js';
-import { assertNothingHidden } from './support/oracle.js';
-import type { View } from './support/bots.js';
+import { startApp, type TestApp } from './support/app.testkit.js';
+import { assertNothingHidden } from './support/oracle.testkit.js';
+import type { View } from './support/bots.testkit.js';
 
 describe('the service around the API', () => {
   let t: TestApp;

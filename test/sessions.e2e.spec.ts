@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AUDIT_TOKEN, bearer, startApp, type TestApp } from './support/app.js';
-import { getView, newPlayers, openTable, playHand, playHandQuickly, rng, type Player } from './support/bots.js';
+import { AUDIT_TOKEN, bearer, startApp, type TestApp } from './support/app.testkit.js';
+import { getView, newPlayers, openTable, playHand, playHandQuickly, rng, type Player } from './support/bots.testkit.js';
 
 /** Makes the first action of a hand (a bid rather than a pass where there is one), so the hand is underway. */
 async function actOnce(t: TestApp, handId: string, players: Player[]): Promise<void> {

@@ -3,8 +3,8 @@ import pg from 'pg';
 import { scratchDatabase } from '../scripts/lib/scratch-database.js';
 import { migrate } from '../src/database/migrations.js';
 import { loadHand } from '../src/hands/hand-store.js';
-import { AUDIT_TOKEN, bearer, startApp, startAppOnOwnDatabase, type TestApp } from './support/app.js';
-import { getView, newPlayers, openTable, playHand, rng, type Player } from './support/bots.js';
+import { AUDIT_TOKEN, bearer, startApp, startAppOnOwnDatabase, type TestApp } from './support/app.testkit.js';
+import { getView, newPlayers, openTable, playHand, rng, type Player } from './support/bots.testkit.js';
 
 /**
  * Migration 20261124050000_shard_by_table on a database with played, imported and unfinished

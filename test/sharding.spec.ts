@@ -8,7 +8,7 @@ import { migrate } from '../src/database/migrations.js';
 import { HOT_PATH_SQL as HAND_SQL, ROUTE_SQL } from '../src/hands/hand-store.js';
 import { ledgerInsertSql } from '../src/tables/ledger-writer.js';
 import { HOT_PATH_SQL as TABLE_SQL } from '../src/tables/table-store.js';
-import { scratchDatabases } from './support/databases.js';
+import { scratchDatabases } from './support/databases.testkit.js';
 
 /**
  * docs/scaling.md: the schema Citus can distribute by table. Every table is placed (distributed

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { hostileFrame } from '../scripts/lib/abuse-probes.js';
 import { HandStreams } from '../src/hands/hand-stream.js';
-import { AUDIT_TOKEN, bearer, startApp, type TestApp } from './support/app.js';
-import { dobbmOnTwoInstances, getView, newPlayers, openTable, type Player, type SharedHand, type View } from './support/bots.js';
-import { assertNothingHidden } from './support/oracle.js';
-import { eventCount, frame, move, openSocket, viewOf, type OpenSocket } from './support/socket.js';
-import { beginDrain, listening, openStream, readersGone } from './support/stream.js';
+import { AUDIT_TOKEN, bearer, startApp, type TestApp } from './support/app.testkit.js';
+import { dobbmOnTwoInstances, getView, newPlayers, openTable, type Player, type SharedHand, type View } from './support/bots.testkit.js';
+import { assertNothingHidden } from './support/oracle.testkit.js';
+import { eventCount, frame, move, openSocket, viewOf, type OpenSocket } from './support/socket.testkit.js';
+import { beginDrain, listening, openStream, readersGone } from './support/stream.testkit.js';
 
 describe('GET /hands/{id}/socket', () => {
   let shared: SharedHand;

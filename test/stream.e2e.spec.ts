@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { HandStreams, KEEPALIVE_MS } from '../src/hands/hand-stream.js';
-import { AUDIT_TOKEN, bearer, startApp, type TestApp } from './support/app.js';
-import { dobbmOnTwoInstances, getView, newPlayers, openTable, type Player, type SharedHand, type View } from './support/bots.js';
-import { assertNothingHidden } from './support/oracle.js';
-import { beginDrain, listening, openStream, readersGone, type OpenStream } from './support/stream.js';
+import { AUDIT_TOKEN, bearer, startApp, type TestApp } from './support/app.testkit.js';
+import { dobbmOnTwoInstances, getView, newPlayers, openTable, type Player, type SharedHand, type View } from './support/bots.testkit.js';
+import { assertNothingHidden } from './support/oracle.testkit.js';
+import { beginDrain, listening, openStream, readersGone, type OpenStream } from './support/stream.testkit.js';
 
 /** Plays one legal action of the first seat to act, from that seat's latest view; returns the new seq. */
 async function act(t: TestApp, handId: string, players: Player[], views: View[]): Promise<number> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DecisionPool } from '../src/bots/decision-pool.js';
-import { bearer, startApp, type TestApp } from './support/app.js';
-import { newPlayers, type Player, type View } from './support/bots.js';
+import { bearer, startApp, type TestApp } from './support/app.testkit.js';
+import { newPlayers, type Player, type View } from './support/bots.testkit.js';
 
 /**
  * Strong bots in seats: the API seats them by strength `strong`, and they decide in the worker

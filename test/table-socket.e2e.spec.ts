@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { HandStreams } from '../src/hands/hand-stream.js';
-import { AUDIT_TOKEN, bearer, startApp, type TestApp } from './support/app.js';
-import { getView, newPlayers, openTable, type Player, type View } from './support/bots.js';
-import { assertNothingHidden } from './support/oracle.js';
-import { eventCount, frame, move, openSocket, viewOf, type OpenSocket } from './support/socket.js';
-import { listening, readersGone } from './support/stream.js';
+import { AUDIT_TOKEN, bearer, startApp, type TestApp } from './support/app.testkit.js';
+import { getView, newPlayers, openTable, type Player, type View } from './support/bots.testkit.js';
+import { assertNothingHidden } from './support/oracle.testkit.js';
+import { eventCount, frame, move, openSocket, viewOf, type OpenSocket } from './support/socket.testkit.js';
+import { listening, readersGone } from './support/stream.testkit.js';
 
 /**
  * `GET /tables/{id}/socket`: one socket per seat for the whole session. Set up through one

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AUDIT_TOKEN, bearer, ownDatabase, startApp, type TestApp } from './support/app.js';
-import { getView, newPlayers, type Player } from './support/bots.js';
+import { AUDIT_TOKEN, bearer, ownDatabase, startApp, type TestApp } from './support/app.testkit.js';
+import { getView, newPlayers, type Player } from './support/bots.testkit.js';
 
 /**
  * Turn clocks and substitutes, through HTTP on a database of this file's own (its clocks must

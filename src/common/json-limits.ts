@@ -87,7 +87,7 @@ function stringProblem(s: string): string | null {
   return null;
 }
 
-/** The largest body accepted, as Express's JSON parser had it ("100kb"); beyond it 413 PAYLOAD_TOO_LARGE. */
+/** The largest body accepted; beyond it 413 PAYLOAD_TOO_LARGE. */
 export const JSON_BODY_LIMIT = 100 * 1024;
 
 /** Whitespace, then the first character of a body: JSON.parse's own whitespace (body-parser's strict mode). */

@@ -1,71 +1,325 @@
 import { isIP } from 'node:net';
-import { TURN_CLOCK_NAMES, type TurnClock } from '../tables/turn-clock.js';
+import { TURN_CLOCK_NAMES } from '../tables/turn-clock.js';
 
 /**
- * The process configuration (docs/contract.md#process), validated once at start-up. Each problem
- * names the variable and what to put there, so a bad deployment fails with a fix in hand.
+ * The process configuration, validated once at start-up. Each problem names the variable and
+ * what to put there, so a bad deployment fails with a fix in hand.
+ *
+ * One entry per variable in VARIABLES below: its name, its meaning, its default and values as a
+ * person reads them, and how it is parsed. The settings type is derived from the entries, and
+ * docs/settings.md is printed from them (`npm run settings`, checked by
+ * test/settings-doc.spec.ts), so a new variable is documented where it is read. Entries are read
+ * in order: one whose default depends on another comes after it.
  */
-export interface Settings {
-  port: number;
-  databaseUrl: string | undefined;
-  auditToken: string | undefined;
-  /** per player; 0 turns rate limiting off (both buckets) */
-  rateLimitPerMinute: number;
-  /** per client address, every request counted; 0 turns this bucket off */
-  rateLimitPerAddressPerMinute: number;
-  /** Express's `trust proxy`: whose X-Forwarded-For names the client address */
-  trustProxy: boolean | number | string[];
-  logLevel: string;
-  /** `pretty` lines for a person at a terminal, JSON lines for machines */
-  logFormat: 'json' | 'pretty';
-  benchEndpoints: boolean;
-  /** connections of the one pg pool (Prisma and the event store share it) */
-  databasePoolSize: number;
-  /** hands kept in memory by the action path (hands/hand-cache.ts) */
-  handCacheSize: number;
-  /** sampled deals per caller in the collusion audit's evidence (docs/audit.md) */
-  auditSamples: number;
-  /** worker threads that compute the collusion job's evidence; 0 computes on the main thread */
-  auditWorkers: number;
-  /** `in-process`: this process also runs the audit's jobs (evidence, audits); `off`: an API-only instance (docs/scaling.md) */
-  auditJobs: 'in-process' | 'off';
-  /** seconds between sweeps that queue finished hands' evidence ahead of any audit, at low priority; 0: no sweep */
-  auditSweepSeconds: number;
-  /** seconds after which a job whose worker died (kill -9, a lost machine) is handed to another worker */
-  auditJobExpireSeconds: number;
-  /** worker processes that decide the strong bots' moves, at the lowest priority (docs/bots.md); 0 decides on the main thread */
-  botWorkers: number;
-  /** `lowest`: the bots' workers search in the time nobody else wants (docs/bots.md); `normal`: at the service's own priority, for a host of its own where the search should not yield to other work */
-  botPriority: 'lowest' | 'normal';
-  /** at a table where a person sits, a bot moves no sooner than this after the move before (0: at once) */
-  botPaceMs: number;
-  /** at a table where a person sits, the pause after a hand's end before bots and clocks go on in the next one */
-  resultPauseMs: number;
-  /** a player counts as present this long after their last request about their hand (longer than a long poll), and an instance's word on open connections lapses this long after it stopped; 0: presence off */
-  presenceSeconds: number;
-  /** the turn clock a table gets when its creator names none (src/tables/turn-clock.ts) */
-  defaultTurnClock: TurnClock;
-  /** long polls (`Prefer: wait`) held open at once by this instance; beyond it a read answers at once */
-  longPollMaxWaiters: number;
-  /** streams and sockets open at once per player and per client address (0: no cap) */
-  streamsPerPlayer: number;
-  streamsPerAddress: number;
-  /** TCP connections open at once per peer address that is not a trusted proxy (0: no cap) */
-  connectionsPerAddress: number;
-  /** the whole request (headers and body) must arrive within this, else 408 and the connection closes */
-  requestTimeoutMs: number;
-  /** an idle kept-alive connection closes after this */
-  keepAliveTimeoutMs: number;
-  /** players created per client address per hour (0: no limit) */
-  playersPerAddressPerHour: number;
-  /** tables a player may host at once that are not ended, and of them bot-only ones (0: no cap) */
-  openTablesPerPlayer: number;
-  botTablesPerPlayer: number;
-  /** a waiting table with no person seated is ended after this many minutes (0: never) */
-  abandonedTableMinutes: number;
+interface Variable<T> {
+  /** the environment variable */
+  name: string;
+  /** what it does, with its unit: a cell of docs/settings.md */
+  meaning: string;
+  /** the default as docs/settings.md shows it */
+  default: string;
+  /** the values it takes, as docs/settings.md shows them */
+  values: string;
+  /** The value from the raw string (`undefined`: unset or empty); a bad one adds a problem and gives the default. */
+  read(raw: string | undefined, earlier: Earlier, problems: string[]): T;
 }
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+/** The settings read so far, for a default that depends on an earlier one. */
+type Earlier = Readonly<Record<string, unknown>>;
+/** A default that is fixed, or follows from earlier settings (with the words docs/settings.md shows). */
+type Default<T> = T | { text: string; of: (earlier: Earlier) => T };
+
+const defaultOf = <T>(d: Default<T>, earlier: Earlier): T => (typeof d === 'object' && d !== null && 'of' in d ? d.of(earlier) : d);
+const defaultText = <T>(d: Default<T>): string => (typeof d === 'object' && d !== null && 'text' in d ? d.text : `\`${String(d)}\``);
+
+/** A whole number from min to max. */
+function int(name: string, dflt: Default<number>, min: number, max: number, meaning: string): Variable<number> {
+  return {
+    name,
+    meaning,
+    default: defaultText(dflt),
+    values: `whole number, \`${min}\`–\`${max}\``,
+    read(raw, earlier, problems) {
+      const d = defaultOf(dflt, earlier);
+      if (raw === undefined) return d;
+      const n = Number(raw);
+      if (!/^\d+$/.test(raw.trim()) || n < min || n > max) {
+        problems.push(`${name}="${raw}" is not valid: use a whole number from ${min} to ${max} (default ${d})`);
+        return d;
+      }
+      return n;
+    },
+  };
+}
+
+/** One of a few words. */
+function oneOf<T extends string>(name: string, values: readonly T[], dflt: Default<T>, meaning: string): Variable<T> {
+  return {
+    name,
+    meaning,
+    default: defaultText(dflt),
+    values: values.map((v) => `\`${v}\``).join(', '),
+    read(raw, earlier, problems) {
+      const d = defaultOf(dflt, earlier);
+      if (raw === undefined) return d;
+      if (values.includes(raw as T)) return raw as T;
+      problems.push(`${name}="${raw}" is not one of ${values.join(', ')} (default ${d})`);
+      return d;
+    },
+  };
+}
+
+/**
+ * A cap on what one client may hold or create. RATE_LIMIT_PER_MINUTE=0 turns every per-client
+ * limit off at once (tests and benchmarks drive thousands of players from one address); each can
+ * also be set on its own, 0 meaning no cap.
+ */
+const cap = (name: string, dflt: number, meaning: string): Variable<number> =>
+  int(
+    name,
+    { text: `\`${dflt}\` (\`0\` with \`RATE_LIMIT_PER_MINUTE=0\`)`, of: (s) => (s.rateLimitPerMinute === 0 ? 0 : dflt) },
+    0,
+    1_000_000,
+    `${meaning}; \`0\`: no cap`,
+  );
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const MIN_AUDIT_TOKEN = 32;
+/** Values copied from an example rather than generated. */
+const PLACEHOLDER = /change[-_ ]?me|replace[-_ ]?me|placeholder|example|secret|password|your[-_ ]?token|^(.)\1+$/i;
+/** The half hour after which a waiting table with no person seated is ended, and no longer counts against its host. */
+const ABANDONED_TABLE_MINUTES = 30;
+
+const VARIABLES = {
+  port: int('PORT', 3000, 0, 65535, 'HTTP port'),
+  databaseUrl: {
+    name: 'DATABASE_URL',
+    meaning: 'the PostgreSQL server and database the service uses',
+    default: 'unset: an embedded PostgreSQL, its data in `.data/postgres`',
+    values: '`postgres://…` or `postgresql://…` URL',
+    read(raw, _earlier, problems) {
+      if (raw !== undefined && !/^postgres(ql)?:\/\//.test(raw)) {
+        problems.push(
+          'DATABASE_URL must be a PostgreSQL URL such as postgresql://user:password@host:5432/db; unset it to use the embedded PostgreSQL',
+        );
+      }
+      return raw;
+    },
+  } satisfies Variable<string | undefined>,
+  auditToken: {
+    name: 'AUDIT_TOKEN',
+    meaning: 'bearer token of the auditor (verify, hand records, the collusion audit); generate it (`openssl rand -hex 32`)',
+    default: 'unset: auditor operations answer 401/403',
+    values: `≥ ${MIN_AUDIT_TOKEN} characters; values that look like an example's placeholder are refused`,
+    read(raw, _earlier, problems) {
+      if (raw !== undefined && raw.length < MIN_AUDIT_TOKEN) {
+        problems.push(
+          `AUDIT_TOKEN is too short: use at least ${MIN_AUDIT_TOKEN} random characters (e.g. \`openssl rand -hex 32\`), or unset it to disable auditor operations`,
+        );
+      } else if (raw !== undefined && PLACEHOLDER.test(raw)) {
+        problems.push('AUDIT_TOKEN looks like a placeholder from an example; set a random one (e.g. `openssl rand -hex 32`)');
+      }
+      return raw;
+    },
+  } satisfies Variable<string | undefined>,
+  rateLimitPerMinute: int(
+    'RATE_LIMIT_PER_MINUTE',
+    6000,
+    0,
+    100_000_000,
+    "requests per minute per player (counted once the player's token is resolved) before `429 RATE_LIMITED`; `0` turns off this limit, the address's and every cap marked so below",
+  ),
+  rateLimitPerAddressPerMinute: int(
+    'RATE_LIMIT_PER_ADDRESS_PER_MINUTE',
+    { text: '10 × `RATE_LIMIT_PER_MINUTE`', of: (s) => (s.rateLimitPerMinute as number) * 10 },
+    0,
+    1_000_000_000,
+    'requests per minute per client address before `429 RATE_LIMITED`: every request (bad JSON, 404, 413 and `/health` included), counted before anything else; `0`: off',
+  ),
+  trustProxy: {
+    name: 'TRUST_PROXY',
+    meaning:
+      "whose `X-Forwarded-For` names the client address (rate limits, caps per address). Set it only behind a proxy that sets the header: otherwise any client picks its own address, and so its rate-limit bucket; `true` (anyone's header) is refused for that reason",
+    default: "`false`: the socket's address",
+    values:
+      '`false`, a number of proxy hops, or a comma-separated list of `loopback`, `linklocal`, `uniquelocal`, IP addresses and CIDR subnets',
+    read: (raw, _earlier, problems) => parseTrustProxy(raw, problems),
+  } satisfies Variable<boolean | number | string[]>,
+  logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info', 'the least severe log line written (pino levels)'),
+  logFormat: oneOf(
+    'LOG_FORMAT',
+    ['json', 'pretty'] as const,
+    // A terminal gets readable lines; a pipe, a file or a log collector gets JSON.
+    { text: '`pretty` when standard output is a terminal, else `json`', of: () => (process.stdout.isTTY ? 'pretty' : 'json') },
+    'the log lines: `json`, one JSON object per line for machines; `pretty`, coloured lines for a person at a terminal',
+  ),
+  production: {
+    name: 'NODE_ENV',
+    meaning: '`production` refuses `BENCH_ENDPOINTS=1`; nothing else reads it',
+    default: 'unset',
+    values: 'any; only `production` means something',
+    read: (raw) => raw === 'production',
+  } satisfies Variable<boolean>,
+  benchEndpoints: {
+    name: 'BENCH_ENDPOINTS',
+    meaning:
+      "`1` mounts `POST /internal/bench/insert`, unauthenticated: the app's own insert that `bench:api --diagnose` times (its baseline is `bench/baseline`)",
+    default: 'off',
+    values: '`1`: on; anything else: off; refused with `NODE_ENV=production`',
+    read(raw, earlier, problems) {
+      const on = raw === '1';
+      if (on && earlier.production)
+        problems.push('BENCH_ENDPOINTS=1 mounts an unauthenticated insert route and is refused with NODE_ENV=production; unset it');
+      return on;
+    },
+  } satisfies Variable<boolean>,
+  databasePoolSize: int(
+    'DATABASE_POOL_SIZE',
+    20,
+    1,
+    1000,
+    'connections of the one pg pool (Prisma and the event store share it), per process',
+  ),
+  handCacheSize: int(
+    'HAND_CACHE_SIZE',
+    20_000,
+    0,
+    10_000_000,
+    "hands kept in memory by the action path (re-checked on every read and write), per instance; with the latest of them, their last action's answer for the streams, within 4 M characters in all; `0`: no cache",
+  ),
+  auditSamples: int(
+    'AUDIT_SAMPLES',
+    16,
+    1,
+    1000,
+    "sampled deals (Droggn: playouts) per doubling call in the collusion audit's evidence ([audit.md](audit.md))",
+  ),
+  auditWorkers: int(
+    'AUDIT_WORKERS',
+    1,
+    0,
+    64,
+    "worker threads per process that compute the collusion audit's evidence; `0`: on the main thread",
+  ),
+  auditJobs: oneOf(
+    'AUDIT_JOBS',
+    ['in-process', 'off'] as const,
+    'in-process',
+    "`in-process`: this process also works the collusion audit's jobs (evidence, audits); `off`: an API-only instance ([scaling.md](scaling.md#the-audits-jobs))",
+  ),
+  auditSweepSeconds: int(
+    'AUDIT_SWEEP_SECONDS',
+    60,
+    0,
+    86_400,
+    "seconds between sweeps that queue finished hands' evidence ahead of any audit, at low priority; `0`: no sweep",
+  ),
+  auditJobExpireSeconds: int(
+    'AUDIT_JOB_EXPIRE_SECONDS',
+    120,
+    3,
+    3_600,
+    'seconds after which a job whose worker died (kill -9, a lost machine) is handed to another worker',
+  ),
+  botWorkers: int(
+    'BOT_WORKERS',
+    1,
+    0,
+    64,
+    "worker processes per instance that decide the strong bots' moves, each in a session of its own ([bots.md](bots.md#pool)); `0`: on the main thread",
+  ),
+  botPriority: oneOf(
+    'BOT_PRIORITY',
+    ['lowest', 'normal'] as const,
+    'lowest',
+    "`lowest`: the bots' worker processes take only CPU nothing else on the host wants, so the service's answers come first, and on a busy host a bot falls back to the beginner's move at its deadline ([bots.md](bots.md#load)); `normal`: they search at the service's priority, for a host of the service's own",
+  ),
+  botPaceMs: int(
+    'BOT_PACE_MS',
+    900,
+    0,
+    60_000,
+    'milliseconds: at a table where a person sits, a bot moves no sooner than this after the move before it, its thinking included; bots among themselves play at full speed; `0`: always at once',
+  ),
+  resultPauseMs: int(
+    'RESULT_PAUSE_MS',
+    5000,
+    0,
+    600_000,
+    "milliseconds: at a table where a person sits, after a hand's end the bots wait this long before the next hand's first move, and its first turn clock starts this much later, so that each person reads the result",
+  ),
+  presenceSeconds: int(
+    'PRESENCE_SECONDS',
+    30,
+    0,
+    3600,
+    "seconds: a player is present at a table this long after their last request about its hand (longer than a long poll; an open socket or stream keeps them present), and an instance's word on its open connections lapses this long after it stopped; `0`: presence off ([presence](contract.md#presence))",
+  ),
+  defaultTurnClock: oneOf(
+    'DEFAULT_TURN_CLOCK',
+    TURN_CLOCK_NAMES,
+    'normal',
+    'the turn clock of a table whose creator names none: `relaxed` (120 s), `normal` (40 s) or `off` ([turn clocks](contract.md#turn-clock))',
+  ),
+  longPollMaxWaiters: int(
+    'LONG_POLL_MAX_WAITERS',
+    10_000,
+    0,
+    1_000_000,
+    'long polls (`Prefer: wait=N`) one instance holds open at once; beyond it a read answers at once (`0`: no long polls). Open streams and WebSockets are held against the same number, counted apart; beyond it `503 STREAMS_FULL`',
+  ),
+  streamsPerPlayer: cap(
+    'STREAMS_PER_PLAYER',
+    16,
+    'streams and WebSockets one player may hold open on an instance; one more is `429 TOO_MANY_STREAMS`',
+  ),
+  streamsPerAddress: cap(
+    'STREAMS_PER_ADDRESS',
+    256,
+    'streams and WebSockets one client address may hold open on an instance; one more is `429 TOO_MANY_STREAMS`',
+  ),
+  connectionsPerAddress: cap(
+    'CONNECTIONS_PER_ADDRESS',
+    256,
+    'TCP connections one peer address may hold open on an instance (a proxy named by `TRUST_PROXY` is exempt); one more is closed as it opens',
+  ),
+  playersPerAddressPerHour: cap(
+    'PLAYERS_PER_ADDRESS_PER_HOUR',
+    60,
+    'players created per client address per hour, per instance; one more is `429 TOO_MANY_PLAYERS` with `Retry-After`',
+  ),
+  openTablesPerPlayer: cap(
+    'OPEN_TABLES_PER_PLAYER',
+    8,
+    'tables one player hosts at once that are not ended (a waiting one with no person seated ends after `ABANDONED_TABLE_MINUTES`); one more is `429 TOO_MANY_TABLES`',
+  ),
+  botTablesPerPlayer: cap(
+    'BOT_TABLES_PER_PLAYER',
+    2,
+    'of those, tables where bots sit and no person does; one more is `429 TOO_MANY_TABLES`',
+  ),
+  requestTimeoutMs: int(
+    'REQUEST_TIMEOUT_MS',
+    30_000,
+    100,
+    600_000,
+    'milliseconds: the whole request (headers and body) must arrive within this, else `408` and the connection closes (checked every quarter of it, at most every 5 s)',
+  ),
+  keepAliveTimeoutMs: int('KEEP_ALIVE_TIMEOUT_MS', 72_000, 100, 600_000, 'milliseconds: an idle kept-alive connection closes after this'),
+  abandonedTableMinutes: int(
+    'ABANDONED_TABLE_MINUTES',
+    ABANDONED_TABLE_MINUTES,
+    0,
+    100_000,
+    "minutes: a waiting table at which no person sits is ended after this (`endReason: abandoned`), and until then counts against its host's open tables; a table in play whose people are all away and have not acted for as long is ended too (`endReason: away`); `0`: never",
+  ),
+};
+
+/** The settings: one field per entry of VARIABLES, of the type its `read` gives. */
+export type Settings = { [K in keyof typeof VARIABLES]: ReturnType<(typeof VARIABLES)[K]['read']> };
+
+/** Every variable the service reads, in the order docs/settings.md lists them. */
+export const ENV_VARIABLES: readonly Omit<Variable<unknown>, 'read'>[] = Object.values(VARIABLES);
 
 export class ConfigError extends Error {}
 
@@ -81,10 +335,6 @@ export function settingsOrExit(env: Record<string, unknown>): Settings {
     throw err;
   }
 }
-
-const MIN_AUDIT_TOKEN = 32;
-/** Values copied from an example rather than generated. */
-const PLACEHOLDER = /change[-_ ]?me|replace[-_ ]?me|placeholder|example|secret|password|your[-_ ]?token|^(.)\1+$/i;
 
 /**
  * TRUST_PROXY: `false` (the socket's address only), a number of proxy hops, or a list of
@@ -112,101 +362,11 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): boolean |
 
 export function validateEnv(env: Record<string, unknown>): Settings {
   const problems: string[] = [];
-  const str = (name: string): string | undefined => {
-    const v = env[name];
-    return v === undefined || v === '' ? undefined : String(v);
-  };
-  const int = (name: string, dflt: number, min: number, max: number): number => {
-    const raw = str(name);
-    if (raw === undefined) return dflt;
-    const n = Number(raw);
-    if (!/^\d+$/.test(raw.trim()) || n < min || n > max) {
-      problems.push(`${name}="${raw}" is not valid: use a whole number from ${min} to ${max} (default ${dflt})`);
-      return dflt;
-    }
-    return n;
-  };
-  const oneOf = <T extends string>(name: string, values: readonly T[], dflt: T): T => {
-    const raw = str(name);
-    if (raw === undefined) return dflt;
-    if (values.includes(raw as T)) return raw as T;
-    problems.push(`${name}="${raw}" is not one of ${values.join(', ')} (default ${dflt})`);
-    return dflt;
-  };
-  const databaseUrl = str('DATABASE_URL');
-  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    problems.push(
-      'DATABASE_URL must be a PostgreSQL URL such as postgresql://user:password@host:5432/db; unset it to use the embedded PostgreSQL',
-    );
+  const settings: Record<string, unknown> = {};
+  for (const [key, variable] of Object.entries(VARIABLES) as [string, Variable<unknown>][]) {
+    const v = env[variable.name];
+    settings[key] = variable.read(v === undefined || v === '' ? undefined : String(v), settings, problems);
   }
-  const auditToken = str('AUDIT_TOKEN');
-  if (auditToken !== undefined && auditToken.length < MIN_AUDIT_TOKEN) {
-    problems.push(
-      `AUDIT_TOKEN is too short: use at least ${MIN_AUDIT_TOKEN} random characters (e.g. \`openssl rand -hex 32\`), or unset it to disable auditor operations`,
-    );
-  } else if (auditToken !== undefined && PLACEHOLDER.test(auditToken)) {
-    problems.push('AUDIT_TOKEN looks like a placeholder from an example; set a random one (e.g. `openssl rand -hex 32`)');
-  }
-  const production = str('NODE_ENV') === 'production';
-  const benchEndpoints = str('BENCH_ENDPOINTS') === '1';
-  if (benchEndpoints && production)
-    problems.push('BENCH_ENDPOINTS=1 mounts an unauthenticated insert route and is refused with NODE_ENV=production; unset it');
-  const trustProxy = parseTrustProxy(str('TRUST_PROXY'), problems);
-  const rateLimitPerMinute = int('RATE_LIMIT_PER_MINUTE', 6000, 0, 100_000_000);
-  const logLevel = str('LOG_LEVEL') ?? 'info';
-  // A terminal gets readable lines; a pipe, a file or a log collector gets JSON.
-  const logFormat = str('LOG_FORMAT') ?? (process.stdout.isTTY ? 'pretty' : 'json');
-  if (logFormat !== 'json' && logFormat !== 'pretty') problems.push(`LOG_FORMAT="${logFormat}" is not one of json, pretty`);
-  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL="${logLevel}" is not one of ${LOG_LEVELS.join(', ')}`);
-  const settings: Settings = {
-    port: int('PORT', 3000, 0, 65535),
-    databaseUrl,
-    auditToken,
-    rateLimitPerMinute,
-    rateLimitPerAddressPerMinute: int('RATE_LIMIT_PER_ADDRESS_PER_MINUTE', rateLimitPerMinute * 10, 0, 1_000_000_000),
-    trustProxy,
-    logLevel,
-    logFormat: logFormat === 'pretty' ? 'pretty' : 'json',
-    benchEndpoints,
-    databasePoolSize: int('DATABASE_POOL_SIZE', 20, 1, 1000),
-    handCacheSize: int('HAND_CACHE_SIZE', 20_000, 0, 10_000_000),
-    auditSamples: int('AUDIT_SAMPLES', 16, 1, 1000),
-    auditWorkers: int('AUDIT_WORKERS', 1, 0, 64),
-    auditJobs: oneOf('AUDIT_JOBS', ['in-process', 'off'] as const, 'in-process'),
-    auditSweepSeconds: int('AUDIT_SWEEP_SECONDS', 60, 0, 86_400),
-    auditJobExpireSeconds: int('AUDIT_JOB_EXPIRE_SECONDS', 120, 3, 3_600),
-    botWorkers: int('BOT_WORKERS', 1, 0, 64),
-    botPriority: oneOf('BOT_PRIORITY', ['lowest', 'normal'] as const, 'lowest'),
-    botPaceMs: int('BOT_PACE_MS', 900, 0, 60_000),
-    resultPauseMs: int('RESULT_PAUSE_MS', 5000, 0, 600_000),
-    presenceSeconds: int('PRESENCE_SECONDS', 30, 0, 3600),
-    defaultTurnClock: oneOf('DEFAULT_TURN_CLOCK', TURN_CLOCK_NAMES, 'normal'),
-    longPollMaxWaiters: int('LONG_POLL_MAX_WAITERS', 10_000, 0, 1_000_000),
-    ...clientCaps(int, rateLimitPerMinute === 0),
-    requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
-    keepAliveTimeoutMs: int('KEEP_ALIVE_TIMEOUT_MS', 72_000, 100, 600_000),
-    abandonedTableMinutes: int('ABANDONED_TABLE_MINUTES', ABANDONED_TABLE_MINUTES, 0, 100_000),
-  };
   if (problems.length) throw new ConfigError(`invalid configuration:\n  - ${problems.join('\n  - ')}`);
-  return settings;
-}
-
-/** The half hour after which a waiting table with no person seated is ended, and no longer counts against its host. */
-const ABANDONED_TABLE_MINUTES = 30;
-
-/**
- * The caps on what one client may hold or create. RATE_LIMIT_PER_MINUTE=0 turns every
- * per-client limit off at once (tests and benchmarks drive thousands of players from one
- * address); each can also be set on its own, 0 meaning no cap.
- */
-function clientCaps(int: (name: string, dflt: number, min: number, max: number) => number, off: boolean) {
-  const cap = (name: string, dflt: number) => int(name, off ? 0 : dflt, 0, 1_000_000);
-  return {
-    streamsPerPlayer: cap('STREAMS_PER_PLAYER', 16),
-    streamsPerAddress: cap('STREAMS_PER_ADDRESS', 256),
-    connectionsPerAddress: cap('CONNECTIONS_PER_ADDRESS', 256),
-    playersPerAddressPerHour: cap('PLAYERS_PER_ADDRESS_PER_HOUR', 60),
-    openTablesPerPlayer: cap('OPEN_TABLES_PER_PLAYER', 8),
-    botTablesPerPlayer: cap('BOT_TABLES_PER_PLAYER', 2),
-  };
+  return settings as Settings;
 }

@@ -4,7 +4,7 @@
  * (`"doubling.firstSpeaker"`) or nested (`{"doubling": {…}}`, `{"piglets": {"enabled": …}}`) —
  * parses to the same flat profile, defaults filled in.
  *
- * The same arbitraries (core/profile-arbitraries.ts) drive `<game>/profiles.spec.ts`: sessions
+ * The same arbitraries (core/profiles.testkit.ts) drive `<game>/profiles.spec.ts`: sessions
  * of one to three hands under a whole random profile, played by the random and heuristic bots,
  * half of them asked to end (Mußrunde, Droggn's closing hands, Doppelkopf's session end). Every
  * property there draws every option of the game; the ones that decide what it checks:
@@ -22,7 +22,7 @@
  *   `revealLosingReservations`, `poverty.*`, `irregularities`).
  */
 import fc from 'fast-check';
-import { ruleProfileArb } from './core/profile-arbitraries.js';
+import { ruleProfileArb } from './core/profiles.testkit.js';
 import { games } from './index.js';
 
 describe.each(Object.values(games).map((game) => [game.id, game] as const))('%s rule profiles', (_id, game) => {

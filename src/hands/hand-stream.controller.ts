@@ -16,7 +16,7 @@ import { HandSockets } from './hand-socket.js';
 import { HandStreams, KEEPALIVE_MS } from './hand-stream.js';
 import { HAND_VIEW } from './hands.dto.js';
 
-/** Node's own request/response under whichever adapter serves the app (Express: itself; Fastify: `.raw`). */
+/** Node's own request/response under Fastify (`.raw`). */
 export type Raw<T> = T & { raw?: T; hijack?: () => void; ip?: string };
 
 /** The client's address as the rate limits see it (TRUST_PROXY applied by the adapter). */

@@ -103,7 +103,7 @@ export class HandsController {
         this.presence.saw(view.tableId as string, caller.playerId);
       const etag = etagOf(view);
       res.header('ETag', etag);
-      // 304 when If-None-Match names this ETag (RFC 9110 §13.1.2, as Express answered it).
+      // 304 when If-None-Match names this ETag (RFC 9110 §13.1.2).
       if (fresh(req.headers, { etag })) {
         res.status(304);
         return undefined;

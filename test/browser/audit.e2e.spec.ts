@@ -1,7 +1,7 @@
 import type { SimConfig } from '../../src/analysis/sim/simulate.js';
-import { importSimulatedLog } from '../support/audit.js';
-import { AUDIT_TOKEN } from '../support/app.js';
-import { startSite, type Site } from './support.js';
+import { importSimulatedLog } from '../support/audit.testkit.js';
+import { AUDIT_TOKEN } from '../support/app.testkit.js';
+import { startSite, type Site } from './support.testkit.js';
 
 /**
  * The audit page on a simulated Dobbm log with one planted pair (as test/collusion.e2e.spec.ts,

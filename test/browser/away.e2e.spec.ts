@@ -1,6 +1,6 @@
-import { AUDIT_TOKEN } from '../support/app.js';
-import { auditorView, currentHandId, signUp } from './play.js';
-import { startSite, type Site } from './support.js';
+import { AUDIT_TOKEN } from '../support/app.testkit.js';
+import { auditorView, currentHandId, signUp } from './play.testkit.js';
+import { startSite, type Site } from './support.testkit.js';
 
 type Event = { seq: number; seat: number | null; by?: string };
 

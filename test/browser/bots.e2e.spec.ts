@@ -1,5 +1,5 @@
-import { auditorView, currentHandId, move, PREFER, signUp, waitForSeq } from './play.js';
-import { startSite, type Site } from './support.js';
+import { auditorView, currentHandId, move, PREFER, signUp, waitForSeq } from './play.testkit.js';
+import { startSite, type Site } from './support.testkit.js';
 
 /**
  * One person alone: opens a table, seats three bots, and plays a Droggn hand (bidding a Solo

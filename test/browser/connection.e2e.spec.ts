@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { auditorView, currentHandId, signUp } from './play.js';
-import { startSite, type Site } from './support.js';
+import { auditorView, currentHandId, signUp } from './play.testkit.js';
+import { startSite, type Site } from './support.testkit.js';
 
 /** The player this page plays as, from its storage. */
 async function meOn(page: Page): Promise<{ id: string; token: string }> {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { auditorView, cardsOnScreen, currentHandId, move, playedIn, recordViews, signUp, stringsIn, waitForSeq } from './play.js';
-import { AUDIT_TOKEN } from '../support/app.js';
-import { startSite, type Site } from './support.js';
+import { auditorView, cardsOnScreen, currentHandId, move, playedIn, recordViews, signUp, stringsIn, waitForSeq } from './play.testkit.js';
+import { AUDIT_TOKEN } from '../support/app.testkit.js';
+import { startSite, type Site } from './support.testkit.js';
 
 /**
  * Four people, four browser profiles, one Dobbm table: they bid, a defender calls Schwacher,

@@ -1,5 +1,5 @@
-import { currentHandId, signUp } from './play.js';
-import { startSite, type Site } from './support.js';
+import { currentHandId, signUp } from './play.testkit.js';
+import { startSite, type Site } from './support.testkit.js';
 
 type Stored = { token: string; id: string };
 

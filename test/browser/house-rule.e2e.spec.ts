@@ -1,5 +1,5 @@
-import { signUp } from './play.js';
-import { startSite, type Site } from './support.js';
+import { signUp } from './play.testkit.js';
+import { startSite, type Site } from './support.testkit.js';
 
 /** The form offers the house cap on doublings where the rules leave them unlimited, and the table gets it. */
 describe('the create-table form offers the recommended doubling cap', () => {

@@ -1,5 +1,5 @@
-import { expectWordsOnly, signUp } from './play.js';
-import { startSite, type Site } from './support.js';
+import { expectWordsOnly, signUp } from './play.testkit.js';
+import { startSite, type Site } from './support.testkit.js';
 
 /**
  * The live lobby: a table opened in one browser appears in another's lobby without a reload,

@@ -1,6 +1,6 @@
 import { games } from '../../src/engine/index.js';
-import { expectWordsOnly, signUp } from './play.js';
-import { startSite, type Site } from './support.js';
+import { expectWordsOnly, signUp } from './play.testkit.js';
+import { startSite, type Site } from './support.testkit.js';
 
 const GAMES = ['dobbm', 'droggn', 'doppelkopf'] as const;
 

@@ -1,4 +1,4 @@
-import { startSite, type Site } from './support.js';
+import { startSite, type Site } from './support.testkit.js';
 
 describe('the web app served by the service', () => {
   let site: Site;

@@ -1,6 +1,6 @@
-import { auditorView, currentHandId, expectWordsOnly, move, PREFER, signUp, waitForSeq } from './play.js';
-import { expectBreakdownSums } from './breakdown.js';
-import { startSite, type Site } from './support.js';
+import { auditorView, currentHandId, expectWordsOnly, move, PREFER, signUp, waitForSeq } from './play.testkit.js';
+import { expectBreakdownSums } from './breakdown.testkit.js';
+import { startSite, type Site } from './support.testkit.js';
 
 /**
  * Cards in the order players hold them, highest first, as the rules list them (the trump

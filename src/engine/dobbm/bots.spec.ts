@@ -8,8 +8,8 @@ import { choosePlay, heuristicBot, handStrength, randomBot } from './bots.js';
 import { sowRuleHolds } from './play.js';
 import { apply, legalDiscards, legalActions } from './rules.js';
 import { result } from './result.js';
-import { fieldOf } from '../core/spec-actions.js';
-import { bid, fromHands, opts, run } from './spec-helpers.js';
+import { fieldOf } from '../core/actions.testkit.js';
+import { bid, fromHands, opts, run } from './deals.testkit.js';
 import type { DobbmState } from './state.js';
 
 const seedArb = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Buffer.from(b).toString('hex'));

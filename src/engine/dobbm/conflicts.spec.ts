@@ -5,7 +5,7 @@ import { deal } from './deal.js';
 import type { DobbmOptions } from './options.js';
 import { declarerCardPoints, paymentPerOpponent } from './scoring.js';
 import { result } from './result.js';
-import { applyAny, bid, call, discard, fromHands, opts, play, run } from './spec-helpers.js';
+import { applyAny, bid, call, discard, fromHands, opts, play, run } from './deals.testkit.js';
 import { withChanges, type DobbmState } from './state.js';
 import { view } from './view.js';
 

@@ -1,7 +1,7 @@
 /** docs/rules/dobbm.md#deal deal pattern and the hand-record deal (`dealHands`). */
 import { DOBBM_DECK } from './cards.js';
 import { deal, dealFromHands } from './deal.js';
-import { opts } from './spec-helpers.js';
+import { opts } from './deals.testkit.js';
 
 describe('deal from a deck (docs/rules/dobbm.md#deal): two rounds of four, Dobb last', () => {
   it('four players, dealer 3: forehand 0 gets deck[0..3] and deck[16..19]', () => {

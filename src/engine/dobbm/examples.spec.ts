@@ -1,6 +1,6 @@
 /**
  * The worked examples of the source texts (S1 and S2 of docs/rules/README.md#sources), played through
- * real hands from the hand records in fixtures.ts. Every expected figure is worked out by
+ * real hands from the hand records in fixtures.testkit.ts. Every expected figure is worked out by
  * hand from docs/rules/dobbm.md#cards card values and docs/rules/dobbm.md#scoring:
  *   72 at 60 Schilling: |72−60|·60/60 = 12 per opponent, ×4 (Schwacher + Retour) = 48;
  *   the Solo doubles it: 96. Declarer: ×3 (four players) or ×4 (five, the dealer pays too).
@@ -8,7 +8,7 @@
  */
 import { replayOrThrow } from '../core/replay.js';
 import { dobbm } from './index.js';
-import { allGut, s1Examples, s1Record, schwacherAndRetour, throwIns72, throwIns76, type DobbmHandRecord } from './fixtures.js';
+import { allGut, s1Examples, s1Record, schwacherAndRetour, throwIns72, throwIns76, type DobbmHandRecord } from './fixtures.testkit.js';
 
 function resultOf(record: DobbmHandRecord) {
   const { states } = replayOrThrow(dobbm, record);

@@ -5,15 +5,7 @@
  * ("Hand records", `scores`), written here from the text and not from scoring.ts.
  */
 import fc from 'fast-check';
-import {
-  handProblems,
-  hundredths,
-  playDrawn,
-  sessionArb,
-  type Bot,
-  type DrawnSession,
-  type PlayedHand,
-} from '../core/profile-arbitraries.js';
+import { handProblems, hundredths, playDrawn, sessionArb, type Bot, type DrawnSession, type PlayedHand } from '../core/profiles.testkit.js';
 import type { Rng } from '../core/rng.js';
 import type { Action, Card } from '../core/types.js';
 import { heuristicBot } from './bots.js';

@@ -10,7 +10,7 @@ import type { Action, Card, HandSetup } from '../core/types.js';
 import { DOBBM_DECK, pointsOf } from './cards.js';
 import { dobbm } from './index.js';
 import type { DobbmOptions } from './options.js';
-import { applyAny, playRandom, opts } from './spec-helpers.js';
+import { applyAny, playRandom, opts } from './deals.testkit.js';
 import type { DobbmState } from './state.js';
 
 const seedArb = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Buffer.from(b).toString('hex'));

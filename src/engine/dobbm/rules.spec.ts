@@ -9,8 +9,8 @@ import { deal } from './deal.js';
 import type { DobbmOptions } from './options.js';
 import { legalActions } from './rules.js';
 import { result } from './result.js';
-import { fieldOf } from '../core/spec-actions.js';
-import { applyAny, bid, call, discard, opts, play, run } from './spec-helpers.js';
+import { fieldOf } from '../core/actions.testkit.js';
+import { applyAny, bid, call, discard, opts, play, run } from './deals.testkit.js';
 import type { DobbmState } from './state.js';
 
 const fresh = (o: DobbmOptions = opts()) => deal(o, DOBBM_DECK, { dealer: 3 });

@@ -7,8 +7,8 @@
 import type { Action } from '../core/types.js';
 import { legalActions } from './rules.js';
 import { result } from './result.js';
-import { fieldOf } from '../core/spec-actions.js';
-import { bid, call, discard, fromHands, opts, play, run } from './spec-helpers.js';
+import { fieldOf } from '../core/actions.testkit.js';
+import { bid, call, discard, fromHands, opts, play, run } from './deals.testkit.js';
 import type { DobbmOptions } from './options.js';
 
 /**

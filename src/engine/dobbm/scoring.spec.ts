@@ -1,6 +1,6 @@
 /** docs/rules/dobbm.md#scoring/docs/rules/dobbm.md#stockerl/docs/rules/dobbm.md#irregularities money at the function level; figures worked by hand. */
 import { paymentPerOpponent, penaltyAmount, stakeAmount, stockerlAmount, toUnits } from './scoring.js';
-import { opts } from './spec-helpers.js';
+import { opts } from './deals.testkit.js';
 
 describe('payment per opponent, ceil rounding (S1 12-Schilling table)', () => {
   const twelve = opts({ stake: 12 });

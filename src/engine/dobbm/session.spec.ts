@@ -4,7 +4,7 @@ import { deal } from './deal.js';
 import type { HandSetup } from '../core/types.js';
 import type { DobbmOptions } from './options.js';
 import { session as session, type DobbmSession } from './session.js';
-import { bid, opts, run } from './spec-helpers.js';
+import { bid, opts, run } from './deals.testkit.js';
 import type { DobbmState } from './state.js';
 import { withChanges } from './state.js';
 

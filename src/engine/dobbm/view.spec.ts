@@ -1,7 +1,7 @@
 /** What each viewer sees (docs/design.md#hidden-information, docs/rules/dobbm.md#discard, docs/rules/dobbm.md#play). */
 import { DOBBM_DECK } from './cards.js';
 import { deal } from './deal.js';
-import { bid, call, discard, opts, run } from './spec-helpers.js';
+import { bid, call, discard, opts, run } from './deals.testkit.js';
 import { view } from './view.js';
 
 // Unshuffled deck, dealer 3: seat 0 holds HS H10 HK HO L7 L6 AS A10; the Dobb is B9 B8 B7 B6.

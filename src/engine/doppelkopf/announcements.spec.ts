@@ -2,7 +2,7 @@ import { Codes } from '../core/rejections.js';
 import type { Action } from '../core/types.js';
 import { DokoCodes } from './codes.js';
 import { legalActions } from './rules.js';
-import { act, allHealthy, codeOf, dealWith, opts, playCards, playFirstLegal } from './testkit.js';
+import { act, allHealthy, codeOf, dealWith, opts, playCards, playFirstLegal } from './deals.testkit.js';
 
 const say = (seat: number, level: string): Action => ({ seat, type: 'announce', level });
 /** Seats 0 and 2 are Re (one CQ each); seat 0 leads CA, a 42-point first trick won by seat 0. */

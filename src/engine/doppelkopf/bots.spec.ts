@@ -6,7 +6,7 @@ import { deal } from './deal.js';
 import { result } from './result.js';
 import { apply, legalActions, toAct } from './rules.js';
 import type { DokoState } from './state.js';
-import { acts, dealWith, opts } from './testkit.js';
+import { acts, dealWith, opts } from './deals.testkit.js';
 
 describe('bots', () => {
   it('handStrength ranks a hand of high trumps above a hand of nines and kings', () => {

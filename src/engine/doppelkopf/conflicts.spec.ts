@@ -2,7 +2,7 @@ import type { Action } from '../core/types.js';
 import { DokoCodes } from './codes.js';
 import { result, valueInput } from './result.js';
 import { session } from './session.js';
-import { acts, allHealthy, codeOf, dealWith, opts, playFirstLegal } from './testkit.js';
+import { acts, allHealthy, codeOf, dealWith, opts, playFirstLegal } from './deals.testkit.js';
 
 /** docs/rules/doppelkopf.md#decisions rows not covered next to their rule's own tests. */
 describe('docs/rules/doppelkopf.md#decision-9: silent solo', () => {

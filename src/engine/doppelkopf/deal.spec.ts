@@ -1,7 +1,7 @@
 import { Codes } from '../core/rejections.js';
 import { dokoDeck } from './cards.js';
 import { deal, dealFromHands } from './deal.js';
-import { opts } from './testkit.js';
+import { opts } from './deals.testkit.js';
 
 describe('deal patterns (docs/rules/doppelkopf.md#deal, docs/rules/doppelkopf.md#decision-10)', () => {
   it('48 cards: four rounds of three from forehand', () => {

@@ -4,7 +4,7 @@ import { DokoCodes } from './codes.js';
 import { trickExtras } from './result.js';
 import { legalActions } from './rules.js';
 import type { DokoState, DokoTrick } from './state.js';
-import { act, acts, allHealthy, codeOf, dealWith, opts, playCards, playFirstLegal } from './testkit.js';
+import { act, acts, allHealthy, codeOf, dealWith, opts, playCards, playFirstLegal } from './deals.testkit.js';
 
 const play = (seat: number, card: string): Action => ({ seat, type: 'play', card });
 

@@ -3,7 +3,7 @@ import type { Action } from '../core/types.js';
 import { DokoCodes } from './codes.js';
 import { result, valueInput } from './result.js';
 import { toAct } from './rules.js';
-import { act, acts, codeOf, dealWith, opts, playFirstLegal } from './testkit.js';
+import { act, acts, codeOf, dealWith, opts, playFirstLegal } from './deals.testkit.js';
 import { view } from './view.js';
 
 /** One trump only (DA). */

@@ -4,13 +4,13 @@
  * announcements come from any seat that may make one, as at the table.
  */
 import fc from 'fast-check';
-import { handProblems, playDrawn, sessionArb, type Bot, type DrawnSession } from '../core/profile-arbitraries.js';
+import { handProblems, playDrawn, sessionArb, type Bot, type DrawnSession } from '../core/profiles.testkit.js';
 import { heuristicBot, randomBot } from './bots.js';
 import { cardPoints } from './cards.js';
 import { doppelkopf } from './index.js';
 import { optionSchema } from './options.js';
 import { legalActions } from './rules.js';
-import { checkView } from './spec-views.js';
+import { checkView } from './views.testkit.js';
 import type { DokoState } from './state.js';
 
 const BOTS: Bot<DokoState>[] = [randomBot, heuristicBot(), heuristicBot({ soloFrom: 24, announceFrom: 16 })];

@@ -5,12 +5,12 @@ import type { Action, Card } from '../core/types.js';
 import type { DokoAction } from './actions.js';
 import { cardPoints, dokoDeck } from './cards.js';
 import { deal } from './deal.js';
-import { applyAny, opts } from './testkit.js';
+import { applyAny, opts } from './deals.testkit.js';
 import type { DokoOptions } from './options.js';
 import { result } from './result.js';
 import { apply, legalActions } from './rules.js';
 import type { DokoState } from './state.js';
-import { checkView } from './spec-views.js';
+import { checkView } from './views.testkit.js';
 
 const PROFILES: Record<string, DokoOptions> = {
   '48 cards': opts(),

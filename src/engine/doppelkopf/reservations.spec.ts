@@ -4,7 +4,7 @@ import type { Action } from '../core/types.js';
 import { DokoCodes } from './codes.js';
 import { result } from './result.js';
 import { toAct } from './rules.js';
-import { act, acts, allHealthy, codeOf, dealWith, opts } from './testkit.js';
+import { act, acts, allHealthy, codeOf, dealWith, opts } from './deals.testkit.js';
 import { view } from './view.js';
 
 const res = (seat: number, call: string): Action => ({ seat, type: 'reservation', call });

@@ -10,7 +10,7 @@ import { result } from './result.js';
 import { apply, toAct } from './rules.js';
 import { session, type DokoSession } from './session.js';
 import type { DokoState } from './state.js';
-import { act, allHealthy, dealWith, opts, playFirstLegal } from './testkit.js';
+import { act, allHealthy, dealWith, opts, playFirstLegal } from './deals.testkit.js';
 
 const normalHand = (o: DokoOptions, dealer: number): DokoState => playFirstLegal(allHealthy(dealWith(o, {}, dealer)));
 const thrownIn = (o: DokoOptions, dealer: number): DokoState => ({

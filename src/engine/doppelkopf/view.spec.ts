@@ -1,4 +1,4 @@
-import { acts, allHealthy, dealWith, opts, playFirstLegal } from './testkit.js';
+import { acts, allHealthy, dealWith, opts, playFirstLegal } from './deals.testkit.js';
 import { redactAction, view } from './view.js';
 import type { DokoTrick } from './state.js';
 

@@ -1,7 +1,7 @@
 import type { Action } from '../core/types.js';
 import { DokoCodes } from './codes.js';
 import { result, valueInput } from './result.js';
-import { acts, codeOf, dealWith, opts, playFirstLegal } from './testkit.js';
+import { acts, codeOf, dealWith, opts, playFirstLegal } from './deals.testkit.js';
 
 const say = (seat: number, level: string): Action => ({ seat, type: 'announce', level });
 const reservations = (suitor: number): Action[] =>

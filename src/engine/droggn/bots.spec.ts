@@ -5,8 +5,8 @@ import { handStrength, heuristicBot, randomBot, type DroggnBot } from './bots.js
 import { droggn } from './index.js';
 import { defaultOptions } from './options.js';
 import type { DroggnState } from './state.js';
-import { fieldOf } from '../core/spec-actions.js';
-import { dealt, run, SUPER_BY_SEAT_0 } from './testkit.js';
+import { fieldOf } from '../core/actions.testkit.js';
+import { dealt, run, SUPER_BY_SEAT_0 } from './deals.testkit.js';
 
 const seed = (i: number): string => i.toString(16).padStart(64, '0');
 /** Three players, dealer 2: seat 0 holds `hand`, the others the rest of the deck in order. */

@@ -2,14 +2,14 @@
 import { Codes } from '../core/rejections.js';
 import type { Action, Card } from '../core/types.js';
 import { DECK } from './cards.js';
-import { mordDefenceA, mordDefenceB, mordHand, mordPlay, ordinaryActions, ordinaryDeal, topTrumps } from './fixtures.js';
+import { mordDefenceA, mordDefenceB, mordHand, mordPlay, ordinaryActions, ordinaryDeal, topTrumps } from './fixtures.testkit.js';
 import { droggn } from './index.js';
 import { DroggnCodes } from './codes.js';
 import { gameValue } from './scoring.js';
 import type { DroggnOptions } from './options.js';
 import type { CompletedTrick, DroggnState } from './state.js';
-import { fieldOf } from '../core/spec-actions.js';
-import { applyAny, dealt, run } from './testkit.js';
+import { fieldOf } from '../core/actions.testkit.js';
+import { applyAny, dealt, run } from './deals.testkit.js';
 
 const codeOf = (s: DroggnState, a: Action): string | null => {
   const r = applyAny(s, a);

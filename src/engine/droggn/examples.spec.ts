@@ -1,9 +1,9 @@
 /** The worked examples of the Droggn source (S5 "Scoring", docs/rules/README.md#sources), played as real hands. */
 import type { Action } from '../core/types.js';
-import { mordDefenceA, mordDefenceB, mordHand, mordPlay, ordinaryGame, topTrumps, hands } from './fixtures.js';
+import { mordDefenceA, mordDefenceB, mordHand, mordPlay, ordinaryGame, topTrumps, hands } from './fixtures.testkit.js';
 import { droggn } from './index.js';
 import { settle } from './session.js';
-import { dealt, run } from './testkit.js';
+import { dealt, run } from './deals.testkit.js';
 
 describe('ordinary game with the Pagat laid out (S5 "Scoring" example)', () => {
   it('the script deals 21 cards to each seat', () => {

@@ -3,14 +3,14 @@
  * and flat spellings), sessions of hands played by the random and heuristic bots.
  */
 import fc from 'fast-check';
-import { handProblems, playDrawn, sessionArb, type Bot, type DrawnSession } from '../core/profile-arbitraries.js';
+import { handProblems, playDrawn, sessionArb, type Bot, type DrawnSession } from '../core/profiles.testkit.js';
 import type { Rng } from '../core/rng.js';
 import type { Action } from '../core/types.js';
 import { heuristicBot, randomBot } from './bots.js';
 import { DECK } from './cards.js';
 import { droggn } from './index.js';
 import { optionSchema } from './options.js';
-import { checkViews } from './spec-views.js';
+import { checkViews } from './views.testkit.js';
 import type { DroggnState } from './state.js';
 
 const BOTS: Bot<DroggnState>[] = [randomBot, heuristicBot(), heuristicBot({ bidBias: 8, doubleBias: 10 })];

@@ -12,8 +12,8 @@ import { droggn } from './index.js';
 import { defaultOptions, type DroggnOptions } from './options.js';
 import { piles } from './scoring.js';
 import type { DroggnState } from './state.js';
-import { checkViews } from './spec-views.js';
-import { applyAny } from './testkit.js';
+import { checkViews } from './views.testkit.js';
+import { applyAny } from './deals.testkit.js';
 
 const PROFILES: Partial<DroggnOptions>[] = [
   {},

@@ -5,8 +5,8 @@ import { DECK } from './cards.js';
 import { droggn } from './index.js';
 import { DroggnCodes } from './codes.js';
 import type { DroggnState } from './state.js';
-import { fieldOf } from '../core/spec-actions.js';
-import { applyAny, dealt, run, SUPER_BY_SEAT_0 } from './testkit.js';
+import { fieldOf } from '../core/actions.testkit.js';
+import { applyAny, dealt, run, SUPER_BY_SEAT_0 } from './deals.testkit.js';
 
 const codeOf = (s: DroggnState, a: Action): string | null => {
   const r = applyAny(s, a);

@@ -3,7 +3,7 @@ import type { Card } from '../core/types.js';
 import { DECK } from './cards.js';
 import { pagatItems, piles, zeroSumScores } from './scoring.js';
 import type { CompletedTrick, DroggnState, Layout } from './state.js';
-import { dealt } from './testkit.js';
+import { dealt } from './deals.testkit.js';
 
 /** 21 filler tricks won by `winners[i]`; `special` replaces trick i's plays. */
 function finished(

@@ -5,7 +5,7 @@ import { droggn } from './index.js';
 import { defaultOptions } from './options.js';
 import { CLOSING_HANDS, settle, type DroggnSession } from './session.js';
 import type { DroggnState } from './state.js';
-import { dealt, run } from './testkit.js';
+import { dealt, run } from './deals.testkit.js';
 
 const options = defaultOptions({ players: 4 });
 /** A finished hand of `declarer` (an irregularity penalty keeps it short), or a throw-in. */

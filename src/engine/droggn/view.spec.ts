@@ -1,8 +1,8 @@
 import type { Action, Card } from '../core/types.js';
 import { DECK } from './cards.js';
-import { ordinaryGame } from './fixtures.js';
+import { ordinaryGame } from './fixtures.testkit.js';
 import { droggn, type DroggnState } from './index.js';
-import { dealt, run } from './testkit.js';
+import { dealt, run } from './deals.testkit.js';
 
 const start = () => dealt([DECK.slice(0, 21), DECK.slice(21, 42), DECK.slice(42, 63)], DECK.slice(63), 2);
 const bought = () =>

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { projectRoot } from '../../src/config/paths.js';
-import { startApp, startAppOnOwnDatabase, type TestApp } from '../support/app.js';
+import { startApp, startAppOnOwnDatabase, type TestApp } from '../support/app.testkit.js';
 
 const ROOT = projectRoot();
 // The web app bundles the rules engine for its replay.

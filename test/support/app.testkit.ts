@@ -15,7 +15,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app, in process, against the run's PostgreSQL (test/global-setup.ts). */
+/** The real app, in process, against the run's PostgreSQL (test/global-setup.mjs). */
 export async function startApp(env: Record<string, string> = {}): Promise<TestApp> {
   const settings = validateEnv({
     ...process.env,

@@ -1,4 +1,4 @@
-import type { View } from './bots.js';
+import type { View } from './bots.testkit.js';
 
 /** Every string value anywhere in a JSON document. */
 function strings(doc: unknown, out: string[] = []): string[] {

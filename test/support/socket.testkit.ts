@@ -1,6 +1,6 @@
 import { WebSocket } from 'ws';
-import type { TestApp } from './app.js';
-import type { View } from './bots.js';
+import type { TestApp } from './app.testkit.js';
+import type { View } from './bots.testkit.js';
 
 /** A frame of `GET /hands/{id}/socket`: a pushed view, an action's answer, or its problem. */
 export type Frame =

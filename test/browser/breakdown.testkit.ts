@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { auditorView } from './play.js';
-import type { Site } from './support.js';
+import { auditorView } from './play.testkit.js';
+import type { Site } from './support.testkit.js';
 
 type Figure = { kind: string; value: number; side: string | null };
 type Result = { declarer: number | null; parties: Record<string, number[]> | null; details?: { winner?: string | null } };

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { ReadableStreamReadResult } from 'node:stream/web';
-import type { TestApp } from './app.js';
-import { bearer } from './app.js';
-import type { View } from './bots.js';
+import type { TestApp } from './app.testkit.js';
+import { bearer } from './app.testkit.js';
+import type { View } from './bots.testkit.js';
 import { HandStreams } from '../../src/hands/hand-stream.js';
 import { HandWatch } from '../../src/hands/hand-watch.js';
 

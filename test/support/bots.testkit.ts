@@ -1,8 +1,8 @@
 import { expect } from '@jest/globals';
-import type { TestApp } from './app.js';
-import { AUDIT_TOKEN, bearer } from './app.js';
+import type { TestApp } from './app.testkit.js';
+import { AUDIT_TOKEN, bearer } from './app.testkit.js';
 import { seededRng } from '../../src/engine/core/rng.js';
-import { assertNothingHidden } from './oracle.js';
+import { assertNothingHidden } from './oracle.testkit.js';
 
 export interface Player {
   id: string;

@@ -1,6 +1,6 @@
 import type { Page, Response } from 'playwright-core';
-import { AUDIT_TOKEN } from '../support/app.js';
-import type { Site } from './support.js';
+import { AUDIT_TOKEN } from '../support/app.testkit.js';
+import type { Site } from './support.testkit.js';
 
 type View = { id: string; seq: number; status: string; phase: string; toAct: number[]; hands?: (string[] | null)[]; [k: string]: unknown };
 

@@ -1,7 +1,7 @@
 import { expect } from '@jest/globals';
 import { castPlayers, simulateHands, type SimConfig } from '../../src/analysis/sim/simulate.js';
-import { AUDIT_TOKEN, bearer, type TestApp } from './app.js';
-import { newPlayers, type Player } from './bots.js';
+import { AUDIT_TOKEN, bearer, type TestApp } from './app.testkit.js';
+import { newPlayers, type Player } from './bots.testkit.js';
 
 export interface PairRow {
   declarer: string;

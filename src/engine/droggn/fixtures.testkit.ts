@@ -7,7 +7,7 @@
  * tricks 1–6 = T21 5 + T20..T16 5 + T15..T10 6 + T9..T4 6 = 22; discard T2 T3 D1 = 3;
  * trick 20 DK DR DJ = 10; trick 21 T1 HK DQ = 14 → 49 face, 49 − 2·9 = 31.
  */
-import { cardsOf, dealt, plays, run, type ScriptTrick } from './testkit.js';
+import { cardsOf, dealt, plays, run, type ScriptTrick } from './deals.testkit.js';
 import type { Action } from '../core/types.js';
 
 const ORDER = [0, 1, 2];
