@@ -65,6 +65,7 @@ class HandPageDto {
   @ApiProperty({ type: 'string', nullable: true }) nextCursor!: string | null;
 }
 
+// The tag and the class name stay as published: the OpenAPI document's tag and operationIds are built from them.
 @ApiTags('audit')
 @Controller()
 export class AuditController {
