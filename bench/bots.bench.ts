@@ -24,9 +24,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gameFor, seededRng, shuffle } from '../src/engine/index.js';
-import { chooseBotAction } from '../src/bots/strategy.js';
-import { decideStrong, DEFAULT_BUDGET, type StrongBudget } from '../src/bots/strong/search.js';
-import { playWithSeatBots, type SeatBot } from '../src/bots/strong/seat-play.js';
+import { chooseBotAction } from '../src/solvers/search/strategy.js';
+import { decideStrong, DEFAULT_BUDGET, type StrongBudget } from '../src/solvers/search/search.js';
+import { playWithSeatBots, type SeatBot } from '../src/solvers/search/seat-play.js';
 import { beginnerAt, QUARTER, seating, VARIANTS } from './bot-variants.js';
 import { seedOf } from './seeds.js';
 

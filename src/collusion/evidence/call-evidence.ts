@@ -1,7 +1,7 @@
 /**
  * Evidence for one doubling call (docs/rules/dobbm.md#doubling, docs/rules/droggn.md#doubling): Gut counts as much as Schwacher and
  * Retour — a Gut where a double was cheap is as telling as a double that was dear. The same
- * shape for every game, so the pair statistics (collusion/pairs.ts) read any of them.
+ * shape for every game, so the pair statistics (pairs/pairs.ts) read any of them.
  */
 export interface CallEvidence {
   actionIndex: number;

@@ -1,9 +1,9 @@
 import { games, seededRng } from '../../engine/index.js';
 import { defaultOptions, dobbm, heuristicBot, DOBBM_DECK } from '../../engine/dobbm/index.js';
-import { handEvidence } from './evidence.js';
-import { shuffled } from './random-position.js';
-import { playBotHand } from '../bot-hand.js';
-import { expectEveryCallListed } from '../spec-evidence.js';
+import { handEvidence } from './dobbm.js';
+import { shuffled } from '../../solvers/dobbm/random-position.js';
+import { playBotHand } from '../sim/bot-hand.js';
+import { expectEveryCallListed } from './spec-evidence.js';
 
 describe('evidence for every doubling call (docs/rules/dobbm.md#doubling, docs/rules/dobbm.md#scoring)', () => {
   const options = defaultOptions();

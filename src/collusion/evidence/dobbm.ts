@@ -1,12 +1,12 @@
-import { callEvidence, type CallEvidence, type HandEvidenceOf } from '../evidence.js';
+import { callEvidence, type CallEvidence, type HandEvidenceOf } from './call-evidence.js';
 import { seededRng, type Rng } from '../../engine/core/rng.js';
 import { declarerCardPoints, dobbm, paymentPerOpponent, type DobbmOptions, type DobbmState } from '../../engine/dobbm/index.js';
 import { replayOrThrow, type HandRecord, type Replayed } from '../../engine/index.js';
 import { toUnits } from '../../engine/dobbm/scoring.js';
-import { basePayment, pointsOfCodes, toSuitMasks } from './cards.js';
-import { DobbmSolver } from './dds.js';
-import { knowledgeOf, sampleDeal, trueDeal, type SampledDeal } from './knowledge.js';
-import { positionSeats } from './seats.js';
+import { basePayment, pointsOfCodes, toSuitMasks } from '../../solvers/dobbm/cards.js';
+import { DobbmSolver } from '../../solvers/dobbm/solver.js';
+import { knowledgeOf, sampleDeal, trueDeal, type SampledDeal } from '../../solvers/dobbm/knowledge.js';
+import { positionSeats } from '../../solvers/dobbm/seats.js';
 
 export type { CallEvidence };
 export type HandEvidence = HandEvidenceOf<'dobbm' | 'solo'>;

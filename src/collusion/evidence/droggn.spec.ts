@@ -2,12 +2,12 @@ import { seededRng } from '../../engine/core/rng.js';
 import type { Action } from '../../engine/core/types.js';
 import { DECK, droggn, heuristicBot } from '../../engine/droggn/index.js';
 import { defaultOptions } from '../../engine/droggn/options.js';
-import { pairStatistics, type AuditHand } from '../collusion/pairs.js';
-import { handEvidence, doubledPart, winProbabilityFor } from './evidence.js';
+import { pairStatistics, type AuditHand } from '../pairs/pairs.js';
+import { handEvidence, doubledPart, winProbabilityFor } from './droggn.js';
 import { replayOrThrow } from '../../engine/index.js';
-import { playBotHand } from '../bot-hand.js';
-import { expectEveryCallListed } from '../spec-evidence.js';
-import { shuffled } from './position.js';
+import { playBotHand } from '../sim/bot-hand.js';
+import { expectEveryCallListed } from './spec-evidence.js';
+import { shuffled } from '../../solvers/droggn/position.js';
 
 const range = (prefix: string, from: number, to: number): string[] =>
   Array.from({ length: to - from + 1 }, (_, i) => `${prefix}${from + i}`);

@@ -1,13 +1,13 @@
-import { callEvidence, round2, type CallEvidence, type HandEvidenceOf } from '../evidence.js';
+import { callEvidence, round2, type CallEvidence, type HandEvidenceOf } from './call-evidence.js';
 import { seededRng, type Rng } from '../../engine/core/rng.js';
 import type { DroggnState } from '../../engine/droggn/index.js';
 import type { DroggnBot } from '../../engine/droggn/bots.js';
 import { MORD_LAYOUT_VALUE, MORD_VALUE } from '../../engine/droggn/scoring.js';
 import { BASE_VALUE, type Contract } from '../../engine/droggn/state.js';
 import { droggn } from '../../engine/droggn/index.js';
-import { knowledgeOf, sampleDeal, type SampledDeal } from './knowledge.js';
-import { playout, playoutBot, withDeal, type ExactEndgame } from './playout.js';
-import { positionSeats } from './position.js';
+import { knowledgeOf, sampleDeal, type SampledDeal } from '../../solvers/droggn/knowledge.js';
+import { playout, playoutBot, withDeal, type ExactEndgame } from '../../solvers/droggn/playout.js';
+import { positionSeats } from '../../solvers/droggn/position.js';
 import { replayOrThrow, type HandRecord, type Replayed } from '../../engine/index.js';
 import type { DroggnOptions } from '../../engine/droggn/options.js';
 

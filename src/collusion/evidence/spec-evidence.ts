@@ -1,6 +1,6 @@
 import { expect } from '@jest/globals';
-import type { Action } from '../engine/core/types.js';
-import type { CallEvidence } from './evidence.js';
+import type { Action } from '../../engine/core/types.js';
+import type { CallEvidence } from './call-evidence.js';
 
 /**
  * Test support for the evidence specs of both games: one entry per doubling action, in order,

@@ -1,5 +1,5 @@
 import { seededRng } from '../../engine/core/rng.js';
-import type { CallEvidence, HandEvidence } from '../dobbm/evidence.js';
+import type { CallEvidence, HandEvidence } from '../evidence/dobbm.js';
 import { pairStatistics, type AuditHand } from './pairs.js';
 
 /** A defender's Gut or Schwacher in the first round, with its win probability and the true result. */

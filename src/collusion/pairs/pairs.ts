@@ -1,5 +1,5 @@
 import { seededRng } from '../../engine/core/rng.js';
-import { round2, type HandEvidenceOf } from '../evidence.js';
+import { round2, type HandEvidenceOf } from '../evidence/call-evidence.js';
 import { benjaminiHochberg, edgeworthTail } from './stats.js';
 
 /** One audited hand: who sat where, in time order, with its evidence per call. */

@@ -1,7 +1,7 @@
-import { playOut, type Action, type DealSource, type Game, type HandRecord } from '../engine/index.js';
-import type { Rng } from '../engine/core/rng.js';
-import type { SeatBot } from './sim/colluding.js';
-import type { SimGame } from './sim/table-game.js';
+import { playOut, type Action, type DealSource, type Game, type HandRecord } from '../../engine/index.js';
+import type { Rng } from '../../engine/core/rng.js';
+import type { SeatBot } from './colluding.js';
+import type { SimGame } from './table-game.js';
 
 export interface BotHand<G extends SimGame, S> {
   record: HandRecord<G>;

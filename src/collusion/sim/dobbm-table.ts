@@ -1,6 +1,6 @@
 import { defaultOptions, dobbm, DOBBM_DECK, type DobbmState } from '../../engine/dobbm/index.js';
-import { playBotHand } from '../bot-hand.js';
-import { colludingBot, honestBot } from './bots.js';
+import { playBotHand } from './bot-hand.js';
+import { colludingBot, honestBot } from './dobbm-bots.js';
 import { strongHonestBot } from './strong-honest.js';
 import type { TableGame } from './table-game.js';
 

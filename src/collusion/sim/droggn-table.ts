@@ -1,6 +1,6 @@
 import { droggn, DECK, type DroggnState } from '../../engine/droggn/index.js';
 import { defaultOptions } from '../../engine/droggn/options.js';
-import { playBotHand } from '../bot-hand.js';
+import { playBotHand } from './bot-hand.js';
 import { droggnColludingBot, droggnHonestBot } from './droggn-bots.js';
 import { strongHonestBot } from './strong-honest.js';
 import type { TableGame } from './table-game.js';

@@ -1,5 +1,5 @@
-import type { PairRow } from '../collusion/pairs.js';
-import { rocAuc, rocCurve, uniformityDeviation } from '../collusion/stats.js';
+import type { PairRow } from '../pairs/pairs.js';
+import { rocAuc, rocCurve, uniformityDeviation } from '../pairs/stats.js';
 
 /** Per-pair false-positive rate at which the simulator counts a pair as flagged. */
 export const FLAG_P = 1e-3;

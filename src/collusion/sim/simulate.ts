@@ -1,9 +1,9 @@
 import { seededRng, type Rng } from '../../engine/core/rng.js';
-import type { StrongBudget } from '../../bots/strong/search.js';
+import type { StrongBudget } from '../../solvers/search/search.js';
 import type { DobbmState } from '../../engine/dobbm/index.js';
 import type { DroggnState } from '../../engine/droggn/index.js';
 import type { HandRecord } from '../../engine/index.js';
-import { shuffled } from '../sampling.js';
+import { shuffled } from '../../solvers/sampling.js';
 import { HABITS, type Habit } from './habits.js';
 import { dobbmTable } from './dobbm-table.js';
 import { droggnTable } from './droggn-table.js';

@@ -2,8 +2,8 @@ import { seededRng, type Rng } from '../../engine/core/rng.js';
 import { DECK, droggn, heuristicBot, type DroggnState } from '../../engine/droggn/index.js';
 import { defaultOptions } from '../../engine/droggn/options.js';
 import { replayOrThrow } from '../../engine/index.js';
-import { shuffled } from '../droggn/position.js';
-import { playBotHand } from '../bot-hand.js';
+import { shuffled } from '../../solvers/droggn/position.js';
+import { playBotHand } from './bot-hand.js';
 import { strongHonestBot } from './strong-honest.js';
 import { castPlayers, simulateHands, type SimConfig } from './simulate.js';
 

@@ -1,10 +1,10 @@
 import type { Action, Game } from '../../engine/index.js';
-import { decideStrong, type StrongBudget } from '../../bots/strong/search.js';
-import { seatInputOf } from '../../bots/strong/seat-input.js';
+import { decideStrong, type StrongBudget } from '../../solvers/search/search.js';
+import { seatInputOf } from '../../solvers/search/seat-input.js';
 import type { SeatBot } from './colluding.js';
 
 /**
- * An honest player who plays as the strong bot (src/bots/strong/: search over worlds drawn from
+ * An honest player who plays as the strong bot (src/solvers/search/: search over worlds drawn from
  * his seat's view and event log, built as the service serves them) in everything but the bidding
  * and the doubling, where his habit decides (habits.ts). The strong bot bids and doubles by fixed
  * hand-strength thresholds (docs/bots.md), which would give every honest player the same calls;

@@ -1,5 +1,5 @@
 import type { Rng } from '../../engine/core/rng.js';
-import type { StrongBudget } from '../../bots/strong/search.js';
+import type { StrongBudget } from '../../solvers/search/search.js';
 import { DOUBLING_GAMES, type Card, type HandRecord } from '../../engine/index.js';
 import type { SeatBot } from './colluding.js';
 import type { Collusion, Habit } from './habits.js';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { games, seededRng } from '../../engine/index.js';
 import { defaultOptions, randomBot, DOBBM_DECK, type DobbmState } from '../../engine/dobbm/index.js';
 import { cardCode, cardIndex, toSuitMasks } from './cards.js';
-import { legalPlays } from './dds.js';
+import { legalPlays } from './solver.js';
 import { shuffled } from './random-position.js';
 
 /** Every play state of a randomly played hand. */

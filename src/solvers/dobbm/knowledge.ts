@@ -95,7 +95,7 @@ function isConsistent(k: CallerKnowledge, deal: SampledDeal): boolean {
   return !k.pileIsDiscard || sowRuleHolds(deal.pile, { 'discard.heartSowIsSow': k.heartSowIsSow } as never);
 }
 
-/** One deal consistent with the caller's knowledge (the shared sampler, src/analysis/sampling.ts). */
+/** One deal consistent with the caller's knowledge (the shared sampler, src/solvers/sampling.ts). */
 export function sampleDeal(k: CallerKnowledge, rng: Rng): SampledDeal {
   return sampleSharedDeal(
     k,

@@ -1,7 +1,7 @@
 import { shuffled } from '../sampling.js';
 import type { Rng } from '../../engine/core/rng.js';
 import { ALL_CARDS, pointsOfCodes, toSuitMasks } from './cards.js';
-import type { DdsPosition } from './dds.js';
+import type { DdsPosition } from './solver.js';
 import type { CodePosition } from './minimax.js';
 
 /** Random positions for tests and the benchmark (seeded: reproducible). */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { seededRng } from '../../engine/core/rng.js';
-import { DobbmSolver } from './dds.js';
+import { DobbmSolver } from './solver.js';
 import { minimaxValue } from './minimax.js';
 import { randomDealAfterExchange, randomEndgame, toDdsPosition } from './random-position.js';
 

@@ -1,4 +1,4 @@
-import { BoundTable } from './bound-table.js';
+import { BoundTable } from '../bound-table.js';
 import { sortMovesByScore } from '../move-order.js';
 import { HEARTS, MASK_POINTS, RANK_POINTS } from './cards.js';
 

@@ -3,7 +3,7 @@ import { seededRng, type Rng } from '../../engine/core/rng.js';
 import { shuffled } from '../sampling.js';
 import { cardPoints, dokoDeck, followSuitIn, trickWinnerIndex, trumpsOf, type ContractKind } from '../../engine/doppelkopf/cards.js';
 import type { Card } from '../../engine/core/types.js';
-import { DokoSolver, type DokoDdsPosition } from './dds.js';
+import { DokoSolver, type DokoDdsPosition } from './solver.js';
 
 const CONTRACTS: ContractKind[] = ['normal', 'solo-d', 'solo-h', 'solo-s', 'solo-c', 'solo-q', 'solo-j', 'solo-f'];
 const DULLEN = ['first', 'second', 'secondExceptLast'] as const;

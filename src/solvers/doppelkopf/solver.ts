@@ -1,4 +1,4 @@
-import { BoundTable } from '../dobbm/bound-table.js';
+import { BoundTable } from '../bound-table.js';
 import { sortMovesByScore } from '../move-order.js';
 import { cardPoints, rankOf } from '../../engine/doppelkopf/cards.js';
 import type { Card } from '../../engine/core/types.js';
@@ -10,7 +10,7 @@ import type { Card } from '../../engine/core/types.js';
  * tricks. Extra points and announcements are the caller's: the solver answers the card-point
  * thresholds they depend on.
  *
- * Alpha-beta over single cards, as the Dobbm solver (src/analysis/dobbm/dds.ts), with
+ * Alpha-beta over single cards, as the Dobbm solver (src/solvers/dobbm/solver.ts), with
  * - a transposition table at trick boundaries: every remaining card has its own bit and its
  *   holder is fixed, so the remaining cards and the leader are the key;
  * - move ordering (a card that wins the trick for the mover's side first, points onto a

@@ -107,7 +107,7 @@ function isConsistent(k: CallerKnowledge, deal: SampledDeal): boolean {
   return k.knownPile !== null || !k.pileIsDiscard || discardAllowed(k.state, deal.pile);
 }
 
-/** One deal consistent with the caller's knowledge (the shared sampler, src/analysis/sampling.ts). */
+/** One deal consistent with the caller's knowledge (the shared sampler, src/solvers/sampling.ts). */
 export function sampleDeal(k: CallerKnowledge, rng: Rng): SampledDeal {
   return sampleSharedDeal(
     k,

@@ -1,6 +1,6 @@
-import { DobbmSolver } from '../../analysis/dobbm/dds.js';
-import { pointsOfCodes, toSuitMasks } from '../../analysis/dobbm/cards.js';
-import { positionSeats } from '../../analysis/dobbm/seats.js';
+import { DobbmSolver } from '../dobbm/solver.js';
+import { pointsOfCodes, toSuitMasks } from '../dobbm/cards.js';
+import { positionSeats } from '../dobbm/seats.js';
 import { dobbm, heuristicBot, paymentPerOpponent, type DobbmState } from '../../engine/dobbm/index.js';
 import { toUnits } from '../../engine/dobbm/scoring.js';
 import type { Rng } from '../../engine/core/rng.js';
@@ -12,7 +12,7 @@ let solver: DobbmSolver | undefined;
 
 /**
  * The seat's score in a Dobbm world in the play phase when both sides play the rest double-dummy
- * (the solver, src/analysis/dobbm/dds.ts): the trick under way is finished by the engine's
+ * (the solver, src/solvers/dobbm/solver.ts): the trick under way is finished by the engine's
  * heuristic bot, the solver starts at the next trick. Null when the solver ran out of nodes.
  */
 export function exactDobbmScore(state: DobbmState, seat: number, rng: Rng): number | null {

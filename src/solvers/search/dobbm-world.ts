@@ -1,8 +1,8 @@
 import { dobbm, sowRuleHolds, type DobbmOptions, type DobbmState, type DobbmView } from '../../engine/dobbm/index.js';
 import type { Card } from '../../engine/index.js';
 import type { Rng } from '../../engine/core/rng.js';
-import { voidsShown } from '../../analysis/dobbm/knowledge.js';
-import { SUIT_LETTERS } from '../../analysis/dobbm/cards.js';
+import { voidsShown } from '../dobbm/knowledge.js';
+import { SUIT_LETTERS } from '../dobbm/cards.js';
 import type { SeatKnowledge } from './seat-input.js';
 import { callsFit, drawSome, drawUnseen, minus, playedBy, replayWorld, unseenOf } from './world.js';
 

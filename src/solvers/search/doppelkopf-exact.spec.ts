@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { seededRng, shuffle } from '../../engine/index.js';
 import { doppelkopf, type DokoState } from '../../engine/doppelkopf/index.js';
 import { heuristicBot } from '../../engine/doppelkopf/bots.js';
-import { DokoSolver } from '../../analysis/doppelkopf/dds.js';
+import { DokoSolver } from '../doppelkopf/solver.js';
 import { partyOf } from '../../engine/doppelkopf/parties.js';
 import { valueInput } from '../../engine/doppelkopf/result.js';
 import { endgamePosition } from './doppelkopf-exact.js';

@@ -1,4 +1,4 @@
-import { DokoSolver, MAX_DDS_TRICKS, type DokoDdsPosition } from '../../analysis/doppelkopf/dds.js';
+import { DokoSolver, MAX_DDS_TRICKS, type DokoDdsPosition } from '../doppelkopf/solver.js';
 import { doppelkopf, type DokoState } from '../../engine/doppelkopf/index.js';
 import { heuristicBot } from '../../engine/doppelkopf/bots.js';
 import { cardPoints } from '../../engine/doppelkopf/cards.js';
@@ -16,7 +16,7 @@ let solver: DokoSolver | undefined;
 
 /**
  * The seat's score in a Doppelkopf world in the play phase when both parties play the last
- * `tricks` tricks double-dummy (src/analysis/doppelkopf/dds.ts): the trick under way is finished
+ * `tricks` tricks double-dummy (src/solvers/doppelkopf/solver.ts): the trick under way is finished
  * by the engine's heuristic bot, the solver gives Re's card points in the rest, and the engine's
  * own scoring turns them into the seat's score with the announcements made and the extra points
  * of the tricks already taken. Extra points still to come (a fox, Karlchen, a Doppelkopf) are not

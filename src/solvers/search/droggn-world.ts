@@ -2,7 +2,7 @@ import { droggn, type DroggnOptions, type DroggnState, type DroggnView } from '.
 import { GSTIESS, MOND, PAGAT } from '../../engine/droggn/cards.js';
 import type { Card } from '../../engine/index.js';
 import type { Rng } from '../../engine/core/rng.js';
-import { discardAllowed, voidClass, voidsShown } from '../../analysis/droggn/knowledge.js';
+import { discardAllowed, voidClass, voidsShown } from '../droggn/knowledge.js';
 import type { SeatKnowledge } from './seat-input.js';
 import { callsFit, drawSome, drawUnseen, minus, playedBy, replayWorld, unseenOf } from './world.js';
 

@@ -13,7 +13,7 @@ import {
   STRONG_THRESHOLDS,
   type Action as Posted,
   type Thresholds,
-} from '../strategy.js';
+} from './strategy.js';
 import { knowledgeFromInput, viewWithRules, type SeatInput, type SeatKnowledge } from './seat-input.js';
 import { imagineDobbm } from './dobbm-world.js';
 import { exactDobbmScore } from './dobbm-exact.js';

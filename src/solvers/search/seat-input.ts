@@ -1,6 +1,6 @@
 import { gameFor, nestOptions, type Action, type Card, type Game, type GameId, type HandSetup } from '../../engine/index.js';
 import { handView, visibleEvents } from '../../hands/views.js';
-import type { SeatView } from '../strategy.js';
+import type { SeatView } from './strategy.js';
 
 /** One entry of a seat's event log (GET /hands/{id}/events as that seat): hidden parts already redacted. */
 export interface SeatEvent {

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { gameFor, type Action, type Card, type GameId, type HandSetup } from '../../engine/index.js';
-import type { Action as Posted } from '../strategy.js';
+import type { Action as Posted } from './strategy.js';
 import { seatInputOf, type SeatInput } from './seat-input.js';
 
 /** A bot in a seat: its decision from the seat's input alone. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { seededRng } from '../engine/core/rng.js';
-import { DECK } from '../engine/droggn/index.js';
-import { dokoDeck } from '../engine/doppelkopf/cards.js';
-import { shuffled } from '../analysis/sampling.js';
+import { seededRng } from '../../engine/core/rng.js';
+import { DECK } from '../../engine/droggn/index.js';
+import { dokoDeck } from '../../engine/doppelkopf/cards.js';
+import { shuffled } from '../sampling.js';
 import { chooseAction, chooseBotAction, dokoSoloStrength, doublingsOf, STRONG_THRESHOLDS, THRESHOLDS, type SeatView } from './strategy.js';
 
 describe('the beginner’s doublings', () => {

@@ -1,12 +1,12 @@
-import type { GameId } from '../engine/index.js';
-import type { Rng } from '../engine/core/rng.js';
+import type { GameId } from '../../engine/index.js';
+import type { Rng } from '../../engine/core/rng.js';
 // The engines' hand-strength estimates are pure functions of a list of cards, so a bot that
 // only sees its own view can use them as well as the engines' in-process bots do.
-import { handStrength as dobbmStrength } from '../engine/dobbm/strength.js';
-import { handStrength as droggnStrength } from '../engine/droggn/bots.js';
-import { handStrength as dokoStrength } from '../engine/doppelkopf/bots.js';
-import { povertyTrumps } from '../engine/doppelkopf/reservations.js';
-import type { DokoOptions } from '../engine/doppelkopf/options.js';
+import { handStrength as dobbmStrength } from '../../engine/dobbm/strength.js';
+import { handStrength as droggnStrength } from '../../engine/droggn/bots.js';
+import { handStrength as dokoStrength } from '../../engine/doppelkopf/bots.js';
+import { povertyTrumps } from '../../engine/doppelkopf/reservations.js';
+import type { DokoOptions } from '../../engine/doppelkopf/options.js';
 
 /**
  * What a bot does with its seat's view (GET /hands/{id} as that seat): pick one of the view's
@@ -18,9 +18,9 @@ import type { DokoOptions } from '../engine/doppelkopf/options.js';
  * `heuristic` (the beginner): cheap heuristics where they matter for a believable session (bid
  * from hand strength instead of always the highest bid, keep trumps in the discard, double only
  * when strong); plays are half "shed the weakest card", half random. `random`: any legal action.
- * `strong`: search over worlds sampled from the seat's view and event log (strong/search.ts,
+ * `strong`: search over worlds sampled from the seat's view and event log (search.ts,
  * docs/bots.md); it needs the event log too, so the service decides it in its worker pool
- * (decision-pool.ts), and `chooseBotAction` here covers the two view-only strengths.
+ * (src/bots/decision-pool.ts), and `chooseBotAction` here covers the two view-only strengths.
  */
 
 export const BOT_STRENGTHS = ['heuristic', 'random', 'strong'] as const;

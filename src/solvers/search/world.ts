@@ -1,7 +1,7 @@
 import { removeCards, type Action, type Card, type Game, type GameId } from '../../engine/index.js';
 import type { Rng } from '../../engine/core/rng.js';
-import { sampleDeal, shuffled, type SampledDeal } from '../../analysis/sampling.js';
-import { callFits } from '../strategy.js';
+import { sampleDeal, shuffled, type SampledDeal } from '../sampling.js';
+import { callFits } from './strategy.js';
 import type { SeatKnowledge } from './seat-input.js';
 
 /**
