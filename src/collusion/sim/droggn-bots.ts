@@ -1,4 +1,5 @@
-import { heuristicBot, handStrength, type BotProfile, type DroggnBot } from '../../engine/droggn/bots.js';
+import { heuristicBot, type DroggnBot, type HeuristicProfile } from '../../engine/droggn/bots.js';
+import { handStrength } from '../../engine/droggn/strength.js';
 import type { DroggnState } from '../../engine/droggn/state.js';
 import { colludeInDoubling } from './colluding.js';
 import type { Collusion, Habit } from './habits.js';
@@ -16,7 +17,7 @@ import type { Collusion, Habit } from './habits.js';
  * - tilted: doubleBias 2 per hand lost of his last five (0 … +10);
  * - strongDeclarer: bidBias −6 (Ansager at 30 instead of 24, Solo at 37 instead of 31).
  */
-function droggnHabitProfile(habit: Habit, recentLosses: number): BotProfile {
+function droggnHabitProfile(habit: Habit, recentLosses: number): HeuristicProfile {
   switch (habit) {
     case 'cautious':
       return { doubleBias: -6 };

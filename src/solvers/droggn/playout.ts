@@ -1,6 +1,6 @@
 import type { Rng } from '../../engine/core/rng.js';
 import { droggn, heuristicBot, type DroggnState } from '../../engine/droggn/index.js';
-import type { BotProfile, DroggnBot } from '../../engine/droggn/bots.js';
+import type { DroggnBot, HeuristicProfile } from '../../engine/droggn/bots.js';
 import { positionSeats, toPosition } from './position.js';
 import { DroggnSolver } from './solver.js';
 import type { SampledDeal } from './knowledge.js';
@@ -61,4 +61,4 @@ export function playout(s: DroggnState, rng: Rng, bot: DroggnBot = defaultBot(),
 
 let plain: DroggnBot | undefined;
 const defaultBot = (): DroggnBot => (plain ??= heuristicBot());
-export const playoutBot = (profile?: BotProfile): DroggnBot => (profile ? heuristicBot(profile) : defaultBot());
+export const playoutBot = (profile?: HeuristicProfile): DroggnBot => (profile ? heuristicBot(profile) : defaultBot());

@@ -3,8 +3,8 @@ import type { Rng } from '../../engine/core/rng.js';
 // The engines' hand-strength estimates are pure functions of a list of cards, so a bot that
 // only sees its own view can use them as well as the engines' in-process bots do.
 import { handStrength as dobbmStrength } from '../../engine/dobbm/strength.js';
-import { handStrength as droggnStrength } from '../../engine/droggn/bots.js';
-import { handStrength as dokoStrength } from '../../engine/doppelkopf/bots.js';
+import { handStrength as droggnStrength } from '../../engine/droggn/strength.js';
+import { handStrength as dokoStrength } from '../../engine/doppelkopf/strength.js';
 import { povertyTrumps } from '../../engine/doppelkopf/reservations.js';
 import type { DokoOptions } from '../../engine/doppelkopf/options.js';
 
