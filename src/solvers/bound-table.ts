@@ -1,8 +1,9 @@
 /**
- * The solver's transposition table: open addressing over typed arrays (a `Map` with 39-bit
- * number keys hashes doubles and was the solver's bottleneck). A key is two int32 words; an
- * entry is a lower and an upper bound of the value and the best lead found. `clear()` only
- * advances a generation stamp, so a new solve costs nothing to start.
+ * The Dobbm and Doppelkopf solvers' transposition table (Droggn's is win-table.ts): open
+ * addressing over typed arrays (a `Map` with 39-bit number keys hashes doubles and was the
+ * solver's bottleneck). A key is two int32 words; an entry is a lower and an upper bound of
+ * the value and the best lead found. `clear()` only advances a generation stamp, so a new
+ * solve costs nothing to start.
  */
 const PROBES = 4;
 
