@@ -2,7 +2,7 @@ import { seededRng, type GameId } from '../src/engine/index.js';
 import { chooseBotAction } from '../src/solvers/search/strategy.js';
 import { viewWithRules } from '../src/solvers/search/seat-input.js';
 import { DEFAULT_BUDGET, type StrongBudget } from '../src/solvers/search/search.js';
-import type { SeatBot } from '../src/solvers/search/seat-play.js';
+import type { SeatBot } from '../src/bots/seat-play.js';
 
 /** The game variants the bots' benchmarks play. */
 export const VARIANTS: Record<string, { game: GameId; rules: Record<string, unknown> }> = {

@@ -26,7 +26,7 @@ import { parseArgs } from 'node:util';
 import { gameFor, seededRng, shuffle } from '../src/engine/index.js';
 import { chooseBotAction } from '../src/solvers/search/strategy.js';
 import { decideStrong, DEFAULT_BUDGET, type StrongBudget } from '../src/solvers/search/search.js';
-import { playWithSeatBots, type SeatBot } from '../src/solvers/search/seat-play.js';
+import { playWithSeatBots, type SeatBot } from '../src/bots/seat-play.js';
 import { beginnerAt, QUARTER, seating, VARIANTS } from './bot-variants.js';
 import { seedOf } from './seeds.js';
 

@@ -10,7 +10,7 @@
  */
 import { gameFor, shuffle } from '../src/engine/index.js';
 import { decideStrong, DEFAULT_BUDGET } from '../src/solvers/search/search.js';
-import { playWithSeatBots, type SeatBot } from '../src/solvers/search/seat-play.js';
+import { playWithSeatBots, type SeatBot } from '../src/bots/seat-play.js';
 import { beginnerAt, QUARTER, seating, VARIANTS } from './bot-variants.js';
 import { seedOf } from './seeds.js';
 

@@ -15,7 +15,7 @@
 import { gameFor, shuffle, seededRng, type GameId } from '../src/engine/index.js';
 import { chooseAction, STRONG_THRESHOLDS, type Thresholds } from '../src/solvers/search/strategy.js';
 import { decideStrong } from '../src/solvers/search/search.js';
-import { playWithSeatBots, type SeatBot } from '../src/solvers/search/seat-play.js';
+import { playWithSeatBots, type SeatBot } from '../src/bots/seat-play.js';
 import { viewWithRules, type SeatInput } from '../src/solvers/search/seat-input.js';
 import { beginnerAt, seating } from './bot-variants.js';
 import { seedOf } from './seeds.js';

@@ -1,7 +1,8 @@
 import { performance } from 'node:perf_hooks';
-import { gameFor, type Action, type Card, type GameId, type HandSetup } from '../../engine/index.js';
-import type { Action as Posted } from './strategy.js';
-import { seatInputOf, type SeatInput } from './seat-input.js';
+import { gameFor, nestOptions, type Action, type Card, type Game, type GameId, type HandSetup } from '../engine/index.js';
+import { handView, visibleEvents } from '../hands/views.js';
+import type { Action as Posted } from '../solvers/search/strategy.js';
+import type { SeatInput } from '../solvers/search/seat-input.js';
 
 /** A bot in a seat: its decision from the seat's input alone. */
 export type SeatBot = (input: SeatInput) => Posted;
@@ -46,4 +47,30 @@ export function playWithSeatBots(
     state = applied.state;
   }
   return { scores: game.result(state)?.scores ?? [], refusals, times };
+}
+
+/**
+ * A seat's input built in-process, exactly as the service builds it (src/hands/views.ts), for
+ * the benchmark, the simulator and the tests, which hold the state and the actions themselves.
+ */
+export function seatInputOf<O, S>(
+  game: Game<O, S>,
+  hand: { options: O; setup: HandSetup; state: S; actions: readonly Action[] },
+  seat: number,
+): SeatInput {
+  const viewer = { kind: 'seat' as const, seat };
+  const row = { id: 'hand', tableId: 'table', number: 1, dealer: hand.setup.dealer, status: 'active' as const };
+  const view = handView(game as Game, row, hand.state, hand.actions.length, viewer) as SeatInput['view'];
+  const at = new Date(0);
+  const stored = [
+    { seq: 0, type: 'deal', seat: null, payload: { game: game.id, rules: nestOptions(hand.options as never), setup: hand.setup } },
+    ...hand.actions.map((a, i) => ({ seq: i + 1, type: a.type, seat: a.seat, payload: { ...a } })),
+  ].map((e) => ({ ...e, commandId: '', createdAt: at, tableId: 'table', handId: 'hand', prevHash: '', hash: '' }));
+  const events = visibleEvents(game as Game, stored, viewer, hand.state).map((e) => ({
+    seq: e['seq'] as number,
+    type: e['type'] as string,
+    seat: e['seat'] as number | null,
+    payload: e['payload'] as Record<string, unknown>,
+  }));
+  return { view, events };
 }

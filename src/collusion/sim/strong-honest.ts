@@ -1,6 +1,6 @@
 import type { Action, Game } from '../../engine/index.js';
 import { decideStrong, type StrongBudget } from '../../solvers/search/search.js';
-import { seatInputOf } from '../../solvers/search/seat-input.js';
+import { seatInputOf } from '../../bots/seat-play.js';
 import type { SeatBot } from './colluding.js';
 
 /**

@@ -3,7 +3,7 @@ import { seededRng, shuffle, type Action } from '../../engine/index.js';
 import { doppelkopf, type DokoState } from '../../engine/doppelkopf/index.js';
 import { heuristicBot } from '../../engine/doppelkopf/bots.js';
 import { imagineWorld } from './search.js';
-import { seatInputOf } from './seat-input.js';
+import { seatInputOf } from '../../bots/seat-play.js';
 
 const bot = heuristicBot();
 

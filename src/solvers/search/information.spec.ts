@@ -6,7 +6,8 @@ import { heuristicBot as droggnBot } from '../../engine/droggn/bots.js';
 import { heuristicBot as dokoBot } from '../../engine/doppelkopf/bots.js';
 import type { Rng } from '../../engine/core/rng.js';
 import { decideStrong, imagineWorld, searchWorlds, type StrongBudget } from './search.js';
-import { seatInputOf, type SeatInput } from './seat-input.js';
+import type { SeatInput } from './seat-input.js';
+import { seatInputOf } from '../../bots/seat-play.js';
 
 /**
  * Only the seat's information: two states that share the seat's view and event log but differ

@@ -1,5 +1,4 @@
-import { gameFor, nestOptions, type Action, type Card, type Game, type GameId, type HandSetup } from '../../engine/index.js';
-import { handView, visibleEvents } from '../../hands/views.js';
+import { gameFor, type Action, type Card, type Game, type GameId, type HandSetup } from '../../engine/index.js';
 import type { SeatView } from './strategy.js';
 
 /** One entry of a seat's event log (GET /hands/{id}/events as that seat): hidden parts already redacted. */
@@ -51,30 +50,4 @@ export function viewWithRules(
   k: SeatKnowledge<unknown> | null = knowledgeFromInput(gameFor(input.view.game), input),
 ): SeatInput['view'] {
   return k ? { ...input.view, rules: k.options as Record<string, unknown> } : input.view;
-}
-
-/**
- * A seat's input built in-process, exactly as the service builds it (src/hands/views.ts), for
- * the benchmark, the simulator and the tests, which hold the state and the actions themselves.
- */
-export function seatInputOf<O, S>(
-  game: Game<O, S>,
-  hand: { options: O; setup: HandSetup; state: S; actions: readonly Action[] },
-  seat: number,
-): SeatInput {
-  const viewer = { kind: 'seat' as const, seat };
-  const row = { id: 'hand', tableId: 'table', number: 1, dealer: hand.setup.dealer, status: 'active' as const };
-  const view = handView(game as Game, row, hand.state, hand.actions.length, viewer) as SeatInput['view'];
-  const at = new Date(0);
-  const stored = [
-    { seq: 0, type: 'deal', seat: null, payload: { game: game.id, rules: nestOptions(hand.options as never), setup: hand.setup } },
-    ...hand.actions.map((a, i) => ({ seq: i + 1, type: a.type, seat: a.seat, payload: { ...a } })),
-  ].map((e) => ({ ...e, commandId: '', createdAt: at, tableId: 'table', handId: 'hand', prevHash: '', hash: '' }));
-  const events = visibleEvents(game as Game, stored, viewer, hand.state).map((e) => ({
-    seq: e['seq'] as number,
-    type: e['type'] as string,
-    seat: e['seat'] as number | null,
-    payload: e['payload'] as Record<string, unknown>,
-  }));
-  return { view, events };
 }
