@@ -28,7 +28,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import pg from 'pg';
-import { castPlayers, simulateHands } from '../src/analysis/sim/simulate.js';
+import { castPlayers, simulateHands } from '../src/collusion/sim/simulate.js';
 import { backendCpu, cpuSeconds, cpuSince, machineCpu } from '../scripts/lib/measure.js';
 import { buildService, PROJECT_ROOT, startService, type RunningService } from '../scripts/lib/service-process.js';
 import { createScratchDatabase } from '../scripts/lib/scratch-database.js';

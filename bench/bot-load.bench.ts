@@ -41,7 +41,7 @@ import { Worker } from 'node:worker_threads';
 import { migrate } from '../src/database/migrations.js';
 import { scratchDatabase } from '../scripts/lib/scratch-database.js';
 import { seededRng, type Rng } from '../src/engine/core/rng.js';
-import { chooseAction } from '../src/bots/strategy.js';
+import { chooseAction } from '../src/solvers/search/strategy.js';
 import { KartentischClient, ProblemError, type Game, type HandView, type Player } from '../scripts/lib/api-client.js';
 import { buildService, Cleanup, sleep, startService } from '../scripts/lib/service-process.js';
 import { backendCpu, cpuSeconds, cpuSince, percentiles } from '../scripts/lib/measure.js';

@@ -1,8 +1,8 @@
 import { seededRng, type GameId } from '../src/engine/index.js';
-import { chooseBotAction } from '../src/bots/strategy.js';
-import { viewWithRules } from '../src/bots/strong/seat-input.js';
-import { DEFAULT_BUDGET, type StrongBudget } from '../src/bots/strong/search.js';
-import type { SeatBot } from '../src/bots/strong/seat-play.js';
+import { chooseBotAction } from '../src/solvers/search/strategy.js';
+import { viewWithRules } from '../src/solvers/search/seat-input.js';
+import { DEFAULT_BUDGET, type StrongBudget } from '../src/solvers/search/search.js';
+import type { SeatBot } from '../src/bots/seat-play.js';
 
 /** The game variants the bots' benchmarks play. */
 export const VARIANTS: Record<string, { game: GameId; rules: Record<string, unknown> }> = {

@@ -9,8 +9,8 @@
  *   variants: those of bench/bot-variants.ts (dobbm4, dobbm5, droggn3, droggn4, doko48, doko40, doko48armut)
  */
 import { gameFor, shuffle } from '../src/engine/index.js';
-import { decideStrong, DEFAULT_BUDGET } from '../src/bots/strong/search.js';
-import { playWithSeatBots, type SeatBot } from '../src/bots/strong/seat-play.js';
+import { decideStrong, DEFAULT_BUDGET } from '../src/solvers/search/search.js';
+import { playWithSeatBots, type SeatBot } from '../src/bots/seat-play.js';
 import { beginnerAt, QUARTER, seating, VARIANTS } from './bot-variants.js';
 import { seedOf } from './seeds.js';
 

@@ -5,8 +5,8 @@
  * ordering, equivalent cards) switched off, on the first positions only.
  */
 import { seededRng } from '../src/engine/core/rng.js';
-import { DobbmSolver, type DdsPosition } from '../src/analysis/dobbm/dds.js';
-import { randomDealAfterExchange, toDdsPosition } from '../src/analysis/dobbm/random-position.js';
+import { DobbmSolver, type DdsPosition } from '../src/solvers/dobbm/solver.js';
+import { randomDealAfterExchange, toDdsPosition } from '../src/solvers/dobbm/random-position.js';
 
 const count = Number(process.argv[2] ?? 2000);
 const rng = seededRng(20261122);

@@ -8,8 +8,8 @@ import { performance } from 'node:perf_hooks';
 import { seededRng, shuffle } from '../src/engine/index.js';
 import { doppelkopf, type DokoState } from '../src/engine/doppelkopf/index.js';
 import { heuristicBot } from '../src/engine/doppelkopf/bots.js';
-import { DokoSolver, type DokoDdsPosition } from '../src/analysis/doppelkopf/dds.js';
-import { endgamePosition } from '../src/bots/strong/doppelkopf-exact.js';
+import { DokoSolver, type DokoDdsPosition } from '../src/solvers/doppelkopf/solver.js';
+import { endgamePosition } from '../src/solvers/search/doppelkopf-exact.js';
 import { seedOf } from './seeds.js';
 
 const count = Number(process.argv[2] ?? 200);

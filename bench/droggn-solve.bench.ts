@@ -9,14 +9,14 @@
  * Args: positionsPerDepth maxNodes depths biasDepths evidenceHands samplesPerCaller. One core.
  */
 import { seededRng } from '../src/engine/core/rng.js';
-import { randomPlayState, toPosition } from '../src/analysis/droggn/position.js';
-import { DroggnSolver, type DroggnPosition, type SolverSwitches } from '../src/analysis/droggn/solver.js';
-import { playout } from '../src/analysis/droggn/playout.js';
+import { randomPlayState, toPosition } from '../src/solvers/droggn/position.js';
+import { DroggnSolver, type DroggnPosition, type SolverSwitches } from '../src/solvers/droggn/solver.js';
+import { playout } from '../src/solvers/droggn/playout.js';
 import { DECK, droggn, heuristicBot } from '../src/engine/droggn/index.js';
 import { defaultOptions } from '../src/engine/droggn/options.js';
-import { handEvidence } from '../src/analysis/droggn/evidence.js';
-import { playBotHand } from '../src/analysis/bot-hand.js';
-import { shuffled } from '../src/analysis/droggn/position.js';
+import { handEvidence } from '../src/collusion/evidence/droggn.js';
+import { playBotHand } from '../src/collusion/sim/bot-hand.js';
+import { shuffled } from '../src/solvers/droggn/position.js';
 
 const perDepth = Number(process.argv[2] ?? 40);
 const maxNodes = Number(process.argv[3] ?? 2_000_000);

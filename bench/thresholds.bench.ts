@@ -13,10 +13,10 @@
  *         droggn-supermord,droggn-double,doko-solo,doko-poverty,doko-armut
  */
 import { gameFor, shuffle, seededRng, type GameId } from '../src/engine/index.js';
-import { chooseAction, STRONG_THRESHOLDS, type Thresholds } from '../src/bots/strategy.js';
-import { decideStrong } from '../src/bots/strong/search.js';
-import { playWithSeatBots, type SeatBot } from '../src/bots/strong/seat-play.js';
-import { viewWithRules, type SeatInput } from '../src/bots/strong/seat-input.js';
+import { chooseAction, STRONG_THRESHOLDS, type Thresholds } from '../src/solvers/search/strategy.js';
+import { decideStrong } from '../src/solvers/search/search.js';
+import { playWithSeatBots, type SeatBot } from '../src/bots/seat-play.js';
+import { viewWithRules, type SeatInput } from '../src/solvers/search/seat-input.js';
 import { beginnerAt, seating } from './bot-variants.js';
 import { seedOf } from './seeds.js';
 

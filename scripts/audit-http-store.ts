@@ -8,7 +8,7 @@
  * is created once with `POST /players` (named after the simulated id) and mapped back when the
  * records are read, so the figures speak of the simulator's ids.
  */
-import type { HandStore, StoredHand } from '../src/analysis/sim/store.js';
+import type { HandStore, StoredHand } from '../src/collusion/sim/store.js';
 import type { components } from '../openapi/schema.js';
 import { KartentischClient } from './lib/api-client.js';
 

@@ -18,9 +18,9 @@ import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import cliProgress from 'cli-progress';
 import type { AnyHandEvidence as HandEvidence } from '../src/collusion/evidence-of.js';
-import { pairStatistics, type AuditHand, type PairRow } from '../src/analysis/collusion/pairs.js';
-import { FLAG_P, median, pairKey, runMetrics, type RunMetrics } from '../src/analysis/sim/metrics.js';
-import { markdownTable, rocSvg } from '../src/analysis/sim/report.js';
+import { pairStatistics, type AuditHand, type PairRow } from '../src/collusion/pairs/pairs.js';
+import { FLAG_P, median, pairKey, runMetrics, type RunMetrics } from '../src/collusion/sim/metrics.js';
+import { markdownTable, rocSvg } from '../src/collusion/sim/report.js';
 import {
   castPlayers,
   isSimGame,
@@ -29,8 +29,8 @@ import {
   simulateHands,
   type SimConfig,
   type SimGame,
-} from '../src/analysis/sim/simulate.js';
-import { MemoryHandStore, type HandStore, type StoredHand } from '../src/analysis/sim/store.js';
+} from '../src/collusion/sim/simulate.js';
+import { MemoryHandStore, type HandStore, type StoredHand } from '../src/collusion/sim/store.js';
 import { HttpHandStore } from './audit-http-store.js';
 import type { WorkerOptions } from './audit-worker.js';
 

@@ -16,7 +16,7 @@ import { CollusionModule } from '../src/collusion/collusion.module.js';
 import { ApiError } from '../src/common/problems.js';
 import { validateEnv } from '../src/config/env.js';
 import { migrate } from '../src/database/migrations.js';
-import { castPlayers, simulateHands } from '../src/analysis/sim/simulate.js';
+import { castPlayers, simulateHands } from '../src/collusion/sim/simulate.js';
 
 @Module({})
 class AuditSmokeModule {}

@@ -6,7 +6,7 @@
  * `{ id, evidence: HandEvidence[] }`.
  */
 import { parentPort } from 'node:worker_threads';
-import { DobbmSolver } from '../src/analysis/dobbm/dds.js';
+import { DobbmSolver } from '../src/solvers/dobbm/solver.js';
 import { evidenceOf, type EvidenceInput } from '../src/collusion/evidence-of.js';
 
 type Job = Pick<EvidenceInput, 'record' | 'seed'>;

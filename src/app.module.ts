@@ -1,7 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
-import { AuditModule } from './audit/audit.module.js';
+// Loaded first: the OpenAPI document lists the schemas in the order their modules load.
+import { RecordsModule } from './records/records.module.js';
 import { BotsModule } from './bots/bots.module.js';
 import { BenchModule } from './bench/bench.module.js';
 import { CollusionModule } from './collusion/collusion.module.js';
@@ -34,7 +35,7 @@ export class AppModule {
         BotsModule,
         HandsModule,
         LedgersModule,
-        AuditModule,
+        RecordsModule,
         CollusionModule,
         HealthModule,
         ...(settings.benchEndpoints ? [BenchModule] : []),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BotRunner, type BotTurn } from '../src/bots/bot-runner.js';
-import type { Action, SeatView } from '../src/bots/strategy.js';
+import type { Action, SeatView } from '../src/solvers/search/strategy.js';
 import { AUDIT_TOKEN, bearer, startApp, type TestApp } from './support/app.testkit.js';
 import { newPlayers, type Player, type View } from './support/bots.testkit.js';
 import { assertNothingHidden } from './support/oracle.testkit.js';

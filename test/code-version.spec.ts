@@ -28,7 +28,7 @@ describe('bench/code-version.ts', () => {
   it('covers the bots, the engine and the benchmark itself for bench:bots', () => {
     const { files: played } = codeVersion('bench/bots.bench.ts');
     expect(played).toEqual(
-      expect.arrayContaining(['bench/bots.bench.ts', 'bench/bot-variants.ts', 'src/bots/strategy.ts', 'src/engine/index.ts']),
+      expect.arrayContaining(['bench/bots.bench.ts', 'bench/bot-variants.ts', 'src/solvers/search/strategy.ts', 'src/engine/index.ts']),
     );
     expect(played.some((f) => f.startsWith('src/generated/'))).toBe(false);
   });

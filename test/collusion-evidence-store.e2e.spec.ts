@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { SimConfig } from '../src/analysis/sim/simulate.js';
+import type { SimConfig } from '../src/collusion/sim/simulate.js';
 import { CollusionService } from '../src/collusion/collusion.service.js';
 import { startApp, startAppOnOwnDatabase, type TestApp } from './support/app.testkit.js';
 import { auditUntilDone, importSimulatedLog } from './support/audit.testkit.js';

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { SimConfig } from '../src/analysis/sim/simulate.js';
+import type { SimConfig } from '../src/collusion/sim/simulate.js';
 import { CollusionService } from '../src/collusion/collusion.service.js';
 import { freePort } from '../src/database/embedded.js';
 import { AUDIT_TOKEN, bearer, startApp, startAppOnOwnDatabase, type TestApp } from './support/app.testkit.js';

@@ -2,7 +2,7 @@ import http from 'node:http';
 import createClient, { type Client } from 'openapi-fetch';
 import { WebSocket } from 'ws';
 import type { components, paths } from '../../openapi/schema.js';
-import type { Action } from '../../src/bots/strategy.js';
+import type { Action } from '../../src/solvers/search/strategy.js';
 
 /**
  * The typed client of the public HTTP API, shared by the demo, the API benchmark's bots and

@@ -1,6 +1,6 @@
 import { KartentischClient, ProblemError, type Game, type HandResult, type HandView, type Player } from './api-client.js';
 import type { Rng } from '../../src/engine/core/rng.js';
-import { chooseAction, type Action } from '../../src/bots/strategy.js';
+import { chooseAction, type Action } from '../../src/solvers/search/strategy.js';
 
 /**
  * Bots that play over the public HTTP API exactly as a client app would: each seat reads its

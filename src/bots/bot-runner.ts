@@ -12,9 +12,9 @@ import { activeTurn, routeOf } from '../hands/hand-store.js';
 import { botOnlyTable, botSeatsAt, playingTablesWithBots, seatsBots, seatsPerson } from '../tables/table-store.js';
 import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
-import { chooseBotAction, type Action, type BotStrength, type SeatView } from './strategy.js';
+import { chooseBotAction, type Action, type BotStrength, type SeatView } from '../solvers/search/strategy.js';
 import { DecisionPool } from './decision-pool.js';
-import { viewWithRules, type SeatInput } from './strong/seat-input.js';
+import { viewWithRules, type SeatInput } from '../solvers/search/seat-input.js';
 
 /** A table whose seats are all bots asks for its session end once it has dealt this many hands. */
 const BOT_ONLY_HANDS = 3;

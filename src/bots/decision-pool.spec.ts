@@ -5,7 +5,8 @@ import { heuristicBot } from '../engine/doppelkopf/bots.js';
 import type { DokoState } from '../engine/doppelkopf/index.js';
 import { DecisionPool } from './decision-pool.js';
 import { CALLER_PRIORITY } from './decision-task.js';
-import { seatInputOf, type SeatInput } from './strong/seat-input.js';
+import type { SeatInput } from '../solvers/search/seat-input.js';
+import { seatInputOf } from './seat-play.js';
 
 /** A Doppelkopf hand played by the engine's bots into its card play, at a seat with a choice. */
 function cardPlayInput(): SeatInput {

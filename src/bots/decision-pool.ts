@@ -1,9 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { seededRng } from '../engine/core/rng.js';
 import { TaskPool } from '../workers/task-pool.js';
-import { chooseAction, type Action } from './strategy.js';
-import { DEFAULT_BUDGET, type StrongBudget } from './strong/search.js';
-import type { SeatInput } from './strong/seat-input.js';
+import { chooseAction, type Action } from '../solvers/search/strategy.js';
+import { DEFAULT_BUDGET, type StrongBudget } from '../solvers/search/search.js';
+import type { SeatInput } from '../solvers/search/seat-input.js';
 import { CALLER_PRIORITY, decideTask, type DecisionTask } from './decision-task.js';
 
 /** Time a worker gets beyond its budget (a world under way finishes, the answer travels back). */

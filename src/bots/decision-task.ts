@@ -1,6 +1,6 @@
-import type { Action } from './strategy.js';
-import { decideStrong, type StrongBudget } from './strong/search.js';
-import type { SeatInput } from './strong/seat-input.js';
+import type { Action } from '../solvers/search/strategy.js';
+import { decideStrong, type StrongBudget } from '../solvers/search/search.js';
+import type { SeatInput } from '../solvers/search/seat-input.js';
 
 export interface DecisionTask {
   input: SeatInput;

@@ -7,7 +7,7 @@ import { dueHands, type DueHand } from '../hands/hand-store.js';
 import { HandsService } from '../hands/hands.service.js';
 import { botSeatsAt } from '../tables/table-store.js';
 import { BotRunner } from './bot-runner.js';
-import type { SeatView } from './strategy.js';
+import type { SeatView } from '../solvers/search/strategy.js';
 
 /** How often every instance looks for a seat whose time has run out. */
 const CLOCK_SWEEP_MS = 250;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { PairRow } from '../analysis/collusion/pairs.js';
+import type { PairRow } from './pairs/pairs.js';
 import type { Tx } from '../database/database.service.js';
 
 /**

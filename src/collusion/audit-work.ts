@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
-import { pairStatistics, type AuditHand } from '../analysis/collusion/pairs.js';
+import { pairStatistics, type AuditHand } from './pairs/pairs.js';
 import { ApiError } from '../common/problems.js';
 import { finishedHands, handsWithoutEvidence, loadHand, readEvents, type HandAt } from '../hands/hand-store.js';
 import type { JobQueue } from '../jobs/job-queue.js';

@@ -1,8 +1,8 @@
-import type { HandEvidenceOf } from '../analysis/evidence.js';
-import type { PairOptions } from '../analysis/collusion/pairs.js';
-import { handEvidence as dobbmEvidence } from '../analysis/dobbm/evidence.js';
-import type { DobbmSolver } from '../analysis/dobbm/dds.js';
-import { handEvidence as droggnEvidence } from '../analysis/droggn/evidence.js';
+import type { HandEvidenceOf } from './evidence/call-evidence.js';
+import type { PairOptions } from './pairs/pairs.js';
+import { handEvidence as dobbmEvidence } from './evidence/dobbm.js';
+import type { DobbmSolver } from '../solvers/dobbm/solver.js';
+import { handEvidence as droggnEvidence } from './evidence/droggn.js';
 import { DOUBLING_GAMES, type HandRecord } from '../engine/index.js';
 
 /** The games the audit covers: those with Schwacher and Retour. */

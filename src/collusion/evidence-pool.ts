@@ -1,4 +1,4 @@
-import { DobbmSolver } from '../analysis/dobbm/dds.js';
+import { DobbmSolver } from '../solvers/dobbm/solver.js';
 import { TaskPool } from '../workers/task-pool.js';
 import { evidenceOf, type AnyHandEvidence, type EvidenceInput } from './evidence-of.js';
 

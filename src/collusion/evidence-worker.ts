@@ -3,7 +3,7 @@
  * (sampling + solving or playouts, tens to hundreds of ms of CPU) off the main thread, so
  * that other requests are not blocked.
  */
-import { DobbmSolver } from '../analysis/dobbm/dds.js';
+import { DobbmSolver } from '../solvers/dobbm/solver.js';
 import { serveTasks } from '../workers/task-pool.js';
 import { evidenceOf, type EvidenceInput } from './evidence-of.js';
 

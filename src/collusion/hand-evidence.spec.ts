@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { DobbmSolver } from '../analysis/dobbm/dds.js';
-import { simulateHands } from '../analysis/sim/simulate.js';
+import { DobbmSolver } from '../solvers/dobbm/solver.js';
+import { simulateHands } from './sim/simulate.js';
 import type { StoredEvent } from '../hands/hand-store.js';
 import { evidenceOf } from './evidence-of.js';
 import { withoutSubstituteCalls } from './hand-evidence.js';

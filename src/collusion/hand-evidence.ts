@@ -1,4 +1,4 @@
-import { recordOf } from '../audit/stored-record.js';
+import { recordOf } from '../records/stored-record.js';
 import { ApiError } from '../common/problems.js';
 import { describeRefusal, gameFor, replay, type HandRecord } from '../engine/index.js';
 import type { StoredEvent } from '../hands/hand-store.js';

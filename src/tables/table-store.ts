@@ -1,7 +1,7 @@
 import type { GameId } from '../engine/index.js';
 import type { DatabaseService, Tx } from '../database/database.service.js';
 import { ApiError } from '../common/problems.js';
-import type { BotStrength } from '../bots/strategy.js';
+import type { BotStrength } from '../solvers/search/strategy.js';
 
 /**
  * The table store: every statement on `tables` and `table_seats`. Plain CRUD and the list go

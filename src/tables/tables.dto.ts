@@ -3,7 +3,7 @@ import { IsIn, IsOptional } from 'class-validator';
 import { PageQueryDto } from '../common/page.js';
 import { requestBody } from '../common/request-body.js';
 import { GAME_IDS, type GameId } from '../engine/index.js';
-import { BOT_STRENGTHS, type BotStrength } from '../bots/strategy.js';
+import { BOT_STRENGTHS, type BotStrength } from '../solvers/search/strategy.js';
 import { TURN_CLOCK_NAMES, TURN_SECONDS, type TurnClock } from './turn-clock.js';
 
 /** waiting: seats free, no hand dealt yet; playing: a session is under way; ended. */

@@ -33,7 +33,7 @@ import {
   type SeatLock,
   type TableRecord,
 } from './table-store.js';
-import type { BotStrength } from '../bots/strategy.js';
+import type { BotStrength } from '../solvers/search/strategy.js';
 import { decodeCursor, encodeCursor } from '../common/page.js';
 import type { BotSeatedDto, ListTablesQueryDto, SeatTakenDto, TableDto, TablePageDto } from './tables.dto.js';
 

@@ -1,4 +1,4 @@
-import type { SimConfig } from '../../src/analysis/sim/simulate.js';
+import type { SimConfig } from '../../src/collusion/sim/simulate.js';
 import { importSimulatedLog } from '../support/audit.testkit.js';
 import { AUDIT_TOKEN } from '../support/app.testkit.js';
 import { startSite, type Site } from './support.testkit.js';

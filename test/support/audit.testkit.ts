@@ -1,5 +1,5 @@
 import { expect } from '@jest/globals';
-import { castPlayers, simulateHands, type SimConfig } from '../../src/analysis/sim/simulate.js';
+import { castPlayers, simulateHands, type SimConfig } from '../../src/collusion/sim/simulate.js';
 import { AUDIT_TOKEN, bearer, type TestApp } from './app.testkit.js';
 import { newPlayers, type Player } from './bots.testkit.js';
 

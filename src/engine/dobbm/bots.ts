@@ -8,7 +8,6 @@ import type { DobbmState } from './state.js';
 import { handStrength } from './strength.js';
 
 export { randomBot } from './random-bot.js';
-export { handStrength } from './strength.js';
 
 /**
  * Knobs of the heuristic bot. The collusion-audit simulator varies the doubling habits:

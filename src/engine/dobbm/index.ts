@@ -40,5 +40,6 @@ export { defaultOptions } from './options.js';
 export { DOBBM_DECK, cardIndex } from './cards.js';
 export { sowRuleHolds } from './play.js';
 export { declarerCardPoints, paymentPerOpponent } from './scoring.js';
-export { randomBot, heuristicBot, handStrength } from './bots.js';
+export { randomBot, heuristicBot } from './bots.js';
+export { handStrength } from './strength.js';
 export type { HeuristicProfile, DobbmBot } from './bots.js';

@@ -1,6 +1,7 @@
 import { seededRng } from '../core/rng.js';
 import { shuffle } from '../core/shuffle.js';
-import { handStrength, heuristicBot, randomBot } from './bots.js';
+import { heuristicBot, randomBot } from './bots.js';
+import { handStrength } from './strength.js';
 import { dokoDeck } from './cards.js';
 import { deal } from './deal.js';
 import { result } from './result.js';

@@ -9,6 +9,7 @@ import { povertyCount } from './poverty.js';
 import { povertyTrumps } from './reservations.js';
 import { legalActions } from './rules.js';
 import type { DokoState } from './state.js';
+import { handStrength } from './strength.js';
 
 export type DokoBot = (state: DokoState, seat: number, rng: Rng) => DokoAction;
 
@@ -43,31 +44,16 @@ function draw(cards: readonly Card[], k: number, rng: Rng): Card[] {
   return out;
 }
 
-/**
- * Rough strength of a hand for a contract: trumps weighted by height (top of the list
- * counts most) plus plain aces. Integer; about 20 is an average normal-game hand.
- */
-export function handStrength(hand: readonly Card[], contract: ContractKind = 'normal', deck: 48 | 40 = 48): number {
-  const trumps = trumpsOf(contract, deck);
-  let s = 0;
-  for (const c of hand) {
-    const t = trumps.indexOf(c);
-    if (t >= 0) s += t < 2 ? 4 : t < 5 ? 3 : t < 9 ? 2 : 1;
-    else if (c.endsWith('A')) s += 2;
-  }
-  return s;
-}
-
-export interface BotProfile {
+export interface HeuristicProfile {
   /** Strength (for the best solo) from which the bot declares a solo. */
   soloFrom: number;
   /** Strength (normal game) from which the bot announces its party. */
   announceFrom: number;
 }
 
-const DEFAULT_PROFILE: BotProfile = { soloFrom: 34, announceFrom: 24 };
+const DEFAULT_PROFILE: HeuristicProfile = { soloFrom: 34, announceFrom: 24 };
 
-export function heuristicBot(profile: Partial<BotProfile> = {}): DokoBot {
+export function heuristicBot(profile: Partial<HeuristicProfile> = {}): DokoBot {
   const p = { ...DEFAULT_PROFILE, ...profile };
   return (state, seat, rng) => {
     const legal = legalActions(state, seat);
@@ -110,7 +96,7 @@ function povertyReturn(legal: DokoAction[], s: DokoState): DokoAction | undefine
   return returns.reduce((best, a) => (cost(a.cards) < cost(best.cards) ? a : best));
 }
 
-function announcement(legal: DokoAction[], s: DokoState, seat: number, p: BotProfile): DokoAction | undefined {
+function announcement(legal: DokoAction[], s: DokoState, seat: number, p: HeuristicProfile): DokoAction | undefined {
   const party = partyOf(s, seat);
   if (partyLevel(s, party) >= 0) return undefined;
   if (handStrength(s.hands[seat] ?? [], s.contract ?? 'normal', s.options.deck) < p.announceFrom) return undefined;

@@ -1,7 +1,8 @@
 import { seededRng } from '../core/rng.js';
 import { shuffle } from '../core/shuffle.js';
 import { DECK } from './cards.js';
-import { handStrength, heuristicBot, randomBot, type DroggnBot } from './bots.js';
+import { heuristicBot, randomBot, type DroggnBot } from './bots.js';
+import { handStrength } from './strength.js';
 import { droggn } from './index.js';
 import { defaultOptions } from './options.js';
 import type { DroggnState } from './state.js';

@@ -5,6 +5,7 @@ import { GSTIESS, MOND, PAGAT, SUITS, facePoints, isKing, isTrump, rankValue, su
 import { legalCards, referenceCard, winningPlay } from './play.js';
 import { buyable, discardable, discardProblem, highestBid, kingRuleHolds, legalActions, openCalls } from './rules.js';
 import { CONTRACTS, type Contract, type DroggnState } from './state.js';
+import { handStrength } from './strength.js';
 
 export type DroggnBot = (s: DroggnState, seat: number, rng: Rng) => DroggnAction;
 
@@ -34,22 +35,7 @@ export const randomBot: DroggnBot = (s, seat, rng) => {
   return rng.pick(legalActions(s, seat));
 };
 
-/**
- * A rough bidding strength: trumps count double, high trumps, the Mond, the Gstieß and
- * kings add, voids help. An average 21-card hand scores about 22.
- */
-export function handStrength(hand: readonly Card[]): number {
-  const trumps = hand.filter(isTrump);
-  let v = 2 * trumps.length + trumps.filter((c) => rankValue(c) >= 16).length;
-  if (hand.includes(MOND)) v += 3;
-  if (hand.includes(GSTIESS)) v += 3;
-  if (hand.includes(PAGAT) && trumps.length >= 8) v += 2;
-  v += 3 * hand.filter(isKing).length + hand.filter((c) => suitOf(c) !== null && c.slice(1) === 'Q').length;
-  v += 2 * SUITS.filter((su) => !hand.some((c) => suitOf(c) === su)).length;
-  return v;
-}
-
-export interface BotProfile {
+export interface HeuristicProfile {
   /** Added to the hand strength when bidding (positive = bolder). */
   bidBias?: number;
   /** Added to the hand strength when doubling. */
@@ -61,7 +47,7 @@ const BID_THRESHOLDS: Record<Contract, number> = { ansager: 24, solo: 31, super:
 
 /** Bids from hand strength, discards and buys sensibly, lays out a Pagat when long in trumps,
  *  doubles when strong, and plays to win cheap tricks and to smear points onto a partner's. */
-export function heuristicBot(profile: BotProfile = {}): DroggnBot {
+export function heuristicBot(profile: HeuristicProfile = {}): DroggnBot {
   const bidBias = profile.bidBias ?? 0;
   const doubleBias = profile.doubleBias ?? 0;
   return (s, seat, rng) => {

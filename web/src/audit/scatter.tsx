@@ -1,4 +1,4 @@
-import type { PairRow } from '../../../src/analysis/collusion/pairs.js';
+import type { PairRow } from '../../../src/collusion/pairs/pairs.js';
 import { t } from '../i18n/index.js';
 
 /** A ranked pair of the collusion report, as the service computes it (docs/audit.md names every column). */

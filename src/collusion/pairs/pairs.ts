@@ -1,0 +1,319 @@
+import { seededRng } from '../../engine/core/rng.js';
+import { round2, type HandEvidenceOf } from '../evidence/call-evidence.js';
+import { benjaminiHochberg, edgeworthTail } from './stats.js';
+
+/** One audited hand: who sat where, in time order, with its evidence per call. */
+export interface AuditHand {
+  handId: string;
+  /** Orders hands in time (the service: creation time or a global sequence). */
+  sequence: number;
+  tableId?: string;
+  /** Player id per seat (a sitting-out dealer included). */
+  players: string[];
+  evidence: HandEvidenceOf<string>;
+}
+
+export interface PairOptions {
+  /** Pairs with fewer hands as (declarer, defender) are listed but not tested. Default 1. */
+  minHands?: number;
+  /** Below this many hands (or this many hands of the defender with others) the p-value is a
+   *  Monte Carlo permutation p-value instead of the normal tail. Default 30. */
+  smallPair?: number;
+  /** Permutations of a Monte Carlo p-value to begin with (default 2,000); ×10 while fewer than
+   *  10 exceed the pair's score, up to `maxPermutations` (default 200,000). */
+  monteCarloPermutations?: number;
+  maxPermutations?: number;
+  seed?: number;
+  /** Tier "review": q ≤ this (default 0.05). */
+  reviewQ?: number;
+  /** Tier "strong": p < this / number of tested pairs (default 1e-4). */
+  strongAlpha?: number;
+  /**
+   * The outcome `w` a call is scored against: 'result' (default), the declarer's result on the
+   * true deal; 'declarerEstimate', the declarer's own win probability from his information where
+   * the evidence has it (else the result). A colluder's double tells of the declarer's cards, and
+   * the declarer's own estimate measures those cards without the 0/1 noise of how the hand went.
+   */
+  outcome?: 'result' | 'declarerEstimate';
+  /**
+   * Subtract the caller's estimate scaled by how far it predicts the outcome over the whole log
+   * (least squares), instead of in full: a noisy estimate that predicts little then adds little
+   * noise. Default false.
+   */
+  fitBaseline?: boolean;
+}
+
+type Tier = 'strong' | 'review' | null;
+
+export interface PairRow {
+  declarer: string;
+  defender: string;
+  /** Hands both sat in (any roles). */
+  handsTogether: number;
+  /** Hands in which `declarer` declared and `defender` defended: the units of the test. */
+  handsAsPair: number;
+  calls: number;
+  doubles: number;
+  /** The defender's share of doubling calls with this declarer, and with everybody else. */
+  doubleRate: number;
+  doubleRateOthers: number;
+  /** Σ over the pair's hands of (call − the defender's usual rate) × (true result − caller's estimate − the declarer's usual surprise). */
+  score: number;
+  /** The mean of the score under the permutation null, and its standard deviation. */
+  expected: number;
+  sd: number;
+  z: number;
+  p: number;
+  /** 'normal': normal tail with Edgeworth skewness correction; 'monte-carlo': a small pair, or a
+   *  sum too skewed for the one-term correction (EDGEWORTH_MAX_SKEW). */
+  method: 'normal' | 'monte-carlo' | 'untested';
+  q: number;
+  tier: Tier;
+  /** Both directions reach the review tier. */
+  mutual: boolean;
+  /** Σ expected cost to the defender of his calls with this declarer (currency units, his own information). */
+  expectedCostToDefender: number;
+  /** Σ money the defender's doubles added to this declarer's settlements. */
+  valueToDeclarer: number;
+}
+
+interface Unit {
+  declarer: string;
+  defender: string;
+  score: number;
+  calls: number;
+  doubles: number;
+  cost: number;
+  value: number;
+}
+
+/**
+ * Ordered pairs (declarer X, defender Y). Each hand in which Y defends is a unit with a score
+ *   s = Σ_{Y's calls} (a − ā_Y,round) × (w − p̂ − μ_X),
+ * a = 1 for Schwacher/Retour, 0 for Gut; ā the defender's own doubling rate in that round;
+ * w the double-dummy result on the true deal (or the declarer's own estimate: `outcome`); p̂ the declarer's win probability from Y's own
+ * information; μ_X the mean of (w − p̂) over all hands X declared (a declarer who only bids
+ * strong hands surprises everybody, not only his friends). An honest defender's calls depend on
+ * his information only, so his score has the same distribution whoever declares. The test
+ * conditions on Y's hands and permutes the declarer labels among them: the pair's sum is the sum
+ * of a random subset, whose mean, variance and skewness are exact; the p-value is the normal tail with a one-term
+ * Edgeworth correction for the skewness (the finite-population central limit theorem), or a
+ * Monte Carlo permutation p-value for small pairs.
+ */
+export function pairStatistics(hands: readonly AuditHand[], options: PairOptions = {}): PairRow[] {
+  const minHands = options.minHands ?? 1;
+  const small = options.smallPair ?? 30;
+  const perms = { first: options.monteCarloPermutations ?? 2000, max: options.maxPermutations ?? 200_000 };
+  const rng = seededRng(options.seed ?? 1);
+  const reviewQ = options.reviewQ ?? 0.05;
+  const strongAlpha = options.strongAlpha ?? 1e-4;
+  const own = options.outcome === 'declarerEstimate';
+  const outcome = (ev: HandEvidenceOf<string>, c: HandEvidenceOf<string>['calls'][number]): number =>
+    own && ev.declarerWinProbability !== undefined ? ev.declarerWinProbability : c.winTrue;
+
+  const beta = options.fitBaseline ? baselineSlope(hands, outcome) : 1;
+  // Nuisance terms from the whole log: each defender's doubling rate per round, each declarer's mean surprise.
+  const rate = new Map<string, { n: number; d: number }>();
+  const surprise = new Map<string, { n: number; sum: number }>();
+  const together = new Map<string, number>();
+  for (const h of hands) {
+    const ev = h.evidence;
+    const seated = [...new Set(h.players)];
+    for (const a of seated) for (const b of seated) if (a !== b) together.set(key(a, b), (together.get(key(a, b)) ?? 0) + 1);
+    if (ev.declarer === null) continue;
+    const x = h.players[ev.declarer]!;
+    const seen = new Set<number>();
+    for (const c of ev.calls) {
+      if (c.role !== 'defender') continue;
+      const k = key(h.players[c.seat]!, c.step);
+      const r = rate.get(k) ?? { n: 0, d: 0 };
+      r.n++;
+      if (c.doubles) r.d++;
+      rate.set(k, r);
+      if (!seen.has(c.seat)) {
+        seen.add(c.seat);
+        const s = surprise.get(x) ?? { n: 0, sum: 0 };
+        s.n++;
+        s.sum += outcome(ev, c) - beta * c.winProbabilityCaller;
+        surprise.set(x, s);
+      }
+    }
+  }
+  const rateOf = (y: string, step: string): number => {
+    const r = rate.get(key(y, step));
+    return r && r.n > 0 ? r.d / r.n : 0;
+  };
+  const muOf = (x: string): number => {
+    const s = surprise.get(x);
+    return s && s.n > 0 ? s.sum / s.n : 0;
+  };
+
+  const unitsByDefender = new Map<string, Unit[]>();
+  for (const h of hands) {
+    const ev = h.evidence;
+    if (ev.declarer === null) continue;
+    const x = h.players[ev.declarer]!;
+    for (const seat of ev.defenders) {
+      const y = h.players[seat]!;
+      if (y === x) continue;
+      const mine = ev.calls.filter((c) => c.seat === seat && c.role === 'defender');
+      let score = 0;
+      let cost = 0;
+      let value = 0;
+      for (const c of mine) {
+        score += ((c.doubles ? 1 : 0) - rateOf(y, c.step)) * (outcome(ev, c) - beta * c.winProbabilityCaller - muOf(x));
+        cost += c.expectedCostToCaller;
+        value += c.valueToDeclarer;
+      }
+      const list = unitsByDefender.get(y) ?? [];
+      list.push({ declarer: x, defender: y, score, calls: mine.length, doubles: mine.filter((c) => c.doubles).length, cost, value });
+      unitsByDefender.set(y, list);
+    }
+  }
+
+  const rows: PairRow[] = [];
+  for (const [y, units] of unitsByDefender) {
+    const N = units.length;
+    const all = units.map((u) => u.score);
+    const mean = all.reduce((a, b) => a + b, 0) / N;
+    const varPop = all.reduce((a, b) => a + (b - mean) ** 2, 0) / N;
+    const m3 = all.reduce((a, b) => a + (b - mean) ** 3, 0) / N;
+    const totalCalls = units.reduce((a, u) => a + u.calls, 0);
+    const totalDoubles = units.reduce((a, u) => a + u.doubles, 0);
+    const byDeclarer = new Map<string, Unit[]>();
+    for (const u of units) byDeclarer.set(u.declarer, [...(byDeclarer.get(u.declarer) ?? []), u]);
+    for (const [x, mine] of byDeclarer) {
+      const n = mine.length;
+      const score = mine.reduce((a, u) => a + u.score, 0);
+      const calls = mine.reduce((a, u) => a + u.calls, 0);
+      const doubles = mine.reduce((a, u) => a + u.doubles, 0);
+      const expected = n * mean;
+      const sd = N > 1 ? Math.sqrt((n * (N - n) * varPop) / (N - 1)) : 0;
+      let p = 1;
+      let z = 0;
+      let method: PairRow['method'] = 'untested';
+      if (n >= minHands && N > n) {
+        z = sd > 0 ? (score - expected) / sd : 0;
+        // The third moment of a sample drawn without replacement, exactly: skewed unit scores
+        // (rare doubles) leave the pair's sum skewed, which the plain normal tail ignores.
+        const skew = N > 2 && sd > 0 ? (n * (N - n) * (N - 2 * n) * m3) / ((N - 1) * (N - 2) * sd ** 3) : 0;
+        if (n < small || N - n < small || Math.abs(skew) > EDGEWORTH_MAX_SKEW) {
+          method = 'monte-carlo';
+          p = monteCarloP(all, n, score, perms, rng);
+        } else if (sd === 0) {
+          method = 'normal';
+          p = 1;
+        } else {
+          method = 'normal';
+          p = edgeworthTail(z, skew);
+        }
+      }
+      const othersCalls = totalCalls - calls;
+      rows.push({
+        declarer: x,
+        defender: y,
+        handsTogether: together.get(key(x, y)) ?? 0,
+        handsAsPair: n,
+        calls,
+        doubles,
+        doubleRate: calls ? doubles / calls : 0,
+        doubleRateOthers: othersCalls ? (totalDoubles - doubles) / othersCalls : 0,
+        score,
+        expected,
+        sd,
+        z,
+        p,
+        method,
+        q: 1,
+        tier: null,
+        mutual: false,
+        expectedCostToDefender: round2(mine.reduce((a, u) => a + u.cost, 0)),
+        valueToDeclarer: round2(mine.reduce((a, u) => a + u.value, 0)),
+      });
+    }
+  }
+
+  const tested = rows.filter((r) => r.method !== 'untested');
+  const q = benjaminiHochberg(tested.map((r) => r.p));
+  const strongCut = strongAlpha / Math.max(1, tested.length);
+  tested.forEach((r, i) => {
+    r.q = q[i]!;
+    r.tier = r.p < strongCut ? 'strong' : r.q <= reviewQ ? 'review' : null;
+  });
+  const byKey = new Map(rows.map((r) => [key(r.declarer, r.defender), r]));
+  for (const r of rows) {
+    const back = byKey.get(key(r.defender, r.declarer));
+    r.mutual = r.tier !== null && back !== undefined && back.tier !== null;
+  }
+  return rows.sort((a, b) => a.p - b.p || b.z - a.z);
+}
+
+/** The least-squares slope of the outcome on the defenders' estimates, one point per defender and hand. */
+function baselineSlope(
+  hands: readonly AuditHand[],
+  outcome: (ev: HandEvidenceOf<string>, c: HandEvidenceOf<string>['calls'][number]) => number,
+): number {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const h of hands) {
+    const seen = new Set<number>();
+    for (const c of h.evidence.calls) {
+      if (c.role !== 'defender' || seen.has(c.seat)) continue;
+      seen.add(c.seat);
+      xs.push(c.winProbabilityCaller);
+      ys.push(outcome(h.evidence, c));
+    }
+  }
+  const mx = xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  const my = ys.reduce((a, b) => a + b, 0) / Math.max(1, ys.length);
+  let sxy = 0;
+  let sxx = 0;
+  xs.forEach((x, i) => {
+    sxy += (x - mx) * (ys[i]! - my);
+    sxx += (x - mx) ** 2;
+  });
+  return sxx > 0 ? sxy / sxx : 1;
+}
+
+/**
+ * Beyond this skewness of the pair's sum the one-term Edgeworth tail is no approximation at all
+ * (it can even turn negative: a defender with one double in 30 calls got p = 0 at z = −0.11,
+ * where the permutation test says 0.41), so such pairs are permuted instead.
+ */
+const EDGEWORTH_MAX_SKEW = 0.5;
+
+/**
+ * (1 + #{permuted sums ≥ observed}) / (1 + B): a valid p-value for any B. B grows ×10 while
+ * fewer than 10 permutations reach the observed sum, so a small p is resolved where it matters.
+ */
+function monteCarloP(
+  values: readonly number[],
+  n: number,
+  observed: number,
+  perms: { first: number; max: number },
+  rng: ReturnType<typeof seededRng>,
+): number {
+  for (let b = perms.first; ; b *= 10) {
+    const hits = permutationHits(values, n, observed, b, rng);
+    if (hits >= 10 || b * 10 > perms.max) return (1 + hits) / (1 + b);
+  }
+}
+
+function permutationHits(values: readonly number[], n: number, observed: number, perms: number, rng: ReturnType<typeof seededRng>): number {
+  const a = values.slice();
+  let hits = 0;
+  for (let b = 0; b < perms; b++) {
+    let sum = 0;
+    for (let i = 0; i < n; i++) {
+      const j = i + rng.int(a.length - i);
+      const t = a[i]!;
+      a[i] = a[j]!;
+      a[j] = t;
+      sum += a[i]!;
+    }
+    if (sum >= observed - 1e-12) hits++;
+  }
+  return hits;
+}
+
+const key = (a: string, b: string): string => `${a}\u0000${b}`;
