@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { HandRecord } from '../engine/index.js';
+import { uuidFromDigest } from '../common/ids.js';
 
 /**
  * What makes two hand records the same hand: the game, its rules as the engine parsed them, the
@@ -22,17 +23,11 @@ export function recordDigest(record: HandRecord, options: Record<string, unknown
 }
 
 /**
- * The id an imported record is stored under, drawn from its digest (a UUID of version 8, RFC
- * 9562's custom layout): the same record imported twice meets its first copy's primary key, on
- * any instance, in one statement, and no extra index is needed.
+ * The id an imported record is stored under, drawn from its digest: the same record imported
+ * twice meets its first copy's primary key, on any instance, in one statement, and no extra
+ * index is needed.
  */
-export function importedHandId(digest: string): string {
-  const hex = digest.slice(0, 32).split('');
-  hex[12] = '8';
-  hex[16] = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  const h = hex.join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
-}
+export const importedHandId = (digest: string): string => uuidFromDigest(digest);
 
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v ?? null)).join(',')}]`;
