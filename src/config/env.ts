@@ -13,6 +13,8 @@ export interface Settings {
   rateLimitPerMinute: number;
   /** per client address, every request counted; 0 turns this bucket off */
   rateLimitPerAddressPerMinute: number;
+  /** how many leading bits of an IPv6 client address make the network that per-address caps and limits count as one client (src/common/client-network.ts); IPv4 counts by address */
+  ipv6PrefixLength: number;
   /** Express's `trust proxy`: whose X-Forwarded-For names the client address */
   trustProxy: boolean | number | string[];
   logLevel: string;
@@ -165,6 +167,7 @@ export function validateEnv(env: Record<string, unknown>): Settings {
     rateLimitPerMinute,
     rateLimitPerAddressPerMinute: int('RATE_LIMIT_PER_ADDRESS_PER_MINUTE', rateLimitPerMinute * 10, 0, 1_000_000_000),
     trustProxy,
+    ipv6PrefixLength: int('IPV6_PREFIX_LENGTH', 64, 1, 128),
     logLevel,
     logFormat: logFormat === 'pretty' ? 'pretty' : 'json',
     benchEndpoints,
