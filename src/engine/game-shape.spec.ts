@@ -101,7 +101,17 @@ describe.each(Object.keys(modules))('%s', (id) => {
     const game = games[id as keyof typeof games];
     const m = modules[id]!;
     expect(game.optionSchema).toBe(m['options']!['optionSchema']);
-    expect([game.deal, game.dealHands, game.dealtCards, game.parseAction, game.apply, game.legalActions, game.view, game.result, game.session]).toEqual([
+    expect([
+      game.deal,
+      game.dealHands,
+      game.dealtCards,
+      game.parseAction,
+      game.apply,
+      game.legalActions,
+      game.view,
+      game.result,
+      game.session,
+    ]).toEqual([
       m['deal']!['deal'],
       m['deal']!['dealFromHands'],
       m['deal']!['dealtCards'],
