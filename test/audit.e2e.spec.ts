@@ -221,7 +221,17 @@ describe('audit', () => {
       talon: dealt.dobb,
       actions: record.actions,
     };
-    const fromHands = (await t.http.post('/hand-records').set(auditor).send(asHands).expect(201)).body;
+    // The same deal as the deck it was dealt from: the hand imported above without seating.
+    const same = (await t.http.post('/hand-records').set(auditor).send(asHands).expect(200)).body;
+    expect(same.result).toEqual(record.result);
+    // Seated otherwise, another record: stored as given.
+    const fromHands = (
+      await t.http
+        .post('/hand-records')
+        .set(auditor)
+        .send({ ...asHands, seating: [null, players[0]!.id, null, null] })
+        .expect(201)
+    ).body;
     expect(fromHands.result).toEqual(record.result);
     const exported = (await t.http.get(`/hands/${fromHands.handId}/record`).set(auditor).expect(200)).body;
     expect(exported.hands).toEqual(dealt.hands);

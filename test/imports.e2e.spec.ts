@@ -80,4 +80,50 @@ describe('importing the same hand record again', () => {
     expect([res.status, res.body.code]).toEqual([400, 'VALIDATION_FAILED']);
     expect(await hands()).toBe(before);
   });
+
+  /**
+   * The record's deal as hands and Dobb, by docs/rules/dobbm.md#deal (four players: a0 is the
+   * dealer's left, two rounds of four cards, the Dobb from 32 to 35), each hand in another order.
+   */
+  function handsAndDobb(deck: string[], dealer: number): { hands: string[][]; talon: string[] } {
+    const hands: string[][] = [[], [], [], []];
+    for (let i = 0; i < 4; i++)
+      hands[(dealer + 1 + i) % 4] = [...deck.slice(4 * i, 4 * i + 4), ...deck.slice(16 + 4 * i, 20 + 4 * i)].reverse();
+    return { hands, talon: deck.slice(32, 36).reverse() };
+  }
+
+  it("answers a table hand's record with `context: {}` as that hand (200), and stores nothing", async () => {
+    const { handId: _, tableId: __, seed: ___, ...bare } = exported;
+    const before = await hands();
+    const res = await t.http
+      .post('/hand-records')
+      .set(auditor)
+      .send({ ...bare, context: {} });
+    expect([res.status, res.body.handId]).toEqual([200, handId]);
+    expect(await hands()).toBe(before);
+  });
+
+  it('stores every spelling of one record once: no context or `context: {}`, a deck or hands and talon, cards in any order', async () => {
+    const { handId: _, tableId: __, seed: ___, result: ____, deck, ...dealt } = exported;
+    // Seated otherwise than the hand dealt here: a record of its own.
+    const record = { ...dealt, seating: [players[2]!.id, null, null, players[1]!.id] };
+    const split = handsAndDobb(deck as string[], exported.dealer as number);
+    const before = await hands();
+    const first = await t.http
+      .post('/hand-records')
+      .set(auditor)
+      .send({ ...record, deck });
+    expect(first.status).toBe(201);
+    const spellings = [
+      { ...record, deck, context: {} },
+      { ...record, ...split },
+      { ...record, ...split, context: {} },
+      { ...record, deck, context: { note: null, flags: {} } },
+    ];
+    for (const spelling of spellings) {
+      const res = await t.http.post('/hand-records').set(auditor).send(spelling);
+      expect([res.status, res.body.handId]).toEqual([200, first.body.handId]);
+    }
+    expect(await hands()).toBe(before + 1);
+  });
 });

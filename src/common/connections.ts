@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import proxyAddr from 'proxy-addr';
 import type { Settings } from '../config/env.js';
+import { networkOf } from './client-network.js';
 
 /**
  * The HTTP server's timeouts (Node's own, which Fastify leaves off): the whole request must
@@ -23,7 +24,8 @@ export function httpTimeouts(settings: Settings) {
 }
 
 /**
- * At most CONNECTIONS_PER_ADDRESS open TCP connections per peer address; one more is closed as
+ * At most CONNECTIONS_PER_ADDRESS open TCP connections per peer address (an IPv6 peer by its
+ * network, client-network.ts); one more is closed as
  * it opens, before Node reads a byte of it. The address limit of the rate limiter counts
  * requests, which a client holding idle or slow connections does not send. A trusted proxy
  * (TRUST_PROXY) carries many clients on its connections and is not capped.
@@ -34,8 +36,9 @@ export function limitConnections(server: Server, settings: Settings): void {
   const trusted = proxyTrust(settings.trustProxy);
   const open = new Map<string, number>();
   server.on('connection', (socket: Socket) => {
-    const address = socket.remoteAddress ?? '';
-    if (trusted(address)) return;
+    const peer = socket.remoteAddress ?? '';
+    if (trusted(peer)) return;
+    const address = networkOf(peer, settings.ipv6PrefixLength);
     const n = (open.get(address) ?? 0) + 1;
     if (n > cap) {
       socket.destroy();

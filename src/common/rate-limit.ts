@@ -4,6 +4,7 @@ import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
+import { networkOf } from './client-network.js';
 import { ApiError } from './problems.js';
 
 /**
@@ -12,8 +13,8 @@ import { ApiError } from './problems.js';
  *
  * - the client address (RATE_LIMIT_PER_ADDRESS_PER_MINUTE), as the first hook after the request
  *   id, so every request counts — bad JSON, unknown routes, 413s, /health, unknown tokens —
- *   before its body is read; the address is what TRUST_PROXY makes of X-Forwarded-For, IPv6 by
- *   /56 subnet;
+ *   before its body is read; the address is what TRUST_PROXY makes of X-Forwarded-For, an IPv6
+ *   address counted by its network (IPV6_PREFIX_LENGTH, client-network.ts);
  * - the player (RATE_LIMIT_PER_MINUTE), only once its token is resolved (AuthGuard), so a
  *   random bearer string never gets a bucket of its own, while players behind one NAT keep
  *   theirs.
@@ -23,8 +24,6 @@ import { ApiError } from './problems.js';
  */
 const WINDOW_MS = 60_000;
 const BUCKETS = 100_000;
-/** As express-rate-limit counted IPv6 clients before: one bucket per /56. */
-const IPV6_SUBNET = 56;
 
 export async function addressRateLimit(fastify: FastifyInstance, settings: Settings): Promise<void> {
   const limit = settings.rateLimitPerAddressPerMinute;
@@ -34,7 +33,8 @@ export async function addressRateLimit(fastify: FastifyInstance, settings: Setti
     max: limit,
     timeWindow: WINDOW_MS,
     cache: BUCKETS,
-    ipv6Subnet: IPV6_SUBNET,
+    // The address's key for every bucket created from this registration (the new players' too).
+    keyGenerator: (req) => networkOf(req.ip, settings.ipv6PrefixLength),
     enableDraftSpec: true,
     errorResponseBuilder: (_req, ctx) => limited(limit, ctx.ttl, 'from this address'),
   });
@@ -117,7 +117,8 @@ export class NewPlayerLimit {
 
   async hit(req: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (this.limit === 0) return;
-    const options: RateLimitOptions = { max: this.limit, timeWindow: HOUR_MS, cache: BUCKETS, ipv6Subnet: IPV6_SUBNET };
+    // Keyed as the address's bucket (the registration's keyGenerator).
+    const options: RateLimitOptions = { max: this.limit, timeWindow: HOUR_MS, cache: BUCKETS };
     this.check ??= this.adapter.httpAdapter.getInstance<FastifyInstance>().createRateLimit(options);
     const bucket = await this.check(req);
     if (bucket.isAllowed || !bucket.isExceeded) return;

@@ -40,6 +40,12 @@ describe('configuration', () => {
     expect(() => validateEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY="true" is not valid/);
     expect(() => validateEnv({ TRUST_PROXY: 'proxy.example' })).toThrow(/TRUST_PROXY/);
   });
+  it('IPV6_PREFIX_LENGTH: an IPv6 client counts by its /64 by default; 1 to 128 bits', () => {
+    expect(validateEnv({}).ipv6PrefixLength).toBe(64);
+    expect(validateEnv({ IPV6_PREFIX_LENGTH: '56' }).ipv6PrefixLength).toBe(56);
+    expect(validateEnv({ IPV6_PREFIX_LENGTH: '128' }).ipv6PrefixLength).toBe(128);
+    for (const bad of ['0', '129', '64.5', '/64']) expect(() => validateEnv({ IPV6_PREFIX_LENGTH: bad })).toThrow(/IPV6_PREFIX_LENGTH/);
+  });
   it("the address bucket is ten players' worth by default", () => {
     expect(validateEnv({ RATE_LIMIT_PER_MINUTE: '100' }).rateLimitPerAddressPerMinute).toBe(1000);
     expect(validateEnv({ RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '7' }).rateLimitPerAddressPerMinute).toBe(7);

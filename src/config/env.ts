@@ -136,6 +136,13 @@ const VARIABLES = {
     1_000_000_000,
     'requests per minute per client address before `429 RATE_LIMITED`: every request (bad JSON, 404, 413 and `/health` included), counted before anything else; `0`: off',
   ),
+  ipv6PrefixLength: int(
+    'IPV6_PREFIX_LENGTH',
+    64,
+    1,
+    128,
+    "the leading bits of an IPv6 client address that every per-address cap and limit counts as one client: the address rate limit, connections, players created, streams, sockets and lobby feeds. One host holds a whole /64 and picks its addresses in it freely, so by exact address it would have 2^64 of each; `56` or `48` counts a customer's or site's allocation as one, `128` each address. IPv4 clients count by address (an IPv4-mapped IPv6 address as its IPv4 address)",
+  ),
   trustProxy: {
     name: 'TRUST_PROXY',
     meaning:

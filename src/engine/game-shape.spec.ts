@@ -37,7 +37,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** Where each entry of the contract lives, by file, in every game. */
 const ENTRIES: Record<string, readonly string[]> = {
   options: ['optionSchema', 'parseOptions', 'defaultOptions'],
-  deal: ['deal', 'dealFromHands'],
+  deal: ['deal', 'dealFromHands', 'dealtCards'],
   actions: ['parseAction'],
   rules: ['apply', 'legalActions'],
   view: ['view'],
@@ -101,9 +101,20 @@ describe.each(Object.keys(modules))('%s', (id) => {
     const game = games[id as keyof typeof games];
     const m = modules[id]!;
     expect(game.optionSchema).toBe(m['options']!['optionSchema']);
-    expect([game.deal, game.dealHands, game.parseAction, game.apply, game.legalActions, game.view, game.result, game.session]).toEqual([
+    expect([
+      game.deal,
+      game.dealHands,
+      game.dealtCards,
+      game.parseAction,
+      game.apply,
+      game.legalActions,
+      game.view,
+      game.result,
+      game.session,
+    ]).toEqual([
       m['deal']!['deal'],
       m['deal']!['dealFromHands'],
+      m['deal']!['dealtCards'],
       m['actions']!['parseAction'],
       m['rules']!['apply'],
       m['rules']!['legalActions'],

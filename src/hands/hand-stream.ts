@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { Viewer } from '../engine/index.js';
 import type { Caller } from '../common/auth.js';
+import { networkOf } from '../common/client-network.js';
 import { ApiError } from '../common/problems.js';
 import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
@@ -98,7 +99,7 @@ export class HandStreams implements OnModuleDestroy {
   private readonly hubs = new Map<string, Hub>();
   private unfollow: (() => void) | null = null;
   private count = 0;
-  /** Streams and sockets held per player and per address, against their caps. */
+  /** Streams and sockets held per player and per address (an IPv6 one by its network), against their caps. */
   private readonly perPlayer = new Map<string, number>();
   private readonly perAddress = new Map<string, number>();
 
@@ -179,7 +180,7 @@ export class HandStreams implements OnModuleDestroy {
     const moves = hub.moves;
     hub.readers.add(reader);
     this.count++;
-    count(this.perAddress, holder.address, 1);
+    count(this.perAddress, this.networkOf(holder), 1);
     if (holder.playerId) count(this.perPlayer, holder.playerId, 1);
     sink.onGone(() => this.leave(handId, reader));
     let snap: HandSnapshot;
@@ -302,12 +303,17 @@ export class HandStreams implements OnModuleDestroy {
     if (!hub?.readers.delete(reader)) return;
     reader.release?.();
     this.count--;
-    count(this.perAddress, reader.holder.address, -1);
+    count(this.perAddress, this.networkOf(reader.holder), -1);
     if (reader.holder.playerId) count(this.perPlayer, reader.holder.playerId, -1);
     clearInterval(reader.keepAlive);
     if (hub.readers.size > 0) return;
     clearInterval(hub.recheck);
     this.hubs.delete(handId);
+  }
+
+  /** The key the holder's address counts under (an IPv6 address by its network). */
+  private networkOf(holder: Holder): string {
+    return networkOf(holder.address, this.settings.ipv6PrefixLength);
   }
 
   /** TOO_MANY_STREAMS when the holder's player or address holds its cap already. */
@@ -316,7 +322,7 @@ export class HandStreams implements OnModuleDestroy {
     if (holder.playerId && streamsPerPlayer > 0 && (this.perPlayer.get(holder.playerId) ?? 0) >= streamsPerPlayer) {
       throw ApiError.of('TOO_MANY_STREAMS', `this player holds ${streamsPerPlayer} streams and sockets open; close one first`);
     }
-    if (streamsPerAddress > 0 && (this.perAddress.get(holder.address) ?? 0) >= streamsPerAddress) {
+    if (streamsPerAddress > 0 && (this.perAddress.get(this.networkOf(holder)) ?? 0) >= streamsPerAddress) {
       throw ApiError.of('TOO_MANY_STREAMS', `this address holds ${streamsPerAddress} streams and sockets open; close one first`);
     }
   }

@@ -8,13 +8,15 @@ export interface Presence {
 
 /**
  * This instance vouches for `present` until `seconds` from now (the database's clock, which
- * every instance shares): one statement for all of them.
+ * every instance shares): one statement for all of them. Its rows are made distinct as uuids
+ * first: PostgreSQL refuses an ON CONFLICT DO UPDATE that meets one key twice, which would lose
+ * the whole beat for one player named twice (or one uuid in two spellings).
  */
 export async function vouch(q: Queryable, instance: string, present: readonly Presence[], seconds: number): Promise<void> {
   if (present.length === 0) return;
   await q.query(
     `INSERT INTO seat_presence (table_id, player_id, instance, until)
-     SELECT t, p, $3, now() + make_interval(secs => $4) FROM unnest($1::uuid[], $2::uuid[]) AS v(t, p)
+     SELECT DISTINCT t, p, $3, now() + make_interval(secs => $4) FROM unnest($1::uuid[], $2::uuid[]) AS v(t, p)
      ON CONFLICT (table_id, player_id, instance) DO UPDATE SET until = GREATEST(seat_presence.until, EXCLUDED.until)`,
     [present.map((p) => p.tableId), present.map((p) => p.playerId), instance, seconds],
   );

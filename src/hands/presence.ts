@@ -152,7 +152,8 @@ export class SeatPresence implements OnModuleInit, OnModuleDestroy {
   }
 
   private async once(): Promise<void> {
-    const vouched = [...this.held.keys(), ...this.seen].map(presenceOf);
+    // A player may be in both lists (a request answered, then a connection opened before this beat): once each.
+    const vouched = [...new Set([...this.held.keys(), ...this.seen])].map(presenceOf);
     const now = Date.now();
     const gone = [...this.closed].filter(([, at]) => now - at >= GRACE_MS).map(([key]) => key);
     this.seen.clear();

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { uuidFromDigest } from '../common/ids.js';
 import type { DatabaseService, Tx } from '../database/database.service.js';
 
 /**
@@ -15,9 +17,21 @@ export async function createPlayer(
   return db.prisma.player.create({ data: p, select: { id: true, name: true } });
 }
 
-/** A seated bot's identity, inside the transaction that seats it. */
+/**
+ * The player a bot of `strength` in `seat` of the table is: one identity, however often the host
+ * seats and removes it, so that filling a table does not grow the players without bound.
+ */
+export const botPlayerId = (tableId: string, seat: number, strength: string): string =>
+  uuidFromDigest(createHash('sha256').update(`bot\n${tableId.toLowerCase()}\n${seat}\n${strength}`).digest('hex'));
+
+/** A seated bot's identity, inside the transaction that seats it: created the first time, kept after. */
 export async function createBot(tx: Tx, p: { id: string; name: string; tokenHash: string; strength: string }): Promise<void> {
-  await tx.query('INSERT INTO players (id, name, token_hash, bot) VALUES ($1, $2, $3, $4)', [p.id, p.name, p.tokenHash, p.strength]);
+  await tx.query('INSERT INTO players (id, name, token_hash, bot) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING', [
+    p.id,
+    p.name,
+    p.tokenHash,
+    p.strength,
+  ]);
 }
 
 /** A rotation: the new token's hash replaces the old one's. */

@@ -12,7 +12,7 @@ import { findHand, handsDealtFrom, readEvents, type NewEvent } from '../hands/ha
 import { createImportedTable } from '../tables/table-store.js';
 import { projectionOf } from '../hands/projection.js';
 import { exportedRecord, recordOf } from './stored-record.js';
-import { importedHandId, recordDigest } from './record-digest.js';
+import { canonicalRecord, importedHandId, recordDigest, withNormalContext } from './record-digest.js';
 
 /** An import's answer: the hand, and whether it was stored before (the same record, or a hand dealt here). */
 export interface Imported {
@@ -38,8 +38,10 @@ export class HandRecordsService {
    * here, which names it by `handId` — answers the hand already stored (`existing`), so that
    * histories and the collusion audit count each hand once.
    */
-  async importRecord(record: HandRecord): Promise<Imported> {
-    checkContext(record.context);
+  async importRecord(given: HandRecord): Promise<Imported> {
+    checkContext(given.context);
+    // Stored and replayed with its context as the id counts it: an empty context is none.
+    const record = withNormalContext(given);
     const game = gameFor(record.game);
     const parsed = game.parseOptions(record.rules ?? {});
     if (!parsed.ok) throw fromRejection(parsed.rejection);
@@ -53,8 +55,10 @@ export class HandRecordsService {
     if (twice) throw ApiError.of('VALIDATION_FAILED', `seating lists player ${twice} in more than one seat`);
     await this.checkPlayersExist(seating);
     // A record stored before replayed then: found, it is answered without replaying it again.
-    const digest = recordDigest(record, options, seating);
-    const stored = (await this.dealtHere(record, digest)) ?? (await this.storedImport(importedHandId(digest)));
+    // Without a canonical form it is no hand's record, and the replay says why.
+    const canonical = canonicalRecord(game, record, options, seating);
+    const digest = canonical && recordDigest(canonical);
+    const stored = digest && ((await this.dealtHere(record, digest)) ?? (await this.storedImport(importedHandId(digest))));
     if (stored) return stored;
     const setup = setupOf(record);
     const source = dealSourceOf(record);
@@ -63,7 +67,8 @@ export class HandRecordsService {
     const state = replayed.states[replayed.states.length - 1];
     const createdAt = new Date();
     const events: NewEvent[] = [];
-    const id = importedHandId(digest);
+    // A record the replay accepts has a canonical form (its deck is the game's, its actions parse).
+    const id = importedHandId(digest!);
     const seed = randomBytes(32).toString('hex'); // a fresh salt: the cards are given, not shuffled
     events.push({
       seq: 0,
@@ -137,8 +142,8 @@ export class HandRecordsService {
       const hand = await findHand(this.db.pool, handId).catch(() => null);
       if (!hand || hand.source !== 'table') continue;
       const record = recordOf(hand, await readEvents(this.db.pool, { tableId: hand.homeTableId, handId: hand.id }));
-      if (recordDigest(record, hand.options, hand.seating) === digest)
-        return { handId: hand.id, result: hand.result ?? null, existing: true };
+      const canonical = canonicalRecord(gameFor(hand.game), record, hand.options, hand.seating);
+      if (canonical && recordDigest(canonical) === digest) return { handId: hand.id, result: hand.result ?? null, existing: true };
     }
     return null;
   }

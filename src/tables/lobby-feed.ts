@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Controller, Get, Inject, Injectable, Logger, type OnModuleDestroy, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { ProblemDto } from '../common/problem.dto.js';
+import { networkOf } from '../common/client-network.js';
 import { ApiError } from '../common/problems.js';
 import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
@@ -46,8 +47,9 @@ export class LobbyFeed implements OnModuleDestroy {
   ) {}
 
   /** Opens a reader's stream: the lobby's version now, then one line each time it changes. */
-  async serve(address: string, res: ServerResponse, hijack: () => void): Promise<void> {
+  async serve(peer: string, res: ServerResponse, hijack: () => void): Promise<void> {
     const { longPollMaxWaiters, streamsPerAddress } = this.settings;
+    const address = networkOf(peer, this.settings.ipv6PrefixLength);
     if (this.readers.size >= longPollMaxWaiters)
       throw ApiError.of('STREAMS_FULL', `this instance holds its ${longPollMaxWaiters} lobby feeds; retry later or poll GET /tables`);
     if (streamsPerAddress > 0 && (this.perAddress.get(address) ?? 0) >= streamsPerAddress)

@@ -156,7 +156,7 @@ export class TablesController {
   @ApiOperation({
     summary: 'The host seats a bot in an empty seat, or (a table in play) in the seat of a player who is away, from the next hand',
     description:
-      'The bot is a player of its own (`bot` names its strength). It acts through the same checks and event log as a person, ' +
+      'The bot is a player of its own (`bot` names its strength): the same player whenever the host seats a bot of that strength in that seat of this table. It acts through the same checks and event log as a person, ' +
       "from its seat's view only, as soon as its turn comes, on whichever instance sees the hand move. " +
       'When only bots are seated, the host\'s session end is asked for after a few hands (README "Bots").',
   })

@@ -8,7 +8,7 @@ import { ApiError, fromRejection } from '../common/problems.js';
 import { DatabaseService, type Tx } from '../database/database.service.js';
 import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
-import { createBot } from '../players/player-store.js';
+import { botPlayerId, createBot } from '../players/player-store.js';
 import { peekHand } from '../hands/hand-store.js';
 import { SeatPresence } from '../hands/presence.js';
 import { TableSession } from './table-session.js';
@@ -177,9 +177,10 @@ export class TablesService {
   }
 
   /**
-   * The host seats a bot: a new player identity of its own (marked with its strength, its
-   * token drawn and forgotten), seated like a person — and like a person's, its seat may be
-   * the one that completes the table and deals the first hand.
+   * The host seats a bot: a player identity of its own (marked with its strength, its token
+   * drawn and forgotten), one per table, seat and strength, so seating it again reuses it;
+   * seated like a person — and like a person's, its seat may be the one that completes the
+   * table and deals the first hand.
    */
   seatBot(tableId: string, host: Player, wanted: number | undefined, strength: BotStrength): Promise<BotSeatedDto> {
     if (!isUuid(tableId)) throw ApiError.of('TABLE_NOT_FOUND', `no table ${tableId}`);
@@ -187,11 +188,11 @@ export class TablesService {
       const table = await lockForSeats(tx, tableId);
       if (table.host_player_id !== host.playerId) throw ApiError.of('NOT_HOST', "only the table's host may seat bots");
       await this.checkBotTables(tx, tableId, host);
-      const botId = randomUUID();
       // At a table in play: the seat of a player who is away, from the next hand on.
       const handOn = table.status === 'playing' && wanted !== undefined;
       if (handOn) await this.awaySeat(tx, tableId, table, wanted);
       const seat = handOn ? wanted : await freeSeat(tx, tableId, table, wanted);
+      const botId = botPlayerId(tableId, seat, strength);
       const name = `Bot ${seat + 1} (${strength})`;
       await createBot(tx, { id: botId, name, tokenHash: hashToken(newToken()).toString('hex'), strength });
       if (handOn) {

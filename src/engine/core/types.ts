@@ -89,6 +89,11 @@ export interface Game<O = unknown, S = unknown, Sess = unknown, A extends Action
   deck(options: O): Card[];
   /** Initial state from a fully specified deck order (index 0 = top) and the setup. */
   deal(options: O, deck: readonly Card[], setup: HandSetup): S;
+  /**
+   * The hands (one list per seat, `null` for a sitting-out seat) and talon that a deck in deal
+   * order gives: a record's two forms of one deal (hand records) compared as one.
+   */
+  dealtCards(options: O, deck: readonly Card[], setup: HandSetup): { hands: (Card[] | null)[]; talon: Card[] };
   /** Initial state from explicit hands (one list per seat, `null` for a sitting-out seat). */
   dealHands(options: O, hands: readonly (readonly Card[] | null)[], talon: readonly Card[], setup: HandSetup): Applied<S>;
   /** Checks the JSON shape of an action (not its legality): `BAD_ACTION`, or `UNKNOWN_FIELDS` for a field its type lacks → HTTP 400. */

@@ -31,6 +31,12 @@ export function deal(options: DobbmOptions, deck: readonly Card[], setup: HandSe
   return initialState(options, setup, hands, deck.slice(32, 36), active);
 }
 
+/** The hands (seat order, `null` for the sitting-out dealer) and the Dobb that a deck in deal order gives. */
+export function dealtCards(options: DobbmOptions, deck: readonly Card[], setup: HandSetup): { hands: (Card[] | null)[]; talon: Card[] } {
+  const s = deal(options, deck, setup);
+  return { hands: s.hands.map((h, seat) => (s.active.includes(seat) ? h.slice() : null)), talon: s.dobb.slice() };
+}
+
 /** A deal from explicit hands (hand records): `null` for the sitting-out dealer. */
 export function dealFromHands(
   options: DobbmOptions,

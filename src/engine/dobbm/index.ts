@@ -1,6 +1,6 @@
 import type { Game } from '../core/types.js';
 import { DOBBM_DECK } from './cards.js';
-import { deal, dealFromHands } from './deal.js';
+import { deal, dealFromHands, dealtCards } from './deal.js';
 import { parseOptions, type DobbmOptions, optionSchema } from './options.js';
 import { parseAction, type DobbmAction } from './actions.js';
 import { apply, legalActions } from './rules.js';
@@ -23,6 +23,7 @@ export const dobbm: Game<DobbmOptions, DobbmState, DobbmSession, DobbmAction, Do
   deck: () => DOBBM_DECK.slice(),
   deal: deal,
   dealHands: dealFromHands,
+  dealtCards: dealtCards,
   parseAction: parseAction,
   legalActions: legalActions,
   apply: apply,

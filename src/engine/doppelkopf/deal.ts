@@ -59,6 +59,11 @@ export function deal(options: DokoOptions, deck: readonly Card[], setup: HandSet
   return initialState(options, hands, setup);
 }
 
+/** The hands (seat order, `null` for a sitting-out dealer) that a deck in deal order gives; Doppelkopf has no talon. */
+export function dealtCards(options: DokoOptions, deck: readonly Card[], setup: HandSetup): { hands: (Card[] | null)[]; talon: Card[] } {
+  return { hands: deal(options, deck, setup).hands.map((h) => (h ? h.slice() : null)), talon: [] };
+}
+
 /** Explicit hands (hand records): each active seat holds a tenth/twelfth of a full deck. */
 export function dealFromHands(
   options: DokoOptions,

@@ -1,6 +1,6 @@
 import type { Game } from '../core/types.js';
 import { dokoDeck } from './cards.js';
-import { deal, dealFromHands } from './deal.js';
+import { deal, dealFromHands, dealtCards } from './deal.js';
 import { parseOptions, type DokoOptions, optionSchema } from './options.js';
 import { result } from './result.js';
 import { parseAction, type DokoAction } from './actions.js';
@@ -18,6 +18,7 @@ export const doppelkopf: Game<DokoOptions, DokoState, DokoSession, DokoAction, D
   deck: (o) => dokoDeck(o.deck),
   deal: deal,
   dealHands: dealFromHands,
+  dealtCards: dealtCards,
   parseAction,
   legalActions,
   apply,

@@ -70,6 +70,12 @@ export function deal(options: DroggnOptions, deck: readonly Card[], setup: HandS
   );
 }
 
+/** The hands (seat order, `null` for the sitting-out dealer) and the talon that a deck in deal order gives. */
+export function dealtCards(options: DroggnOptions, deck: readonly Card[], setup: HandSetup): { hands: (Card[] | null)[]; talon: Card[] } {
+  const s = deal(options, deck, setup);
+  return { hands: s.hands.map((h, seat) => (s.active.includes(seat) ? h.slice() : null)), talon: s.talon.slice() };
+}
+
 /** Initial state from explicit hands (`null` or `[]` for the sitting-out dealer) and talon. */
 export function dealFromHands(
   options: DroggnOptions,

@@ -1,7 +1,7 @@
 import type { Game } from '../core/types.js';
 import { parseAction, type DroggnAction } from './actions.js';
 import { DECK } from './cards.js';
-import { deal, dealFromHands } from './deal.js';
+import { deal, dealFromHands, dealtCards } from './deal.js';
 import { parseOptions, type DroggnOptions, optionSchema } from './options.js';
 import { apply, legalActions } from './rules.js';
 import { result } from './result.js';
@@ -18,6 +18,7 @@ export const droggn: Game<DroggnOptions, DroggnState, DroggnSession, DroggnActio
   deck: () => DECK.slice(),
   deal: deal,
   dealHands: dealFromHands,
+  dealtCards: dealtCards,
   parseAction: parseAction,
   legalActions,
   apply: apply,
