@@ -63,6 +63,8 @@ export interface Settings {
   botTablesPerPlayer: number;
   /** a waiting table with no person seated is ended after this many minutes (0: never) */
   abandonedTableMinutes: number;
+  /** bearer token of the Prometheus scraper: set, `GET /metrics` is served to it (src/metrics); unset, there is no such route */
+  metricsToken: string | undefined;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -147,6 +149,15 @@ export function validateEnv(env: Record<string, unknown>): Settings {
   } else if (auditToken !== undefined && PLACEHOLDER.test(auditToken)) {
     problems.push('AUDIT_TOKEN looks like a placeholder from an example; set a random one (e.g. `openssl rand -hex 32`)');
   }
+  const metricsToken = str('METRICS_TOKEN');
+  if (metricsToken !== undefined && (metricsToken.length < MIN_AUDIT_TOKEN || PLACEHOLDER.test(metricsToken))) {
+    problems.push(
+      `METRICS_TOKEN must be at least ${MIN_AUDIT_TOKEN} random characters, not a placeholder (e.g. \`openssl rand -hex 32\`); unset it to serve no /metrics`,
+    );
+  } else if (metricsToken !== undefined && metricsToken === auditToken) {
+    // The scraper's configuration holds this token: it must not open the auditor's operations too.
+    problems.push("METRICS_TOKEN must differ from AUDIT_TOKEN: whoever holds the scraper's configuration would hold the auditor's token");
+  }
   const production = str('NODE_ENV') === 'production';
   const benchEndpoints = str('BENCH_ENDPOINTS') === '1';
   if (benchEndpoints && production)
@@ -186,6 +197,7 @@ export function validateEnv(env: Record<string, unknown>): Settings {
     requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
     keepAliveTimeoutMs: int('KEEP_ALIVE_TIMEOUT_MS', 72_000, 100, 600_000),
     abandonedTableMinutes: int('ABANDONED_TABLE_MINUTES', ABANDONED_TABLE_MINUTES, 0, 100_000),
+    metricsToken,
   };
   if (problems.length) throw new ConfigError(`invalid configuration:\n  - ${problems.join('\n  - ')}`);
   return settings;
