@@ -143,6 +143,23 @@ describe('GET /metrics (Prometheus)', () => {
     expect([...routes].some((r) => r!.includes('4711'))).toBe(false);
   });
 
+  it('leaves the queue out of a scrape when the database does not answer about it in time, and answers the rest', async () => {
+    const locker = await t.sql.connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE pgboss.queue IN ACCESS EXCLUSIVE MODE');
+      const started = Date.now();
+      const e = await scrape(t);
+      expect(Date.now() - started).toBeLessThan(2500);
+      expect(e.samples.some((s) => s.name.startsWith('kartentisch_job_queue'))).toBe(false);
+      expect(e.types.get('kartentisch_substitute_moves_total')).toBe('counter');
+    } finally {
+      await locker.query('ROLLBACK');
+      locker.release();
+    }
+    expect((await scrape(t)).samples.some((s) => s.name === 'kartentisch_job_queue_jobs')).toBe(true);
+  });
+
   it('counts the open sockets, streams and lobby feeds by kind, and not as requests', async () => {
     const base = await listening(t);
     const players = await newPlayers(t, 4, 'Live');
