@@ -20,7 +20,8 @@ import { timeRequests } from './metrics/http-metrics.js';
  * NestJS on Fastify, whose request path costs a fraction of the Express adapter's per request.
  * The hooks run in the order registered here — request id and log, the requests' timing (only
  * with /metrics on), the address's rate limit (before the body is read, so every request
- * counts), security headers, the web app's pages — then Fastify parses the body (JSON only, at most 100 kB) and the JSON limits check it.
+ * counts), security headers, the web app's pages — then Fastify parses the body (JSON only, at
+ * most 100 kB) and the JSON limits check it.
  */
 export async function createApp(settings: Settings): Promise<INestApplication> {
   const logger = createLogger(settings.logLevel, settings.logFormat);

@@ -102,8 +102,7 @@ export class Substitutes implements OnApplicationBootstrap, OnModuleDestroy {
       substitute: true as const,
     };
     try {
-      await this.commands.handle(due.at.handId, command, { idempotencyKey: `substitute-${due.seq}` });
-      metrics.substituteMove();
+      await this.commands.handle(due.at.handId, command, { idempotencyKey: `substitute-${due.seq}`, onStored: metrics.substituteMove });
     } catch (err) {
       if (err instanceof ApiError && RACED.has(err.code)) return;
       if (this.refused.size >= REFUSALS_KEPT) this.refused.clear();
