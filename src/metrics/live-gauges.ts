@@ -13,7 +13,7 @@ const QUEUE_WAIT_MS = QUEUE_READ_MS + 500;
 /**
  * What this app holds now, read when scraped: its open sockets, streams and lobby feeds, and the
  * job queue's depth. Per app, as each app has its own connections; the queue is the database's,
- * so every instance reports the same figures (sum or max them by `queue`, not by instance).
+ * so every instance reports the same figures (take their max by `queue`, not their sum).
  */
 @Injectable()
 export class LiveGauges {

@@ -1,13 +1,12 @@
-import { hash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { Controller, Get, Header, Headers, Inject } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
+import { hashToken } from '../common/auth.js';
 import { ApiError } from '../common/problems.js';
 import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
 import { processRegistry } from './counters.js';
 import { LiveGauges } from './live-gauges.js';
-
-const digest = (token: string): Buffer => hash('sha256', token, 'buffer');
 
 /**
  * `GET /metrics`, the Prometheus text format, for the scraper holding METRICS_TOKEN only: the
@@ -25,7 +24,7 @@ export class MetricsController {
     @Inject(SETTINGS) settings: Settings,
     @Inject(LiveGauges) private readonly gauges: LiveGauges,
   ) {
-    this.tokenDigest = digest(settings.metricsToken!);
+    this.tokenDigest = hashToken(settings.metricsToken!);
   }
 
   @Get()
@@ -35,7 +34,7 @@ export class MetricsController {
     const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
     if (!token) throw ApiError.of('TOKEN_MISSING', 'send `Authorization: Bearer <METRICS_TOKEN>`');
     // Digests of equal length compared in constant time: no timing hint about the token.
-    if (!timingSafeEqual(digest(token), this.tokenDigest)) throw ApiError.of('TOKEN_INVALID', 'the bearer token is not METRICS_TOKEN');
+    if (!timingSafeEqual(hashToken(token), this.tokenDigest)) throw ApiError.of('TOKEN_INVALID', 'the bearer token is not METRICS_TOKEN');
     return (await processRegistry.metrics()) + (await this.gauges.registry.metrics());
   }
 }
