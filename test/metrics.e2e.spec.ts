@@ -39,8 +39,11 @@ function parse(text: string): Exposition {
     if (!sample) throw new Error(`not a line of the text format: ${line}`);
     const labels: Record<string, string> = {};
     for (const [, key, value] of (sample[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)",?/g)) labels[key!] = value!;
-    const value = sample[3] === '+Inf' ? Infinity : Number(sample[3]);
-    if (Number.isNaN(value)) throw new Error(`not a number: ${line}`);
+    // As Prometheus reads a value (Go's ParseFloat): NaN and ±Inf in any case; prom-client writes
+    // `Nan` for the event-loop figures before they have a sample.
+    const raw = sample[3]!;
+    const value = /^[+-]?inf$/i.test(raw) ? (raw.startsWith('-') ? -Infinity : Infinity) : /^nan$/i.test(raw) ? NaN : Number(raw);
+    if (Number.isNaN(value) && !/^nan$/i.test(raw)) throw new Error(`not a number: ${line}`);
     samples.push({ name: sample[1]!, labels, value });
   }
   return { types, samples };
