@@ -16,6 +16,7 @@ import { GamesModule } from './games/games.module.js';
 import { HandsModule } from './hands/hands.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LedgersModule } from './ledgers/ledgers.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
 import { PlayersModule } from './players/players.module.js';
 import { TablesModule } from './tables/tables.module.js';
 
@@ -39,6 +40,7 @@ export class AppModule {
         CollusionModule,
         HealthModule,
         ...(settings.benchEndpoints ? [BenchModule] : []),
+        ...(settings.metricsToken ? [MetricsModule] : []),
       ],
       providers: [
         { provide: SETTINGS, useValue: settings },

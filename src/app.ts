@@ -13,13 +13,15 @@ import { ApiError } from './common/problems.js';
 import type { Settings } from './config/env.js';
 import { setupOpenApi } from './openapi.js';
 import { serveWebApp } from './web-app.js';
+import { timeRequests } from './metrics/http-metrics.js';
 
 /**
  * Builds the configured app (used by main.ts and by the e2e tests, so both run the same thing):
  * NestJS on Fastify, for its cheap request path.
- * The hooks run in the order registered here — request id and log, the address's rate limit
- * (before the body is read, so every request counts), security headers, the web app's pages —
- * then Fastify parses the body (JSON only, at most 100 kB) and the JSON limits check it.
+ * The hooks run in the order registered here — request id and log, the requests' timing (only
+ * with /metrics on), the address's rate limit (before the body is read, so every request
+ * counts), security headers, the web app's pages — then Fastify parses the body (JSON only, at
+ * most 100 kB) and the JSON limits check it.
  */
 export async function createApp(settings: Settings): Promise<INestApplication> {
   const logger = createLogger(settings.logLevel, settings.logFormat);
@@ -44,6 +46,7 @@ export async function createApp(settings: Settings): Promise<INestApplication> {
   const fastify = app.getHttpAdapter().getInstance();
   limitConnections(fastify.server, settings);
   requestLogging(fastify, logger);
+  if (settings.metricsToken) timeRequests(fastify);
   await addressRateLimit(fastify, settings);
   securityHeaders(fastify);
   jsonBodyParser(fastify);

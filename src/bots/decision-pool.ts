@@ -5,6 +5,7 @@ import { chooseAction, type Action } from '../solvers/search/strategy.js';
 import { DEFAULT_BUDGET, type StrongBudget } from '../solvers/search/search.js';
 import type { SeatInput } from '../solvers/search/seat-input.js';
 import { CALLER_PRIORITY, decideTask, type DecisionTask } from './decision-task.js';
+import { metrics } from '../metrics/counters.js';
 
 /** Time a worker gets beyond its budget (a world under way finishes, the answer travels back). */
 const GRACE_MS = 1000;
@@ -54,6 +55,7 @@ export class DecisionPool {
       const deadlineMs = this.budget.timeMs + GRACE_MS;
       const action = await this.pool.run({ input, seed, budget: this.budget, askedAt: Date.now(), deadlineMs }, deadlineMs);
       this.searched++;
+      metrics.botDecision('search');
       return action;
     } catch (err) {
       return this.fallback(beginner, (err as Error).message);
@@ -63,6 +65,7 @@ export class DecisionPool {
   /** The beginner's choice instead, said in the log: an operator sees when the bots think less than they should. */
   private fallback(beginner: () => Action, why: string): Action {
     this.fallbacks++;
+    metrics.botDecision('beginner');
     this.log.warn(`a strong decision was answered by the beginner: ${why}`);
     return beginner();
   }

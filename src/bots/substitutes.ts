@@ -8,6 +8,7 @@ import { HandsService } from '../hands/hands.service.js';
 import { botSeatsAt } from '../tables/table-store.js';
 import { BotRunner } from './bot-runner.js';
 import type { SeatView } from '../solvers/search/strategy.js';
+import { metrics } from '../metrics/counters.js';
 
 /** How often every instance looks for a seat whose time has run out. */
 const CLOCK_SWEEP_MS = 250;
@@ -101,7 +102,7 @@ export class Substitutes implements OnApplicationBootstrap, OnModuleDestroy {
       substitute: true as const,
     };
     try {
-      await this.commands.handle(due.at.handId, command, { idempotencyKey: `substitute-${due.seq}` });
+      await this.commands.handle(due.at.handId, command, { idempotencyKey: `substitute-${due.seq}`, onStored: metrics.substituteMove });
     } catch (err) {
       if (err instanceof ApiError && RACED.has(err.code)) return;
       if (this.refused.size >= REFUSALS_KEPT) this.refused.clear();

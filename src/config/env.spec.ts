@@ -21,6 +21,14 @@ describe('configuration', () => {
     expect(() => validateEnv({ AUDIT_TOKEN: 'x'.repeat(40) })).toThrow(/placeholder/);
     expect(validateEnv({ AUDIT_TOKEN: '3f9c2a7be1d04c5a8e6b9f1d2c3a4b5e' }).auditToken).toHaveLength(32);
   });
+  it('METRICS_TOKEN: unset by default (no /metrics); at least 32 characters, no placeholder, not the auditor token', () => {
+    expect(validateEnv({}).metricsToken).toBeUndefined();
+    expect(() => validateEnv({ METRICS_TOKEN: 'a'.repeat(31) })).toThrow(/METRICS_TOKEN must be at least 32/);
+    expect(() => validateEnv({ METRICS_TOKEN: 'change-me-to-a-long-random-token' })).toThrow(/METRICS_TOKEN/);
+    const token = '3f9c2a7be1d04c5a8e6b9f1d2c3a4b5e';
+    expect(() => validateEnv({ METRICS_TOKEN: token, AUDIT_TOKEN: token })).toThrow(/METRICS_TOKEN must differ from AUDIT_TOKEN/);
+    expect(validateEnv({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+  });
   it('BOT_PRIORITY: the lowest by default, normal on request, nothing else', () => {
     expect(validateEnv({}).botPriority).toBe('lowest');
     expect(validateEnv({ BOT_PRIORITY: 'normal' }).botPriority).toBe('normal');

@@ -122,6 +122,25 @@ const VARIABLES = {
       return raw;
     },
   } satisfies Variable<string | undefined>,
+  metricsToken: {
+    name: 'METRICS_TOKEN',
+    meaning:
+      "bearer token of the Prometheus scraper: set, `GET /metrics` answers it (README, Metrics); it must differ from `AUDIT_TOKEN`, since whoever holds the scraper's configuration would otherwise hold the auditor's token",
+    default: 'unset: no `/metrics` route (404)',
+    values: `≥ ${MIN_AUDIT_TOKEN} characters, not a placeholder, not \`AUDIT_TOKEN\``,
+    read(raw, earlier, problems) {
+      if (raw !== undefined && (raw.length < MIN_AUDIT_TOKEN || PLACEHOLDER.test(raw))) {
+        problems.push(
+          `METRICS_TOKEN must be at least ${MIN_AUDIT_TOKEN} random characters, not a placeholder (e.g. \`openssl rand -hex 32\`); unset it to serve no /metrics`,
+        );
+      } else if (raw !== undefined && raw === earlier.auditToken) {
+        problems.push(
+          "METRICS_TOKEN must differ from AUDIT_TOKEN: whoever holds the scraper's configuration would hold the auditor's token",
+        );
+      }
+      return raw;
+    },
+  } satisfies Variable<string | undefined>,
   rateLimitPerMinute: int(
     'RATE_LIMIT_PER_MINUTE',
     6000,

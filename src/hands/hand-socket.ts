@@ -73,6 +73,7 @@ export class HandSockets implements OnModuleDestroy {
     handleProtocols: (offered) => (offered.has(SOCKET_PROTOCOL) ? SOCKET_PROTOCOL : false),
   });
   private log: Logger | null = null;
+  private readonly sockets = { hand: 0, table: 0 };
 
   constructor(
     private readonly streams: HandStreams,
@@ -100,6 +101,11 @@ export class HandSockets implements OnModuleDestroy {
       (req.raw as Upgrading)[UPGRADE]?.socket.destroy();
       done();
     });
+  }
+
+  /** WebSockets open now, by what they follow (a gauge of GET /metrics). */
+  get openSockets(): { hand: number; table: number } {
+    return { ...this.sockets };
   }
 
   onModuleDestroy(): void {
@@ -143,6 +149,8 @@ export class HandSockets implements OnModuleDestroy {
    */
   private serve(sink: SocketSink, first: Followed, caller: Caller, holder: Holder, table: string | undefined): void {
     const ws = sink.ws!;
+    const kind = table ? 'table' : 'hand';
+    this.sockets[kind]++;
     const opened = performance.now();
     let at = first;
     let hands = 1;
@@ -167,6 +175,7 @@ export class HandSockets implements OnModuleDestroy {
     ws.on('error', (err) => this.log?.warn({ ...log, err: err.message }, 'WebSocket error'));
     // One line per socket, as the request log has one per request: what it followed, how long, what it did.
     ws.once('close', (code: number) => {
+      this.sockets[kind]--;
       const seconds = Math.round(performance.now() - opened) / 1000;
       this.log?.info({ ...log, ...(table ? { hands } : {}), seconds, actions, refused, code }, 'WebSocket closed');
     });

@@ -99,6 +99,7 @@ export class HandStreams implements OnModuleDestroy {
   private readonly hubs = new Map<string, Hub>();
   private unfollow: (() => void) | null = null;
   private count = 0;
+  private ndjsonCount = 0;
   /** Streams and sockets held per player and per address (an IPv6 one by its network), against their caps. */
   private readonly perPlayer = new Map<string, number>();
   private readonly perAddress = new Map<string, number>();
@@ -118,6 +119,11 @@ export class HandStreams implements OnModuleDestroy {
   /** How many streams this instance holds open now. */
   get open(): number {
     return this.count;
+  }
+
+  /** Of them, the NDJSON streams (the rest are HandSockets'). */
+  get ndjsonOpen(): number {
+    return this.ndjsonCount;
   }
 
   onModuleDestroy(): void {
@@ -147,6 +153,8 @@ export class HandStreams implements OnModuleDestroy {
       req.socket?.setNoDelay(true);
       res.writeHead(200, { 'Content-Type': NDJSON, 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
       res.flushHeaders(); // the reader learns the stream is open even when `after` holds its first line back
+      this.ndjsonCount++;
+      res.once('close', () => this.ndjsonCount--);
     });
   }
 

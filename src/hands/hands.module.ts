@@ -14,6 +14,6 @@ import { SeatPresence } from './presence.js';
   imports: [HandEndModule],
   controllers: [HandsController, HandStreamController],
   providers: [HandsService, HandCommands, HandCache, HandWatch, HandStreams, HandSockets, SeatPresence],
-  exports: [HandsService, HandCommands, HandWatch, HandSockets, SeatPresence],
+  exports: [HandsService, HandCommands, HandWatch, HandSockets, HandStreams, SeatPresence],
 })
 export class HandsModule {}

@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import type pg from 'pg';
 import { CONNECTION_OPTIONS } from '../database/database.service.js';
 
 /**
@@ -117,3 +118,37 @@ export class JobQueue {
  * and a job that runs twice all the same finds its work done (every result is a row written once).
  */
 const QUEUE_POLICY: PgBoss.QueuePolicy = 'short';
+
+/** Per queue: jobs waiting (queued or waiting to be retried), jobs running, and the age of the oldest waiting one. */
+export interface QueueDepth {
+  queue: string;
+  queued: number;
+  active: number;
+  oldestSeconds: number;
+}
+
+/**
+ * Every queue's depth, read from pg-boss's tables on `pool` without starting pg-boss (an API-only
+ * instance has none running). The statement gives up after `timeoutMs` in the database itself, so
+ * a slow database costs a scrape one connection for that long at most. None before pg-boss has
+ * made its schema.
+ */
+export async function queueDepths(pool: pg.Pool, timeoutMs: number): Promise<QueueDepth[]> {
+  const waiting = `j.state IN ('created', 'retry')`;
+  try {
+    // One round trip: both statements go as one simple query, one implicit transaction, which SET LOCAL needs.
+    const results = (await pool.query(
+      `SET LOCAL statement_timeout = ${Math.max(1, Math.floor(timeoutMs))};
+       SELECT q.name AS queue,
+              count(j.id) FILTER (WHERE ${waiting})::int AS queued,
+              count(j.id) FILTER (WHERE j.state = 'active')::int AS active,
+              coalesce(extract(epoch FROM now() - min(j.created_on) FILTER (WHERE ${waiting})), 0)::float8 AS "oldestSeconds"
+       FROM pgboss.queue q LEFT JOIN pgboss.job j ON j.name = q.name AND j.state IN ('created', 'retry', 'active')
+       GROUP BY q.name ORDER BY q.name`,
+    )) as unknown as pg.QueryResult<QueueDepth>[];
+    return results[1]!.rows;
+  } catch (err) {
+    if (['3F000', '42P01'].includes((err as { code?: string }).code ?? '')) return []; // no schema or table yet
+    throw err;
+  }
+}

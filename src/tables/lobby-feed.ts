@@ -46,6 +46,11 @@ export class LobbyFeed implements OnModuleDestroy {
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
+  /** Feeds open now (a gauge of GET /metrics). */
+  get open(): number {
+    return this.readers.size;
+  }
+
   /** Opens a reader's stream: the lobby's version now, then one line each time it changes. */
   async serve(peer: string, res: ServerResponse, hijack: () => void): Promise<void> {
     const { longPollMaxWaiters, streamsPerAddress } = this.settings;

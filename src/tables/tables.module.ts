@@ -11,6 +11,6 @@ import { TablesService } from './tables.service.js';
   imports: [HandsModule],
   controllers: [TablesController, LobbyFeedController],
   providers: [TablesService, TableSession, TableHousekeeping, LobbyFeed],
-  exports: [TableSession],
+  exports: [TableSession, LobbyFeed],
 })
 export class TablesModule {}
