@@ -66,7 +66,8 @@ describe('the strong bots’ decision pool', () => {
     'a worker that stops answering is ended and replaced: the decisions after it are searched again',
     async () => {
       const before = new Set(callerPriorityWorkers());
-      const hung = new DecisionPool(1, { worlds: 100_000, timeMs: 300, endgameTricks: 4 }, 'caller');
+      // Hung once a decision is 2 s past its deadline (the service's pool waits longer: task-pool.ts).
+      const hung = new DecisionPool(1, { worlds: 100_000, timeMs: 300, endgameTricks: 4 }, 'caller', 2000);
       let stopped: string | undefined;
       try {
         const input = cardPlayInput();

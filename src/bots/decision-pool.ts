@@ -35,6 +35,8 @@ export class DecisionPool {
     readonly size: number,
     readonly budget: StrongBudget = DEFAULT_BUDGET,
     priority: 'lowest' | 'caller' = 'lowest',
+    /** After a decision's deadline, how long its worker may still answer before it is ended as hung (task-pool.ts). */
+    hungAfterMs?: number,
   ) {
     // Processes, not threads: only a process of its own can yield its CPU to the rest of the machine (task-pool.ts).
     const script = {
@@ -43,7 +45,7 @@ export class DecisionPool {
       process: true,
       args: priority === 'caller' ? [CALLER_PRIORITY] : [],
     };
-    this.pool = new TaskPool(size, script, decideTask);
+    this.pool = new TaskPool(size, script, decideTask, hungAfterMs);
   }
 
   /** The decision by search, else (deadline, overload, a worker's failure) the beginner's; refused once the pool is closed. */

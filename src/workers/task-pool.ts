@@ -40,6 +40,12 @@ export interface WorkerScript {
   args?: string[];
 }
 
+/**
+ * How long after a task's deadline its worker may still answer it before it counts as hung: long
+ * enough for a worker the machine starves for a while, short enough that a hung one costs seconds.
+ */
+const HUNG_AFTER_MS = 10_000;
+
 interface TaskRequest<In> {
   id: number;
   input: In;
@@ -63,6 +69,7 @@ export class TaskPool<In, Out> {
     readonly size: number,
     private readonly script: WorkerScript,
     private readonly inline: (input: In) => Out,
+    private readonly hungAfterMs = HUNG_AFTER_MS,
   ) {
     this.slots = Array.from({ length: size }, () => null);
   }
@@ -74,10 +81,10 @@ export class TaskPool<In, Out> {
 
   /**
    * The task's answer; with `deadlineMs`, a task not answered in time is rejected. Its worker goes
-   * on: a busy machine makes a worker late, and a late answer shows it alive. A worker that has
-   * not answered it within another `deadlineMs` is hung (a search that never ends, a stopped
-   * process), and every task sent to it would run out too: it is ended, and the next task starts a
-   * new one.
+   * on: a busy machine makes a worker late (its search runs at the lowest priority), and a late
+   * answer shows it alive. A worker that has not answered it `hungAfterMs` after its deadline is
+   * hung (a search that never ends, a stopped process), and every task sent to it would run out
+   * too: it is ended, and the next task starts a new one.
    */
   run(input: In, deadlineMs?: number): Promise<Out> {
     if (this.closed) return Promise.reject(new Error('the worker pool is closed'));
@@ -101,7 +108,10 @@ export class TaskPool<In, Out> {
         pending.timer = setTimeout(() => {
           slot.pending.delete(id);
           reject(new Error(`no answer within ${deadlineMs} ms`));
-          const hung = setTimeout(() => this.retire(slot, `no answer ${2 * deadlineMs} ms after a task was sent`), deadlineMs);
+          const hung = setTimeout(
+            () => this.retire(slot, `no answer ${deadlineMs + this.hungAfterMs} ms after a task was sent`),
+            this.hungAfterMs,
+          );
           hung.unref();
           slot.overdue.set(id, hung);
         }, deadlineMs);
