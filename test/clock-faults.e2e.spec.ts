@@ -75,7 +75,8 @@ describe('a database blip during a clock', () => {
     const table = await a.http.post('/tables').set(bearer(players[0]!.token)).send({ game: 'dobbm', turnSeconds: 2 }).expect(201);
     let handId = '';
     for (const [seat, p] of players.entries())
-      handId = (await a.http.post(`/tables/${table.body.id}/seats`).set(bearer(p.token)).send({ seat }).expect(201)).body.currentHandId ?? handId;
+      handId =
+        (await a.http.post(`/tables/${table.body.id}/seats`).set(bearer(p.token)).send({ seat }).expect(201)).body.currentHandId ?? handId;
     // Nobody acts: the substitute's move comes once the clock runs out, and waits on the lock.
     const released = await blipDuringMove(handId);
     const moved = await movedPast(handId, players[0]!, 0);
@@ -99,7 +100,11 @@ describe('a database blip during a clock', () => {
       view = await getView(a, handId, person.token);
     }
     const { seat: _seat, ...action } = view.legalActions![0]!;
-    const acted = await a.http.post(`/hands/${handId}/actions`).set(bearer(person.token)).send({ expectedSeq: view.seq, action }).expect(200);
+    const acted = await a.http
+      .post(`/hands/${handId}/actions`)
+      .set(bearer(person.token))
+      .send({ expectedSeq: view.seq, action })
+      .expect(200);
     const seq = acted.body.seq as number;
     expect(acted.body.toAct).not.toContain(0);
     const released = await blipDuringMove(handId);

@@ -102,6 +102,39 @@ export async function startClockProbe(
     }
   };
 
+  /**
+   * Holds the hand row's lock until one of the service's statements waits on it (a move under
+   * way), then terminates all of the service's connections and lets go; null when no move came.
+   */
+  const terminateDuringMove = async (locked: string): Promise<{ seq: number; terminated: number } | null> => {
+    const admin = new pg.Client({ connectionString: opts.databaseUrl, application_name: 'kartentisch-chaos-clock' });
+    admin.on('error', () => undefined);
+    await admin.connect();
+    try {
+      await admin.query('BEGIN');
+      const row = await admin.query<{ seq: number }>(`SELECT seq FROM hands WHERE id = $1 AND status = 'active' FOR UPDATE`, [locked]);
+      if (row.rows.length === 0) return null;
+      let waiting = false;
+      for (const end = Date.now() + opts.turnSeconds * 1000 + 5000; !waiting && Date.now() < end;) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const { rows } = await admin.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1 AND wait_event_type = 'Lock'`,
+          [opts.applicationName],
+        );
+        waiting = rows[0]!.n > 0;
+      }
+      if (!waiting) return null;
+      const { rows } = await admin.query<{ n: number }>(
+        `SELECT count(*) FILTER (WHERE pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE application_name = $1`,
+        [opts.applicationName],
+      );
+      return { seq: row.rows[0]!.seq, terminated: rows[0]!.n };
+    } finally {
+      await admin.query('ROLLBACK').catch(() => undefined);
+      await admin.end().catch(() => undefined);
+    }
+  };
+
   const loop = (async () => {
     while (!stopping) {
       try {
@@ -117,45 +150,16 @@ export async function startClockProbe(
     blip: async () => {
       // A substitute's move next: the seat to act has had its one action of the hand.
       blipping = true;
-      for (const end = Date.now() + 10_000; (toAct === undefined || !planted.has(toAct)) && Date.now() < end; )
+      for (const end = Date.now() + 10_000; (toAct === undefined || !planted.has(toAct)) && Date.now() < end;)
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       const locked = handId;
-      const admin = new pg.Client({ connectionString: opts.databaseUrl, application_name: 'kartentisch-chaos-clock' });
-      admin.on('error', () => undefined);
-      await admin.connect();
-      let released = 0;
-      let terminated = 0;
-      let seq = -1;
-      try {
-        await admin.query('BEGIN');
-        const row = await admin.query<{ seq: number }>(`SELECT seq FROM hands WHERE id = $1 AND status = 'active' FOR UPDATE`, [locked]);
-        if (row.rows.length === 0) return null;
-        seq = row.rows[0]!.seq;
-        let waiting = false;
-        for (const end = Date.now() + opts.turnSeconds * 1000 + 5000; !waiting && Date.now() < end; ) {
-          await new Promise((resolve) => setTimeout(resolve, 50));
-          const { rows } = await admin.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1 AND wait_event_type = 'Lock'`,
-            [opts.applicationName],
-          );
-          waiting = rows[0]!.n > 0;
-        }
-        if (!waiting) return null;
-        const { rows } = await admin.query<{ n: number }>(
-          `SELECT count(*) FILTER (WHERE pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE application_name = $1`,
-          [opts.applicationName],
-        );
-        terminated = rows[0]!.n;
-      } finally {
-        blipping = false;
-        await admin.query('ROLLBACK').catch(() => undefined);
-        released = Date.now();
-        await admin.end().catch(() => undefined);
-      }
+      const caught = await terminateDuringMove(locked).finally(() => (blipping = false));
+      if (!caught) return null;
+      const released = Date.now();
       for (const end = released + STUCK_MS; Date.now() < end; await new Promise((resolve) => setTimeout(resolve, POLL_MS))) {
-        if (handId !== locked || last.seq > seq) return { movedAfterMs: Date.now() - released, terminated };
+        if (handId !== locked || last.seq > caught.seq) return { movedAfterMs: Date.now() - released, terminated: caught.terminated };
       }
-      return { movedAfterMs: null, terminated };
+      return { movedAfterMs: null, terminated: caught.terminated };
     },
     stop: async () => {
       stopping = true;

@@ -218,7 +218,15 @@ type Plan =
       body: unknown;
       headers: { idem?: string; ifMatch?: string; ifNoneMatch?: string; prefer?: string };
     }
-  | { kind: 'legal'; table: number; pick: number; mutation: string; k: number; idem: 'none' | 'fixed' | 'fresh' | 'substitute'; viaIfMatch: boolean }
+  | {
+      kind: 'legal';
+      table: number;
+      pick: number;
+      mutation: string;
+      k: number;
+      idem: 'none' | 'fixed' | 'fresh' | 'substitute';
+      viaIfMatch: boolean;
+    }
   | { kind: 'raw'; op: number; body: string; contentType: string; auth: Auth }
   | { kind: 'record'; hand: number; mutation: string; k: number; auth: Auth }
   | { kind: 'path'; method: string; path: string; auth: Auth };

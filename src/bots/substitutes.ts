@@ -137,7 +137,9 @@ export class Substitutes implements OnApplicationBootstrap, OnModuleDestroy {
     if (typeof outcome !== 'string') {
       const err = 'refused' in outcome ? outcome.refused : outcome.fault;
       const what = why === 'refused' ? 'refused' : 'failed';
-      this.log.warn(`substitute at hand ${due.at.handId} seq ${due.seq} ${what} (try ${due.parks + 1}): ${messageOf(err)}; next try in ${ms / 1000} s`);
+      this.log.warn(
+        `substitute at hand ${due.at.handId} seq ${due.seq} ${what} (try ${due.parks + 1}): ${messageOf(err)}; next try in ${ms / 1000} s`,
+      );
     }
     try {
       if (await parkHand(this.db.pool, due.at, due.seq, ms)) this.parked++;
