@@ -28,7 +28,8 @@ const PARK_MS = {
 /** The answers that mean the substitute is no longer wanted: someone acted first (the player, another instance's substitute), or the player is back with time on the clock. */
 const RACED = new Set(['STALE_SEQ', 'NOT_YOUR_TURN', 'HAND_CLOSED']);
 
-type Outcome = 'moved' | 'raced' | keyof typeof PARK_MS;
+/** How a try ended: a move, someone else's move first, a seat to act that is a bot's, a refusal by the rules, a fault. */
+type Outcome = 'moved' | 'raced' | 'notOurs' | { refused: unknown } | { fault: unknown };
 
 /**
  * A seat's substitute. When the seat to act runs out of time (its turn clock, or a bot's pace
@@ -80,7 +81,7 @@ export class Substitutes implements OnApplicationBootstrap, OnModuleDestroy {
         if (this.deciding.has(due.at.handId)) continue;
         this.deciding.add(due.at.handId);
         void this.actFor(due)
-          .catch((err: unknown) => ({ fault: err }))
+          .catch((err: unknown): Outcome => ({ fault: err }))
           .then((outcome) => this.settle(due, outcome))
           .finally(() => this.deciding.delete(due.at.handId));
       }
@@ -92,7 +93,7 @@ export class Substitutes implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /** The first person's seat to act decides; the next deadline comes with its event. */
-  private async actFor(due: DueHand): Promise<Outcome | { refused: unknown }> {
+  private async actFor(due: DueHand): Promise<Outcome> {
     // Seats whose bot was dealt this hand; a bot seated since (where an away player sat) plays from the next.
     const seated = (await botSeatsAt(this.db.pool, due.at.tableId))?.bots ?? [];
     const bots = new Set(seated.filter((b) => due.seating[b.seat] === b.botId).map((b) => b.seat));
@@ -128,7 +129,7 @@ export class Substitutes implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /** After a try: a move counted, or the hand parked for as long as the reason and the tries so far say. */
-  private async settle(due: DueHand, outcome: Outcome | { refused: unknown } | { fault: unknown }): Promise<void> {
+  private async settle(due: DueHand, outcome: Outcome): Promise<void> {
     if (outcome === 'moved') this.moves++;
     if (outcome === 'moved' || outcome === 'raced' || this.closed) return;
     const why = typeof outcome === 'string' ? outcome : 'refused' in outcome ? 'refused' : 'fault';
