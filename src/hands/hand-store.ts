@@ -316,6 +316,9 @@ const SQL = {
      FROM ledger_entries l JOIN hands h ON h.table_id = l.table_id AND h.id = l.hand_id
      WHERE l.table_id = $1 GROUP BY h.id, h.number, h.status, h.finished_at ORDER BY h.number`,
   ledgerOfHand: 'SELECT amount::text FROM ledger_entries WHERE table_id = $1 AND hand_id = $2 ORDER BY seat',
+  parkHand: `UPDATE hands SET parks = CASE WHEN parked_seq = $3 THEN parks + 1 ELSE 1 END, parked_seq = $3,
+       parked_until = now() + $4::int * interval '1 millisecond'
+     WHERE table_id = $1 AND id = $2 AND seq = $3 AND status = 'active'`,
 } as const;
 
 /** The statements every request on a table's hands runs (view, act, end of hand, next deal, long poll, ledger). */
@@ -576,9 +579,7 @@ export async function dueHands(q: Queryable, now: Date, limit: number, deciding:
 export async function parkHand(q: Queryable, at: HandAt, seq: number, ms: number): Promise<boolean> {
   const { rowCount } = await q.query({
     name: 'park-hand',
-    text: `UPDATE hands SET parks = CASE WHEN parked_seq = $3 THEN parks + 1 ELSE 1 END, parked_seq = $3,
-             parked_until = now() + $4::int * interval '1 millisecond'
-           WHERE table_id = $1 AND id = $2 AND seq = $3 AND status = 'active'`,
+    text: SQL.parkHand,
     values: [at.tableId, at.handId, seq, Math.round(ms)],
   });
   return rowCount === 1;
