@@ -11,6 +11,12 @@
  *
  *   - a flooder on a socket of its own table throughout (--flood, on by default): frames that are
  *     no JSON as fast as it can send them, a new socket whenever one is closed.
+ *   - a table on a turn clock (--clock-seconds) whose people act once per hand with keys shaped like
+ *     the substitute's and the bots' (`substitute-<seq>`, `bot-<seq>`, …) and leave every other
+ *     decision to their substitutes (scripts/lib/clock-probe.ts); and database blips during its
+ *     clock (--clock-blips): a substitute's move caught waiting on the hand row's lock while all
+ *     of the service's connections are terminated. Every seat must be played, every blip moved on
+ *     from, within 30 s.
  *
  * Then the reckoning: every acknowledged action in the log at its seq, no seq twice or missing,
  * every hand verifies (GET /hands/{id}/verify), every ledger sums to zero; and a SIGTERM under
@@ -32,6 +38,7 @@ import { parseArgs } from 'node:util';
 import { KartentischClient } from './lib/api-client.js';
 import { dealDobbm, floodUntilStopped } from './lib/abuse-probes.js';
 import { reckon, startLoad, terminateBackends, type Load } from './lib/chaos-load.js';
+import { startClockProbe, STUCK_MS } from './lib/clock-probe.js';
 import { createScratchDatabase } from './lib/scratch-database.js';
 import { buildService, Cleanup, freePort, sleep, startService, type RunningService } from './lib/service-process.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/database/embedded.js';
@@ -48,10 +55,12 @@ const { values: args } = parseArgs({
     embedded: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     flood: { type: 'string', default: 'true' },
+    'clock-seconds': { type: 'string', default: '2' },
+    'clock-blips': { type: 'string', default: '2' },
   },
 });
 
-type Fault = 'kill' | 'terminate' | 'pg-restart';
+type Fault = 'kill' | 'terminate' | 'pg-restart' | 'clock-blip';
 
 /** Time a fault may take to heal before it counts as not survived. */
 const RECOVERY_MS = 30_000;
@@ -90,11 +99,22 @@ async function main(): Promise<number> {
     const load = await startLoad(url, { tables: Number(args.tables), seed });
     const flooder =
       args.flood === 'false' ? null : await dealDobbm(url).then(({ players, handId }) => floodUntilStopped(url, players[0]!.token, handId));
+    const clockSeconds = Number(args['clock-seconds']);
+    const clock = await startClockProbe(url, {
+      databaseUrl: db.url,
+      auditToken: AUDIT_TOKEN,
+      applicationName: APPLICATION_NAME,
+      turnSeconds: clockSeconds,
+    });
+    /** When each fault began and when the service was healthy again: the clock's late moves in them are the fault's. */
+    const windows: { from: number; to: number }[] = [];
+    const blips: (number | null)[] = [];
     const tally = {
       kill: 0,
       terminate: 0,
       'pg-restart': 0,
-      survived: { kill: 0, terminate: 0, 'pg-restart': 0 },
+      'clock-blip': 0,
+      survived: { kill: 0, terminate: 0, 'pg-restart': 0, 'clock-blip': 0 },
       backends: 0,
       midTransaction: 0,
       redWhileDown: 0,
@@ -102,8 +122,9 @@ async function main(): Promise<number> {
     };
     const notes: string[] = [];
 
-    for (const fault of schedule(rounds, terminations, pgRestarts)) {
+    for (const fault of schedule(rounds, terminations, pgRestarts, Number(args['clock-blips']))) {
       await sleep(intervalMs);
+      const from = Date.now();
       if (service.exitStatus() !== undefined) {
         tally.unexpectedExits++;
         notes.push(`the service had exited (${service.exitStatus()}) before a ${fault}; restarted`);
@@ -113,6 +134,15 @@ async function main(): Promise<number> {
       if (fault === 'kill') {
         await service.kill();
         service = await start(true);
+      } else if (fault === 'clock-blip') {
+        // Tried until it catches a move (the hand may be between deals, or its seat's own move due).
+        for (let tries = 0; tries < 5; tries++) {
+          const blip = await clock.blip();
+          if (!blip) continue;
+          tally.backends += blip.terminated;
+          blips.push(blip.movedAfterMs);
+          break;
+        }
       } else if (fault === 'terminate') {
         const { terminated, midTransaction } = await terminateBackends(db.adminUrl, APPLICATION_NAME);
         tally.backends += terminated;
@@ -127,6 +157,7 @@ async function main(): Promise<number> {
         });
       }
       const healed = await recovered(url, service);
+      windows.push({ from, to: Date.now() });
       if (healed) tally.survived[fault]++;
       else {
         notes.push(
@@ -145,6 +176,14 @@ async function main(): Promise<number> {
     await progress(load, started + durationMs);
     const errors = await load.stop();
     const flooded = await flooder?.stop();
+    const clocked = await clock.stop();
+    // A seat still unplayed when a fault began, or due before 2 s after it healed, is the fault's; the others are the clock's own.
+    const inFault = (l: { deadline: number; ms: number }) => windows.some((w) => l.deadline <= w.to + 2000 && l.deadline + l.ms >= w.from);
+    const ownLateness = clocked.lateness.filter((l) => !inFault(l)).map((l) => l.ms);
+    const faultLateness = clocked.lateness.filter((l) => inFault(l)).map((l) => l.ms);
+    const seconds1 = (ms: number) => (ms / 1000).toFixed(1);
+    const spread = (xs: number[]) => (xs.length === 0 ? 'none' : `median ${seconds1(median(xs))} s, max ${seconds1(Math.max(...xs))} s`);
+    const movedOn = blips.filter((b): b is number => b !== null);
     const seconds = Math.round((Date.now() - started) / 1000);
     const r = await reckon(url, db.url, AUDIT_TOKEN, load);
 
@@ -156,6 +195,11 @@ async function main(): Promise<number> {
       r.problems.length === 0 &&
       r.unacknowledged === 0 &&
       drained === 0 &&
+      !clocked.stuck &&
+      clocked.played > 0 &&
+      movedOn.length === blips.length &&
+      blips.length === tally['clock-blip'] &&
+      Math.max(0, ...faultLateness, ...ownLateness) <= STUCK_MS &&
       load.record.missingRetryAfter === 0 &&
       [...load.record.faults.keys()].every((k) => k === 'network' || k === '503 DATABASE_UNAVAILABLE');
     for (const line of [...errors.map((e) => e.message), ...notes, ...r.problems].slice(0, 30)) console.error(`  ${line}`);
@@ -168,7 +212,12 @@ async function main(): Promise<number> {
         `unexpected exits ${tally.unexpectedExits}; ` +
         `lost ${r.lost}, duplicated ${r.duplicated}, gaps ${r.gaps}, unacknowledged ${r.unacknowledged}; ` +
         `verified ${r.hands - r.notVerified}/${r.hands}; zero-sum ledgers ${r.ledgers - r.ledgersNotZero}/${r.ledgers}; ` +
-        `retried ${faults}; bot errors ${errors.length}; SIGTERM under load: exit ${String(drained)}` +
+        `retried ${faults}; bot errors ${errors.length}; SIGTERM under load: exit ${String(drained)}; ` +
+        `clock (${clockSeconds} s, substitute keys planted ${clocked.planted}): ${clocked.played} seats played by their substitutes, ` +
+        `after the deadline ${spread(ownLateness)} (${ownLateness.filter((ms) => ms > 2000).length} over 2 s) outside faults, ` +
+        `${spread(faultLateness)} in them; ` +
+        `stuck ${clocked.stuck ? 'YES' : 'no'}; clock blips ${movedOn.length}/${tally['clock-blip']} moved on ` +
+        `(max ${seconds1(Math.max(0, ...movedOn))} s after the blip)` +
         (flooded
           ? `; socket flood: ${flooded.frames.toLocaleString('en')} frames on ${flooded.sockets} sockets (closes ${JSON.stringify(flooded.closes)}, ${flooded.refused} refused)`
           : ''),
@@ -180,11 +229,21 @@ async function main(): Promise<number> {
 }
 
 /** The faults spread evenly over the run, kinds interleaved. */
-function schedule(kills: number, terminations: number, pgRestarts: number): Fault[] {
+function schedule(kills: number, terminations: number, pgRestarts: number, clockBlips: number): Fault[] {
   const spread = (kind: Fault, n: number) => Array.from({ length: n }, (_, i) => ({ kind, at: (i + 0.5) / n }));
-  return [...spread('kill', kills), ...spread('terminate', terminations), ...spread('pg-restart', pgRestarts)]
+  return [
+    ...spread('kill', kills),
+    ...spread('terminate', terminations),
+    ...spread('pg-restart', pgRestarts),
+    ...spread('clock-blip', clockBlips),
+  ]
     .sort((a, b) => a.at - b.at)
     .map((f) => f.kind);
+}
+
+function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted.length === 0 ? 0 : sorted[Math.floor(sorted.length / 2)]!;
 }
 
 /** True once /health answers 200 again with the same process still running. */

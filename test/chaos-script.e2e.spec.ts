@@ -6,7 +6,8 @@ import { buildService } from '../scripts/lib/service-process.js';
 /**
  * The small `npm run chaos` of `npm test`: the built service on a fresh database of
  * the run's PostgreSQL, one `kill -9` and restart, one termination of its backends with a
- * transaction open, bots with idempotent retries throughout, a socket flooded throughout. Before connections handled
+ * transaction open, bots with idempotent retries throughout, a socket flooded throughout, a clock table
+ * whose people plant the substitute's keys and a database blip during its clock. Before connections handled
  * 'error', the termination ended the process ("backend terminations 0/1 survived").
  */
 describe('npm run chaos (one kill round, one backend termination)', () => {
@@ -29,8 +30,10 @@ describe('npm run chaos (one kill round, one backend termination)', () => {
         '1000',
         '--seed',
         '10',
+        '--clock-blips',
+        '1',
       ],
-      { env: { ...process.env, FORCE_COLOR: '0' }, timeout: 100_000 },
+      { env: { ...process.env, FORCE_COLOR: '0' }, timeout: 150_000 },
     ).catch((err: { code?: number; stdout?: string; stderr?: string }) => ({ ...err, failed: true }));
     const out = `${run.stdout ?? ''}${run.stderr ?? ''}`;
     expect({ failed: 'failed' in run, tail: out.slice(-1500) }).toEqual({ failed: false, tail: expect.stringContaining('chaos OK') });
@@ -38,7 +41,10 @@ describe('npm run chaos (one kill round, one backend termination)', () => {
     expect(out).toContain('backend terminations 1/1 survived without a process exit');
     expect(out).toContain('lost 0, duplicated 0, gaps 0, unacknowledged 0');
     expect(out).toContain('SIGTERM under load: exit 0');
+    // A clock table whose people plant the substitute's keys: its seats are played, and a blip during its clock is moved on from.
+    expect(out).toMatch(/clock \(2 s, substitute keys planted \d+\): [1-9]\d* seats played by their substitutes/);
+    expect(out).toContain('stuck no; clock blips 1/1 moved on');
     // A flooder kept at a socket of its own through the faults, closed again and again by its limits.
     expect(out).toMatch(/socket flood: [\d,]+ frames on \d+ sockets \(closes \{[^}]*"1008":\d+/);
-  }, 120_000);
+  }, 180_000);
 });

@@ -218,7 +218,15 @@ type Plan =
       body: unknown;
       headers: { idem?: string; ifMatch?: string; ifNoneMatch?: string; prefer?: string };
     }
-  | { kind: 'legal'; table: number; pick: number; mutation: string; k: number; idem: 'none' | 'fixed' | 'fresh'; viaIfMatch: boolean }
+  | {
+      kind: 'legal';
+      table: number;
+      pick: number;
+      mutation: string;
+      k: number;
+      idem: 'none' | 'fixed' | 'fresh' | 'substitute';
+      viaIfMatch: boolean;
+    }
   | { kind: 'raw'; op: number; body: string; contentType: string; auth: Auth }
   | { kind: 'record'; hand: number; mutation: string; k: number; auth: Auth }
   | { kind: 'path'; method: string; path: string; auth: Auth };
@@ -257,7 +265,7 @@ function planArbitrary(ops: Operation[]): fc.Arbitrary<Plan> {
     pick: fc.nat(),
     mutation: fc.constantFrom('none', 'none', 'none', 'none', 'card', 'seq', 'extra', 'wrongType', 'dropField', 'otherSeat'),
     k: fc.nat(),
-    idem: fc.constantFrom<'none' | 'fixed' | 'fresh'>('none', 'none', 'fixed', 'fresh'),
+    idem: fc.constantFrom<'none' | 'fixed' | 'fresh' | 'substitute'>('none', 'none', 'fixed', 'fresh', 'substitute'),
     viaIfMatch: fc.boolean(),
   });
   const posts = ops
@@ -634,6 +642,15 @@ export async function fuzz(opts: FuzzOptions): Promise<FuzzReport> {
         const headers: Record<string, string> = {};
         if (plan.idem === 'fixed') headers['idempotency-key'] = `fixed-${turn.view.id}`;
         if (plan.idem === 'fresh') headers['idempotency-key'] = randomUUID();
+        // Shaped like the keys and command ids of the service's own moves (a substitute's, a bot's), at this seq or a later one.
+        if (plan.idem === 'substitute') {
+          const seq = turn.view.seq as number;
+          const id = turn.view.id as string;
+          headers['idempotency-key'] = pick(
+            [`substitute-${seq}`, `substitute-${seq + 4}`, `bot-${seq + 1}`, `substitute:${id}:${seq}`, `bot:${id}:${seq + 1}`],
+            plan.k,
+          );
+        }
         const body: Record<string, unknown> = { action };
         if (plan.viaIfMatch) headers['if-match'] = `"${String(expectedSeq)}"`;
         else body.expectedSeq = expectedSeq;

@@ -5,7 +5,7 @@ import { seededRng } from '../engine/core/rng.js';
 import { ApiError } from '../common/problems.js';
 import { DatabaseService } from '../database/database.service.js';
 import { HandWatch } from '../hands/hand-watch.js';
-import { HandCommands } from '../hands/hand-commands.js';
+import { HandCommands, serverCommandId } from '../hands/hand-commands.js';
 import { HandsService } from '../hands/hands.service.js';
 import { TableSession } from '../tables/table-session.js';
 import { activeTurn, routeOf } from '../hands/hand-store.js';
@@ -14,6 +14,7 @@ import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
 import { chooseBotAction, type Action, type BotStrength, type SeatView } from '../solvers/search/strategy.js';
 import { DecisionPool } from './decision-pool.js';
+import { backoffMs, isRefusal, messageOf } from './faults.js';
 import { viewWithRules, type SeatInput } from '../solvers/search/seat-input.js';
 
 /** A table whose seats are all bots asks for its session end once it has dealt this many hands. */
@@ -21,6 +22,9 @@ const BOT_ONLY_HANDS = 3;
 /** The safety net: how often every instance looks for a bot whose turn it is (a missed notification, a restart). */
 const SWEEP_MS = 5000;
 const MAX_REFUSALS_KEPT = 10_000;
+/** After a fault (the database, not the rules) a table's bots try again after this, doubling with each fault in a row, up to the most. */
+const RETRY_FIRST_MS = 500;
+const RETRY_MOST_MS = 10_000;
 const HANDS_REMEMBERED = 50_000;
 
 export interface BotTurn {
@@ -36,10 +40,11 @@ export interface BotTurn {
  * Bots in seats. Every instance follows every hand's moves (HandWatch: the NOTIFY after each
  * committed action and each deal) and, when a bot's seat is to act at that hand's table,
  * reads the bot's seat view and posts its choice through HandCommands.handle — the path a
- * person's POST /hands/{id}/actions takes, with the same checks, log, expected seq and an
- * Idempotency-Key per seq. Two instances that both see the move both try; the expected seq
- * (and the shared key) let exactly one action in. A move the service refuses is logged and
- * the bot stops at that seq, so nothing loops on it.
+ * person's POST /hands/{id}/actions takes, with the same checks, log and expected seq, and a
+ * command id of the service's own per seq (`serverCommandId`). Two instances that both see the
+ * move both try; the expected seq (and the shared command id) let exactly one action in. A move
+ * the service refuses (a 4xx: the rules) is logged and the bot stops at that seq, so nothing
+ * loops on it; a fault (the database) is no refusal: the table is driven again after a wait.
  */
 @Injectable()
 export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
@@ -57,6 +62,8 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly lastMove = new Map<string, number>();
   /** `${handId}:${seq}` where a bot's move was refused: not tried again on this instance. */
   private readonly refused = new Set<string>();
+  /** table id → faults in a row while driving it (its next wait grows with them). */
+  private readonly faults = new Map<string, number>();
   private unfollow: (() => void) | null = null;
   /**
    * The bot's decision from its seat's view — and, for a strong bot, its seat's event log too,
@@ -138,7 +145,8 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
     }
     this.driving.set(tableId, false);
     void this.play(tableId)
-      .catch((err) => this.fail(err))
+      .then(() => this.faults.delete(tableId))
+      .catch((err) => this.retryLater(tableId, err))
       .finally(() => {
         const again = this.driving.get(tableId);
         this.driving.delete(tableId);
@@ -146,7 +154,17 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
       });
   }
 
-  /** Plays the bots' turns at the table until a person's turn, the session's end, or a refusal. */
+  /** A fault while driving the table: it is driven again after a wait that grows with the faults in a row. */
+  private retryLater(tableId: string, err: unknown): void {
+    if (this.closed) return;
+    const tries = (this.faults.get(tableId) ?? 0) + 1;
+    remember(this.faults, tableId, tries);
+    const ms = backoffMs(tries, RETRY_FIRST_MS, RETRY_MOST_MS);
+    this.log.warn(`bots at table ${tableId}: ${messageOf(err)}; trying again in ${ms / 1000} s (fault ${tries} in a row)`);
+    setTimeout(() => this.drive(tableId), ms).unref();
+  }
+
+  /** Plays the bots' turns at the table until a person's turn, the session's end, or a refusal; throws a fault. */
   private async play(tableId: string): Promise<void> {
     // Reads that find nothing to do in a row: the projection and the view disagree only for a
     // moment (a move in between), so a few of them end the drive instead of spinning.
@@ -175,14 +193,17 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
         action = await this.choose(turn, view);
         await this.keepPace(tableId, turn.handId, view.seq === 0 && (view.number ?? 1) > 1);
         const command = { actor: caller, expectedSeq: view.seq, action };
-        const { view: answer } = await this.commands.handle(turn.handId, command, { idempotencyKey: `bot-${view.seq}` });
+        const { view: answer } = await this.commands.handle(turn.handId, command, {
+          commandId: serverCommandId('bot', turn.handId, view.seq),
+        });
         if (answer.nextHandId || answer.status !== 'active') await this.windDownIfOnlyBots(tableId);
       } catch (err) {
         if (err instanceof ApiError && err.code === 'STALE_SEQ') continue; // another instance or a person was first
+        if (!isRefusal(err)) throw err; // a fault, not the rules: driven again after a wait
         if (this.refused.size >= MAX_REFUSALS_KEPT) this.refused.clear(); // bounded; the worst case is one more try
         this.refused.add(at);
         this.log.error(
-          `bot ${turn.botId} (seat ${turn.seat}) at hand ${turn.handId} seq ${view.seq}: ${(err as Error).message}; it stops there`,
+          `bot ${turn.botId} (seat ${turn.seat}) at hand ${turn.handId} seq ${view.seq} refused: ${err.message}; it stops there`,
         );
         return;
       }

@@ -51,6 +51,57 @@ describe('the strong bots’ decision pool', () => {
     expect(pool.fallbacks - fallbacks).toBe(0);
   }, 60_000);
 
+  /** The pids of this process's decision workers at the caller's priority. */
+  const callerPriorityWorkers = (): string[] =>
+    readdirSync('/proc').filter((pid) => {
+      try {
+        const cmdline = /^\d+$/.test(pid) ? readFileSync(`/proc/${pid}/cmdline`, 'utf8') : '';
+        const ppid = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1];
+        return ppid === String(process.pid) && cmdline.includes('decision-worker') && cmdline.includes(CALLER_PRIORITY);
+      } catch {
+        return false; // not a process, or one that ended meanwhile
+      }
+    });
+
+  (process.platform === 'linux' ? it : it.skip)(
+    'a worker that stops answering is ended and replaced: the decisions after it are searched again',
+    async () => {
+      const before = new Set(callerPriorityWorkers());
+      // Hung once a decision is 2 s past its deadline (the service's pool waits longer: task-pool.ts).
+      const hung = new DecisionPool(1, { worlds: 100_000, timeMs: 300, endgameTricks: 4 }, 'caller', 2000);
+      let stopped: string | undefined;
+      try {
+        const input = cardPlayInput();
+        for (let i = 0; hung.searched === 0 && i < 30; i++) await hung.decide(input, i);
+        expect(hung.searched).toBeGreaterThan(0);
+        [stopped] = callerPriorityWorkers().filter((pid) => !before.has(pid));
+        expect(stopped).toBeDefined();
+        // The worker hangs (as a search that never ends would): it answers nothing any more.
+        process.kill(Number(stopped), 'SIGSTOP');
+        const searched = hung.searched;
+        for (const end = Date.now() + 20_000; hung.searched === searched && Date.now() < end;) await hung.decide(input, 1000);
+        expect(hung.searched).toBeGreaterThan(searched);
+      } finally {
+        if (stopped) {
+          try {
+            process.kill(Number(stopped), 'SIGKILL');
+          } catch {
+            // ended by the pool already
+          }
+        }
+        await hung.close();
+      }
+    },
+    60_000,
+  );
+
+  it('a closed pool refuses a decision instead of searching on the main thread', async () => {
+    const closed = new DecisionPool(1, { worlds: 1, timeMs: 50, endgameTricks: 4 }, 'caller');
+    await closed.close();
+    await expect(closed.decide(cardPlayInput(), 1)).rejects.toThrow(/closed/);
+    expect([closed.searched, closed.fallbacks]).toEqual([0, 0]);
+  });
+
   // Linux with autogroup scheduling only: elsewhere there is no session group to lower.
   const autogroup = process.platform === 'linux' && existsSync('/proc/self/autogroup');
   (autogroup ? it : it.skip)(

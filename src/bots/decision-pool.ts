@@ -22,9 +22,10 @@ export class DecisionPool {
   private readonly pool: TaskPool<DecisionTask, Action>;
   /** Decisions answered by the search. */
   searched = 0;
-  /** Decisions answered by the beginner instead (deadline, overload, a worker's failure). */
+  /** Decisions answered by the beginner instead (deadline, overload, a worker's failure, a hung worker ended). */
   fallbacks = 0;
   private readonly log = new Logger('Bots');
+  private closed = false;
 
   /**
    * `priority`: the workers search at the lowest priority (the service's default), or at the
@@ -35,6 +36,8 @@ export class DecisionPool {
     readonly size: number,
     readonly budget: StrongBudget = DEFAULT_BUDGET,
     priority: 'lowest' | 'caller' = 'lowest',
+    /** After a decision's deadline, how long its worker may still answer before it is ended as hung (task-pool.ts). */
+    hungAfterMs?: number,
   ) {
     // Processes, not threads: only a process of its own can yield its CPU to the rest of the machine (task-pool.ts).
     const script = {
@@ -43,10 +46,13 @@ export class DecisionPool {
       process: true,
       args: priority === 'caller' ? [CALLER_PRIORITY] : [],
     };
-    this.pool = new TaskPool(size, script, decideTask);
+    this.pool = new TaskPool(size, script, decideTask, hungAfterMs);
   }
 
+  /** The decision by search, else (deadline, overload, a worker's failure) the beginner's; refused once the pool is closed. */
   async decide(input: SeatInput, seed: number): Promise<Action> {
+    // Closed, it searches nowhere: not on the main thread either, where a search would hold up every request.
+    if (this.closed) throw new Error('the decision pool is closed');
     const beginner = (): Action => chooseAction(input.view.game, input.view, seededRng(seed));
     if (this.size > 0 && this.pool.load >= this.size * MAX_WAITING_PER_WORKER) {
       return this.fallback(beginner, `${this.pool.load} decisions are waiting`);
@@ -71,6 +77,7 @@ export class DecisionPool {
   }
 
   close(): Promise<void> {
+    this.closed = true;
     return this.pool.close();
   }
 }

@@ -26,6 +26,11 @@ export interface HandleOptions {
   /** The client's Idempotency-Key: a retry gets the first answer and appends nothing. */
   idempotencyKey?: string;
   /**
+   * The service's own id for a command no client sent (a bot's or a substitute's move,
+   * `serverCommandId`): the event's command id, with no answer stored or read under it.
+   */
+  commandId?: string;
+  /**
    * Told the answer once its event is stored and cached, before this instance's readers of the
    * hand are woken: a WebSocket that will send it as the answer sends its seat no line for it.
    */
@@ -169,7 +174,7 @@ export class HandCommands {
           this.cache.setRoute(next.hand.id, hand.homeTableId);
         }
       : undefined;
-    const event = { ...e, commandId: idem?.key ?? randomUUID(), createdAt: projection.finishedAt ?? new Date() };
+    const event = { ...e, commandId: idem?.key ?? opts.commandId ?? randomUUID(), createdAt: projection.finishedAt ?? new Date() };
     const expected = {
       tableId: hand.homeTableId,
       handId: hand.id,
@@ -215,6 +220,14 @@ export class HandCommands {
     }
   }
 }
+
+/**
+ * The command id of a move the service makes itself at a hand's seq (`by`: a bot, a substitute).
+ * A client's key becomes a command id only as a SHA-256 in hex (or a random UUID without one),
+ * which never has a colon: whatever key a client sends, it cannot take or answer for this id.
+ * Instances racing the same move name it alike, so the log's unique command id admits one.
+ */
+export const serverCommandId = (by: 'bot' | 'substitute', handId: string, seq: number): string => `${by}:${handId}:${seq}`;
 
 /** A stored answer to the same key: given again as it was sent, unless the key came with another body. */
 function answered(stored: StoredAnswer, idem: Idem): ActAnswer {

@@ -316,6 +316,9 @@ const SQL = {
      FROM ledger_entries l JOIN hands h ON h.table_id = l.table_id AND h.id = l.hand_id
      WHERE l.table_id = $1 GROUP BY h.id, h.number, h.status, h.finished_at ORDER BY h.number`,
   ledgerOfHand: 'SELECT amount::text FROM ledger_entries WHERE table_id = $1 AND hand_id = $2 ORDER BY seat',
+  parkHand: `UPDATE hands SET parks = CASE WHEN parked_seq = $3 THEN parks + 1 ELSE 1 END, parked_seq = $3,
+       parked_until = now() + $4::int * interval '1 millisecond'
+     WHERE table_id = $1 AND id = $2 AND seq = $3 AND status = 'active'`,
 } as const;
 
 /** The statements every request on a table's hands runs (view, act, end of hand, next deal, long poll, ledger). */
@@ -527,16 +530,26 @@ export interface DueHand {
   toAct: number[];
   away: number[];
   seating: (string | null)[];
+  /** the substitute's failed tries at this seq so far (`parkHand`) */
+  parks: number;
 }
 
-const DUE_HANDS_SQL = `SELECT table_id, id, game, seq, to_act, away, seating FROM hands
-  WHERE deadline <= $1 AND status = 'active' ORDER BY deadline LIMIT $2`;
+/**
+ * Due: past its deadline, and not parked at its seq (or its park is over). In the order the hands
+ * became due — a parked one when its park ended — so that hands coming back from a park queue
+ * behind those that were due before, and never stand for ever at the head; `$3` leaves out those
+ * this instance is deciding for already, so that a slow decision takes no place in the next sweep.
+ */
+const DUE_HANDS_SQL = `SELECT table_id, id, game, seq, to_act, away, seating, CASE WHEN parked_seq = seq THEN parks ELSE 0 END AS parks
+  FROM hands
+  WHERE deadline <= $1 AND status = 'active' AND (parked_seq IS DISTINCT FROM seq OR parked_until <= $1) AND id <> ALL($3::uuid[])
+  ORDER BY GREATEST(deadline, CASE WHEN parked_seq = seq THEN parked_until END) LIMIT $2`;
 
 /**
- * The hands whose deadline has passed at `now`, the longest overdue first — a read across tables
- * (fans out to every shard), on the index of `deadline`: a hand over has none.
+ * The hands whose deadline has passed at `now`, the longest due first, except `deciding` — a
+ * read across tables (fans out to every shard), on the index of `deadline`: a hand over has none.
  */
-export async function dueHands(q: Queryable, now: Date, limit: number): Promise<DueHand[]> {
+export async function dueHands(q: Queryable, now: Date, limit: number, deciding: readonly string[] = []): Promise<DueHand[]> {
   const { rows } = await q.query<{
     table_id: string;
     id: string;
@@ -545,7 +558,8 @@ export async function dueHands(q: Queryable, now: Date, limit: number): Promise<
     to_act: number[] | null;
     away: number[] | null;
     seating: (string | null)[];
-  }>({ name: 'due-hands', text: DUE_HANDS_SQL, values: [now, limit] });
+    parks: number;
+  }>({ name: 'due-hands', text: DUE_HANDS_SQL, values: [now, limit, deciding] });
   return rows.map((r) => ({
     at: { tableId: r.table_id, handId: r.id },
     game: r.game,
@@ -553,7 +567,22 @@ export async function dueHands(q: Queryable, now: Date, limit: number): Promise<
     toAct: r.to_act ?? [],
     away: r.away ?? [],
     seating: r.seating,
+    parks: r.parks,
   }));
+}
+
+/**
+ * Parks a hand at `seq` for `ms`: no instance's clock sweep takes it up before then, unless it
+ * moves meanwhile (a move ends the park without a write: the park names its seq). Counts the
+ * tries at that seq in a row, for the caller's backoff. False when the hand has moved or ended.
+ */
+export async function parkHand(q: Queryable, at: HandAt, seq: number, ms: number): Promise<boolean> {
+  const { rowCount } = await q.query({
+    name: 'park-hand',
+    text: SQL.parkHand,
+    values: [at.tableId, at.handId, seq, Math.round(ms)],
+  });
+  return rowCount === 1;
 }
 
 /**

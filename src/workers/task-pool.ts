@@ -14,6 +14,8 @@ interface Runner {
   send(message: unknown): void;
   listen(on: { message: (message: Answer<unknown>) => void; error: (err: Error) => void; exit: (code: number | null) => void }): void;
   stop(): Promise<void>;
+  /** Ends it at once, whatever it is doing (a hung task): no chance to finish. */
+  end(): void;
 }
 
 type Answer<Out> = { id: number; output?: Out; error?: string };
@@ -21,6 +23,8 @@ type Answer<Out> = { id: number; output?: Out; error?: string };
 interface Slot<Out> {
   worker: Runner;
   pending: Map<number, Pending<Out>>;
+  /** Tasks answered by their deadline's rejection, each with the timer that ends the worker unless it answers late. */
+  overdue: Map<number, NodeJS.Timeout>;
 }
 
 /**
@@ -36,6 +40,12 @@ export interface WorkerScript {
   args?: string[];
 }
 
+/**
+ * How long after a task's deadline its worker may still answer it before it counts as hung: long
+ * enough for a worker the machine starves for a while, short enough that a hung one costs seconds.
+ */
+const HUNG_AFTER_MS = 10_000;
+
 interface TaskRequest<In> {
   id: number;
   input: In;
@@ -44,8 +54,8 @@ interface TaskRequest<In> {
 /**
  * Heavy work in `size` worker threads, so that it never blocks the event loop: the collusion
  * job's evidence and the strong bots' decisions. Each task goes to the least busy worker;
- * workers start on the first task and are replaced if one dies; size 0 runs `inline` in the
- * calling thread. `script` is the worker module's name next to the caller (`import.meta.url`):
+ * workers start on the first task and are replaced if one dies or hangs (a task past its deadline
+ * not answered even late); size 0 runs `inline` in the calling thread, and a closed pool refuses. `script` is the worker module's name next to the caller (`import.meta.url`):
  * compiled, the `.js` file; run from sources (jest, tsx), the `.ts` file through tsx's loader,
  * since a Worker does not go through jest's transform. Workers are threads, or child processes
  * when `script.process` says so.
@@ -59,6 +69,7 @@ export class TaskPool<In, Out> {
     readonly size: number,
     private readonly script: WorkerScript,
     private readonly inline: (input: In) => Out,
+    private readonly hungAfterMs = HUNG_AFTER_MS,
   ) {
     this.slots = Array.from({ length: size }, () => null);
   }
@@ -68,9 +79,16 @@ export class TaskPool<In, Out> {
     return this.slots.reduce((n, s) => n + (s?.pending.size ?? 0), 0);
   }
 
-  /** The task's answer; with `deadlineMs`, a task not answered in time is rejected (its worker goes on). */
+  /**
+   * The task's answer; with `deadlineMs`, a task not answered in time is rejected. Its worker goes
+   * on: a busy machine makes a worker late (its search runs at the lowest priority), and a late
+   * answer shows it alive. A worker that has not answered it `hungAfterMs` after its deadline is
+   * hung (a search that never ends, a stopped process), and every task sent to it would run out
+   * too: it is ended, and the next task starts a new one.
+   */
   run(input: In, deadlineMs?: number): Promise<Out> {
-    if (this.size === 0 || this.closed) {
+    if (this.closed) return Promise.reject(new Error('the worker pool is closed'));
+    if (this.size === 0) {
       try {
         return Promise.resolve(this.inline(input));
       } catch (err) {
@@ -82,7 +100,7 @@ export class TaskPool<In, Out> {
       const load = this.slots[i]?.pending.size ?? 0;
       if (load < (this.slots[best]?.pending.size ?? 0)) best = i;
     }
-    const slot = (this.slots[best] ??= this.spawn(best));
+    const slot = (this.slots[best] ??= this.spawn());
     const id = this.nextId++;
     return new Promise<Out>((resolve, reject) => {
       const pending: Pending<Out> = { resolve, reject };
@@ -90,6 +108,12 @@ export class TaskPool<In, Out> {
         pending.timer = setTimeout(() => {
           slot.pending.delete(id);
           reject(new Error(`no answer within ${deadlineMs} ms`));
+          const hung = setTimeout(
+            () => this.retire(slot, `no answer ${deadlineMs + this.hungAfterMs} ms after a task was sent`),
+            this.hungAfterMs,
+          );
+          hung.unref();
+          slot.overdue.set(id, hung);
         }, deadlineMs);
         pending.timer.unref();
       }
@@ -101,22 +125,27 @@ export class TaskPool<In, Out> {
   async close(): Promise<void> {
     this.closed = true;
     const slots = this.slots.splice(0).filter((s): s is Slot<Out> => s !== null);
-    for (const s of slots) for (const p of s.pending.values()) settle(p).reject(new Error('the worker pool is closed'));
+    for (const s of slots) {
+      for (const p of s.pending.values()) settle(p).reject(new Error('the worker pool is closed'));
+      for (const timer of s.overdue.values()) clearTimeout(timer);
+    }
     await Promise.all(slots.map((s) => s.worker.stop()));
   }
 
-  private spawn(index: number): Slot<Out> {
+  private spawn(): Slot<Out> {
     const { caller, name } = this.script;
     const args = this.script.args ?? [];
     const worker = this.script.process ? spawnProcess(caller, name, args) : spawnThread(caller, name, args);
-    const slot: Slot<Out> = { worker, pending: new Map() };
-    const fail = (err: Error): void => {
-      if (this.slots[index] === slot) this.slots[index] = null; // the next task starts a new worker
-      for (const p of slot.pending.values()) settle(p).reject(err);
-      slot.pending.clear();
-    };
+    const slot: Slot<Out> = { worker, pending: new Map(), overdue: new Map() };
+    const fail = (err: Error): void => this.drop(slot, err);
     worker.listen({
       message: (m) => {
+        const late = slot.overdue.get(m.id);
+        if (late) {
+          // Answered after its deadline: slow, not hung.
+          clearTimeout(late);
+          slot.overdue.delete(m.id);
+        }
         const p = slot.pending.get(m.id);
         if (!p) return;
         slot.pending.delete(m.id);
@@ -127,6 +156,22 @@ export class TaskPool<In, Out> {
       exit: (code) => fail(new Error(`the ${name} worker stopped (exit code ${code})`)),
     });
     return slot;
+  }
+
+  /** A worker that failed or stopped: its tasks fail, and the next task starts a new worker in its place. */
+  private drop(slot: Slot<Out>, err: Error): void {
+    const index = this.slots.indexOf(slot);
+    if (index >= 0) this.slots[index] = null;
+    for (const p of slot.pending.values()) settle(p).reject(err);
+    slot.pending.clear();
+    for (const timer of slot.overdue.values()) clearTimeout(timer);
+    slot.overdue.clear();
+  }
+
+  /** A hung worker: ended at once, its tasks failed, replaced by the next task. */
+  private retire(slot: Slot<Out>, why: string): void {
+    this.drop(slot, new Error(`the ${this.script.name} worker was ended: ${why}`));
+    slot.worker.end();
   }
 }
 
@@ -141,6 +186,7 @@ function spawnThread(caller: string, name: string, argv: string[]): Runner {
     send: (m) => worker.postMessage(m),
     listen: (on) => worker.on('message', on.message).on('error', on.error).on('exit', on.exit),
     stop: async () => void (await worker.terminate()),
+    end: () => void worker.terminate(),
   };
 }
 
@@ -174,6 +220,8 @@ function spawnProcess(caller: string, name: string, args: string[]): Runner {
       if (child.exitCode === null && child.signalCode === null) child.kill();
       await exited;
     },
+    // SIGKILL: a stopped or hung process may never act on a polite signal.
+    end: () => void (child.exitCode === null && child.signalCode === null && child.kill('SIGKILL')),
   };
 }
 
