@@ -107,6 +107,7 @@ export class HandRecordsService {
       turnSeconds: null,
       away: [],
       misses: [],
+      awaySince: [],
     };
     try {
       await this.db.transaction(async (tx) => {

@@ -126,6 +126,17 @@ export function validateEnv(env: Record<string, unknown>): Settings {
     }
     return n;
   };
+  // Minutes may be a fraction (0.1: six seconds), so that a test can watch a table's time run out.
+  const minutes = (name: string, dflt: number, max: number): number => {
+    const raw = str(name);
+    if (raw === undefined) return dflt;
+    const n = Number(raw);
+    if (!/^\d+(\.\d+)?$/.test(raw.trim()) || n > max) {
+      problems.push(`${name}="${raw}" is not valid: use a number of minutes from 0 to ${max}, e.g. 30 or 0.5 (default ${dflt})`);
+      return dflt;
+    }
+    return n;
+  };
   const oneOf = <T extends string>(name: string, values: readonly T[], dflt: T): T => {
     const raw = str(name);
     if (raw === undefined) return dflt;
@@ -185,7 +196,7 @@ export function validateEnv(env: Record<string, unknown>): Settings {
     ...clientCaps(int, rateLimitPerMinute === 0),
     requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
     keepAliveTimeoutMs: int('KEEP_ALIVE_TIMEOUT_MS', 72_000, 100, 600_000),
-    abandonedTableMinutes: int('ABANDONED_TABLE_MINUTES', ABANDONED_TABLE_MINUTES, 0, 100_000),
+    abandonedTableMinutes: minutes('ABANDONED_TABLE_MINUTES', ABANDONED_TABLE_MINUTES, 100_000),
   };
   if (problems.length) throw new ConfigError(`invalid configuration:\n  - ${problems.join('\n  - ')}`);
   return settings;
