@@ -119,6 +119,26 @@ describe('one record per seat: away, offer and clock', () => {
     expect((await table(tableId)).seats[seat]).toMatchObject({ playerId: holder.id });
   });
 
+  it('an action of the away player withdraws the offer of the seat', async () => {
+    // Substitutes at a slow pace: the away seat to act is left for its player to act.
+    const players = await newPlayers(slow, 4, 'Acts');
+    const { tableId, handId } = await seated(slow, players, { clock: 'off' });
+    const seat = (await getView(slow, handId, players[0]!.token)).toAct[0]!;
+    const player = players[seat]!;
+    await slow.http.post(`/hands/${handId}/away`).set(bearer(player.token)).expect(200);
+    await slow.http.post(`/tables/${tableId}/seats/${seat}/offer`).set(bearer(players[0]!.token)).expect(200);
+    const offered = async () => ((await slow.http.get(`/tables/${tableId}`).expect(200)).body as Table).seats[seat]!.offered;
+    expect(await offered()).toBe(true);
+    const mine = await getView(slow, handId, player.token);
+    await slow.http
+      .post(`/hands/${handId}/actions`)
+      .set(bearer(player.token))
+      .send({ expectedSeq: mine.seq, action: mine.legalActions![0] })
+      .expect(200);
+    expect(await offered()).toBe(false);
+    expect((await getView(slow, handId, player.token)).away).toEqual([]);
+  });
+
   it('a hand re-dealt after a handover is a fresh shuffle, committed anew, and its new holder is present', async () => {
     const [host, p1, p2, a, b] = await newPlayers(t, 5, 'Redeal');
     const { tableId, handId } = await seated(t, [host!, p1!, p2!, a!], { clock: 'off' });
