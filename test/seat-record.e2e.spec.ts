@@ -86,6 +86,22 @@ describe('one record per seat: away, offer and clock', () => {
     expect(played).toBeLessThan(3_000 + 2_000);
   }, 20_000);
 
+  it('going away and coming back again and again gains no time: the substitute plays within the clock + 2 s', async () => {
+    const players = await newPlayers(slow, 4, 'Flicker');
+    const { handId } = await seated(slow, players, { turnSeconds: 3 });
+    const idle = players[(await getView(slow, handId, players[0]!.token)).toAct[0]!]!;
+    // Away, the seat would be played at a bot's pace (30 s here); back at once, it must not get a fresh clock.
+    const until = Date.now() + 7_000;
+    while (Date.now() < until) {
+      await slow.http.post(`/hands/${handId}/away`).set(bearer(idle.token)).expect(200);
+      await slow.http.post(`/hands/${handId}/back`).set(bearer(idle.token)).expect(200);
+      await sleep(300);
+    }
+    const log = await events(t, handId);
+    expect(log.length).toBeGreaterThan(1);
+    expect(Date.parse(log[1]!.createdAt) - Date.parse(log[0]!.createdAt)).toBeLessThan(3_000 + 2_000);
+  }, 20_000);
+
   it('hands a seat on only from the holder who is away in the current hand; the host cannot evict its new holder', async () => {
     const [host, p1, p2, a, b, c] = await newPlayers(t, 6, 'Evict');
     const { tableId, handId } = await seated(t, [host!, p1!, p2!, a!], { clock: 'off' });

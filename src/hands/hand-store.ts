@@ -315,7 +315,9 @@ const SQL = {
   nextHand: 'SELECT id FROM hands WHERE table_id = $1 AND number > $2 ORDER BY number LIMIT 1',
   voidHand: `UPDATE hands SET status = 'void', finished_at = now() WHERE table_id = $1 AND id = $2`,
   activeTurn: `SELECT game, to_act, seating FROM hands WHERE table_id = $1 AND id = $2 AND status = 'active'`,
-  // Only a change: a seat already away, or already back, keeps its deadline as it is.
+  // Only a change: a seat already away, or already back, keeps its deadline as it is. A seat
+  // back while it is to act has its clock from when it came to act (the time of the hand's last
+  // event), not a fresh one: going away and coming back again and again gains no time.
   setAway: `UPDATE hands SET
        away = CASE WHEN $4::boolean THEN array_append(away, $3::int) ELSE array_remove(away, $3::int) END,
        misses = CASE WHEN COALESCE(misses[$3::int + 1], 0) > 0 THEN ${missesWith('$3::int + 1', '0')} ELSE misses END,
@@ -324,7 +326,8 @@ const SQL = {
          WHEN NOT ($3::int = ANY(to_act)) THEN deadline
          WHEN $4::boolean THEN now() + $5::int * interval '1 millisecond'
          WHEN turn_seconds IS NULL THEN NULL
-         ELSE now() + turn_seconds * interval '1 second' END
+         ELSE GREATEST(now(), COALESCE((SELECT e.created_at FROM events e WHERE e.table_id = hands.table_id AND e.hand_id = hands.id AND e.seq = hands.seq),
+                                       now()) + turn_seconds * interval '1 second') END
      WHERE table_id = $1 AND id = $2 AND status = 'active' AND ($3::int = ANY(away)) <> $4::boolean
      RETURNING seq, status`,
   handStatus: 'SELECT seq, status FROM hands WHERE table_id = $1 AND id = $2',

@@ -173,7 +173,7 @@ export class HandsController {
   @ApiOperation({
     summary: "Take the seat back from its substitute (I'm back)",
     description:
-      "The seat is no longer away; when it is to act, its turn clock starts again, and an offer of the seat is withdrawn. A seat that is not away is left as it is, its deadline too. The hand's sockets and streams are sent the view again. Answers the seat's view.",
+      "The seat is no longer away: a decision it is to act on has its turn clock from when the seat came to act (no more time than the clock gives), and an offer of the seat is withdrawn. A seat that is not away is left as it is, its deadline too. The hand's sockets and streams are sent the view again. Answers the seat's view.",
   })
   @ApiOkResponse({ schema: HAND_VIEW })
   @ApiConflictResponse({ type: ProblemDto, description: 'HAND_CLOSED: the hand is over' })
