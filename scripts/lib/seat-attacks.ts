@@ -59,8 +59,8 @@ export interface BackStormReport {
 
 /**
  * Four players who never act at a table with a `turnSeconds` clock, each posting `/back` every
- * `everyMs` for `seconds`: every decision must still be made by its substitute within the clock
- * (plus the sweep's latency) — the aim is clock + 2 s.
+ * `everyMs` for `seconds` (two of them `/away` just before): every decision must still be made
+ * by its substitute within the clock (plus the sweep's latency) — the aim is clock + 2 s.
  */
 export async function backStorm(url: string, o: { turnSeconds: number; seconds: number; everyMs: number }): Promise<BackStormReport> {
   const seated = await players(url, 4, 'Storm');
@@ -69,8 +69,13 @@ export async function backStorm(url: string, o: { turnSeconds: number; seconds: 
   let serverErrors = 0;
   const until = Date.now() + o.seconds * 1000;
   await Promise.all(
-    seated.map(async (p) => {
+    seated.map(async (p, seat) => {
       while (Date.now() < until) {
+        // Every other seat goes away first: coming back from away must not give a fresh clock either.
+        if (seat % 2 === 0) {
+          const left = await call(url, 'POST', `/hands/${handId}/away`, p.token);
+          if (left.status >= 500) serverErrors++;
+        }
         const res = await call(url, 'POST', `/hands/${handId}/back`, p.token);
         backCalls++;
         if (res.status >= 500) serverErrors++;
