@@ -327,7 +327,7 @@ export interface paths {
         put?: never;
         /**
          * Leave the hand to the seat's substitute
-         * @description The seat is away: its substitute (the strong bot) makes each of its decisions at a bot's pace, marked `by: substitute` in the log, until its player comes back (POST …/back) or acts. A seat whose turn clock runs out twice in a row is away too. Answers the seat's view.
+         * @description The seat is away: its substitute (the strong bot) makes each of its decisions at a bot's pace, marked `by: substitute` in the log, until its player comes back (POST …/back) or acts. A seat whose turn clock runs out twice in a row is away too. A seat already away is left as it is. The hand's sockets and streams are sent the view again. Answers the seat's view.
          */
         post: operations["HandsController_away"];
         delete?: never;
@@ -347,7 +347,7 @@ export interface paths {
         put?: never;
         /**
          * Take the seat back from its substitute (I'm back)
-         * @description The seat is no longer away; when it is to act, its turn clock starts again. Answers the seat's view.
+         * @description The seat is no longer away: a decision it is to act on has its turn clock from when the seat came to act (no more time than the clock gives), and an offer of the seat is withdrawn. A seat that is not away is left as it is, its deadline too. The hand's sockets and streams are sent the view again. Answers the seat's view.
          */
         post: operations["HandsController_back"];
         delete?: never;
@@ -2315,7 +2315,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description SEAT_NOT_AWAY: its player is not away (or came back); TABLE_NOT_PLAYING */
+            /** @description SEAT_NOT_AWAY: its holder is not the player dealt the current hand, away in it (or came back); TABLE_NOT_PLAYING */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -11,6 +11,11 @@
  * or not), sockets and connections hoarded, a body sent a byte a second. Exits 1 when a flood
  * lifts the RSS past 1.2 × its start or a bystander's `/health` p99 past 100 ms, a bystander
  * meets any failure, or one address holds more than its caps. `--probes false` skips them.
+ *
+ * Then the attacks on a seat's record (scripts/lib/seat-attacks.ts), on the same service:
+ * `/back` storms at a `--storm-seconds` clock table, and `--races` handover races. Exits 1 on
+ * any 5xx, a decision slower than its clock + 2 s, a seat handed on twice or not where the
+ * answers put it, or an offer left standing after its player's return. `--seats false` skips them.
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -32,6 +37,7 @@ import {
   type ProbeTarget,
 } from './lib/abuse-probes.js';
 import { fuzz, summary } from './lib/fuzz.js';
+import { backStorm, backStormLine, handoverRaceLine, handoverRaces } from './lib/seat-attacks.js';
 import { createScratchDatabase } from './lib/scratch-database.js';
 import { buildService, Cleanup, PROJECT_ROOT, startService } from './lib/service-process.js';
 
@@ -43,6 +49,9 @@ const { values: args } = parseArgs({
     minutes: { type: 'string', default: '20' },
     probes: { type: 'string', default: 'true' },
     frames: { type: 'string', default: '1000000' },
+    seats: { type: 'string', default: 'true' },
+    'storm-seconds': { type: 'string', default: '30' },
+    races: { type: 'string', default: '50' },
   },
 });
 
@@ -93,8 +102,10 @@ async function main(): Promise<boolean> {
     console.log(summary(report));
     await service.stop();
     const probed = args.probes === 'false' || (await probeAbuse(databaseUrl, auditToken, logFile, Number(args.frames)));
+    const seatsHeld = args.seats === 'false' || (await attackSeats(databaseUrl, auditToken, logFile));
     return (
       probed &&
+      seatsHeld &&
       report.failureCount === 0 &&
       report.eventsChanged === 0 &&
       report.eventsUnexplained === 0 &&
@@ -163,6 +174,35 @@ async function probeAbuse(databaseUrl: string, auditToken: string, logFile: stri
       connections.bystanderServed &&
       connections.held <= 256 &&
       slow.status === '408'
+    );
+  } finally {
+    await service.stop();
+  }
+}
+
+/**
+ * `/back` storms and handover races; true when every goal holds. The per-client caps are off: a
+ * race round takes six new players, more than one address may make in an hour.
+ */
+async function attackSeats(databaseUrl: string, auditToken: string, logFile: string): Promise<boolean> {
+  const service = await startService({
+    logFile,
+    appendLog: true,
+    env: { DATABASE_URL: databaseUrl, AUDIT_TOKEN: auditToken, LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '0' },
+  });
+  try {
+    const storm = await backStorm(service.url, { turnSeconds: 3, seconds: Number(args['storm-seconds']), everyMs: 300 });
+    console.log(backStormLine(storm));
+    const races = await handoverRaces(service.url, Number(args.races));
+    console.log(handoverRaceLine(races));
+    return (
+      storm.serverErrors === 0 &&
+      storm.decisions > 0 &&
+      storm.maxOverClockMs <= 2_000 &&
+      races.serverErrors === 0 &&
+      races.doubleHandovers === 0 &&
+      races.offersOutlivingReturn === 0 &&
+      races.misplaced === 0
     );
   } finally {
     await service.stop();

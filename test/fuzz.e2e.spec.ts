@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { flood, floodLine, hoardConnections, hoardSockets, slowBody, type ProbeTarget } from '../scripts/lib/abuse-probes.js';
 import { fuzz, summary, type FuzzReport } from '../scripts/lib/fuzz.js';
+import { backStorm, backStormLine, handoverRaceLine, handoverRaces } from '../scripts/lib/seat-attacks.js';
 import { AUDIT_TOKEN, startApp, startAppOnOwnDatabase, type TestApp } from './support/app.testkit.js';
 import { newPlayers, openTable, type Player } from './support/bots.testkit.js';
 
@@ -120,4 +121,36 @@ describe('abuse probes (socket floods, hoarding, slow bodies)', () => {
     expect(r.status).toBe('408');
     expect(r.heldMs).toBeLessThan(3_000);
   });
+});
+
+/**
+ * The small version of `npm run fuzz`'s attacks on a seat's record (scripts/lib/seat-attacks.ts),
+ * on a database of its own (its clocks must not run out on other files' hands): a `/back` storm
+ * at a 3-second clock, and handover races.
+ */
+describe('seat attacks (/back storms, handover races)', () => {
+  let t: TestApp;
+  let url: string;
+
+  beforeAll(async () => {
+    t = await startAppOnOwnDatabase('seat_attacks');
+    const server = t.app.getHttpServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => t.close());
+
+  it('a seat that never acts is played within its clock + 2 s, whatever /back calls it makes', async () => {
+    const r = await backStorm(url, { turnSeconds: 3, seconds: 8, everyMs: 300 });
+    console.log(backStormLine(r));
+    expect(r.serverErrors).toBe(0);
+    expect(r.decisions).toBeGreaterThan(0);
+    expect(r.maxOverClockMs).toBeLessThanOrEqual(2_000);
+  }, 30_000);
+
+  it('an offer, two takers, a bot and the return at once: one handover at most, and no offer outlives the return', async () => {
+    const r = await handoverRaces(url, 10);
+    console.log(handoverRaceLine(r));
+    expect([r.serverErrors, r.doubleHandovers, r.offersOutlivingReturn, r.misplaced]).toEqual([0, 0, 0, 0]);
+  }, 30_000);
 });

@@ -1,7 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { TableHousekeeping } from '../src/tables/housekeeping.js';
-import { bearer, startApp, type TestApp } from './support/app.testkit.js';
+import { bearer, ownDatabase, startApp, type TestApp } from './support/app.testkit.js';
 import { newPlayers, type Player } from './support/bots.testkit.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** One person and three bots at a Dobbm table without a clock: the table and its first hand. */
+async function personAndBots(t: TestApp, person: Player): Promise<{ tableId: string; handId: string }> {
+  const tableId = (await t.http.post('/tables').set(bearer(person.token)).send({ game: 'dobbm', clock: 'off' }).expect(201)).body
+    .id as string;
+  await t.http.post(`/tables/${tableId}/seats`).set(bearer(person.token)).send({ seat: 0 }).expect(201);
+  let handId = '';
+  for (const seat of [1, 2, 3]) {
+    const res = await t.http.post(`/tables/${tableId}/bots`).set(bearer(person.token)).send({ seat, strength: 'random' }).expect(201);
+    if (res.body.currentHandId) handId = res.body.currentHandId as string;
+  }
+  return { tableId, handId };
+}
 
 /** Tables nobody plays at do not pile up: a waiting table with no person seated for half an hour is ended. */
 describe('housekeeping', () => {
@@ -66,11 +81,13 @@ describe('housekeeping', () => {
         await t.http.post(`/hands/${await hand(tableId)}/away`).set(bearer(p.token));
       }
     }
-    // Their substitutes play on; the people's own last moves were half an hour ago.
+    // Their substitutes play on; the people stepped away half an hour ago.
     const ids = [gone.tableId, oneLeft.tableId];
-    await t.sql.query(`UPDATE events SET created_at = created_at - interval '31 minutes' WHERE table_id = ANY($1::uuid[]) AND by IS NULL`, [
-      ids,
-    ]);
+    await t.sql.query(
+      `UPDATE hands SET away_since = ARRAY(SELECT a - interval '31 minutes' FROM unnest(away_since) AS a)
+        WHERE table_id = ANY($1::uuid[]) AND status = 'active'`,
+      [ids],
+    );
     const ended = (await t.app.get(TableHousekeeping).sweep()).filter((id) => ids.includes(id));
     expect(ended).toEqual([gone.tableId]);
     expect(await table(gone.tableId)).toMatchObject({ status: 'ended', endReason: 'away' });
@@ -83,4 +100,57 @@ describe('housekeeping', () => {
     ).body;
     expect(dropped.status).toBe('void');
   });
+
+  it('does not end a table a minute after its people step away: time away counts, not the time since they last acted', async () => {
+    const [person] = await newPlayers(t, 1, 'Stepped');
+    const { tableId, handId } = await personAndBots(t, person!);
+    // The person never acted; stepping away is not half an hour away.
+    await t.http.post(`/hands/${handId}/away`).set(bearer(person!.token)).expect(200);
+    await t.sql.query(`UPDATE events SET created_at = created_at - interval '31 minutes' WHERE table_id = $1`, [tableId]);
+    expect(await t.app.get(TableHousekeeping).sweep()).not.toContain(tableId);
+    expect(await table(tableId)).toMatchObject({ status: 'playing', endReason: null });
+  });
+});
+
+/**
+ * The time away measured by the clock, with ABANDONED_TABLE_MINUTES made small (0.1: six
+ * seconds) on a database of its own: its sweeps run on their own and would end other files' tables.
+ */
+describe('housekeeping counts time away', () => {
+  let t: TestApp;
+  let db: Awaited<ReturnType<typeof ownDatabase>>;
+  const minutes = 0.1;
+
+  beforeAll(async () => {
+    db = await ownDatabase('away_minutes');
+    t = await startApp({ DATABASE_URL: db.url, ABANDONED_TABLE_MINUTES: String(minutes) });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await db?.drop();
+  });
+
+  it('a table whose people are all away lives ABANDONED_TABLE_MINUTES (± one sweep), not less', async () => {
+    const [person] = await newPlayers(t, 1, 'Gone');
+    const { tableId, handId } = await personAndBots(t, person!);
+    await t.http.post(`/hands/${handId}/away`).set(bearer(person!.token)).expect(200);
+    const leftAt = Date.now();
+    const status = async () => (await t.http.get(`/tables/${tableId}`).expect(200)).body as { status: string; endReason: string | null };
+    let endedAt = 0;
+    while (Date.now() - leftAt < minutes * 60_000 * 3) {
+      const now = await status();
+      if (now.status === 'ended') {
+        expect(now.endReason).toBe('away');
+        endedAt = Date.now();
+        break;
+      }
+      await sleep(200);
+    }
+    const lived = endedAt - leftAt;
+    process.stdout.write(`table with its person away lived ${lived} ms (ABANDONED_TABLE_MINUTES ${minutes})\n`);
+    const sweepMs = TableHousekeeping.sweepMs(minutes);
+    expect(endedAt).toBeGreaterThan(0);
+    expect(lived).toBeGreaterThanOrEqual(minutes * 60_000 - 300);
+    expect(lived).toBeLessThanOrEqual(minutes * 60_000 + sweepMs + 1_000);
+  }, 30_000);
 });

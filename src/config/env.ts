@@ -52,6 +52,25 @@ function int(name: string, dflt: Default<number>, min: number, max: number, mean
   };
 }
 
+/** A number of minutes from 0 to max; a fraction (0.1: six seconds) lets a test watch a table's time run out. */
+function minutes(name: string, dflt: number, max: number, meaning: string): Variable<number> {
+  return {
+    name,
+    meaning,
+    default: `\`${dflt}\``,
+    values: `number of minutes, \`0\`–\`${max}\`, fractions allowed`,
+    read(raw, _earlier, problems) {
+      if (raw === undefined) return dflt;
+      const n = Number(raw);
+      if (!/^\d+(\.\d+)?$/.test(raw.trim()) || n > max) {
+        problems.push(`${name}="${raw}" is not valid: use a number of minutes from 0 to ${max}, e.g. 30 or 0.5 (default ${dflt})`);
+        return dflt;
+      }
+      return n;
+    },
+  };
+}
+
 /** One of a few words. */
 function oneOf<T extends string>(name: string, values: readonly T[], dflt: Default<T>, meaning: string): Variable<T> {
   return {
@@ -332,12 +351,11 @@ const VARIABLES = {
     'milliseconds: the whole request (headers and body) must arrive within this, else `408` and the connection closes (checked every quarter of it, at most every 5 s)',
   ),
   keepAliveTimeoutMs: int('KEEP_ALIVE_TIMEOUT_MS', 72_000, 100, 600_000, 'milliseconds: an idle kept-alive connection closes after this'),
-  abandonedTableMinutes: int(
+  abandonedTableMinutes: minutes(
     'ABANDONED_TABLE_MINUTES',
     ABANDONED_TABLE_MINUTES,
-    0,
     100_000,
-    "minutes: a waiting table at which no person sits is ended after this (`endReason: abandoned`), and until then counts against its host's open tables; a table in play whose people are all away and have not acted for as long is ended too (`endReason: away`); `0`: never",
+    "minutes: a waiting table at which no person sits is ended after this (`endReason: abandoned`), and until then counts against its host's open tables; a table in play whose people have all been away for as long is ended too (`endReason: away`); housekeeping looks every tenth of it (1 s to 60 s); `0`: never",
   ),
 };
 

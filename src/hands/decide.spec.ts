@@ -43,6 +43,7 @@ function hand(at: { away: number[]; deadline: Date }): HandRow {
     finishedAt: null,
     turnSeconds: 40,
     misses: [0, 0, 0, 0],
+    awaySince: [],
     ...at,
   };
 }

@@ -10,7 +10,7 @@ import { HAND_END, type HandEnd, type Opening } from './hand-end.js';
 import { HandCache, type CachedHand } from './hand-cache.js';
 import type { HandRow, HandStatus } from './hand-row.js';
 import { append, loadHand, setAway, storedAnswer, type Appended, type StoredAnswer } from './hand-store.js';
-import { HandWatch, type Move } from './hand-watch.js';
+import { HandWatch, type SeqMove } from './hand-watch.js';
 import { SeatPresence } from './presence.js';
 
 /**
@@ -107,9 +107,17 @@ export class HandCommands {
     const hand = this.cache.get(handId) ?? (await loadHand(this.db.pool, at));
     const seat = hand.seating.indexOf(actor.playerId);
     if (seat < 0) throw ApiError.of('NOT_SEATED', 'only the players seated at this hand may leave it or come back');
-    const changed = await setAway(this.db.pool, at, seat, away, this.settings.botPaceMs);
-    this.cache.drop(handId);
-    if (!changed) throw ApiError.of('HAND_CLOSED', 'the hand is over: the next one starts with every seat as it was at its end');
+    const change = await this.db.transaction(async (tx) => {
+      const done = await setAway(tx, at, seat, away, this.settings.botPaceMs);
+      // Back at the table: an offer of the seat made while its player was away lapses with it.
+      if (done.kind === 'changed' && !away && hand.tableId)
+        await this.handEnd.seatBack(tx, { tableId: hand.tableId, seat, playerId: actor.playerId });
+      if (done.kind === 'changed') onCommit(tx, () => this.watch.seatsChanged({ handId, seq: done.seq, status: done.status }));
+      return done;
+    });
+    if (change.kind === 'changed') this.cache.drop(handId);
+    if (change.kind === 'closed')
+      throw ApiError.of('HAND_CLOSED', 'the hand is over: the next one starts with every seat as it was at its end');
   }
 
   /**
@@ -166,7 +174,12 @@ export class HandCommands {
     const ended = result
       ? async (tx: Tx, written: Appended) => {
           // The seats away as the row has them now: they stay away in the next hand.
-          const next = await this.handEnd.afterHand(tx, { ...hand, away: written.away, misses: written.misses }, projection.state, result);
+          const next = await this.handEnd.afterHand(
+            tx,
+            { ...hand, away: written.away, misses: written.misses, awaySince: written.awaySince },
+            projection.state,
+            result,
+          );
           if (!next) return;
           await this.open(tx, next);
           answer.nextHandId = next.hand.id;
@@ -185,7 +198,7 @@ export class HandCommands {
     };
     // The move is announced on this instance once the new hand is cached, not when its notification comes.
     const announce = this.watch.writing(hand.id, e.seq);
-    let moved: Required<Move> | null = null;
+    let moved: SeqMove | null = null;
     try {
       const written = await append(this.db, expected, event, projection, {
         ...(idem ? { idempotency: { ...idem, answer: answerJson } } : {}),
@@ -209,9 +222,18 @@ export class HandCommands {
         deadline: projection.deadline,
         away: written.away,
         misses: written.misses,
+        awaySince: written.awaySince,
         answered: { seat: e.seat, json: sent.json, present: answer.present as number[] },
       };
       this.cache.set(cached);
+      // A player who acts while away is back: any offer of the seat lapses. Not in the action's
+      // transaction (the hot path stays one statement); a seat is handed on only under an offer
+      // made since its player last went away (tables.service.ts), so a withdrawal lost here
+      // leaves nobody a way in.
+      const player = hand.seating[turn.seat];
+      if (turn.kind === 'acted' && hand.away.includes(turn.seat) && hand.tableId && player) {
+        await this.handEnd.seatBack(this.db.pool, { tableId: hand.tableId, seat: turn.seat, playerId: player }).catch(() => undefined);
+      }
       opts.onStored?.(sent);
       moved = { handId: hand.id, seq: e.seq, status: projection.status };
       return { answer: sent };

@@ -17,6 +17,11 @@ export interface Opening {
  */
 export interface HandEnd {
   afterHand(tx: Tx, hand: HandRow, finalState: unknown, result: HandResult): Promise<Opening | null>;
+  /**
+   * A seat's player, away, is back (`POST back`, or an action of theirs): the table withdraws any
+   * offer of the seat — a seat is handed on only while the player dealt it is away.
+   */
+  seatBack(tx: Pick<Tx, 'query'>, seat: { tableId: string; seat: number; playerId: string }): Promise<void>;
 }
 
 /** The injection token of the HandEnd provider. */

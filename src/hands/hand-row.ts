@@ -38,6 +38,8 @@ export interface HandRow {
   away: number[];
   /** each seat's clock expiries in a row, by seat (carried into the table's next hand) */
   misses: number[];
+  /** when each seat in `away` went away, by seat (null: not away); carried into the next hand with `away` */
+  awaySince: (Date | null)[];
 }
 
 /** active → finished | thrownIn (the engine's result status); void: dropped unplayed when a session ended. */
@@ -46,7 +48,7 @@ export type HandStatus = 'active' | 'finished' | 'thrownIn' | 'void';
 /** The columns of a hand row, for a query that names the table `h` (hand-store.ts adds `state_tail`). */
 export const HAND_COLUMNS = `h.id, h.table_id, h.number, h.game, h.options, h.seat_count, h.dealer, h.setup, h.seating, h.seed, h.deck,
   h.dealt_hands, h.state, h.state_seq, h.seq, h.phase, h.to_act, h.status, h.result, h.last_hash, h.source, h.created_at, h.finished_at,
-  h.turn_seconds, h.deadline, h.away, h.misses`;
+  h.turn_seconds, h.deadline, h.away, h.misses, h.away_since`;
 
 /** The row as PostgreSQL returns it. */
 export interface RawHand {
@@ -79,6 +81,7 @@ export interface RawHand {
   deadline: Date | null;
   away: number[] | null;
   misses: number[] | null;
+  away_since: (Date | null)[] | null;
 }
 
 export const toHandRow = (r: RawHand): HandRow => ({
@@ -112,4 +115,5 @@ export const toHandRow = (r: RawHand): HandRow => ({
   deadline: r.deadline,
   away: r.away ?? [],
   misses: r.misses ?? [],
+  awaySince: r.away_since ?? [],
 });

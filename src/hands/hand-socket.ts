@@ -239,9 +239,7 @@ export class HandSockets implements OnModuleDestroy {
       if (caller.kind !== 'player') throw ApiError.of('PLAYER_ONLY');
       // The answer is the seat's view at the new seq: marked held before any line is built for it.
       const heard = (view: Record<string, unknown>) =>
-        handId === at.handId && this.streams.heard(at.reader, view.seq as number, view.status as string, view.present as number[])
-          ? { next: view.nextHandId as string | undefined }
-          : false;
+        handId === at.handId && this.streams.heard(at.reader, view) ? { next: view.nextHandId as string | undefined } : false;
       const command = { actor: caller, expectedSeq: msg.expectedSeq, action: msg.action };
       const answer = await this.commands.handle(handId, command, {
         idempotencyKey: msg.idempotencyKey ?? undefined,

@@ -72,6 +72,8 @@ export interface NewHand {
   away: number[];
   /** each seat's clock expiries in a row so far, by seat (empty: none) */
   misses: number[];
+  /** when each seat in `away` went away, by seat (null: not away; empty: none away) */
+  awaySince: (Date | null)[];
 }
 
 /**
@@ -224,13 +226,14 @@ export async function append(
   return inTx ? work(via) : via.transaction(work).catch(conflictOnDuplicate);
 }
 
-/** Whether the event went in, its hash, the seq whose state the hand row now holds, and the seats away after it. */
+/** Whether the event went in, its hash, the seq whose state the hand row now holds, and the seats away after it (and since when). */
 export interface Appended {
   appended: boolean;
   hash: string;
   stateSeq: number;
   away: number[];
   misses: number[];
+  awaySince: (Date | null)[];
 }
 
 const atOf = (e: Expected): HandAt => ('open' in e ? { tableId: e.open.tableId, handId: e.open.id } : e);
@@ -241,6 +244,10 @@ const atOf = (e: Expected): HandAt => ('open' in e ? { tableId: e.open.tableId, 
  */
 const missesWith = (index: string, value: string): string =>
   `(SELECT array_agg(CASE WHEN i = ${index} THEN ${value} ELSE COALESCE(misses[i], 0) END ORDER BY i) FROM generate_series(1, seat_count) AS i)`;
+
+/** `away_since` with the seat at 1-based `index` set to `value` (a time, or NULL: not away), one entry per seat, as `missesWith`. */
+const awaySinceWith = (index: string, value: string): string =>
+  `(SELECT array_agg(CASE WHEN i = ${index} THEN ${value}::timestamptz ELSE away_since[i] END ORDER BY i) FROM generate_series(1, seat_count) AS i)`;
 
 /**
  * The conditional append of one event. Besides the projection it keeps the acting seat's
@@ -259,24 +266,29 @@ const appendEventSql = (idem: boolean): string => `WITH upd AS (
                               misses = CASE
                                 WHEN $21::text = 'missed' THEN ${missesWith('$20::int', 'COALESCE(misses[$20::int], 0) + 1')}
                                 WHEN $21::text = 'acted' AND COALESCE(misses[$20::int], 0) > 0 THEN ${missesWith('$20::int', '0')}
-                                ELSE misses END
-             WHERE table_id = $19 AND id = $1 AND seq = $2 AND status = 'active' AND away = $22::int[] RETURNING table_id, id, away, misses),
+                                ELSE misses END,
+                              away_since = CASE
+                                WHEN $21::text = 'acted' AND $20::int - 1 = ANY(away) THEN ${awaySinceWith('$20::int', 'NULL')}
+                                WHEN $21::text = 'missed' AND COALESCE(misses[$20::int], 0) + 1 >= ${AWAY_AFTER_MISSES} AND NOT ($20::int - 1 = ANY(away))
+                                  THEN ${awaySinceWith('$20::int', 'now()')}
+                                ELSE away_since END
+             WHERE table_id = $19 AND id = $1 AND seq = $2 AND status = 'active' AND away = $22::int[] RETURNING table_id, id, away, misses, away_since),
            ev AS (
              INSERT INTO events (table_id, hand_id, seq, type, seat, payload, command_id, created_at, prev_hash, by, hash)
              SELECT upd.table_id, upd.id, $4, $12, $13, $14::jsonb, $15, $16, $17, $18, $10 FROM upd)
            ${idem ? ', idem AS (INSERT INTO idempotent_responses (table_id, key, hand_id, status, body, request_hash) SELECT upd.table_id, $23, upd.id, 200, $24, $25 FROM upd)' : ''}
-           SELECT away, misses FROM upd`;
+           SELECT away, misses, away_since FROM upd`;
 
 /** Inserts the hand and its first events; the route (hand_tables, a reference table) is a statement of its own. */
 const openHandSql = (events: number): string => `WITH h AS (
        INSERT INTO hands (id, table_id, number, game, options, seat_count, dealer, setup, seating, seed, deck, dealt_hands,
                           state, seq, phase, to_act, status, result, deadline, last_hash, source, created_at, finished_at, state_seq,
-                          turn_seconds, away, misses)
+                          turn_seconds, away, misses, away_since)
        VALUES ($1,$2,$3,$4,$5::jsonb,$6,$7,$8::jsonb,$9::jsonb,$10,$11::jsonb,$12::jsonb,$13::jsonb,$14,$15,$16,$17,$18::jsonb,$19,$20,$21,$22,$23,$14,
-               $24,$25::int[],$26::int[])
+               $24,$25::int[],$26::int[],$27::timestamptz[])
        RETURNING id)
      INSERT INTO events (table_id, hand_id, seq, type, seat, payload, command_id, created_at, prev_hash, by, hash)
-     VALUES ${eventValues(26, events)}`;
+     VALUES ${eventValues(27, events)}`;
 
 /**
  * A hand row with the actions of the events after its stored state (`state_tail`, replayed by
@@ -296,22 +308,30 @@ const SQL = {
   handForUpdate: `SELECT ${HAND_READ} FROM hands h WHERE h.table_id = $1 AND h.id = $2 FOR UPDATE OF h`,
   handWithAnswer: `SELECT ${HAND_READ}, i.body AS answer_body, i.request_hash AS answer_request_hash
     FROM hands h LEFT JOIN idempotent_responses i ON i.table_id = h.table_id AND i.key = $3 WHERE h.table_id = $1 AND h.id = $2`,
-  handSeq: 'SELECT seq, status, away FROM hands WHERE table_id = $1 AND id = $2',
+  handSeq: 'SELECT seq, status, away, deadline FROM hands WHERE table_id = $1 AND id = $2',
   idemGet: 'SELECT body, request_hash FROM idempotent_responses WHERE table_id = $1 AND key = $2',
   events: `SELECT table_id, hand_id, seq, type, seat, payload, command_id, created_at, prev_hash, hash, by FROM events
     WHERE table_id = $1 AND hand_id = $2 ORDER BY seq`,
   nextHand: 'SELECT id FROM hands WHERE table_id = $1 AND number > $2 ORDER BY number LIMIT 1',
   voidHand: `UPDATE hands SET status = 'void', finished_at = now() WHERE table_id = $1 AND id = $2`,
   activeTurn: `SELECT game, to_act, seating FROM hands WHERE table_id = $1 AND id = $2 AND status = 'active'`,
+  // Only a change: a seat already away, or already back, keeps its deadline as it is. A seat
+  // back while it is to act has its clock from when it came to act (the time of the hand's last
+  // event), not a fresh one: going away and coming back again and again gains no time.
   setAway: `UPDATE hands SET
-       away = CASE WHEN $4::boolean THEN array_append(array_remove(away, $3::int), $3::int) ELSE array_remove(away, $3::int) END,
+       away = CASE WHEN $4::boolean THEN array_append(away, $3::int) ELSE array_remove(away, $3::int) END,
        misses = CASE WHEN COALESCE(misses[$3::int + 1], 0) > 0 THEN ${missesWith('$3::int + 1', '0')} ELSE misses END,
+       away_since = ${awaySinceWith('$3::int + 1', 'CASE WHEN $4::boolean THEN now() END')},
        deadline = CASE
          WHEN NOT ($3::int = ANY(to_act)) THEN deadline
          WHEN $4::boolean THEN now() + $5::int * interval '1 millisecond'
          WHEN turn_seconds IS NULL THEN NULL
-         ELSE now() + turn_seconds * interval '1 second' END
-     WHERE table_id = $1 AND id = $2 AND status = 'active'`,
+         ELSE GREATEST(now(), COALESCE((SELECT e.created_at FROM events e WHERE e.table_id = hands.table_id AND e.hand_id = hands.id AND e.seq = hands.seq),
+                                       now()) + turn_seconds * interval '1 second') END
+     WHERE table_id = $1 AND id = $2 AND status = 'active' AND ($3::int = ANY(away)) <> $4::boolean
+     RETURNING seq, status`,
+  handStatus: 'SELECT seq, status FROM hands WHERE table_id = $1 AND id = $2',
+  handSeatsForUpdate: 'SELECT seating, away, away_since FROM hands WHERE table_id = $1 AND id = $2 FOR UPDATE',
   bookedHands: `SELECT h.id AS hand_id, h.number, h.status, h.finished_at, ARRAY_AGG(l.amount::text ORDER BY l.seat) AS scores
      FROM ledger_entries l JOIN hands h ON h.table_id = l.table_id AND h.id = l.hand_id
      WHERE l.table_id = $1 GROUP BY h.id, h.number, h.status, h.finished_at ORDER BY h.number`,
@@ -340,8 +360,8 @@ async function appendStatement(
   turn: SeatTurn | undefined,
 ): Promise<Appended> {
   if ('open' in expected) {
-    const { away, misses } = expected.open;
-    return { appended: true, hash: await openStatement(q, expected.open, events, p), stateSeq: p.seq, away, misses };
+    const { away, misses, awaySince } = expected.open;
+    return { appended: true, hash: await openStatement(q, expected.open, events, p), stateSeq: p.seq, away, misses, awaySince };
   }
   const [e] = chain(expected, expected.lastHash, events) as [StoredEvent];
   const state = stateToStore(p, expected.stateSeq);
@@ -358,7 +378,7 @@ async function appendStatement(
     expected.away,
   ];
   if (idem) values.push(idem.key, idem.answer(), idem.requestHash);
-  const { rows } = await q.query<{ away: number[] | null; misses: number[] | null }>({
+  const { rows } = await q.query<{ away: number[] | null; misses: number[] | null; away_since: (Date | null)[] | null }>({
     name: idem ? 'append-event-idem' : 'append-event',
     text: idem ? SQL.appendEventIdem : SQL.appendEvent,
     values,
@@ -369,6 +389,7 @@ async function appendStatement(
     stateSeq: state === null ? expected.stateSeq : p.seq,
     away: rows[0]?.away ?? [],
     misses: rows[0]?.misses ?? [],
+    awaySince: rows[0]?.away_since ?? [],
   };
 }
 
@@ -397,6 +418,7 @@ async function openStatement(q: Queryable, hand: NewHand, events: readonly NewEv
     hand.turnSeconds,
     hand.away,
     hand.misses,
+    hand.awaySince,
   ];
   // Sent together (the pool pipelines); a new hand is always written inside a transaction.
   await Promise.all([
@@ -408,7 +430,7 @@ async function openStatement(q: Queryable, hand: NewHand, events: readonly NewEv
 
 /** A duplicate key (event seq, command id or idempotency key) means a concurrent writer won: a conflict, not an error. */
 function conflictOnDuplicate(err: unknown): Appended {
-  if ((err as { code?: string })?.code === '23505') return { appended: false, hash: '', stateSeq: -1, away: [], misses: [] };
+  if ((err as { code?: string })?.code === '23505') return { appended: false, hash: '', stateSeq: -1, away: [], misses: [], awaySince: [] };
   throw err;
 }
 
@@ -459,11 +481,14 @@ export async function loadHand(
 }
 
 /**
- * The narrow read that tells whether a cached copy is still current: the row's seq and status.
- * Undefined when there is no such hand.
+ * The narrow read that tells whether a cached copy is still current: the row's seq and status,
+ * and its seats away and deadline (which change without an event). Undefined when there is no such hand.
  */
-export async function peekHand(q: Queryable, at: HandAt): Promise<{ seq: number; status: string; away: number[] | null } | undefined> {
-  const { rows } = await q.query<{ seq: number; status: string; away: number[] | null }>({
+export async function peekHand(
+  q: Queryable,
+  at: HandAt,
+): Promise<{ seq: number; status: string; away: number[] | null; deadline: Date | null } | undefined> {
+  const { rows } = await q.query<{ seq: number; status: string; away: number[] | null; deadline: Date | null }>({
     name: 'hand-seq',
     text: SQL.handSeq,
     values: [at.tableId, at.handId],
@@ -571,6 +596,9 @@ export async function dueHands(q: Queryable, now: Date, limit: number, deciding:
   }));
 }
 
+/** What `setAway` did: the seat `changed` (at the hand's `seq`), was so already (`unchanged`), or the hand is not being played (`closed`). */
+export type AwayChange = { kind: 'changed'; seq: number; status: string } | { kind: 'unchanged' | 'closed' };
+
 /**
  * Parks a hand at `seq` for `ms`: no instance's clock sweep takes it up before then, unless it
  * moves meanwhile (a move ends the park without a write: the park names its seq). Counts the
@@ -586,21 +614,50 @@ export async function parkHand(q: Queryable, at: HandAt, seq: number, ms: number
 }
 
 /**
- * A seat's person leaves (`away`: its substitute plays from its next decision, at a bot's pace)
- * or is back (its clock runs again when it is to act). Not an event: the hand's log records
- * who played each action (`by`), and this only says who will play the next. False when the hand
- * is not being played.
+ * A seat's person leaves (`away`: its substitute plays from its next decision, at a bot's pace;
+ * the time it went is kept) or is back (its clock runs again when it is to act). Not an event:
+ * the hand's log records who played each action (`by`), and this only says who will play the
+ * next. A seat already away, or not away, is left as it is — its deadline too, so that no call
+ * can hold its clock off.
  */
-export async function setAway(q: Queryable, at: HandAt, seat: number, away: boolean, awayPaceMs: number): Promise<boolean> {
-  const { rowCount } = await q.query({ name: 'set-away', text: SQL.setAway, values: [at.tableId, at.handId, seat, away, awayPaceMs] });
-  return rowCount === 1;
+export async function setAway(q: Queryable, at: HandAt, seat: number, away: boolean, awayPaceMs: number): Promise<AwayChange> {
+  const { rows } = await q.query<{ seq: number; status: string }>({
+    name: 'set-away',
+    text: SQL.setAway,
+    values: [at.tableId, at.handId, seat, away, awayPaceMs],
+  });
+  if (rows[0]) return { kind: 'changed', seq: rows[0].seq, status: rows[0].status };
+  const now = await q.query<{ status: string }>({ name: 'hand-status', text: SQL.handStatus, values: [at.tableId, at.handId] });
+  return { kind: now.rows[0]?.status === 'active' ? 'unchanged' : 'closed' };
+}
+
+/** Who a hand was dealt to, and which of them are away since when. */
+export interface HandSeats {
+  seating: (string | null)[];
+  away: number[];
+  awaySince: (Date | null)[];
+}
+
+/**
+ * Locks the hand row and reads its seats: the tables' check that a seat may be handed on holds
+ * until its transaction ends, as no `/back`, action or deal can change them meanwhile.
+ */
+export async function lockHandSeats(tx: Tx, at: HandAt): Promise<HandSeats | undefined> {
+  const { rows } = await tx.query<{ seating: (string | null)[]; away: number[] | null; away_since: (Date | null)[] | null }>({
+    name: 'hand-seats-for-update',
+    text: SQL.handSeatsForUpdate,
+    values: [at.tableId, at.handId],
+  });
+  const r = rows[0];
+  return r && { seating: r.seating, away: r.away ?? [], awaySince: r.away_since ?? [] };
 }
 
 /**
  * Drops (`void`: nobody scores) the hands in play whose people are all away — every seat whose
- * player is no bot is in `away` — and none of whom has acted at the table for `minutes`: a read
- * and write across tables, by status (the housekeeping's, a minute apart). Answers them, for
- * their tables to be ended and their followers told.
+ * player is no bot is in `away` — and each of whom went away at least `minutes` ago (`away_since`,
+ * carried from hand to hand while the seat stays away): a read and write across tables, by
+ * status (the housekeeping's sweep). Answers them, for their tables to be ended and their
+ * followers told.
  */
 export async function dropAwayHands(tx: Tx, minutes: number): Promise<{ tableId: string; handId: string; seq: number }[]> {
   const people = `FROM jsonb_array_elements_text(h.seating) WITH ORDINALITY AS s(player_id, n) JOIN players p ON p.id = s.player_id::uuid AND p.bot IS NULL`;
@@ -608,9 +665,9 @@ export async function dropAwayHands(tx: Tx, minutes: number): Promise<{ tableId:
     `UPDATE hands h SET status = 'void', finished_at = now(), deadline = NULL
       WHERE h.status = 'active' AND h.source = 'table'
         AND EXISTS (SELECT 1 ${people})
-        AND NOT EXISTS (SELECT 1 ${people} WHERE NOT ((s.n - 1)::int = ANY(h.away)))
-        AND NOT EXISTS (SELECT 1 FROM events e JOIN players p ON p.id = (h.seating ->> e.seat)::uuid AND p.bot IS NULL
-                        WHERE e.table_id = h.table_id AND e.seq > 0 AND e.by IS NULL AND e.created_at > now() - make_interval(mins => $1))
+        AND NOT EXISTS (SELECT 1 ${people}
+                        WHERE NOT ((s.n - 1)::int = ANY(h.away))
+                           OR NOT COALESCE(h.away_since[s.n] <= now() - $1::float8 * interval '1 minute', false))
       RETURNING h.table_id, h.id, h.seq`,
     [minutes],
   );

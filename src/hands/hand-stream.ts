@@ -7,7 +7,7 @@ import { ApiError } from '../common/problems.js';
 import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
 import { HandWatch, type Move, type Revocation } from './hand-watch.js';
-import { HandsService, type HandSnapshot } from './hands.service.js';
+import { HandsService, seatsMark, type HandSnapshot } from './hands.service.js';
 import { SeatPresence } from './presence.js';
 import { viewerOf } from './views.js';
 
@@ -62,8 +62,8 @@ export interface Reader {
   seq: number;
   status: string;
   started: boolean;
-  /** The seats present (presence.ts) in the last view sent: a change sends the view again. */
-  present: string;
+  /** What the last view sent said of the seats (hands.service.ts seatsMark): a change sends the view again. */
+  seats: string;
   /** A seat's reader keeps its player present at the table until it leaves. */
   release?: () => void;
   /** Its token was replaced while it was being opened. */
@@ -183,7 +183,7 @@ export class HandStreams implements OnModuleDestroy {
     this.checkCaps(holder);
     this.following();
     const hub = this.hubOf(handId);
-    const reader: Reader = { sink, holder, viewer: null, seq: from, status: 'active', started: false, present: '' };
+    const reader: Reader = { sink, holder, viewer: null, seq: from, status: 'active', started: false, seats: '' };
     // Joined before the read, so a move during the read is seen (`moves` changes) and not missed.
     const moves = hub.moves;
     hub.readers.add(reader);
@@ -205,8 +205,8 @@ export class HandStreams implements OnModuleDestroy {
       reader.release = this.presence.hold(snap.tableId, snap.seating[reader.viewer.seat]!);
     opened();
     reader.started = true;
-    // A reader that holds the view at this seq (`after`) is sent it again only when the presence moves.
-    if (from === snap.seq) reader.present = snap.present.join(',');
+    // A reader that holds the view at this seq (`after`) is sent it again only when its seats change.
+    if (from === snap.seq) reader.seats = snap.seats;
     this.send(reader, snap, new Map());
     if (sink.gone) return reader;
     if (reader.revoked) {
@@ -227,11 +227,13 @@ export class HandStreams implements OnModuleDestroy {
    * The reader holds the view at `seq` already (its own action's answer): no line for it. True
    * when that view is the hand's last, which ends the reader's stream as its line would have.
    */
-  heard(reader: Reader, seq: number, status: string, present: readonly number[] = []): boolean {
+  heard(reader: Reader, view: Record<string, unknown>): boolean {
+    const seq = view.seq as number;
+    const status = view.status as string;
     if (seq > reader.seq) {
       reader.seq = seq;
       reader.status = status;
-      reader.present = present.join(',');
+      reader.seats = seatsMark((view.present as number[]) ?? [], (view.away as number[]) ?? [], (view.deadline as string | null) ?? null);
     }
     return status !== 'active';
   }
@@ -290,16 +292,15 @@ export class HandStreams implements OnModuleDestroy {
   /** Writes the view if it is newer than what the reader has; a hand no longer active ends the stream. */
   private send(reader: Reader, snap: HandSnapshot, lines: Map<string, string>): void {
     const final = snap.status !== 'active';
-    const present = snap.present.join(',');
-    const presenceMoved = snap.seq === reader.seq && present !== reader.present;
-    if (snap.seq <= reader.seq && !(final && reader.status !== snap.status) && !presenceMoved) return;
+    const seatsMoved = snap.seq === reader.seq && snap.seats !== reader.seats;
+    if (snap.seq <= reader.seq && !(final && reader.status !== snap.status) && !seatsMoved) return;
     const viewer = reader.viewer!;
     const key = viewer.kind === 'seat' ? `seat${viewer.seat}` : viewer.kind;
     let json = lines.get(key);
     if (json === undefined) lines.set(key, (json = snap.jsonFor(viewer)));
     reader.seq = snap.seq;
     reader.status = snap.status;
-    reader.present = present;
+    reader.seats = snap.seats;
     reader.sink.send(json);
     if (final) reader.sink.end('over', snap.nextHandId);
     else if (reader.sink.backlog > MAX_QUEUED_BYTES) reader.sink.end('behind');

@@ -24,7 +24,15 @@ export interface Move {
   handId: string;
   seq?: number;
   status?: string;
+  /**
+   * The seats changed at that seq — a seat went away or came back, and so the deadline — without
+   * an event: a copy of the hand at that seq is no longer current.
+   */
+  seats?: true;
 }
+
+/** A move that says where the hand went. */
+export type SeqMove = Required<Omit<Move, 'seats'>> & Pick<Move, 'seats'>;
 
 /** This instance's append to a hand, between its start and its announcement (HandWatch.writing). */
 interface OwnWrite {
@@ -197,7 +205,7 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
    * reader woken by it would find the cache behind and read the whole hand, so it is held back
    * while the append is in flight — and given out after all if this append did not write.
    */
-  writing(handId: string, seq: number): (moved: Required<Move> | null) => void {
+  writing(handId: string, seq: number): (moved: SeqMove | null) => void {
     let own = this.own.get(handId);
     if (!own || own.seq !== seq) this.own.set(handId, (own = { seq, writers: 0, held: false, announced: false }));
     own.writers++;
@@ -219,17 +227,27 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
    * transaction): its readers learn of it now, as of an append, and every instance through its
    * notification, which is not repeated here when it comes back.
    */
-  committed(move: Required<Move>): void {
+  committed(move: SeqMove): void {
     if (!this.own.get(move.handId)?.writers) this.own.set(move.handId, { seq: move.seq, writers: 0, held: false, announced: true });
     this.moved(move);
     this.publish(move);
   }
 
+  /**
+   * This instance committed a change of a hand's seats at its seq (a seat away or back, hence its
+   * deadline): the hand's readers everywhere are told now, as of a move, and read it again.
+   */
+  seatsChanged(move: { handId: string; seq: number; status: string }): void {
+    const changed = { ...move, seats: true as const };
+    this.moved(changed);
+    this.publish(changed);
+  }
+
   /** Tells every instance (this one too, through its LISTEN) that a committed move happened. */
-  private publish(move: Required<Move>): void {
+  private publish(move: SeqMove): void {
     if (this.ended) return;
     this.outbox.delete(move.handId);
-    this.outbox.set(move.handId, `${move.handId}:${move.seq}:${move.status}`);
+    this.outbox.set(move.handId, `${move.handId}:${move.seq}:${move.status}${move.seats ? ':seats' : ''}`);
     if (this.outbox.size > OUTBOX_MAX) this.outbox.delete(this.outbox.keys().next().value!);
     if (!this.sending) this.sent = this.send();
   }
@@ -281,6 +299,8 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
   }
 
   private notified(move: Move): void {
+    // A change of seats is news to every reader, even at a seq this instance wrote.
+    if (move.seats) return this.moved(move);
     const own = this.own.get(move.handId);
     // No later than this instance's own write: news only if that write wrote nothing (held until
     // it is settled); once it is announced, its own notification coming back, or an older one
@@ -338,8 +358,9 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
   }
 }
 
-/** `<id>:<seq>:<status>` (or a bare id, as the trigger before 20261124100000 sent it). */
+/** `<id>:<seq>:<status>`, with `:seats` for a change of seats at that seq (or a bare id, as the trigger before 20261124100000 sent it). */
 function moveOf(payload: string): Move {
-  const [handId, seq, status] = payload.split(':');
-  return seq === undefined || status === undefined ? { handId: handId! } : { handId: handId!, seq: Number(seq), status };
+  const [handId, seq, status, seats] = payload.split(':');
+  if (seq === undefined || status === undefined) return { handId: handId! };
+  return { handId: handId!, seq: Number(seq), status, ...(seats === 'seats' ? { seats: true as const } : {}) };
 }

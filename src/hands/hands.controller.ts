@@ -157,7 +157,7 @@ export class HandsController {
   @ApiOperation({
     summary: "Leave the hand to the seat's substitute",
     description:
-      "The seat is away: its substitute (the strong bot) makes each of its decisions at a bot's pace, marked `by: substitute` in the log, until its player comes back (POST …/back) or acts. A seat whose turn clock runs out twice in a row is away too. Answers the seat's view.",
+      "The seat is away: its substitute (the strong bot) makes each of its decisions at a bot's pace, marked `by: substitute` in the log, until its player comes back (POST …/back) or acts. A seat whose turn clock runs out twice in a row is away too. A seat already away is left as it is. The hand's sockets and streams are sent the view again. Answers the seat's view.",
   })
   @ApiOkResponse({ schema: HAND_VIEW })
   @ApiConflictResponse({ type: ProblemDto, description: 'HAND_CLOSED: the hand is over' })
@@ -172,7 +172,8 @@ export class HandsController {
   @Auth('player')
   @ApiOperation({
     summary: "Take the seat back from its substitute (I'm back)",
-    description: "The seat is no longer away; when it is to act, its turn clock starts again. Answers the seat's view.",
+    description:
+      "The seat is no longer away: a decision it is to act on has its turn clock from when the seat came to act (no more time than the clock gives), and an offer of the seat is withdrawn. A seat that is not away is left as it is, its deadline too. The hand's sockets and streams are sent the view again. Answers the seat's view.",
   })
   @ApiOkResponse({ schema: HAND_VIEW })
   @ApiConflictResponse({ type: ProblemDto, description: 'HAND_CLOSED: the hand is over' })

@@ -18,6 +18,8 @@ export interface HandSnapshot {
   tableId: string | null;
   /** The seats whose players are connected (presence.ts), as the views say. */
   present: readonly number[];
+  /** What the views say of the seats at this seq (seatsMark): a change is sent again at the same seq. */
+  seats: string;
   /** Once the hand has ended: the hand its table dealt next, if any. */
   nextHandId?: string;
   viewFor(viewer: Viewer): Record<string, unknown>;
@@ -78,6 +80,7 @@ export class HandsService {
       seating: hand.seating,
       tableId: hand.tableId,
       present,
+      seats: seatsMark(present, hand.away, hand.deadline?.toISOString() ?? null),
       ...(next ? { nextHandId: next } : {}),
       viewFor,
       jsonFor: (viewer) =>
@@ -93,10 +96,12 @@ export class HandsService {
    */
   private async current(handId: string, known?: Move): Promise<CachedHand> {
     const cached = this.cache.get(handId);
-    if (cached && known?.seq === cached.seq && known.status === cached.status) return cached;
+    // A change of seats (away, back) keeps the seq: only the row can say whether the copy has it.
+    if (cached && !known?.seats && known?.seq === cached.seq && known.status === cached.status) return cached;
     if (cached) {
       const now = await peekHand(this.db.pool, { tableId: cached.homeTableId, handId });
-      if (now?.seq === cached.seq && now.status === cached.status && sameSeats(now.away ?? [], cached.away)) return cached;
+      const sameDeadline = (now?.deadline?.getTime() ?? null) === (cached.deadline?.getTime() ?? null);
+      if (now?.seq === cached.seq && now.status === cached.status && sameSeats(now.away ?? [], cached.away) && sameDeadline) return cached;
     }
     const fresh = await loadHand(this.db.pool, await this.cache.locate(this.db.pool, handId));
     this.cache.set(fresh);
@@ -111,3 +116,10 @@ export class HandsService {
 }
 
 const sameSeats = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((s, i) => s === b[i]);
+
+/**
+ * What a view says of its seats besides the seq — who is present, who is away, the deadline — as
+ * one text: a reader holding the view at a seq is sent it again when this changes.
+ */
+export const seatsMark = (present: readonly number[], away: readonly number[], deadline: string | null): string =>
+  `${present.join(',')}|${away.join(',')}|${deadline ?? ''}`;

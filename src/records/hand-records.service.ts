@@ -112,6 +112,7 @@ export class HandRecordsService {
       turnSeconds: null,
       away: [],
       misses: [],
+      awaySince: [],
     };
     try {
       await this.db.transaction(async (tx) => {

@@ -3,6 +3,7 @@ import { gameFor, nestOptions, shuffle, type GameId, type HandSetup } from '../e
 import { dealCommitment } from '../hands/commitment.js';
 import type { Opening } from '../hands/hand-end.js';
 import { projectionOf } from '../hands/projection.js';
+import type { HandRow } from '../hands/hand-row.js';
 
 export interface TableForDeal {
   id: string;
@@ -14,13 +15,33 @@ export interface TableForDeal {
   turnSeconds: number | null;
 }
 
-/** How the new hand starts: seats still away from the hand before, and a pause before its first clock runs. */
+/** How the new hand starts: seats still away from the hand before (and since when), and a pause before its first clock runs. */
 export interface DealStart {
   away: number[];
   misses: number[];
+  awaySince: (Date | null)[];
   pauseMs: number;
   /** how soon an away seat's substitute acts (a bot's pace) */
   awayPaceMs: number;
+}
+
+/**
+ * What a hand's seats carry into the hand dealt after it to `seating`: a seat still held by the
+ * player it was dealt to stays away (since the time it went) with its expiries in a row; a seat
+ * that passed to another player (the host handed it on) starts afresh, its new holder present.
+ */
+export function carriedOver(
+  hand: Pick<HandRow, 'seating' | 'away' | 'misses' | 'awaySince'>,
+  seating: readonly string[],
+): Pick<DealStart, 'away' | 'misses' | 'awaySince'> {
+  const kept = (seat: number) => seating[seat] === hand.seating[seat];
+  const misses = hand.misses.map((m, seat) => (kept(seat) ? m : 0));
+  const away = hand.away.filter(kept);
+  return {
+    away,
+    misses: misses.some((m) => m > 0) ? misses : [],
+    awaySince: away.length ? seating.map((_, seat) => (away.includes(seat) ? (hand.awaySince[seat] ?? new Date()) : null)) : [],
+  };
 }
 
 /**
@@ -73,6 +94,7 @@ export function dealOpening(table: TableForDeal, setup: HandSetup, at: { handId:
       turnSeconds: table.turnSeconds,
       away: start.away,
       misses: start.misses,
+      awaySince: start.awaySince,
     },
     events: [opening],
     projection: projectionOf(game, state, 0, { now, turnSeconds: table.turnSeconds, ...start }),

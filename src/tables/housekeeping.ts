@@ -6,15 +6,18 @@ import { HandWatch } from '../hands/hand-watch.js';
 import { dropAwayHands } from '../hands/hand-store.js';
 import { endAbandonedTables, endAwayTable } from './table-store.js';
 
-/** How often each instance looks for abandoned tables. */
+/** How often each instance looks for abandoned tables, at most: a table ends within one sweep after its time. */
 const SWEEP_MS = 60_000;
+/** How often at least: a few minutes' time (tests use a fraction of a minute) is then kept to within a second. */
+const MIN_SWEEP_MS = 1_000;
 
 /**
  * Tables nobody plays at do not pile up in the lobby: a waiting table at which no person has sat
  * for ABANDONED_TABLE_MINUTES is ended (`endReason: abandoned`) — the same half hour after which
  * a waiting table no longer counts against its host's OPEN_TABLES_PER_PLAYER — and so is a table
- * in play whose people are all away and have not acted for as long (`endReason: away`): until
- * then their substitutes play on, at a bot's pace, in case someone comes back.
+ * in play whose people have all been away for as long (`endReason: away`; the time each went
+ * away is kept with the hand): until then their substitutes play on, at a bot's pace, in case
+ * someone comes back.
  */
 @Injectable()
 export class TableHousekeeping implements OnApplicationBootstrap, OnModuleDestroy {
@@ -29,12 +32,18 @@ export class TableHousekeeping implements OnApplicationBootstrap, OnModuleDestro
 
   onApplicationBootstrap(): void {
     if (this.settings.abandonedTableMinutes === 0) return;
-    this.timer = setInterval(() => void this.sweep().catch((err: Error) => this.log.warn(`housekeeping: ${err.message}`)), SWEEP_MS);
+    const every = TableHousekeeping.sweepMs(this.settings.abandonedTableMinutes);
+    this.timer = setInterval(() => void this.sweep().catch((err: Error) => this.log.warn(`housekeeping: ${err.message}`)), every);
     this.timer.unref();
   }
 
   onModuleDestroy(): void {
     clearInterval(this.timer);
+  }
+
+  /** The time between sweeps for tables that end after `minutes`: a tenth of it, from a second to a minute. */
+  static sweepMs(minutes: number): number {
+    return Math.min(SWEEP_MS, Math.max(MIN_SWEEP_MS, Math.round((minutes * 60_000) / 10)));
   }
 
   /** Ends the abandoned tables and those whose people are all away now; answers their ids. */

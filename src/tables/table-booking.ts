@@ -6,9 +6,9 @@ import { gameFor, type HandResult, type HandSetup } from '../engine/index.js';
 import type { Tx } from '../database/database.service.js';
 import type { HandEnd, Opening } from '../hands/hand-end.js';
 import type { HandRow } from '../hands/hand-row.js';
-import { dealOpening, type DealStart } from './dealing.js';
+import { carriedOver, dealOpening, type DealStart } from './dealing.js';
 import { LedgerWriter } from './ledger-writer.js';
-import { endSession, lockForSession, startHand, type SessionTable } from './table-store.js';
+import { endSession, lockForSession, startHand, withdrawOfferOf, type SessionTable } from './table-store.js';
 
 /**
  * A table's part of a hand's end, in the transaction of the hand's last event: the ledger books
@@ -34,15 +34,16 @@ export class TableBooking implements HandEnd {
     const step = gameFor(table.game).session.afterHand(table.options, table.session, finalState);
     // Seats away stay away in the next hand, unless the seat passed to another player (the host
     // handed it on); its clock starts once the people have read the result.
-    const kept = (seat: number) => table.seating[seat] === hand.seating[seat];
-    const misses = hand.misses.map((m, seat) => (kept(seat) ? m : 0));
     const start = {
-      away: hand.away.filter(kept),
-      misses: misses.some((m) => m > 0) ? misses : [],
+      ...carriedOver(hand, table.seating),
       pauseMs: this.settings.resultPauseMs,
       awayPaceMs: this.settings.botPaceMs,
     };
     return continueSession(tx, table, step.session, step.next, start);
+  }
+
+  async seatBack(tx: Pick<Tx, 'query'>, back: { tableId: string; seat: number; playerId: string }): Promise<void> {
+    await withdrawOfferOf(tx, back.tableId, back.seat, back.playerId);
   }
 }
 

@@ -10,6 +10,8 @@ import { isUuid } from '../common/ids.js';
 import { HandCommands } from '../hands/hand-commands.js';
 import { loadHand, voidHand } from '../hands/hand-store.js';
 import { HandWatch } from '../hands/hand-watch.js';
+import type { HandRow } from '../hands/hand-row.js';
+import { carriedOver } from './dealing.js';
 import { continueSession } from './table-booking.js';
 import { currentHandOf, lockForSession, saveSession, type SessionTable } from './table-store.js';
 
@@ -87,7 +89,9 @@ export class TableSession {
       onCommit(tx, () => this.watch.committed({ handId: pending.id, seq: pending.seq, status: 'void' }));
     }
     // The same seed deals the same cards: nobody has acted and the players have seen their
-    // cards, so a new shuffle would only let a player end the session to get a better hand.
+    // cards, so a new shuffle would only let a player end the session to get a better hand —
+    // unless a seat passed to another player since: the newcomer must not hold the cards its
+    // departed player saw, so the replacement is a fresh shuffle (committed as any deal is).
     const replacement = await this.continueWith(tx, table, session, next, pending ?? undefined);
     if (replacement === null) return { status: 'ended', currentHandId: table.currentHandId };
     return { status: 'playing', currentHandId: replacement };
@@ -95,17 +99,20 @@ export class TableSession {
 
   /**
    * The session goes on with `next` (its hand opened here; its id returned) or ends (null);
-   * `replacing` is a hand dropped unplayed, whose seed and away seats the new one keeps.
+   * `replacing` is a hand dropped unplayed, whose away seats the new one keeps where their
+   * holders did, and whose seed it keeps while every seat does.
    */
   private async continueWith(
     tx: Tx,
     table: SessionTable,
     session: unknown,
     next: HandSetup | null,
-    replacing?: { seed: string; away: number[]; misses: number[] },
+    replacing?: Pick<HandRow, 'seed' | 'seating' | 'away' | 'misses' | 'awaySince'>,
   ): Promise<string | null> {
-    const start = { away: replacing?.away ?? [], misses: replacing?.misses ?? [], pauseMs: 0, awayPaceMs: this.settings.botPaceMs };
-    const opening = await continueSession(tx, table, session, next, start, replacing?.seed);
+    const kept = replacing ? carriedOver(replacing, table.seating) : { away: [], misses: [], awaySince: [] };
+    const start = { ...kept, pauseMs: 0, awayPaceMs: this.settings.botPaceMs };
+    const sameSeating = replacing?.seating.every((playerId, seat) => playerId === table.seating[seat]) ?? false;
+    const opening = await continueSession(tx, table, session, next, start, sameSeating ? replacing?.seed : undefined);
     if (!opening) return null;
     await this.commands.open(tx, opening);
     return opening.hand.id;

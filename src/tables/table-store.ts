@@ -26,10 +26,12 @@ const SQL = {
   addSeat: 'INSERT INTO table_seats (table_id, seat, player_id) VALUES ($1, $2, $3)',
   seatCount: 'SELECT count(*)::int AS n FROM table_seats WHERE table_id = $1',
   removeSeat: 'DELETE FROM table_seats WHERE table_id = $1 AND player_id = $2',
-  seatHolder: `SELECT s.player_id, s.offered_at IS NOT NULL AS offered, p.bot IS NOT NULL AS bot
+  seatHolder: `SELECT s.player_id, s.offered_at, p.bot IS NOT NULL AS bot
     FROM table_seats s JOIN players p ON p.id = s.player_id WHERE s.table_id = $1 AND s.seat = $2`,
   offerSeat: 'UPDATE table_seats SET offered_at = now() WHERE table_id = $1 AND seat = $2',
   withdrawOffer: 'UPDATE table_seats SET offered_at = NULL WHERE table_id = $1 AND seat = $2',
+  withdrawOfferOf:
+    'UPDATE table_seats SET offered_at = NULL WHERE table_id = $1 AND seat = $2 AND player_id = $3 AND offered_at IS NOT NULL',
   passSeat: `UPDATE table_seats SET player_id = $3, previous_player_id = player_id, offered_at = NULL, joined_at = now(),
       from_hand = (SELECT t.hand_count + 1 FROM tables t WHERE t.id = $1) WHERE table_id = $1 AND seat = $2`,
   lockForSession: `SELECT t.id, t.game, t.options, t.status, t.session, t.hand_count, t.host_player_id, t.current_hand_id, t.turn_seconds,
@@ -184,19 +186,24 @@ export async function removeSeat(tx: Tx, tableId: string, playerId: string): Pro
 
 // ---- seats in play: the host hands an away player's seat on, from the next hand ----------------
 
-/** Who holds the seat, whether the host offers it, and whether a bot holds it; none for an empty seat. */
+/** Who holds the seat, since when the host offers it (null: not offered), and whether a bot holds it; none for an empty seat. */
 export async function seatHolder(
   tx: Tx,
   tableId: string,
   seat: number,
-): Promise<{ playerId: string; offered: boolean; bot: boolean } | undefined> {
-  const { rows } = await tx.query<{ player_id: string; offered: boolean; bot: boolean }>(SQL.seatHolder, [tableId, seat]);
+): Promise<{ playerId: string; offeredAt: Date | null; bot: boolean } | undefined> {
+  const { rows } = await tx.query<{ player_id: string; offered_at: Date | null; bot: boolean }>(SQL.seatHolder, [tableId, seat]);
   const r = rows[0];
-  return r && { playerId: r.player_id, offered: r.offered, bot: r.bot };
+  return r && { playerId: r.player_id, offeredAt: r.offered_at, bot: r.bot };
 }
 
 export async function offerSeat(tx: Tx, tableId: string, seat: number, offered: boolean): Promise<void> {
   await tx.query(offered ? SQL.offerSeat : SQL.withdrawOffer, [tableId, seat]);
+}
+
+/** The offer of a seat ends, if `playerId` still holds it (its player is back). */
+export async function withdrawOfferOf(q: Queryable, tableId: string, seat: number, playerId: string): Promise<void> {
+  await q.query({ name: 'table-withdraw-offer', text: SQL.withdrawOfferOf, values: [tableId, seat, playerId] });
 }
 
 /** The seat passes to `playerId` (its offer ends); the hand under way keeps the seating it was dealt with. */
@@ -355,7 +362,7 @@ export async function botOnlyTable(
 export async function endAbandonedTables(q: Queryable, minutes: number): Promise<string[]> {
   const { rows } = await q.query<{ id: string }>(
     `UPDATE tables t SET status = 'ended', end_reason = 'abandoned'
-      WHERE t.status = 'waiting' AND NOT t.imported AND t.created_at < now() - make_interval(mins => $1)
+      WHERE t.status = 'waiting' AND NOT t.imported AND t.created_at < now() - $1::float8 * interval '1 minute'
         AND NOT EXISTS (SELECT 1 FROM table_seats s JOIN players p ON p.id = s.player_id WHERE s.table_id = t.id AND p.bot IS NULL)
       RETURNING t.id`,
     [minutes],
@@ -381,7 +388,7 @@ export async function hostedOpenTables(q: Queryable, host: string, waitingMinute
               AND NOT EXISTS (SELECT 1 FROM table_seats s JOIN players p ON p.id = s.player_id
                               WHERE s.table_id = t.id AND p.bot IS NULL))::int AS bot_only
        FROM tables t WHERE t.host_player_id = $1 AND NOT t.imported
-        AND (t.status = 'playing' OR (t.status = 'waiting' AND t.created_at > now() - make_interval(mins => $2)))`,
+        AND (t.status = 'playing' OR (t.status = 'waiting' AND t.created_at > now() - $2::float8 * interval '1 minute'))`,
     [host, waitingMinutes],
   );
   return { open: rows[0]!.open, botOnly: rows[0]!.bot_only };

@@ -188,7 +188,10 @@ export class TablesController {
       'to the player it was dealt to. A bot needs no offer.',
   })
   @ApiOkResponse({ type: TableDto })
-  @ApiConflictResponse({ type: ProblemDto, description: 'SEAT_NOT_AWAY: its player is not away (or came back); TABLE_NOT_PLAYING' })
+  @ApiConflictResponse({
+    type: ProblemDto,
+    description: 'SEAT_NOT_AWAY: its holder is not the player dealt the current hand, away in it (or came back); TABLE_NOT_PLAYING',
+  })
   offerSeat(@Param('id') id: string, @Param('seat', SEAT) seat: number, @CurrentCaller() caller: Caller) {
     return this.tables.offerSeat(id, caller as Player, seat, true);
   }

@@ -9,7 +9,7 @@ import { DatabaseService, type Tx } from '../database/database.service.js';
 import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
 import { botPlayerId, createBot } from '../players/player-store.js';
-import { peekHand } from '../hands/hand-store.js';
+import { lockHandSeats, type HandSeats } from '../hands/hand-store.js';
 import { SeatPresence } from '../hands/presence.js';
 import { TableSession } from './table-session.js';
 import { turnSecondsOf, type TurnClock } from './turn-clock.js';
@@ -113,15 +113,43 @@ export class TablesService {
    */
   takeSeat(tableId: string, player: Player, wanted: number | undefined): Promise<SeatTakenDto> {
     if (!isUuid(tableId)) throw ApiError.of('TABLE_NOT_FOUND', `no table ${tableId}`);
-    return this.db.transaction(async (tx) => {
-      const table = await lockForSeats(tx, tableId);
+    return this.withSeatsLocked(tableId, async (tx, table, hand) => {
       if (table.status !== 'playing' || wanted === undefined) return this.seat(tx, tableId, player.playerId, wanted);
       if (await isSeated(tx, tableId, player.playerId)) throw ApiError.of('ALREADY_SEATED', 'a player holds at most one seat at a table');
-      const holder = await this.awaySeat(tx, tableId, table, wanted);
-      if (!holder.offered) throw ApiError.of('SEAT_NOT_OFFERED', `seat ${wanted} is not offered; its player may still come back`);
+      const holder = await this.awaySeat(tx, tableId, table, hand, wanted);
+      // An offer holds while its player stays away: one made before the player came back (and went again) has lapsed.
+      const since = hand?.awaySince[wanted] ?? null;
+      if (!holder.offeredAt || !since || holder.offeredAt < since) {
+        throw ApiError.of('SEAT_NOT_OFFERED', `seat ${wanted} is not offered; its player may still come back`);
+      }
       await passSeat(tx, tableId, wanted, player.playerId);
       return { seat: wanted };
     });
+  }
+
+  /**
+   * Runs `work` on the table row and its current hand's seats, both locked — the hand first, as
+   * on the action path (a hand's end locks its table), so the two never deadlock. The current
+   * hand may change between its peek and the table's lock (a hand ended and the next was dealt):
+   * then the transaction is tried again.
+   */
+  private async withSeatsLocked<T>(
+    tableId: string,
+    work: (tx: Tx, table: SeatLock, hand: HandSeats | undefined) => Promise<T>,
+  ): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      const done = await this.db.transaction(async (tx) => {
+        const peek = await currentHandOf(tx, tableId);
+        if (!peek) throw ApiError.of('TABLE_NOT_FOUND', `no table ${tableId}`);
+        const handId = peek.currentHandId;
+        const hand = handId ? await lockHandSeats(tx, { tableId, handId }) : undefined;
+        const table = await lockForSeats(tx, tableId);
+        if ((await currentHandOf(tx, tableId))?.currentHandId !== handId) return null;
+        return { value: await work(tx, table, hand) };
+      });
+      if (done) return done.value;
+      if (attempt >= 4) throw new Error(`table ${tableId}: the current hand kept changing while its seats were locked`);
+    }
   }
 
   /**
@@ -131,24 +159,23 @@ export class TablesService {
    */
   offerSeat(tableId: string, host: Player, seat: number, offered: boolean): Promise<TableDto> {
     if (!isUuid(tableId)) throw ApiError.of('TABLE_NOT_FOUND', `no table ${tableId}`);
-    return this.db
-      .transaction(async (tx) => {
-        const table = await lockForSeats(tx, tableId);
-        if (table.host_player_id !== host.playerId) throw ApiError.of('NOT_HOST', "only the table's host may offer a seat");
-        if (offered) await this.awaySeat(tx, tableId, table, seat);
-        await offerSeat(tx, tableId, seat, offered);
-      })
-      .then(() => this.get(tableId));
+    return this.withSeatsLocked(tableId, async (tx, table, hand) => {
+      if (table.host_player_id !== host.playerId) throw ApiError.of('NOT_HOST', "only the table's host may offer a seat");
+      if (offered) await this.awaySeat(tx, tableId, table, hand, seat);
+      await offerSeat(tx, tableId, seat, offered);
+    }).then(() => this.get(tableId));
   }
 
-  /** The seat's holder, who must be a person away in the hand under way (SEAT_NOT_AWAY otherwise). */
-  private async awaySeat(tx: Tx, tableId: string, table: SeatLock, seat: number) {
+  /**
+   * The seat's holder, who must be the person the hand under way was dealt to and away in it
+   * (SEAT_NOT_AWAY otherwise): a holder who took the seat over plays from the next hand and has
+   * never been away. `hand` is locked by the caller, so neither can change before it commits.
+   */
+  private async awaySeat(tx: Tx, tableId: string, table: SeatLock, hand: HandSeats | undefined, seat: number) {
     if (table.status !== 'playing') throw ApiError.of('TABLE_NOT_PLAYING', 'seats are handed on only while the table plays');
     if (seat >= table.seat_count) throw ApiError.of('VALIDATION_FAILED', `seat must be between 0 and ${table.seat_count - 1}`);
     const holder = await seatHolder(tx, tableId, seat);
-    const current = await currentHandOf(tx, tableId);
-    const hand = current?.currentHandId ? await peekHand(tx, { tableId, handId: current.currentHandId }) : undefined;
-    if (!holder || holder.bot || !(hand?.away ?? []).includes(seat)) {
+    if (!holder || holder.bot || !hand || hand.seating[seat] !== holder.playerId || !hand.away.includes(seat)) {
       throw ApiError.of('SEAT_NOT_AWAY', `seat ${seat} is not held by a player who is away`);
     }
     return holder;
@@ -184,13 +211,12 @@ export class TablesService {
    */
   seatBot(tableId: string, host: Player, wanted: number | undefined, strength: BotStrength): Promise<BotSeatedDto> {
     if (!isUuid(tableId)) throw ApiError.of('TABLE_NOT_FOUND', `no table ${tableId}`);
-    return this.db.transaction(async (tx) => {
-      const table = await lockForSeats(tx, tableId);
+    return this.withSeatsLocked(tableId, async (tx, table, hand) => {
       if (table.host_player_id !== host.playerId) throw ApiError.of('NOT_HOST', "only the table's host may seat bots");
       await this.checkBotTables(tx, tableId, host);
       // At a table in play: the seat of a player who is away, from the next hand on.
       const handOn = table.status === 'playing' && wanted !== undefined;
-      if (handOn) await this.awaySeat(tx, tableId, table, wanted);
+      if (handOn) await this.awaySeat(tx, tableId, table, hand, wanted);
       const seat = handOn ? wanted : await freeSeat(tx, tableId, table, wanted);
       const botId = botPlayerId(tableId, seat, strength);
       const name = `Bot ${seat + 1} (${strength})`;
