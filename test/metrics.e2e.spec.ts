@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { BotRunner, type BotTurn } from '../src/bots/bot-runner.js';
+import type { SeatView } from '../src/solvers/search/strategy.js';
 import { bearer, ownDatabase, startApp, AUDIT_TOKEN, type TestApp } from './support/app.testkit.js';
 import { newPlayers, type Player } from './support/bots.testkit.js';
 import { openSocket } from './support/socket.testkit.js';
@@ -191,6 +193,27 @@ describe('GET /metrics (Prometheus)', () => {
     for (const route of ['/hands/:id/socket', '/tables/:id/socket', '/hands/:id/stream', '/lobby/feed'])
       expect(timed.has(route)).toBe(false);
   });
+
+  it('counts a hand parked because its substitute was refused', async () => {
+    const players = await newPlayers(t, 4, 'Park');
+    const bots = t.app.get(BotRunner);
+    const choose = bots.choose;
+    const { handId } = await clockTable(t, players, 1);
+    // This hand's substitute chooses a card during the bidding: the rules refuse it, and the hand is parked.
+    bots.choose = (turn: BotTurn, view: SeatView) =>
+      turn.handId === handId ? { type: 'play', card: (view.hand as string[])[0]! } : choose(turn, view);
+    try {
+      const start = await scrape(t);
+      let parked = 0;
+      for (let i = 0; i < 60 && parked < 1; i++) {
+        await sleep(100);
+        parked = valueOf(await scrape(t), 'kartentisch_hands_parked_total', {}) - valueOf(start, 'kartentisch_hands_parked_total', {});
+      }
+      expect(parked).toBeGreaterThanOrEqual(1);
+    } finally {
+      bots.choose = choose;
+    }
+  }, 30_000);
 
   it('counts substitute moves, and strong decisions answered by the beginner when more wait than the workers take', async () => {
     // Twelve clocks run out while no instance is up; the instance that starts then finds them all
