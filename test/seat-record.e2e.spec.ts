@@ -107,7 +107,10 @@ describe('one record per seat: away, offer and clock', () => {
     const { tableId, handId } = await seated(t, [host!, p1!, p2!, a!], { clock: 'off' });
     await away(handId, a!);
     await t.http.post(`/tables/${tableId}/seats/3/offer`).set(bearer(host!.token)).expect(200);
+    expect(await getView(t, handId, host!.token)).toMatchObject({ offered: [3] });
     await t.http.post(`/tables/${tableId}/seats`).set(bearer(b!.token)).send({ seat: 3 }).expect(201);
+    // Taken, the seat is no longer offered; its player stays away for the rest of the hand.
+    expect(await getView(t, handId, host!.token)).toMatchObject({ offered: [], away: [3] });
     // B holds the seat from the next hand and was never away: it cannot be offered, taken or given to a bot.
     const offerAgain = await t.http.post(`/tables/${tableId}/seats/3/offer`).set(bearer(host!.token));
     expect([offerAgain.status, offerAgain.body.code]).toEqual([409, 'SEAT_NOT_AWAY']);
@@ -153,6 +156,7 @@ describe('one record per seat: away, offer and clock', () => {
       .expect(200);
     expect(await offered()).toBe(false);
     expect((await getView(slow, handId, player.token)).away).toEqual([]);
+    expect((await getView(slow, handId, players[0]!.token)).offered).toEqual([]);
   });
 
   it('a hand re-dealt after a handover is a fresh shuffle, committed anew, and its new holder is present', async () => {

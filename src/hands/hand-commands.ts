@@ -223,6 +223,8 @@ export class HandCommands {
         away: written.away,
         misses: written.misses,
         awaySince: written.awaySince,
+        // An offer holds while its player is away and the hand under way: the seat's own action ends it.
+        offered: projection.status === 'active' ? (hand.offered ?? []).filter((s) => written.away.includes(s)) : [],
         answered: { seat: e.seat, json: sent.json, present: answer.present as number[] },
       };
       this.cache.set(cached);
