@@ -248,7 +248,7 @@ export interface paths {
         };
         /**
          * The lobby as a stream (NDJSON): a line each time its tables change, from any instance (public)
-         * @description The first line is `{"version": "…"}` for the lobby now; then a line with the new version whenever a table is opened, a seat of an open table is taken or left, or a table starts or ends, written by any instance (it is looked at once a second). A client reads GET /tables again when the version moved. An empty line every 20 s keeps the stream alive; a client reconnects when the stream ends (the instance stopped, or the client fell behind).
+         * @description The first line is `{"version": "…"}` for the lobby now; then a line with the new version whenever a table is opened, a seat of an open table is taken or left, a seat of a running table is offered or no longer, or a table starts or ends, written by any instance (it is looked at once a second). A client reads GET /tables again when the version moved. An empty line every 20 s keeps the stream alive; a client reconnects when the stream ends (the instance stopped, or the client fell behind).
          */
         get: operations["LobbyFeedController_feedOf"];
         put?: never;
@@ -879,6 +879,13 @@ export interface components {
              *     ]
              */
             away: number[];
+            /**
+             * @description away seats the table's host offers to a newcomer (POST /tables/{id}/seats/{seat}/offer), who plays the seat from the next hand; the player's return or action withdraws the offer. Empty once the hand is over. A change is sent to the hand's and the table's sockets and streams as the view again, at the same seq
+             * @example [
+             *       3
+             *     ]
+             */
+            offered: number[];
             /**
              * @description seats whose player is connected: a socket or stream open, or a request about the hand in the last PRESENCE_SECONDS (30), on any instance; bots' seats are not listed. A change is sent to the hand's sockets and streams as the view again, at the same seq
              * @example [

@@ -17,6 +17,12 @@
  *     clock (--clock-blips): a substitute's move caught waiting on the hand row's lock while all
  *     of the service's connections are terminated. Every seat must be played, every blip moved on
  *     from, within 30 s.
+ *   - the attacks on a seat's record that `npm run fuzz` makes once (scripts/lib/seat-attacks.ts),
+ *     here again and again through the faults (--seat-attacks, on by default): `/back` storms at a
+ *     table on a `--storm-clock` clock whose people never act, and handover races (the host's
+ *     offer, two takers, a bot and the player's return at once). Their requests are repeated
+ *     through network errors and 503s; none may answer another 5xx, no decision may stand past its
+ *     clock for 30 s, no seat may be handed on twice or stay offered after its player came back.
  *
  * Then the reckoning: every acknowledged action in the log at its seq, no seq twice or missing,
  * every hand verifies (GET /hands/{id}/verify), every ledger sums to zero; and a SIGTERM under
@@ -39,6 +45,7 @@ import { KartentischClient } from './lib/api-client.js';
 import { dealDobbm, floodUntilStopped } from './lib/abuse-probes.js';
 import { reckon, startLoad, terminateBackends, type Load } from './lib/chaos-load.js';
 import { startClockProbe, STUCK_MS } from './lib/clock-probe.js';
+import { startSeatAttacks } from './lib/seat-attacks.js';
 import { createScratchDatabase } from './lib/scratch-database.js';
 import { buildService, Cleanup, freePort, sleep, startService, type RunningService } from './lib/service-process.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/database/embedded.js';
@@ -57,6 +64,9 @@ const { values: args } = parseArgs({
     flood: { type: 'string', default: 'true' },
     'clock-seconds': { type: 'string', default: '2' },
     'clock-blips': { type: 'string', default: '2' },
+    'seat-attacks': { type: 'string', default: 'true' },
+    'storm-clock': { type: 'string', default: '3' },
+    'storm-seconds': { type: 'string', default: '15' },
   },
 });
 
@@ -106,6 +116,16 @@ async function main(): Promise<number> {
       applicationName: APPLICATION_NAME,
       turnSeconds: clockSeconds,
     });
+    const stormClock = Number(args['storm-clock']);
+    const attacks =
+      args['seat-attacks'] === 'false'
+        ? null
+        : startSeatAttacks(url, {
+            turnSeconds: stormClock,
+            stormSeconds: Number(args['storm-seconds']),
+            everyMs: 300,
+            retryForMs: RECOVERY_MS * 2,
+          });
     /** When each fault began and when the service was healthy again: the clock's late moves in them are the fault's. */
     const windows: { from: number; to: number }[] = [];
     const blips: (number | null)[] = [];
@@ -177,6 +197,7 @@ async function main(): Promise<number> {
     const errors = await load.stop();
     const flooded = await flooder?.stop();
     const clocked = await clock.stop();
+    const attacked = await attacks?.stop();
     // A seat still unplayed when a fault began, or due before 2 s after it healed, is the fault's; the others are the clock's own.
     const inFault = (l: { deadline: number; ms: number }) => windows.some((w) => l.deadline <= w.to + 2000 && l.deadline + l.ms >= w.from);
     const ownLateness = clocked.lateness.filter((l) => !inFault(l)).map((l) => l.ms);
@@ -184,6 +205,10 @@ async function main(): Promise<number> {
     const seconds1 = (ms: number) => (ms / 1000).toFixed(1);
     const spread = (xs: number[]) => (xs.length === 0 ? 'none' : `median ${seconds1(median(xs))} s, max ${seconds1(Math.max(...xs))} s`);
     const movedOn = blips.filter((b): b is number => b !== null);
+    // The storms' decisions as the clock probe's: those a fault held up are told apart from the others.
+    const stormOwn = attacked?.storm.lateness.filter((l) => !inFault(l)).map((l) => l.ms) ?? [];
+    const stormInFaults = attacked?.storm.lateness.filter((l) => inFault(l)).map((l) => l.ms) ?? [];
+    const overClock = (xs: number[]) => (xs.length === 0 ? 'none' : `${Math.max(...xs)} ms`);
     const seconds = Math.round((Date.now() - started) / 1000);
     const r = await reckon(url, db.url, AUDIT_TOKEN, load);
 
@@ -201,8 +226,19 @@ async function main(): Promise<number> {
       blips.length === tally['clock-blip'] &&
       Math.max(0, ...faultLateness, ...ownLateness) <= STUCK_MS &&
       load.record.missingRetryAfter === 0 &&
-      [...load.record.faults.keys()].every((k) => k === 'network' || k === '503 DATABASE_UNAVAILABLE');
-    for (const line of [...errors.map((e) => e.message), ...notes, ...r.problems].slice(0, 30)) console.error(`  ${line}`);
+      [...load.record.faults.keys()].every((k) => k === 'network' || k === '503 DATABASE_UNAVAILABLE') &&
+      (!attacked ||
+        (attacked.failures.length === 0 &&
+          attacked.storm.decisions > 0 &&
+          attacked.storm.serverErrors === 0 &&
+          Math.max(0, ...stormOwn, ...stormInFaults) <= STUCK_MS &&
+          attacked.races.rounds > 0 &&
+          attacked.races.serverErrors === 0 &&
+          attacked.races.doubleHandovers === 0 &&
+          attacked.races.offersOutlivingReturn === 0 &&
+          attacked.races.misplaced === 0));
+    for (const line of [...errors.map((e) => e.message), ...notes, ...r.problems, ...(attacked?.failures ?? [])].slice(0, 30))
+      console.error(`  ${line}`);
     if (load.record.missingRetryAfter) console.error(`  ${load.record.missingRetryAfter} answers 503 without Retry-After`);
     console.log(
       `chaos ${ok ? 'OK' : 'FAILED'}: ${r.acknowledged} acknowledged actions in ${r.hands} hands at ${r.ledgers} tables over ${seconds} s ` +
@@ -218,6 +254,15 @@ async function main(): Promise<number> {
         `${spread(faultLateness)} in them; ` +
         `stuck ${clocked.stuck ? 'YES' : 'no'}; clock blips ${movedOn.length}/${tally['clock-blip']} moved on ` +
         `(max ${seconds1(Math.max(0, ...movedOn))} s after the blip)` +
+        (attacked
+          ? `; /back storms (${stormClock} s clock): ${attacked.storm.storms} storms, ${attacked.storm.backCalls} calls, ` +
+            `${attacked.storm.decisions} decisions by substitutes, the slowest ${overClock(stormOwn)} over its clock outside faults ` +
+            `(${stormOwn.filter((ms) => ms > 2000).length} over 2 s), ${overClock(stormInFaults)} in them, ${attacked.storm.serverErrors} 5xx; ` +
+            `handover races: ${attacked.races.rounds} rounds, ${attacked.races.serverErrors} 5xx, ${attacked.races.doubleHandovers} seats handed on twice, ` +
+            `${attacked.races.offersOutlivingReturn} offers outliving a return, ${attacked.races.misplaced} seats not where the answers put them ` +
+            `(${attacked.races.disturbed} rounds through a fault); seat attacks retried ` +
+            (([...attacked.faults].map(([kind, n]) => `${n} × ${kind}`).join(', ') || 'none') + `, ${attacked.failures.length} gave up`)
+          : '') +
         (flooded
           ? `; socket flood: ${flooded.frames.toLocaleString('en')} frames on ${flooded.sockets} sockets (closes ${JSON.stringify(flooded.closes)}, ${flooded.refused} refused)`
           : ''),

@@ -7,7 +7,8 @@ import { buildService } from '../scripts/lib/service-process.js';
  * The small `npm run chaos` of `npm test`: the built service on a fresh database of
  * the run's PostgreSQL, one `kill -9` and restart, one termination of its backends with a
  * transaction open, bots with idempotent retries throughout, a socket flooded throughout, a clock table
- * whose people plant the substitute's keys and a database blip during its clock. Before connections handled
+ * whose people plant the substitute's keys and a database blip during its clock, and the seat attacks (`/back`
+ * storms, handover races) repeated through the faults. Before connections handled
  * 'error', the termination ended the process ("backend terminations 0/1 survived").
  */
 describe('npm run chaos (one kill round, one backend termination)', () => {
@@ -32,6 +33,9 @@ describe('npm run chaos (one kill round, one backend termination)', () => {
         '10',
         '--clock-blips',
         '1',
+        // Short storms: stopping waits for the one under way.
+        '--storm-seconds',
+        '6',
       ],
       { env: { ...process.env, FORCE_COLOR: '0' }, timeout: 150_000 },
     ).catch((err: { code?: number; stdout?: string; stderr?: string }) => ({ ...err, failed: true }));
@@ -44,6 +48,10 @@ describe('npm run chaos (one kill round, one backend termination)', () => {
     // A clock table whose people plant the substitute's keys: its seats are played, and a blip during its clock is moved on from.
     expect(out).toMatch(/clock \(2 s, substitute keys planted \d+\): [1-9]\d* seats played by their substitutes/);
     expect(out).toContain('stuck no; clock blips 1/1 moved on');
+    // The seat attacks through the faults: every storm's seats played, no 5xx, no seat handed on twice or offered past a return.
+    expect(out).toMatch(/\/back storms \(3 s clock\): [1-9]\d* storms, \d+ calls, [1-9]\d* decisions by substitutes/);
+    expect(out).toMatch(/handover races: [1-9]\d* rounds, 0 5xx, 0 seats handed on twice, 0 offers outliving a return, 0 seats not where/);
+    expect(out).toContain('0 gave up');
     // A flooder kept at a socket of its own through the faults, closed again and again by its limits.
     expect(out).toMatch(/socket flood: [\d,]+ frames on \d+ sockets \(closes \{[^}]*"1008":\d+/);
   }, 180_000);

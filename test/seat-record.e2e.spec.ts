@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AUDIT_TOKEN, bearer, ownDatabase, startApp, type TestApp } from './support/app.testkit.js';
 import { getView, newPlayers, type Player, type View } from './support/bots.testkit.js';
 import { openSocket, type OpenSocket } from './support/socket.testkit.js';
-import { listening, openStream } from './support/stream.testkit.js';
+import { listening, openLobby, openStream } from './support/stream.testkit.js';
 
 /**
  * A seat's away, offer and clock are one record, through HTTP on a database of this file's own
@@ -107,7 +107,10 @@ describe('one record per seat: away, offer and clock', () => {
     const { tableId, handId } = await seated(t, [host!, p1!, p2!, a!], { clock: 'off' });
     await away(handId, a!);
     await t.http.post(`/tables/${tableId}/seats/3/offer`).set(bearer(host!.token)).expect(200);
+    expect(await getView(t, handId, host!.token)).toMatchObject({ offered: [3] });
     await t.http.post(`/tables/${tableId}/seats`).set(bearer(b!.token)).send({ seat: 3 }).expect(201);
+    // Taken, the seat is no longer offered; its player stays away for the rest of the hand.
+    expect(await getView(t, handId, host!.token)).toMatchObject({ offered: [], away: [3] });
     // B holds the seat from the next hand and was never away: it cannot be offered, taken or given to a bot.
     const offerAgain = await t.http.post(`/tables/${tableId}/seats/3/offer`).set(bearer(host!.token));
     expect([offerAgain.status, offerAgain.body.code]).toEqual([409, 'SEAT_NOT_AWAY']);
@@ -153,6 +156,7 @@ describe('one record per seat: away, offer and clock', () => {
       .expect(200);
     expect(await offered()).toBe(false);
     expect((await getView(slow, handId, player.token)).away).toEqual([]);
+    expect((await getView(slow, handId, players[0]!.token)).offered).toEqual([]);
   });
 
   it('a hand re-dealt after a handover is a fresh shuffle, committed anew, and its new holder is present', async () => {
@@ -209,4 +213,43 @@ describe('one record per seat: away, offer and clock', () => {
     socket.close();
     stream.close();
   });
+
+  it('an offer reaches the table socket, the hand socket and stream and the lobby feed at once, and its withdrawal too', async () => {
+    const players = await newPlayers(slow, 4, 'Offer');
+    const { tableId, handId } = await seated(slow, players, { turnSeconds: 600 });
+    const first = await getView(slow, handId, players[0]!.token);
+    // A seat that is not to act goes away: nothing moves while its offer comes and goes.
+    const seat = [1, 2, 3].find((s) => !first.toAct.includes(s))!;
+    const watcher = [1, 2, 3].find((s) => s !== seat)!;
+    await slow.http.post(`/hands/${handId}/away`).set(bearer(players[seat]!.token)).expect(200);
+    const base = await listening(slow);
+    const tableSocket = await openSocket(base, '', players[watcher]!.token, { path: `/tables/${tableId}/socket` });
+    const handSocket = await openSocket(base, handId, players[0]!.token);
+    const stream = await openStream(base, handId, players[watcher]!.token);
+    const lobby = await openLobby(base);
+    for (const s of [tableSocket, handSocket]) expect(await socketView(s, (v) => v.seq === 0, 5_000)).toMatchObject({ offered: [] });
+    expect((await stream.next(5_000)) as View).toMatchObject({ seq: 0, offered: [] });
+    const version = await lobby.next(5_000);
+
+    const offeredAt = Date.now();
+    await slow.http.post(`/tables/${tableId}/seats/${seat}/offer`).set(bearer(players[0]!.token)).expect(200);
+    for (const s of [tableSocket, handSocket]) {
+      expect(await socketView(s, (v) => (v.offered as number[]).includes(seat), 3_000)).toMatchObject({ seq: 0, offered: [seat] });
+    }
+    expect((await stream.next(3_000)) as View).toMatchObject({ seq: 0, offered: [seat] });
+    expect(Date.now() - offeredAt).toBeLessThan(1_500);
+    expect(await getView(slow, handId, players[watcher]!.token)).toMatchObject({ seq: 0, offered: [seat] });
+    const lobbyOffered = await lobby.next(3_000);
+    expect(lobbyOffered).not.toEqual(version);
+
+    const backAt = Date.now();
+    await slow.http.post(`/hands/${handId}/back`).set(bearer(players[seat]!.token)).expect(200);
+    for (const s of [tableSocket, handSocket]) {
+      expect(await socketView(s, (v) => (v.offered as number[]).length === 0, 3_000)).toMatchObject({ seq: 0, offered: [], away: [] });
+    }
+    expect((await stream.next(3_000)) as View).toMatchObject({ seq: 0, offered: [] });
+    expect(Date.now() - backAt).toBeLessThan(1_500);
+    expect(await lobby.next(3_000)).not.toEqual(lobbyOffered);
+    for (const s of [tableSocket, handSocket, stream, lobby]) s.close();
+  }, 30_000);
 });

@@ -210,6 +210,10 @@ export class HandCommands {
         return { stale: true };
       }
       const sent: ActAnswer = { view: answer, json: answerJson() };
+      // Offers are not written by the append: an offer announced while this action was decided
+      // may have been read into the cache since, so the newer copy's word on them is kept.
+      const latest = this.cache.get(hand.id);
+      const offered = (latest && latest.seq >= hand.seq ? latest.offered : hand.offered) ?? [];
       const cached: CachedHand = {
         ...hand,
         seq: e.seq,
@@ -223,6 +227,8 @@ export class HandCommands {
         away: written.away,
         misses: written.misses,
         awaySince: written.awaySince,
+        // An offer holds while its player is away and the hand under way: the seat's own action ends it.
+        offered: projection.status === 'active' ? offered.filter((s) => written.away.includes(s)) : [],
         answered: { seat: e.seat, json: sent.json, present: answer.present as number[] },
       };
       this.cache.set(cached);

@@ -40,6 +40,8 @@ export interface HandRow {
   misses: number[];
   /** when each seat in `away` went away, by seat (null: not away); carried into the next hand with `away` */
   awaySince: (Date | null)[];
+  /** seats in `away` whose host offers them to a newcomer (table_seats), read with the row; none once the hand is over */
+  offered?: number[];
 }
 
 /** active → finished | thrownIn (the engine's result status); void: dropped unplayed when a session ended. */
@@ -82,6 +84,8 @@ export interface RawHand {
   away: number[] | null;
   misses: number[] | null;
   away_since: (Date | null)[] | null;
+  /** the seats offered (hand-store.ts OFFERED_SEATS), when the read asked for them */
+  offered?: number[] | null;
 }
 
 export const toHandRow = (r: RawHand): HandRow => ({
@@ -116,4 +120,5 @@ export const toHandRow = (r: RawHand): HandRow => ({
   away: r.away ?? [],
   misses: r.misses ?? [],
   awaySince: r.away_since ?? [],
+  offered: r.offered ?? [],
 });

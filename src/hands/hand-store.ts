@@ -291,10 +291,19 @@ const openHandSql = (events: number): string => `WITH h AS (
      VALUES ${eventValues(27, events)}`;
 
 /**
+ * The seats of a hand under way that the host offers to a newcomer (docs/contract.md#handover):
+ * an offer lives on the table's seat, and holds only while the player it was made for is away —
+ * one made before the player last went away has lapsed, whether or not its withdrawal was written.
+ */
+const OFFERED_SEATS = `(SELECT array_agg(s.seat ORDER BY s.seat) FROM table_seats s
+    WHERE h.status = 'active' AND s.table_id = h.table_id AND s.offered_at IS NOT NULL AND s.seat = ANY(h.away)
+      AND s.offered_at >= h.away_since[s.seat + 1]) AS offered`;
+
+/**
  * A hand row with the actions of the events after its stored state (`state_tail`, replayed by
  * `toHandRow`): the same shard's rows, found by the events' primary key.
  */
-const HAND_READ = `${HAND_COLUMNS},
+const HAND_READ = `${HAND_COLUMNS}, ${OFFERED_SEATS},
   (SELECT json_agg(e.payload ORDER BY e.seq) FROM events e WHERE e.table_id = h.table_id AND e.hand_id = h.id AND e.seq > h.state_seq)
   AS state_tail`;
 
@@ -308,7 +317,7 @@ const SQL = {
   handForUpdate: `SELECT ${HAND_READ} FROM hands h WHERE h.table_id = $1 AND h.id = $2 FOR UPDATE OF h`,
   handWithAnswer: `SELECT ${HAND_READ}, i.body AS answer_body, i.request_hash AS answer_request_hash
     FROM hands h LEFT JOIN idempotent_responses i ON i.table_id = h.table_id AND i.key = $3 WHERE h.table_id = $1 AND h.id = $2`,
-  handSeq: 'SELECT seq, status, away, deadline FROM hands WHERE table_id = $1 AND id = $2',
+  handSeq: `SELECT h.seq, h.status, h.away, h.deadline, ${OFFERED_SEATS} FROM hands h WHERE h.table_id = $1 AND h.id = $2`,
   idemGet: 'SELECT body, request_hash FROM idempotent_responses WHERE table_id = $1 AND key = $2',
   events: `SELECT table_id, hand_id, seq, type, seat, payload, command_id, created_at, prev_hash, hash, by FROM events
     WHERE table_id = $1 AND hand_id = $2 ORDER BY seq`,
@@ -331,7 +340,7 @@ const SQL = {
      WHERE table_id = $1 AND id = $2 AND status = 'active' AND ($3::int = ANY(away)) <> $4::boolean
      RETURNING seq, status`,
   handStatus: 'SELECT seq, status FROM hands WHERE table_id = $1 AND id = $2',
-  handSeatsForUpdate: 'SELECT seating, away, away_since FROM hands WHERE table_id = $1 AND id = $2 FOR UPDATE',
+  handSeatsForUpdate: 'SELECT seq, status, seating, away, away_since FROM hands WHERE table_id = $1 AND id = $2 FOR UPDATE',
   bookedHands: `SELECT h.id AS hand_id, h.number, h.status, h.finished_at, ARRAY_AGG(l.amount::text ORDER BY l.seat) AS scores
      FROM ledger_entries l JOIN hands h ON h.table_id = l.table_id AND h.id = l.hand_id
      WHERE l.table_id = $1 GROUP BY h.id, h.number, h.status, h.finished_at ORDER BY h.number`,
@@ -482,18 +491,24 @@ export async function loadHand(
 
 /**
  * The narrow read that tells whether a cached copy is still current: the row's seq and status,
- * and its seats away and deadline (which change without an event). Undefined when there is no such hand.
+ * and its seats away, offered and deadline (which change without an event). Undefined when there is no such hand.
  */
-export async function peekHand(
-  q: Queryable,
-  at: HandAt,
-): Promise<{ seq: number; status: string; away: number[] | null; deadline: Date | null } | undefined> {
-  const { rows } = await q.query<{ seq: number; status: string; away: number[] | null; deadline: Date | null }>({
+export async function peekHand(q: Queryable, at: HandAt): Promise<HandPeek | undefined> {
+  const { rows } = await q.query<HandPeek>({
     name: 'hand-seq',
     text: SQL.handSeq,
     values: [at.tableId, at.handId],
   });
   return rows[0];
+}
+
+/** What peekHand reads: a hand's seq and status and what its views say of the seats. */
+export interface HandPeek {
+  seq: number;
+  status: string;
+  away: number[] | null;
+  deadline: Date | null;
+  offered: number[] | null;
 }
 
 /** The answer stored for an idempotency key, if any (after a lost race, when the winner may have been a retry). */
@@ -633,6 +648,9 @@ export async function setAway(q: Queryable, at: HandAt, seat: number, away: bool
 
 /** Who a hand was dealt to, and which of them are away since when. */
 export interface HandSeats {
+  /** the hand's seq and status as locked: a change of its seats is announced at them (HandWatch.seatsChanged) */
+  seq: number;
+  status: string;
   seating: (string | null)[];
   away: number[];
   awaySince: (Date | null)[];
@@ -643,13 +661,19 @@ export interface HandSeats {
  * until its transaction ends, as no `/back`, action or deal can change them meanwhile.
  */
 export async function lockHandSeats(tx: Tx, at: HandAt): Promise<HandSeats | undefined> {
-  const { rows } = await tx.query<{ seating: (string | null)[]; away: number[] | null; away_since: (Date | null)[] | null }>({
+  const { rows } = await tx.query<{
+    seq: number;
+    status: string;
+    seating: (string | null)[];
+    away: number[] | null;
+    away_since: (Date | null)[] | null;
+  }>({
     name: 'hand-seats-for-update',
     text: SQL.handSeatsForUpdate,
     values: [at.tableId, at.handId],
   });
   const r = rows[0];
-  return r && { seating: r.seating, away: r.away ?? [], awaySince: r.away_since ?? [] };
+  return r && { seq: r.seq, status: r.status, seating: r.seating, away: r.away ?? [], awaySince: r.away_since ?? [] };
 }
 
 /**

@@ -233,7 +233,12 @@ export class HandStreams implements OnModuleDestroy {
     if (seq > reader.seq) {
       reader.seq = seq;
       reader.status = status;
-      reader.seats = seatsMark((view.present as number[]) ?? [], (view.away as number[]) ?? [], (view.deadline as string | null) ?? null);
+      reader.seats = seatsMark(
+        (view.present as number[]) ?? [],
+        (view.away as number[]) ?? [],
+        (view.deadline as string | null) ?? null,
+        (view.offered as number[]) ?? [],
+      );
     }
     return status !== 'active';
   }

@@ -70,6 +70,13 @@ export class HandViewDto {
   })
   away!: number[];
   @ApiProperty({
+    example: [3],
+    type: [Number],
+    description:
+      "away seats the table's host offers to a newcomer (POST /tables/{id}/seats/{seat}/offer), who plays the seat from the next hand; the player's return or action withdraws the offer. Empty once the hand is over. A change is sent to the hand's and the table's sockets and streams as the view again, at the same seq",
+  })
+  offered!: number[];
+  @ApiProperty({
     example: [0, 1],
     type: [Number],
     description:

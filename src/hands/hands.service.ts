@@ -80,7 +80,7 @@ export class HandsService {
       seating: hand.seating,
       tableId: hand.tableId,
       present,
-      seats: seatsMark(present, hand.away, hand.deadline?.toISOString() ?? null),
+      seats: seatsMark(present, hand.away, hand.deadline?.toISOString() ?? null, hand.offered ?? []),
       ...(next ? { nextHandId: next } : {}),
       viewFor,
       jsonFor: (viewer) =>
@@ -96,12 +96,19 @@ export class HandsService {
    */
   private async current(handId: string, known?: Move): Promise<CachedHand> {
     const cached = this.cache.get(handId);
-    // A change of seats (away, back) keeps the seq: only the row can say whether the copy has it.
+    // A change of seats (away, back, an offer) keeps the seq: only the row can say whether the copy has it.
     if (cached && !known?.seats && known?.seq === cached.seq && known.status === cached.status) return cached;
     if (cached) {
       const now = await peekHand(this.db.pool, { tableId: cached.homeTableId, handId });
       const sameDeadline = (now?.deadline?.getTime() ?? null) === (cached.deadline?.getTime() ?? null);
-      if (now?.seq === cached.seq && now.status === cached.status && sameSeats(now.away ?? [], cached.away) && sameDeadline) return cached;
+      if (
+        now?.seq === cached.seq &&
+        now.status === cached.status &&
+        sameSeats(now.away ?? [], cached.away) &&
+        sameSeats(now.offered ?? [], cached.offered ?? []) &&
+        sameDeadline
+      )
+        return cached;
     }
     const fresh = await loadHand(this.db.pool, await this.cache.locate(this.db.pool, handId));
     this.cache.set(fresh);
@@ -118,8 +125,12 @@ export class HandsService {
 const sameSeats = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((s, i) => s === b[i]);
 
 /**
- * What a view says of its seats besides the seq — who is present, who is away, the deadline — as
- * one text: a reader holding the view at a seq is sent it again when this changes.
+ * What a view says of its seats besides the seq — who is present, who is away, the deadline,
+ * which seats are offered — as one text: a reader holding the view at a seq is sent it again when this changes.
  */
-export const seatsMark = (present: readonly number[], away: readonly number[], deadline: string | null): string =>
-  `${present.join(',')}|${away.join(',')}|${deadline ?? ''}`;
+export const seatsMark = (
+  present: readonly number[],
+  away: readonly number[],
+  deadline: string | null,
+  offered: readonly number[],
+): string => `${present.join(',')}|${away.join(',')}|${deadline ?? ''}|${offered.join(',')}`;

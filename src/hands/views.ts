@@ -22,7 +22,7 @@ export function viewerOf(caller: Caller, seating: readonly (string | null)[]): V
 export function handView(
   game: Game,
   hand: Pick<HandRow, 'id' | 'tableId' | 'number' | 'dealer' | 'status'> &
-    Partial<Pick<HandRow, 'turnSeconds' | 'deadline' | 'away'>> & { present?: readonly number[] },
+    Partial<Pick<HandRow, 'turnSeconds' | 'deadline' | 'away' | 'offered'>> & { present?: readonly number[] },
   state: unknown,
   seq: number,
   viewer: Viewer,
@@ -41,6 +41,8 @@ export function handView(
     turnSeconds: hand.turnSeconds ?? null,
     deadline: hand.deadline?.toISOString() ?? null,
     away: hand.away ?? [],
+    // Away seats the host offers to a newcomer, who plays them from the next hand (docs/contract.md#handover).
+    offered: hand.offered ?? [],
     // Who is connected (presence.ts): as this instance knows it when the view is built.
     present: hand.present ?? [],
     ...view,

@@ -138,7 +138,7 @@ export class LobbyFeedController {
     summary: 'The lobby as a stream (NDJSON): a line each time its tables change, from any instance (public)',
     description:
       'The first line is `{"version": "…"}` for the lobby now; then a line with the new version whenever a table is opened, ' +
-      'a seat of an open table is taken or left, or a table starts or ends, written by any instance (it is looked at once a second). ' +
+      'a seat of an open table is taken or left, a seat of a running table is offered or no longer, or a table starts or ends, written by any instance (it is looked at once a second). ' +
       `A client reads GET /tables again when the version moved. An empty line every ${KEEPALIVE_MS / 1000} s keeps the stream alive; ` +
       'a client reconnects when the stream ends (the instance stopped, or the client fell behind).',
   })

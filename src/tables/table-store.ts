@@ -402,22 +402,27 @@ export async function seatsPerson(q: Queryable, tableId: string): Promise<boolea
 
 /**
  * What the lobby shows, as one short text (src/tables/lobby-feed.ts hashes it): the open and
- * running tables counted by status, the newest of them, and the seats of the open ones (a seat
- * taken moves the latest join, a seat left the count). A table opened, filled, started or ended
- * changes it — a read across tables, on the index GET /tables walks.
+ * running tables counted by status, the newest of them, the seats of the open ones (a seat
+ * taken moves the latest join, a seat left the count), and the seats offered at running ones (an
+ * offer made moves the latest offer, one withdrawn or taken the count): a seat offered is one
+ * a newcomer can take from the lobby. A table opened, filled, started or ended, or a seat offered
+ * or no longer, changes it — a read across tables, on the index GET /tables walks.
  */
 export async function lobbyVersion(q: Queryable): Promise<string> {
-  const { rows } = await q.query<{ waiting: number; playing: number; newest: Date | null; seats: string }>({
+  const { rows } = await q.query<{ waiting: number; playing: number; newest: Date | null; seats: string; offered: string }>({
     name: 'lobby-version',
     text: `SELECT count(*) FILTER (WHERE t.status = 'waiting')::int AS waiting,
                   count(*) FILTER (WHERE t.status = 'playing')::int AS playing,
                   max(t.created_at) AS newest,
                   (SELECT count(*) || '/' || coalesce(max(s.joined_at)::text, '')
                      FROM table_seats s JOIN tables w ON w.id = s.table_id
-                    WHERE w.status = 'waiting' AND NOT w.imported) AS seats
+                    WHERE w.status = 'waiting' AND NOT w.imported) AS seats,
+                  (SELECT count(*) || '/' || coalesce(max(s.offered_at)::text, '')
+                     FROM table_seats s JOIN tables p ON p.id = s.table_id
+                    WHERE p.status = 'playing' AND NOT p.imported AND s.offered_at IS NOT NULL) AS offered
              FROM tables t
             WHERE t.status IN ('waiting', 'playing') AND NOT t.imported`,
   });
   const r = rows[0]!;
-  return `${r.waiting}|${r.playing}|${r.newest?.toISOString() ?? ''}|${r.seats}`;
+  return `${r.waiting}|${r.playing}|${r.newest?.toISOString() ?? ''}|${r.seats}|${r.offered}`;
 }

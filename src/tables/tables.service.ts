@@ -5,11 +5,12 @@ import { nestedRules } from '../common/rules-profile.js';
 import { hashToken, newToken, type Caller } from '../common/auth.js';
 import { isUuid } from '../common/ids.js';
 import { ApiError, fromRejection } from '../common/problems.js';
-import { DatabaseService, type Tx } from '../database/database.service.js';
+import { DatabaseService, onCommit, type Tx } from '../database/database.service.js';
 import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
 import { botPlayerId, createBot } from '../players/player-store.js';
 import { lockHandSeats, type HandSeats } from '../hands/hand-store.js';
+import { HandWatch } from '../hands/hand-watch.js';
 import { SeatPresence } from '../hands/presence.js';
 import { TableSession } from './table-session.js';
 import { turnSecondsOf, type TurnClock } from './turn-clock.js';
@@ -47,6 +48,7 @@ export class TablesService {
     private readonly db: DatabaseService,
     private readonly session: TableSession,
     private readonly presence: SeatPresence,
+    private readonly watch: HandWatch,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
@@ -131,7 +133,9 @@ export class TablesService {
    * Runs `work` on the table row and its current hand's seats, both locked — the hand first, as
    * on the action path (a hand's end locks its table), so the two never deadlock. The current
    * hand may change between its peek and the table's lock (a hand ended and the next was dealt):
-   * then the transaction is tried again.
+   * then the transaction is tried again. Whatever `work` changed of the seats (an offer made,
+   * withdrawn or taken) shows in the hand's views, so once it commits the hand's readers on every
+   * instance are told, as of a change of its seats.
    */
   private async withSeatsLocked<T>(
     tableId: string,
@@ -145,7 +149,10 @@ export class TablesService {
         const hand = handId ? await lockHandSeats(tx, { tableId, handId }) : undefined;
         const table = await lockForSeats(tx, tableId);
         if ((await currentHandOf(tx, tableId))?.currentHandId !== handId) return null;
-        return { value: await work(tx, table, hand) };
+        const value = await work(tx, table, hand);
+        if (handId && hand?.status === 'active')
+          onCommit(tx, () => this.watch.seatsChanged({ handId, seq: hand.seq, status: hand.status }));
+        return { value };
       });
       if (done) return done.value;
       if (attempt >= 4) throw new Error(`table ${tableId}: the current hand kept changing while its seats were locked`);

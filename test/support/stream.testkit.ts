@@ -92,3 +92,42 @@ export async function openStream(base: string, handId: string, token: string | n
   };
   return out;
 }
+
+/** GET /lobby/feed read line by line, as the web page reads it. */
+export async function openLobby(base: string) {
+  const abort = new AbortController();
+  const res = await fetch(`${base}/lobby/feed`, { signal: abort.signal });
+  const lines: string[] = [];
+  const wake = { up: (): void => undefined };
+  if (res.ok)
+    void (async () => {
+      let buffer = '';
+      try {
+        for await (const chunk of res.body!.pipeThrough(new TextDecoderStream())) {
+          buffer += chunk;
+          for (let nl = buffer.indexOf('\n'); nl >= 0; nl = buffer.indexOf('\n')) {
+            if (nl > 0) lines.push(buffer.slice(0, nl));
+            buffer = buffer.slice(nl + 1);
+            wake.up();
+          }
+        }
+      } catch {
+        /* closed by the test */
+      }
+    })();
+  return {
+    res,
+    /** The next version the feed sends, or 'quiet' after `ms` without one. */
+    async next(ms = 5000): Promise<string> {
+      const until = Date.now() + ms;
+      while (lines.length === 0 && Date.now() < until)
+        await new Promise<void>((r) => {
+          wake.up = r;
+          setTimeout(r, 50);
+        });
+      const line = lines.shift();
+      return line === undefined ? 'quiet' : (JSON.parse(line) as { version: string }).version;
+    },
+    close: () => abort.abort(),
+  };
+}

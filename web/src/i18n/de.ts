@@ -51,6 +51,8 @@ export const de: Catalogue = {
     defaultRules: 'Standardregeln',
     free_one: '{{count}} Platz frei',
     free_other: '{{count}} Plätze frei',
+    offered_one: '{{count}} Platz angeboten: am Tisch übernehmen',
+    offered_other: '{{count}} Plätze angeboten: am Tisch übernehmen',
     goTo: 'Zum Tisch',
     watch: 'Zuschauen',
     takeSeat: 'Platz nehmen',

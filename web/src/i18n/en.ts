@@ -51,6 +51,8 @@ export const en = {
     defaultRules: 'standard rules',
     free_one: '{{count}} seat free',
     free_other: '{{count}} seats free',
+    offered_one: '{{count}} seat offered: take it at the table',
+    offered_other: '{{count}} seats offered: take one at the table',
     goTo: 'Go to table',
     watch: 'Watch',
     takeSeat: 'Take a seat',

@@ -193,6 +193,12 @@ export function TableList() {
                     <td>
                       {tb.seats.map((s) => (s.name ? seatNames(tb)(s.seat) : t('lobby.emptySeat'))).join(', ')}
                       <div class="note">{t('lobby.free', { count: tb.freeSeats })}</div>
+                      {/* A seat whose player is away and that the host offers: a newcomer takes it at the table. */}
+                      {tb.status === 'playing' && tb.seats.some((s) => s.offered) && (
+                        <div class="note" data-testid="offered">
+                          {t('lobby.offered', { count: tb.seats.filter((s) => s.offered).length })}
+                        </div>
+                      )}
                     </td>
                     <td>{t(`lobby.tableStatus.${tb.status}`)}</td>
                     <td>

@@ -48,6 +48,11 @@ export function TablePage({ id }: { id: string }) {
     const timer = setInterval(reload, 2000);
     return () => clearInterval(timer);
   }, [table?.status, anyAway, reload]);
+  // An offer made, withdrawn or taken shows in the pushed view: the seats (who takes over, from when) are read again.
+  const offeredNow = hand.view?.offered?.join(',');
+  useEffect(() => {
+    if (offeredNow !== undefined) void reload();
+  }, [offeredNow]);
   // A hand that ended moved the table's ledger (and maybe its status): read them again.
   const { view, finished } = hand;
   useEffect(() => {

@@ -19,7 +19,9 @@ export function Handover({ table, view, reload }: { table: Table; view: HandView
   const passing = (seat: number) => (table.seats[seat]?.fromHand ?? 0) > (view.number ?? 0);
   const away = (view.away ?? []).filter((seat) => seat !== view.seat && table.seats[seat]?.playerId);
   const open = away.filter((seat) => !passing(seat) && !table.seats[seat]!.bot);
-  const actionable = isHost ? open.length > 0 : !seated && open.some((seat) => table.seats[seat]!.offered);
+  // The view says at once when an offer comes or goes (it is pushed); the table resource only when read again.
+  const isOffered = (seat: number) => (view.offered ? view.offered.includes(seat) : table.seats[seat]!.offered);
+  const actionable = isHost ? open.length > 0 : !seated && open.some(isOffered);
   if (view.status !== 'active' || !(actionable || away.some(passing))) return null;
   const path = (seat: number) => ({ params: { path: { id: table.id, seat } } });
   return (
@@ -27,7 +29,7 @@ export function Handover({ table, view, reload }: { table: Table; view: HandView
       <p class="note">{t('handover.explain')}</p>
       <ul>
         {away.map((seat) => {
-          const offered = table.seats[seat]!.offered;
+          const offered = isOffered(seat);
           if (passing(seat)) return <li data-seat={seat}>{t('handover.passes', { name: nameOf(seat) })}</li>;
           if (!open.includes(seat)) return null;
           return (
