@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { HAND_END } from '../hands/hand-end.js';
-import { LedgerWriter } from './ledger-writer.js';
+import { LedgerWriter } from '../ledgers/ledger-store.js';
 import { TableBooking } from './table-booking.js';
 
 /** The tables' part of a hand's end, provided to the hands module's command handler (HAND_END). */
