@@ -35,3 +35,22 @@ export function eventHash(handId: string, prevHash: string, e: NewEvent): string
     `"seq":${JSON.stringify(e.seq)},"type":${JSON.stringify(e.type)}}`;
   return sha256Hex(prevHash + body);
 }
+
+/** An event as stored: its place (table and hand) and its link in the chain. */
+export interface StoredEvent extends NewEvent {
+  tableId: string;
+  handId: string;
+  prevHash: string;
+  hash: string;
+}
+
+/** The table id is the row's shard key, not part of the hashed event (imported records hash tableId: null in their payload). */
+export function chain(at: { tableId: string; handId: string }, prevHash: string, events: readonly NewEvent[]): StoredEvent[] {
+  let prev = prevHash;
+  return events.map((e) => {
+    const hash = eventHash(at.handId, prev, e);
+    const stored = { ...e, tableId: at.tableId, handId: at.handId, prevHash: prev, hash };
+    prev = hash;
+    return stored;
+  });
+}

@@ -1,9 +1,21 @@
-import type { HandResult } from '../engine/index.js';
 import type { DatabaseService, Tx } from '../database/database.service.js';
 import { ApiError } from '../common/problems.js';
 import { isUuid } from '../common/ids.js';
-import { eventHash, GENESIS_HASH, type NewEvent } from './event-hash.js';
-import { toHandRow, HAND_COLUMNS, type HandRow, type RawHand } from './hand-row.js';
+import { chain, GENESIS_HASH, type NewEvent, type StoredEvent } from './event-hash.js';
+import {
+  toHandRow,
+  HAND_COLUMNS,
+  projectionColumns,
+  stateToStore,
+  AWAY_AFTER_MISSES,
+  awaySinceWith,
+  missesWith,
+  type SeatTurn,
+  type HandProjection,
+  type HandRow,
+  type NewHand,
+  type RawHand,
+} from './hand-row.js';
 
 /**
  * The hand store: the hand's stream, its append and its reads — the statements on `events`,
@@ -21,52 +33,6 @@ import { toHandRow, HAND_COLUMNS, type HandRow, type RawHand } from './hand-row.
 /** The pool or a transaction's connection. */
 export type Queryable = Pick<Tx, 'query'>;
 
-export interface StoredEvent extends NewEvent {
-  tableId: string;
-  handId: string;
-  prevHash: string;
-  hash: string;
-}
-
-/** What a hand row says about the hand's current state (kept in step with its last event). */
-export interface HandProjection {
-  state: unknown;
-  seq: number;
-  phase: string;
-  toAct: number[];
-  status: string;
-  result: HandResult | null;
-  finishedAt: Date | null;
-  /** when the seat to act runs out of time (null: no clock, or the hand is over) */
-  deadline: Date | null;
-}
-
-/** The hand row as first written (besides the projection). */
-export interface NewHand {
-  id: string;
-  /** the table it is dealt at, or an imported record's own table (table-store.ts createImportedTable) */
-  tableId: string;
-  number: number | null;
-  game: string;
-  options: unknown;
-  seatCount: number;
-  dealer: number;
-  setup: unknown;
-  seating: (string | null)[];
-  seed: string;
-  deck: string[] | null;
-  dealtHands: unknown;
-  source: 'table' | 'record';
-  /** the turn clock, seconds per decision; null: none */
-  turnSeconds: number | null;
-  /** seats whose substitute plays from the start (away at the end of the table's previous hand) */
-  away: number[];
-  /** each seat's clock expiries in a row so far, by seat (empty: none) */
-  misses: number[];
-  /** when each seat in `away` went away, by seat (null: not away; empty: none away) */
-  awaySince: (Date | null)[];
-}
-
 /**
  * Where the writer believes the hand stands: not yet there (`open`: the row as first written),
  * or at a seq and hash; the append happens only if it still does.
@@ -79,19 +45,6 @@ export interface HandAt {
   handId: string;
 }
 
-/**
- * What an event says about its seat's presence: its player `acted` (the seat is back, its
- * expiries in a row start again), its substitute acted because the clock `missed` it (one more
- * in a row; AWAY_AFTER_MISSES of them mark the seat away), or `covered` for an away seat.
- */
-export interface SeatTurn {
-  seat: number;
-  kind: 'acted' | 'missed' | 'covered';
-}
-
-/** After this many clock expiries in a row a seat is away: its substitute plays at once until its person is back. */
-const AWAY_AFTER_MISSES = 2;
-
 export interface AppendOptions {
   /**
    * The answer to an Idempotency-Key, stored with the event: its JSON, taken after
@@ -102,17 +55,6 @@ export interface AppendOptions {
   beforeCommit?: (tx: Tx, appended: Appended) => Promise<void>;
   /** The acting seat's presence bookkeeping (absent: `acted` by the event's seat, none for a seatless event). */
   turn?: SeatTurn;
-}
-
-/** The table id is the row's shard key, not part of the hashed event (imported records hash tableId: null in their payload). */
-function chain(at: HandAt, prevHash: string, events: readonly NewEvent[]): StoredEvent[] {
-  let prev = prevHash;
-  return events.map((e) => {
-    const hash = eventHash(at.handId, prev, e);
-    const stored = { ...e, tableId: at.tableId, handId: at.handId, prevHash: prev, hash };
-    prev = hash;
-    return stored;
-  });
 }
 
 const EVENT_COLUMNS = 11;
@@ -133,29 +75,6 @@ const eventColumns = (e: StoredEvent): unknown[] => [
 ];
 const eventParams = (events: readonly StoredEvent[]): unknown[] =>
   events.flatMap((e) => [e.tableId, e.handId, e.seq, ...eventColumns(e), e.hash]);
-/**
- * The state is written at the deal, at the end and after every `STATE_EVERY`th event since it
- * was last written, not on every action: each rewrite is a large (TOASTed) jsonb write for
- * PostgreSQL and the whole state's JSON for this process. A reader
- * folds in the events after it (`HAND_READ`, hand-row.ts `toHandRow`): at most this many less one.
- */
-export const STATE_EVERY = 8;
-
-/** Whether an append after `stateSeq` stores the state (`null`: the row keeps the one it has). */
-const stateToStore = (p: HandProjection, stateSeq: number): string | null =>
-  p.status !== 'active' || p.seq - stateSeq >= STATE_EVERY ? JSON.stringify(p.state) : null;
-
-/** The projection's columns, in the order both hand-writing statements take them. */
-const projectionColumns = (p: HandProjection, state: string | null): unknown[] => [
-  state,
-  p.seq,
-  p.phase,
-  p.toAct,
-  p.status,
-  p.result === null ? null : JSON.stringify(p.result),
-  p.deadline,
-];
-
 /**
  * The one append: a new hand with its opening events, or one event after `expected` — each a
  * single statement (a new hand's route to `hand_tables` follows in its transaction). For an
@@ -213,17 +132,6 @@ export interface Appended {
 }
 
 const atOf = (e: Expected): HandAt => ('open' in e ? { tableId: e.open.tableId, handId: e.open.id } : e);
-
-/**
- * `misses` with the seat at 1-based `index` set to `value`, one entry per seat: written whole,
- * as an element assignment on an empty array would start it at that index.
- */
-const missesWith = (index: string, value: string): string =>
-  `(SELECT array_agg(CASE WHEN i = ${index} THEN ${value} ELSE COALESCE(misses[i], 0) END ORDER BY i) FROM generate_series(1, seat_count) AS i)`;
-
-/** `away_since` with the seat at 1-based `index` set to `value` (a time, or NULL: not away), one entry per seat, as `missesWith`. */
-const awaySinceWith = (index: string, value: string): string =>
-  `(SELECT array_agg(CASE WHEN i = ${index} THEN ${value}::timestamptz ELSE away_since[i] END ORDER BY i) FROM generate_series(1, seat_count) AS i)`;
 
 /**
  * The conditional append of one event. Besides the projection it keeps the acting seat's
@@ -305,7 +213,6 @@ const SQL = {
      WHERE table_id = $1 AND id = $2 AND status = 'active' AND ($3::int = ANY(away)) <> $4::boolean
      RETURNING seq, status`,
   handStatus: 'SELECT seq, status FROM hands WHERE table_id = $1 AND id = $2',
-  handSeatsForUpdate: 'SELECT seating, away, away_since FROM hands WHERE table_id = $1 AND id = $2 FOR UPDATE',
 } as const;
 
 /** The statements every request on a table's hands runs (view, act, end of hand, next deal, long poll). */
@@ -528,27 +435,6 @@ export async function setAway(q: Queryable, at: HandAt, seat: number, away: bool
   if (rows[0]) return { kind: 'changed', seq: rows[0].seq, status: rows[0].status };
   const now = await q.query<{ status: string }>({ name: 'hand-status', text: SQL.handStatus, values: [at.tableId, at.handId] });
   return { kind: now.rows[0]?.status === 'active' ? 'unchanged' : 'closed' };
-}
-
-/** Who a hand was dealt to, and which of them are away since when. */
-export interface HandSeats {
-  seating: (string | null)[];
-  away: number[];
-  awaySince: (Date | null)[];
-}
-
-/**
- * Locks the hand row and reads its seats: the tables' check that a seat may be handed on holds
- * until its transaction ends, as no `/back`, action or deal can change them meanwhile.
- */
-export async function lockHandSeats(tx: Tx, at: HandAt): Promise<HandSeats | undefined> {
-  const { rows } = await tx.query<{ seating: (string | null)[]; away: number[] | null; away_since: (Date | null)[] | null }>({
-    name: 'hand-seats-for-update',
-    text: SQL.handSeatsForUpdate,
-    values: [at.tableId, at.handId],
-  });
-  const r = rows[0];
-  return r && { seating: r.seating, away: r.away ?? [], awaySince: r.away_since ?? [] };
 }
 
 /** How the API names a hand's table: an imported record's own table is a storage detail, shown as null. */

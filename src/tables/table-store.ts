@@ -60,6 +60,7 @@ const SQL = {
            WHERE t.id = $1 AND t.status = 'playing' AND t.current_hand_id IS NOT NULL ORDER BY s.seat`,
   endAway: `UPDATE tables SET status = 'ended', end_reason = 'away' WHERE id = $1 AND status = 'playing'`,
   voidHand: `UPDATE hands SET status = 'void', finished_at = now() WHERE table_id = $1 AND id = $2`,
+  handSeatsForUpdate: 'SELECT seating, away, away_since FROM hands WHERE table_id = $1 AND id = $2 FOR UPDATE',
   botOnlyTable: `SELECT t.host_player_id AS host, t.hand_count AS hands, bool_and(p.bot IS NOT NULL) AS only_bots
            FROM tables t JOIN table_seats s ON s.table_id = t.id JOIN players p ON p.id = s.player_id
            WHERE t.id = $1 AND t.status = 'playing' GROUP BY t.id`,
@@ -392,6 +393,27 @@ export async function dropAwayHands(tx: Tx, minutes: number): Promise<{ tableId:
     [minutes],
   );
   return rows.map((r) => ({ tableId: r.table_id, handId: r.id, seq: r.seq }));
+}
+
+/** Who a hand was dealt to, and which of them are away since when. */
+export interface HandSeats {
+  seating: (string | null)[];
+  away: number[];
+  awaySince: (Date | null)[];
+}
+
+/**
+ * Locks the hand row and reads its seats: the tables' check that a seat may be handed on holds
+ * until its transaction ends, as no `/back`, action or deal can change them meanwhile.
+ */
+export async function lockHandSeats(tx: Tx, at: HandAt): Promise<HandSeats | undefined> {
+  const { rows } = await tx.query<{ seating: (string | null)[]; away: number[] | null; away_since: (Date | null)[] | null }>({
+    name: 'hand-seats-for-update',
+    text: SQL.handSeatsForUpdate,
+    values: [at.tableId, at.handId],
+  });
+  const r = rows[0];
+  return r && { seating: r.seating, away: r.away ?? [], awaySince: r.away_since ?? [] };
 }
 
 /** Drops a hand nobody has acted in (the session ended between deals): status `void`, nobody scores. */

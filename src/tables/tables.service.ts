@@ -9,7 +9,6 @@ import { DatabaseService, type Tx } from '../database/database.service.js';
 import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
 import { botPlayerId, createBot } from '../players/player-store.js';
-import { lockHandSeats, type HandSeats } from '../hands/hand-store.js';
 import { SeatPresence } from '../hands/presence.js';
 import { TableSession } from './table-session.js';
 import { turnSecondsOf, type TurnClock } from './turn-clock.js';
@@ -23,6 +22,7 @@ import {
   isSeated,
   listTables,
   lockForSeats,
+  lockHandSeats,
   offerSeat,
   passSeat,
   removeSeat,
@@ -30,6 +30,7 @@ import {
   seatsBots,
   seatsPerson,
   takenSeats,
+  type HandSeats,
   type SeatLock,
   type TableRecord,
 } from './table-store.js';
