@@ -1950,7 +1950,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description STREAMS_FULL: the instance holds `LONG_POLL_MAX_WAITERS` streams and sockets (Retry-After) */
+            /** @description STREAMS_FULL: the instance holds `STREAMS_MAX` streams and sockets (Retry-After) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2534,7 +2534,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description STREAMS_FULL: the instance holds `LONG_POLL_MAX_WAITERS` lobby feeds; DATABASE_UNAVAILABLE */
+            /** @description STREAMS_FULL: the instance holds `STREAMS_MAX` lobby feeds; DATABASE_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3057,7 +3057,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description STREAMS_FULL: the instance holds `LONG_POLL_MAX_WAITERS` streams and sockets (Retry-After) */
+            /** @description STREAMS_FULL: the instance holds `STREAMS_MAX` streams and sockets (Retry-After) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3152,7 +3152,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description STREAMS_FULL: the instance holds `LONG_POLL_MAX_WAITERS` streams and sockets (Retry-After) */
+            /** @description STREAMS_FULL: the instance holds `STREAMS_MAX` streams and sockets (Retry-After) */
             503: {
                 headers: {
                     [name: string]: unknown;

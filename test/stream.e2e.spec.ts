@@ -149,14 +149,14 @@ describe('GET /hands/{id}/stream', () => {
   });
 });
 
-describe('an instance holds only LONG_POLL_MAX_WAITERS streams', () => {
+describe('an instance holds only STREAMS_MAX streams', () => {
   let t: TestApp;
   let players: Player[];
   let handId: string;
   let base: string;
 
   beforeAll(async () => {
-    t = await startApp({ LONG_POLL_MAX_WAITERS: '1' });
+    t = await startApp({ STREAMS_MAX: '1' });
     players = await newPlayers(t, 4, 'Streamer');
     ({ handId } = await openTable(t, 'dobbm', {}, players));
     base = await listening(t);

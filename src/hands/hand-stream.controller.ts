@@ -35,7 +35,7 @@ const AfterAndRefusals = () =>
     ApiNotFoundResponse({ type: ProblemDto, description: 'HAND_NOT_FOUND' }),
     ApiServiceUnavailableResponse({
       type: ProblemDto,
-      description: 'STREAMS_FULL: the instance holds `LONG_POLL_MAX_WAITERS` streams and sockets (Retry-After)',
+      description: 'STREAMS_FULL: the instance holds `STREAMS_MAX` streams and sockets (Retry-After)',
     }),
   );
 

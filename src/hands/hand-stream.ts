@@ -160,7 +160,7 @@ export class HandStreams implements OnModuleDestroy {
 
   /** Whether the instance holds as many streams and sockets as it may (STREAMS_FULL). */
   get full(): boolean {
-    return this.count >= this.settings.longPollMaxWaiters;
+    return this.count >= this.settings.streamsMax;
   }
 
   /**
@@ -178,7 +178,7 @@ export class HandStreams implements OnModuleDestroy {
     opened: () => void = () => undefined,
   ): Promise<Reader | null> {
     if (this.full) {
-      throw ApiError.of('STREAMS_FULL', `this instance holds its ${this.settings.longPollMaxWaiters} streams; retry later or long-poll`);
+      throw ApiError.of('STREAMS_FULL', `this instance holds its ${this.settings.streamsMax} streams; retry later or long-poll`);
     }
     this.checkCaps(holder);
     this.following();

@@ -53,10 +53,10 @@ export class LobbyFeed implements OnModuleDestroy {
 
   /** Opens a reader's stream: the lobby's version now, then one line each time it changes. */
   async serve(peer: string, res: ServerResponse, hijack: () => void): Promise<void> {
-    const { longPollMaxWaiters, streamsPerAddress } = this.settings;
+    const { streamsMax, streamsPerAddress } = this.settings;
     const address = networkOf(peer, this.settings.ipv6PrefixLength);
-    if (this.readers.size >= longPollMaxWaiters)
-      throw ApiError.of('STREAMS_FULL', `this instance holds its ${longPollMaxWaiters} lobby feeds; retry later or poll GET /tables`);
+    if (this.readers.size >= streamsMax)
+      throw ApiError.of('STREAMS_FULL', `this instance holds its ${streamsMax} lobby feeds; retry later or poll GET /tables`);
     if (streamsPerAddress > 0 && (this.perAddress.get(address) ?? 0) >= streamsPerAddress)
       throw ApiError.of('TOO_MANY_STREAMS', `this address holds ${streamsPerAddress} lobby feeds open; close one first`);
     if (this.version === null) await this.look(); // a database away answers 503 before the stream starts
@@ -153,7 +153,7 @@ export class LobbyFeedController {
   @ApiResponse({ status: 429, type: ProblemDto, description: 'TOO_MANY_STREAMS: this address holds `STREAMS_PER_ADDRESS` feeds open' })
   @ApiServiceUnavailableResponse({
     type: ProblemDto,
-    description: 'STREAMS_FULL: the instance holds `LONG_POLL_MAX_WAITERS` lobby feeds; DATABASE_UNAVAILABLE',
+    description: 'STREAMS_FULL: the instance holds `STREAMS_MAX` lobby feeds; DATABASE_UNAVAILABLE',
   })
   async feedOf(@Req() req: Raw<IncomingMessage>, @Res() res: Raw<ServerResponse>): Promise<void> {
     await this.feed.serve(addressOf(req), res.raw ?? res, () => res.hijack?.());
