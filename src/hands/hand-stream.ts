@@ -6,7 +6,8 @@ import { networkOf } from '../common/client-network.js';
 import { ApiError } from '../common/problems.js';
 import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
-import { HandWatch, type Move, type Revocation } from './hand-watch.js';
+import { TokenRevocations, type Revocation } from '../common/token-revocations.js';
+import { HandWatch, type Move } from './hand-watch.js';
 import { HandsService, seatsMark, type HandSnapshot } from './hands.service.js';
 import { SeatPresence } from './presence.js';
 import { viewerOf } from './views.js';
@@ -109,8 +110,9 @@ export class HandStreams implements OnModuleDestroy {
     private readonly watch: HandWatch,
     private readonly presence: SeatPresence,
     @Inject(SETTINGS) private readonly settings: Settings,
+    @Inject(TokenRevocations) revocations: TokenRevocations,
   ) {
-    this.watch.onRevoked((revoked) => this.revoke(revoked));
+    revocations.onRevoked((revoked) => this.revoke(revoked));
     this.presence.onChange((tableId) => {
       for (const [handId, hub] of this.hubs) if (hub.tableId === tableId) this.refresh(handId, hub);
     });
