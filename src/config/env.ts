@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { TURN_CLOCK_NAMES } from '../tables/turn-clock.js';
+import { TURN_CLOCK_NAMES } from './turn-clocks.js';
 
 /**
  * The process configuration, validated once at start-up. Each problem names the variable and

@@ -11,7 +11,8 @@ import { SETTINGS } from '../config/settings.provider.js';
 import { botPlayerId, createBot } from '../players/player-store.js';
 import { SeatPresence } from '../hands/presence.js';
 import { TableSession } from './table-session.js';
-import { turnSecondsOf, type TurnClock } from './turn-clock.js';
+import type { TurnClock } from '../config/turn-clocks.js';
+import { turnSecondsOf } from './turn-clock.js';
 import {
   addSeat,
   botInSeat,
