@@ -74,7 +74,15 @@ describe('the web app’s message catalogues', () => {
   it('say every refusal the service and the rules can give in words', () => {
     const openapi = readFileSync(path.join(ROOT, 'openapi', 'openapi.json'), 'utf8');
     // Every upper-case code the document names (its problem examples and descriptions), but the settings it names.
-    const settings = ['AUDIT_TOKEN', 'RATE_LIMIT_PER_MINUTE', 'PLAYERS_PER_ADDRESS_PER_HOUR', 'STREAMS_PER_ADDRESS', 'PRESENCE_SECONDS'];
+    const settings = [
+      'AUDIT_TOKEN',
+      'RATE_LIMIT_PER_MINUTE',
+      'RATE_LIMIT_PER_ADDRESS_PER_MINUTE',
+      'PLAYERS_PER_ADDRESS_PER_HOUR',
+      'STREAMS_PER_ADDRESS',
+      'STREAMS_MAX',
+      'PRESENCE_SECONDS',
+    ];
     const fromApi = [...openapi.matchAll(/\b[A-Z][A-Z]+(?:_[A-Z]+)+\b/g)].map((m) => m[0]);
     const fromRules = [Codes, DobbmCodes, DroggnCodes, DokoCodes].flatMap((c) => Object.values(c));
     const listed = new Set([...fromApi, ...fromRules].filter((c) => !settings.includes(c)));
