@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { HandStreams, KEEPALIVE_MS } from '../src/hands/hand-stream.js';
+import { KEEPALIVE_MS } from '../src/common/ndjson-stream.js';
+import { HandStreams } from '../src/hands/hand-stream.js';
 import { AUDIT_TOKEN, bearer, startApp, type TestApp } from './support/app.testkit.js';
 import { dobbmOnTwoInstances, getView, newPlayers, openTable, type Player, type SharedHand, type View } from './support/bots.testkit.js';
 import { assertNothingHidden } from './support/oracle.testkit.js';

@@ -13,7 +13,8 @@ import {
 import { Auth, CurrentCaller, type Caller } from '../common/auth.js';
 import { ProblemDto } from '../common/problem.dto.js';
 import { HandSockets } from './hand-socket.js';
-import { HandStreams, KEEPALIVE_MS } from './hand-stream.js';
+import { KEEPALIVE_MS } from '../common/ndjson-stream.js';
+import { HandStreams } from './hand-stream.js';
 import { HAND_VIEW } from './hands.dto.js';
 
 /** Node's own request/response under Fastify (`.raw`). */

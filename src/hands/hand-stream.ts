@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common
 import type { Viewer } from '../engine/index.js';
 import type { Caller } from '../common/auth.js';
 import { networkOf } from '../common/client-network.js';
+import { KEEPALIVE_MS, ndjsonWriter, startNdjson } from '../common/ndjson-stream.js';
 import { ApiError } from '../common/problems.js';
 import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
@@ -12,11 +13,8 @@ import { HandsService, seatsMark, type HandSnapshot } from './hands.service.js';
 import { SeatPresence } from './presence.js';
 import { viewerOf } from './views.js';
 
-/** An empty line this often keeps proxies and clients from taking a quiet stream for a dead one. */
-export const KEEPALIVE_MS = 20_000;
 /** A reader this far behind (bytes queued, not taken) is cut off; it reconnects with `after`. */
 const MAX_QUEUED_BYTES = 1 << 20;
-const NDJSON = 'application/x-ndjson; charset=utf-8';
 
 /**
  * Where a reader's views go: an NDJSON response, or a WebSocket (hand-socket.ts). `send` takes
@@ -150,10 +148,10 @@ export class HandStreams implements OnModuleDestroy {
   ): Promise<void> {
     const from = afterSeq(after);
     if (this.full) res.setHeader('Retry-After', '5');
-    await this.join(handId, caller, holderOf(caller, address), from, ndjson(res), () => {
+    await this.join(handId, caller, holderOf(caller, address), from, ndjsonWriter(res), () => {
       beforeFirstByte();
       req.socket?.setNoDelay(true);
-      res.writeHead(200, { 'Content-Type': NDJSON, 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
+      startNdjson(res);
       res.flushHeaders(); // the reader learns the stream is open even when `after` holds its first line back
       this.ndjsonCount++;
       res.once('close', () => this.ndjsonCount--);
@@ -370,17 +368,3 @@ export function afterSeq(after: string | undefined): number {
 }
 
 /** The NDJSON stream's sink: a line per view, an empty line to keep alive. */
-function ndjson(res: ServerResponse): Sink {
-  return {
-    send: (json) => void res.write(json + '\n'),
-    end: () => void res.end(),
-    get backlog() {
-      return res.writableLength;
-    },
-    get gone() {
-      return res.destroyed || res.writableEnded;
-    },
-    onGone: (listener) => void res.once('close', listener),
-    keepAlive: () => void res.write('\n'),
-  };
-}
