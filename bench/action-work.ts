@@ -13,7 +13,7 @@ import { gameFor, shuffle, seededRng, type Action, type Game, type GameId, type 
 import { randomBot as dobbmBot } from '../src/engine/dobbm/bots.js';
 import { randomBot as droggnBot } from '../src/engine/droggn/bots.js';
 import { randomBot as doppelkopfBot } from '../src/engine/doppelkopf/bots.js';
-import { eventHash, GENESIS_HASH } from '../src/hands/hand-store.js';
+import { eventHash, GENESIS_HASH } from '../src/hands/event-hash.js';
 import { projectionOf } from '../src/hands/projection.js';
 import { handView } from '../src/hands/views.js';
 import { seedOf } from './seeds.js';

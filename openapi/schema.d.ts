@@ -1036,6 +1036,38 @@ export interface components {
             items: components["schemas"]["HandSummaryDto"][];
             nextCursor: string | null;
         };
+        CollusionPairDto: {
+            declarer: string;
+            defender: string;
+            /** @description hands both sat in (any roles) */
+            handsTogether: number;
+            /** @description hands in which the declarer declared and the defender defended: the units of the test */
+            handsAsPair: number;
+            calls: number;
+            doubles: number;
+            /** @description the defender's share of doubling calls with this declarer */
+            doubleRate: number;
+            /** @description the defender's share of doubling calls with everybody else */
+            doubleRateOthers: number;
+            score: number;
+            /** @description the mean of the score under the permutation null */
+            expected: number;
+            /** @description the standard deviation of the score under the permutation null */
+            sd: number;
+            z: number;
+            p: number;
+            /** @enum {string} */
+            method: "normal" | "monte-carlo" | "untested";
+            q: number;
+            /** @enum {string|null} */
+            tier: "strong" | "review" | null;
+            /** @description both directions reach the review tier */
+            mutual: boolean;
+            /** @description expected cost to the defender of his calls with this declarer (currency units) */
+            expectedCostToDefender: number;
+            /** @description money the defender's doubles added to this declarer's settlements */
+            valueToDeclarer: number;
+        };
         ActionRequestDto: {
             /**
              * @description the `seq` of the view the action was chosen from (the latest event's seq); may come as `If-Match: "3"` instead
@@ -1957,7 +1989,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description STREAMS_FULL: the instance holds `LONG_POLL_MAX_WAITERS` streams and sockets (Retry-After) */
+            /** @description STREAMS_FULL: the instance holds `STREAMS_MAX` streams and sockets (Retry-After) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2541,7 +2573,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description STREAMS_FULL: the instance holds `LONG_POLL_MAX_WAITERS` lobby feeds; DATABASE_UNAVAILABLE */
+            /** @description STREAMS_FULL: the instance holds `STREAMS_MAX` lobby feeds; DATABASE_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3064,7 +3096,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description STREAMS_FULL: the instance holds `LONG_POLL_MAX_WAITERS` streams and sockets (Retry-After) */
+            /** @description STREAMS_FULL: the instance holds `STREAMS_MAX` streams and sockets (Retry-After) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3159,7 +3191,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDto"];
                 };
             };
-            /** @description STREAMS_FULL: the instance holds `LONG_POLL_MAX_WAITERS` streams and sockets (Retry-After) */
+            /** @description STREAMS_FULL: the instance holds `STREAMS_MAX` streams and sockets (Retry-After) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3588,22 +3620,7 @@ export interface operations {
                             actionIndex?: number;
                         }[];
                         /** @description ranked by p; see docs/audit.md for every column */
-                        pairs?: ({
-                            declarer?: string;
-                            defender?: string;
-                            handsTogether?: number;
-                            handsAsPair?: number;
-                            calls?: number;
-                            doubles?: number;
-                            z?: number;
-                            p?: number;
-                            q?: number;
-                            /** @enum {string|null} */
-                            tier?: "strong" | "review" | null;
-                            mutual?: boolean;
-                        } & {
-                            [key: string]: unknown;
-                        })[] | null;
+                        pairs?: components["schemas"]["CollusionPairDto"][] | null;
                     };
                 };
             };
@@ -3638,22 +3655,7 @@ export interface operations {
                             actionIndex?: number;
                         }[];
                         /** @description ranked by p; see docs/audit.md for every column */
-                        pairs?: ({
-                            declarer?: string;
-                            defender?: string;
-                            handsTogether?: number;
-                            handsAsPair?: number;
-                            calls?: number;
-                            doubles?: number;
-                            z?: number;
-                            p?: number;
-                            q?: number;
-                            /** @enum {string|null} */
-                            tier?: "strong" | "review" | null;
-                            mutual?: boolean;
-                        } & {
-                            [key: string]: unknown;
-                        })[] | null;
+                        pairs?: components["schemas"]["CollusionPairDto"][] | null;
                     };
                 };
             };
@@ -3737,22 +3739,7 @@ export interface operations {
                             actionIndex?: number;
                         }[];
                         /** @description ranked by p; see docs/audit.md for every column */
-                        pairs?: ({
-                            declarer?: string;
-                            defender?: string;
-                            handsTogether?: number;
-                            handsAsPair?: number;
-                            calls?: number;
-                            doubles?: number;
-                            z?: number;
-                            p?: number;
-                            q?: number;
-                            /** @enum {string|null} */
-                            tier?: "strong" | "review" | null;
-                            mutual?: boolean;
-                        } & {
-                            [key: string]: unknown;
-                        })[] | null;
+                        pairs?: components["schemas"]["CollusionPairDto"][] | null;
                     };
                 };
             };

@@ -6,7 +6,8 @@ import { RecordsModule } from './records/records.module.js';
 import { BotsModule } from './bots/bots.module.js';
 import { BenchModule } from './bench/bench.module.js';
 import { CollusionModule } from './collusion/collusion.module.js';
-import { AuthGuard, CallerResolver } from './common/auth.js';
+import { AuthGuard, CallerResolver, TOKEN_OWNER } from './common/auth.js';
+import { TokenRevocations } from './common/token-revocations.js';
 import { ProblemFilter } from './common/problem.filter.js';
 import { PlayerRateLimit } from './common/rate-limit.js';
 import { validateEnv, type Settings } from './config/env.js';
@@ -17,6 +18,7 @@ import { HandsModule } from './hands/hands.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LedgersModule } from './ledgers/ledgers.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
+import { playerByTokenHash } from './players/player-store.js';
 import { PlayersModule } from './players/players.module.js';
 import { TablesModule } from './tables/tables.module.js';
 
@@ -44,12 +46,14 @@ export class AppModule {
       ],
       providers: [
         { provide: SETTINGS, useValue: settings },
+        { provide: TOKEN_OWNER, useValue: playerByTokenHash },
         CallerResolver,
+        TokenRevocations,
         PlayerRateLimit,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ProblemFilter },
       ],
-      exports: [SETTINGS, CallerResolver, PlayerRateLimit],
+      exports: [SETTINGS, CallerResolver, TokenRevocations, PlayerRateLimit],
     };
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { bearer, startApp, type TestApp } from './support/app.testkit.js';
-import { STATE_EVERY } from '../src/hands/hand-store.js';
+import { STATE_EVERY } from '../src/hands/hand-row.js';
 import { dobbmOnTwoInstances, getView, type Player, type SharedHand, type View } from './support/bots.testkit.js';
 
 /**

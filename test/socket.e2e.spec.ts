@@ -180,14 +180,14 @@ describe('GET /hands/{id}/socket', () => {
   });
 });
 
-describe('sockets count with the streams against LONG_POLL_MAX_WAITERS, and actions against the rate limit', () => {
+describe('sockets count with the streams against STREAMS_MAX, and actions against the rate limit', () => {
   let t: TestApp;
   let players: Player[];
   let handId: string;
   let base: string;
 
   beforeAll(async () => {
-    t = await startApp({ LONG_POLL_MAX_WAITERS: '1', RATE_LIMIT_PER_MINUTE: '3' });
+    t = await startApp({ STREAMS_MAX: '1', RATE_LIMIT_PER_MINUTE: '3' });
     players = await newPlayers(t, 4, 'Socketeer');
     ({ handId } = await openTable(t, 'dobbm', {}, players));
     base = await listening(t);

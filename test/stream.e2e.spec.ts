@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { HandStreams, KEEPALIVE_MS } from '../src/hands/hand-stream.js';
+import { KEEPALIVE_MS } from '../src/common/ndjson-stream.js';
+import { HandStreams } from '../src/hands/hand-stream.js';
 import { AUDIT_TOKEN, bearer, startApp, type TestApp } from './support/app.testkit.js';
 import { dobbmOnTwoInstances, getView, newPlayers, openTable, type Player, type SharedHand, type View } from './support/bots.testkit.js';
 import { assertNothingHidden } from './support/oracle.testkit.js';
@@ -149,14 +150,14 @@ describe('GET /hands/{id}/stream', () => {
   });
 });
 
-describe('an instance holds only LONG_POLL_MAX_WAITERS streams', () => {
+describe('an instance holds only STREAMS_MAX streams', () => {
   let t: TestApp;
   let players: Player[];
   let handId: string;
   let base: string;
 
   beforeAll(async () => {
-    t = await startApp({ LONG_POLL_MAX_WAITERS: '1' });
+    t = await startApp({ STREAMS_MAX: '1' });
     players = await newPlayers(t, 4, 'Streamer');
     ({ handId } = await openTable(t, 'dobbm', {}, players));
     base = await listening(t);

@@ -3,7 +3,7 @@ import type { GameId } from '../engine/index.js';
 import { ApiError } from '../common/problems.js';
 import { DatabaseService } from '../database/database.service.js';
 import { HandCommands, serverCommandId } from '../hands/hand-commands.js';
-import { dueHands, parkHand, type DueHand } from '../hands/hand-store.js';
+import { dueHands, parkHand, type DueHand } from './bot-store.js';
 import { HandsService } from '../hands/hands.service.js';
 import { botSeatsAt } from '../tables/table-store.js';
 import { BotRunner } from './bot-runner.js';

@@ -1,12 +1,14 @@
 import { Controller, Get, Headers, Inject, Param, Query, Res } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
+  ApiExtraModels,
   ApiNotFoundResponse,
   ApiUnprocessableEntityResponse,
   ApiOkResponse,
   ApiOperation,
   ApiPropertyOptional,
   ApiTags,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Min } from 'class-validator';
@@ -16,6 +18,7 @@ import { ProblemDto } from '../common/problem.dto.js';
 import type { CollusionJob } from './audit-job-store.js';
 import { preferredWait } from '../hands/conditional.js';
 import { MAX_WAIT_SECONDS } from '../hands/hand-watch.js';
+import { CollusionPairDto } from './collusion.dto.js';
 import { CollusionService, type HandAudit } from './collusion.service.js';
 import { AUDIT_GAMES } from './evidence-of.js';
 
@@ -90,28 +93,13 @@ const JOB_SCHEMA = {
       type: 'array',
       nullable: true,
       description: 'ranked by p; see docs/audit.md for every column',
-      items: {
-        type: 'object',
-        additionalProperties: true,
-        properties: {
-          declarer: { type: 'string' },
-          defender: { type: 'string' },
-          handsTogether: { type: 'integer' },
-          handsAsPair: { type: 'integer' },
-          calls: { type: 'integer' },
-          doubles: { type: 'integer' },
-          z: { type: 'number' },
-          p: { type: 'number' },
-          q: { type: 'number' },
-          tier: { type: 'string', enum: ['strong', 'review', null], nullable: true },
-          mutual: { type: 'boolean' },
-        },
-      },
+      items: { $ref: getSchemaPath(CollusionPairDto) },
     },
   },
 };
 
 @ApiTags('audit')
+@ApiExtraModels(CollusionPairDto)
 @Controller()
 export class CollusionController {
   constructor(@Inject(CollusionService) private readonly collusion: CollusionService) {}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { DobbmSolver } from '../solvers/dobbm/solver.js';
 import { simulateHands } from './sim/simulate.js';
-import type { StoredEvent } from '../hands/hand-store.js';
+import type { StoredEvent } from '../hands/event-hash.js';
 import { evidenceOf } from './evidence-of.js';
 import { withoutSubstituteCalls } from './hand-evidence.js';
 

@@ -1,7 +1,7 @@
 import { recordOf } from '../records/stored-record.js';
 import { ApiError } from '../common/problems.js';
 import { describeRefusal, gameFor, replay, type HandRecord } from '../engine/index.js';
-import type { StoredEvent } from '../hands/hand-store.js';
+import type { StoredEvent } from '../hands/event-hash.js';
 import type { HandRow } from '../hands/hand-row.js';
 import type { AnyHandEvidence, AuditGame } from './evidence-of.js';
 import type { EvidencePool } from './evidence-pool.js';

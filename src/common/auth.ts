@@ -7,7 +7,6 @@ import { LRUCache } from 'lru-cache';
 import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
 import { DatabaseService } from '../database/database.service.js';
-import { playerByTokenHash } from '../players/player-store.js';
 import { ApiError } from './problems.js';
 import { ProblemDto } from './problem.dto.js';
 import { PlayerRateLimit } from './rate-limit.js';
@@ -54,6 +53,17 @@ function bearerToken(req: FastifyRequest): string | null {
 const BEARER_PROTOCOL = 'bearer.';
 
 /**
+ * The player holding a token, by its hash: the players' store answers it (players/player-store.ts
+ * `playerByTokenHash`). The app provides it under this token, so that auth, below the players,
+ * does not import them.
+ */
+export const TOKEN_OWNER = Symbol('TOKEN_OWNER');
+export type TokenOwner = (
+  q: DatabaseService['pool'],
+  tokenHash: string,
+) => Promise<{ id: string; name: string; token_hash: string } | undefined>;
+
+/**
  * Bearer token → caller, with two bounded caches (lru-cache): resolved players for a few
  * seconds (a round-trip saved per action), and unknown tokens briefly, so a flood of random
  * tokens costs one lookup each at most once. A rotated token is forgotten here at once; other
@@ -73,6 +83,7 @@ export class CallerResolver {
   constructor(
     @Inject(SETTINGS) settings: Settings,
     private readonly db: DatabaseService,
+    @Inject(TOKEN_OWNER) private readonly ownerOf: TokenOwner,
   ) {
     this.auditHash = settings.auditToken ? hashToken(settings.auditToken) : null;
   }
@@ -85,7 +96,7 @@ export class CallerResolver {
     if (this.unknown.has(key)) return null;
     let player = this.players.get(key);
     if (!player) {
-      const row = await playerByTokenHash(this.db.pool, key);
+      const row = await this.ownerOf(this.db.pool, key);
       // The index lookup finds the row; the constant-time check is what accepts it.
       if (!row || !timingSafeEqual(Buffer.from(row.token_hash, 'hex'), hash)) {
         this.unknown.set(key, true);
@@ -106,7 +117,7 @@ export class CallerResolver {
 
 /**
  * What names the token a caller was resolved from, without being it: a prefix of its digest. A
- * rotation revokes the old credential's sockets and streams (HandWatch.revoke).
+ * rotation revokes the old credential's sockets and streams (token-revocations.ts).
  */
 const credentialOf = (digestHex: string): string => digestHex.slice(0, 16);
 

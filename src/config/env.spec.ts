@@ -87,6 +87,12 @@ describe('configuration', () => {
     expect(() => validateEnv({ AUDIT_WORKERS: 'many' })).toThrow(/AUDIT_WORKERS="many"/);
   });
 
+  it('STREAMS_MAX: 10,000 by default, as the long polls', () => {
+    expect(validateEnv({}).streamsMax).toBe(10_000);
+    expect(validateEnv({ STREAMS_MAX: '1' }).streamsMax).toBe(1);
+    expect(() => validateEnv({ STREAMS_MAX: '-5' })).toThrow(/STREAMS_MAX="-5"/);
+  });
+
   it('LONG_POLL_MAX_WAITERS: 10,000 by default, 0 turns long polls off', () => {
     expect(validateEnv({}).longPollMaxWaiters).toBe(10_000);
     expect(validateEnv({ LONG_POLL_MAX_WAITERS: '0' }).longPollMaxWaiters).toBe(0);

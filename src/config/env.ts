@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { TURN_CLOCK_NAMES } from '../tables/turn-clock.js';
+import { TURN_CLOCK_NAMES } from './turn-clocks.js';
 
 /**
  * The process configuration, validated once at start-up. Each problem names the variable and
@@ -311,7 +311,14 @@ const VARIABLES = {
     10_000,
     0,
     1_000_000,
-    'long polls (`Prefer: wait=N`) one instance holds open at once; beyond it a read answers at once (`0`: no long polls). Open streams and WebSockets are held against the same number, counted apart; beyond it `503 STREAMS_FULL`',
+    'long polls (`Prefer: wait=N`) one instance holds open at once; beyond it a read answers at once (`0`: no long polls)',
+  ),
+  streamsMax: int(
+    'STREAMS_MAX',
+    10_000,
+    0,
+    1_000_000,
+    'streams and WebSockets of hands one instance holds open at once, and apart from them its lobby feeds; beyond it `503 STREAMS_FULL`',
   ),
   streamsPerPlayer: cap(
     'STREAMS_PER_PLAYER',

@@ -1,5 +1,5 @@
 import { games, type GameId, type OptionSpec } from '../engine/index.js';
-import { TURN_CLOCKS, TURN_CLOCK_NAMES, type TurnClock } from '../tables/turn-clock.js';
+import { TURN_CLOCKS, TURN_CLOCK_NAMES, type TurnClock } from '../config/turn-clocks.js';
 import { optionNotes } from './option-notes.js';
 
 /** One rule option as `GET /games` describes it (and docs/rule-options.md shows it). */

@@ -1,8 +1,7 @@
 import { gameFor } from '../engine/index.js';
 import { Codes, rejection } from '../engine/core/rejections.js';
 import { ApiError, fromRejection } from '../common/problems.js';
-import type { HandProjection, SeatTurn } from './hand-store.js';
-import type { HandRow, HandStatus } from './hand-row.js';
+import type { HandProjection, HandRow, HandStatus, SeatTurn } from './hand-row.js';
 import { projectionOf } from './projection.js';
 import { handView } from './views.js';
 
@@ -28,7 +27,7 @@ export interface HandCommand {
 export interface Decision {
   event: { seq: number; type: string; seat: number; payload: Record<string, unknown>; by?: 'substitute' };
   projection: HandProjection;
-  /** The acting seat's presence after it (hand-store.ts SeatTurn). */
+  /** The acting seat's presence after it (hand-row.ts SeatTurn). */
   turn: SeatTurn;
   /** The seat's view at the new seq: the command's answer (the hand's end may still add `nextHandId`). */
   answer: Record<string, unknown>;

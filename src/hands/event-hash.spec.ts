@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { canonicalJson } from '../events/canonical.js';
-import { eventHash, GENESIS_HASH, type NewEvent } from './hand-store.js';
+import { eventHash, GENESIS_HASH, type NewEvent } from './event-hash.js';
 
 /** docs/design.md#event-log: sha256(prev_hash ‖ canonical JSON of the event), every column but the hashes. */
 function definition(handId: string, prevHash: string, e: NewEvent): string {

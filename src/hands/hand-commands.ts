@@ -100,7 +100,7 @@ export class HandCommands {
   /**
    * A seated person leaves the hand to the seat's substitute (`away`: it plays each of the seat's
    * decisions at a bot's pace) or takes the seat back (its clock runs again). Acting takes the
-   * seat back too (hand-store.ts SeatTurn). Not an event; the hand's copies here are dropped.
+   * seat back too (hand-row.ts SeatTurn). Not an event; the hand's copies here are dropped.
    */
   async setAway(handId: string, actor: Actor, away: boolean): Promise<void> {
     const at = await this.cache.locate(this.db.pool, handId);

@@ -1,7 +1,7 @@
 import type { HandResult } from '../engine/index.js';
 import type { Tx } from '../database/database.service.js';
-import type { HandProjection, NewEvent, NewHand } from './hand-store.js';
-import type { HandRow } from './hand-row.js';
+import type { NewEvent } from './event-hash.js';
+import type { HandProjection, HandRow, NewHand } from './hand-row.js';
 
 /** A hand to open: its row, its opening events (the deal, or an imported record's whole log) and the projection after them. */
 export interface Opening {

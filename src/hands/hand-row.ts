@@ -1,4 +1,68 @@
-import { applyAllOrThrow, gameFor, type Action, type GameId, type HandSetup } from '../engine/index.js';
+import { applyAllOrThrow, gameFor, type Action, type GameId, type HandResult, type HandSetup } from '../engine/index.js';
+
+/** A `hands` row: as first written (`NewHand`), as each append moves it (`HandProjection`), and as the services read it (`HandRow`). */
+
+/** The hand row as first written (besides the projection). */
+export interface NewHand {
+  id: string;
+  /** the table it is dealt at, or an imported record's own table (table-store.ts createImportedTable) */
+  tableId: string;
+  number: number | null;
+  game: string;
+  options: unknown;
+  seatCount: number;
+  dealer: number;
+  setup: unknown;
+  seating: (string | null)[];
+  seed: string;
+  deck: string[] | null;
+  dealtHands: unknown;
+  source: 'table' | 'record';
+  /** the turn clock, seconds per decision; null: none */
+  turnSeconds: number | null;
+  /** seats whose substitute plays from the start (away at the end of the table's previous hand) */
+  away: number[];
+  /** each seat's clock expiries in a row so far, by seat (empty: none) */
+  misses: number[];
+  /** when each seat in `away` went away, by seat (null: not away; empty: none away) */
+  awaySince: (Date | null)[];
+}
+
+/** What a hand row says about the hand's current state (kept in step with its last event). */
+export interface HandProjection {
+  state: unknown;
+  seq: number;
+  phase: string;
+  toAct: number[];
+  status: string;
+  result: HandResult | null;
+  finishedAt: Date | null;
+  /** when the seat to act runs out of time (null: no clock, or the hand is over) */
+  deadline: Date | null;
+}
+
+/**
+ * The state is written at the deal, at the end and after every `STATE_EVERY`th event since it
+ * was last written, not on every action: each rewrite is a large (TOASTed) jsonb write for
+ * PostgreSQL and the whole state's JSON for this process. A reader
+ * folds in the events after it (hand-store.ts `HAND_READ`, `toHandRow` below): at most this many less one.
+ */
+export const STATE_EVERY = 8;
+
+/** Whether an append after `stateSeq` stores the state (`null`: the row keeps the one it has). */
+export const stateToStore = (p: HandProjection, stateSeq: number): string | null =>
+  p.status !== 'active' || p.seq - stateSeq >= STATE_EVERY ? JSON.stringify(p.state) : null;
+
+/** The projection's columns, in the order both hand-writing statements take them. */
+export const projectionColumns = (p: HandProjection, state: string | null): unknown[] => [
+  state,
+  p.seq,
+  p.phase,
+  p.toAct,
+  p.status,
+  p.result === null ? null : JSON.stringify(p.result),
+  p.deadline,
+];
 
 /** A `hands` row as the services read it (snake_case columns mapped once, here). */
 export interface HandRow {
@@ -20,7 +84,7 @@ export interface HandRow {
   /** the engine's state after event `seq` */
   state: unknown;
   seq: number;
-  /** the last event whose state the row holds (hand-store.ts `STATE_EVERY`) */
+  /** the last event whose state the row holds (`STATE_EVERY`) */
   stateSeq: number;
   phase: string;
   toAct: number[];
@@ -122,3 +186,27 @@ export const toHandRow = (r: RawHand): HandRow => ({
   awaySince: r.away_since ?? [],
   offered: r.offered ?? [],
 });
+
+/**
+ * What an event says about its seat's presence: its player `acted` (the seat is back, its
+ * expiries in a row start again), its substitute acted because the clock `missed` it (one more
+ * in a row; AWAY_AFTER_MISSES of them mark the seat away), or `covered` for an away seat.
+ */
+export interface SeatTurn {
+  seat: number;
+  kind: 'acted' | 'missed' | 'covered';
+}
+
+/** After this many clock expiries in a row a seat is away: its substitute plays at once until its person is back. */
+export const AWAY_AFTER_MISSES = 2;
+
+/**
+ * `misses` with the seat at 1-based `index` set to `value`, one entry per seat: written whole,
+ * as an element assignment on an empty array would start it at that index.
+ */
+export const missesWith = (index: string, value: string): string =>
+  `(SELECT array_agg(CASE WHEN i = ${index} THEN ${value} ELSE COALESCE(misses[i], 0) END ORDER BY i) FROM generate_series(1, seat_count) AS i)`;
+
+/** `away_since` with the seat at 1-based `index` set to `value` (a time, or NULL: not away), one entry per seat, as `missesWith`. */
+export const awaySinceWith = (index: string, value: string): string =>
+  `(SELECT array_agg(CASE WHEN i = ${index} THEN ${value}::timestamptz ELSE away_since[i] END ORDER BY i) FROM generate_series(1, seat_count) AS i)`;

@@ -1,80 +1,37 @@
-import type { HandResult } from '../engine/index.js';
 import type { DatabaseService, Tx } from '../database/database.service.js';
 import { ApiError } from '../common/problems.js';
 import { isUuid } from '../common/ids.js';
-import { canonicalJson, sha256Hex } from '../events/canonical.js';
-import { toHandRow, HAND_COLUMNS, type HandRow, type RawHand } from './hand-row.js';
+import { chain, GENESIS_HASH, type NewEvent, type StoredEvent } from './event-hash.js';
+import {
+  toHandRow,
+  HAND_COLUMNS,
+  projectionColumns,
+  stateToStore,
+  AWAY_AFTER_MISSES,
+  awaySinceWith,
+  missesWith,
+  type SeatTurn,
+  type HandProjection,
+  type HandRow,
+  type NewHand,
+  type RawHand,
+} from './hand-row.js';
 
 /**
- * The hand store: every statement on `hands`, `events`, `idempotent_responses` and the routing
- * table `hand_tables` (docs/design.md#event-log). Events are append-only, PK (table_id, hand_id,
+ * The hand store: the hand's stream, its append and its reads — the statements on `events`,
+ * `idempotent_responses`, the routing table `hand_tables` and the hand's own row of `hands`
+ * (docs/design.md#event-log). Each module's own questions about hands stand in that module's
+ * store (bots/bot-store.ts, collusion/audit-hands.ts, records/record-store.ts,
+ * ledgers/ledger-store.ts, tables/table-store.ts). Events are append-only, PK (table_id, hand_id,
  * seq), unique (table_id, command_id), hash-chained `hash = sha256(prev_hash ‖ canonical JSON of
  * the event)`; `append` is their only writer and moves the hand row's projection in the same
  * statement. Every statement on the hot path names its table (docs/scaling.md): the rows are
  * keyed by table_id, so on Citus each is routed to one shard; `HOT_PATH_SQL` lists them for
  * test/sharding.spec.ts. Reads across tables say so.
  */
-export const GENESIS_HASH = '0'.repeat(64);
 
 /** The pool or a transaction's connection. */
 export type Queryable = Pick<Tx, 'query'>;
-
-export interface NewEvent {
-  seq: number;
-  type: string;
-  seat: number | null;
-  payload: Record<string, unknown>;
-  commandId: string;
-  createdAt: Date;
-  /** 'substitute': the seat's substitute played it for the seat's player (absent: the player did) */
-  by?: 'substitute';
-}
-
-export interface StoredEvent extends NewEvent {
-  tableId: string;
-  handId: string;
-  prevHash: string;
-  hash: string;
-}
-
-/** What a hand row says about the hand's current state (kept in step with its last event). */
-export interface HandProjection {
-  state: unknown;
-  seq: number;
-  phase: string;
-  toAct: number[];
-  status: string;
-  result: HandResult | null;
-  finishedAt: Date | null;
-  /** when the seat to act runs out of time (null: no clock, or the hand is over) */
-  deadline: Date | null;
-}
-
-/** The hand row as first written (besides the projection). */
-export interface NewHand {
-  id: string;
-  /** the table it is dealt at, or an imported record's own table (table-store.ts createImportedTable) */
-  tableId: string;
-  number: number | null;
-  game: string;
-  options: unknown;
-  seatCount: number;
-  dealer: number;
-  setup: unknown;
-  seating: (string | null)[];
-  seed: string;
-  deck: string[] | null;
-  dealtHands: unknown;
-  source: 'table' | 'record';
-  /** the turn clock, seconds per decision; null: none */
-  turnSeconds: number | null;
-  /** seats whose substitute plays from the start (away at the end of the table's previous hand) */
-  away: number[];
-  /** each seat's clock expiries in a row so far, by seat (empty: none) */
-  misses: number[];
-  /** when each seat in `away` went away, by seat (null: not away; empty: none away) */
-  awaySince: (Date | null)[];
-}
 
 /**
  * Where the writer believes the hand stands: not yet there (`open`: the row as first written),
@@ -88,19 +45,6 @@ export interface HandAt {
   handId: string;
 }
 
-/**
- * What an event says about its seat's presence: its player `acted` (the seat is back, its
- * expiries in a row start again), its substitute acted because the clock `missed` it (one more
- * in a row; AWAY_AFTER_MISSES of them mark the seat away), or `covered` for an away seat.
- */
-export interface SeatTurn {
-  seat: number;
-  kind: 'acted' | 'missed' | 'covered';
-}
-
-/** After this many clock expiries in a row a seat is away: its substitute plays at once until its person is back. */
-const AWAY_AFTER_MISSES = 2;
-
 export interface AppendOptions {
   /**
    * The answer to an Idempotency-Key, stored with the event: its JSON, taken after
@@ -111,32 +55,6 @@ export interface AppendOptions {
   beforeCommit?: (tx: Tx, appended: Appended) => Promise<void>;
   /** The acting seat's presence bookkeeping (absent: `acted` by the event's seat, none for a seatless event). */
   turn?: SeatTurn;
-}
-
-/**
- * The hashed form: every column but the hashes themselves, keys sorted — the canonical JSON
- * (events/canonical.ts) of { handId, seq, type, seat, payload, commandId, createdAt } and `by`
- * when a substitute played the event (absent otherwise, so earlier events hash as they did), written
- * with its keys in their sorted order, so that only the payload is canonicalised: the
- * fixed keys need no sorting, and this runs on every action.
- */
-export function eventHash(handId: string, prevHash: string, e: NewEvent): string {
-  const body =
-    `{${e.by ? `"by":${JSON.stringify(e.by)},` : ''}"commandId":${JSON.stringify(e.commandId)},"createdAt":${JSON.stringify(e.createdAt.toISOString())},` +
-    `"handId":${JSON.stringify(handId)},"payload":${canonicalJson(e.payload)},"seat":${JSON.stringify(e.seat)},` +
-    `"seq":${JSON.stringify(e.seq)},"type":${JSON.stringify(e.type)}}`;
-  return sha256Hex(prevHash + body);
-}
-
-/** The table id is the row's shard key, not part of the hashed event (imported records hash tableId: null in their payload). */
-function chain(at: HandAt, prevHash: string, events: readonly NewEvent[]): StoredEvent[] {
-  let prev = prevHash;
-  return events.map((e) => {
-    const hash = eventHash(at.handId, prev, e);
-    const stored = { ...e, tableId: at.tableId, handId: at.handId, prevHash: prev, hash };
-    prev = hash;
-    return stored;
-  });
 }
 
 const EVENT_COLUMNS = 11;
@@ -157,29 +75,6 @@ const eventColumns = (e: StoredEvent): unknown[] => [
 ];
 const eventParams = (events: readonly StoredEvent[]): unknown[] =>
   events.flatMap((e) => [e.tableId, e.handId, e.seq, ...eventColumns(e), e.hash]);
-/**
- * The state is written at the deal, at the end and after every `STATE_EVERY`th event since it
- * was last written, not on every action: each rewrite is a large (TOASTed) jsonb write for
- * PostgreSQL and the whole state's JSON for this process. A reader
- * folds in the events after it (`HAND_READ`, hand-row.ts `toHandRow`): at most this many less one.
- */
-export const STATE_EVERY = 8;
-
-/** Whether an append after `stateSeq` stores the state (`null`: the row keeps the one it has). */
-const stateToStore = (p: HandProjection, stateSeq: number): string | null =>
-  p.status !== 'active' || p.seq - stateSeq >= STATE_EVERY ? JSON.stringify(p.state) : null;
-
-/** The projection's columns, in the order both hand-writing statements take them. */
-const projectionColumns = (p: HandProjection, state: string | null): unknown[] => [
-  state,
-  p.seq,
-  p.phase,
-  p.toAct,
-  p.status,
-  p.result === null ? null : JSON.stringify(p.result),
-  p.deadline,
-];
-
 /**
  * The one append: a new hand with its opening events, or one event after `expected` — each a
  * single statement (a new hand's route to `hand_tables` follows in its transaction). For an
@@ -237,17 +132,6 @@ export interface Appended {
 }
 
 const atOf = (e: Expected): HandAt => ('open' in e ? { tableId: e.open.tableId, handId: e.open.id } : e);
-
-/**
- * `misses` with the seat at 1-based `index` set to `value`, one entry per seat: written whole,
- * as an element assignment on an empty array would start it at that index.
- */
-const missesWith = (index: string, value: string): string =>
-  `(SELECT array_agg(CASE WHEN i = ${index} THEN ${value} ELSE COALESCE(misses[i], 0) END ORDER BY i) FROM generate_series(1, seat_count) AS i)`;
-
-/** `away_since` with the seat at 1-based `index` set to `value` (a time, or NULL: not away), one entry per seat, as `missesWith`. */
-const awaySinceWith = (index: string, value: string): string =>
-  `(SELECT array_agg(CASE WHEN i = ${index} THEN ${value}::timestamptz ELSE away_since[i] END ORDER BY i) FROM generate_series(1, seat_count) AS i)`;
 
 /**
  * The conditional append of one event. Besides the projection it keeps the acting seat's
@@ -322,8 +206,6 @@ const SQL = {
   events: `SELECT table_id, hand_id, seq, type, seat, payload, command_id, created_at, prev_hash, hash, by FROM events
     WHERE table_id = $1 AND hand_id = $2 ORDER BY seq`,
   nextHand: 'SELECT id FROM hands WHERE table_id = $1 AND number > $2 ORDER BY number LIMIT 1',
-  voidHand: `UPDATE hands SET status = 'void', finished_at = now() WHERE table_id = $1 AND id = $2`,
-  activeTurn: `SELECT game, to_act, seating FROM hands WHERE table_id = $1 AND id = $2 AND status = 'active'`,
   // Only a change: a seat already away, or already back, keeps its deadline as it is. A seat
   // back while it is to act has its clock from when it came to act (the time of the hand's last
   // event), not a fresh one: going away and coming back again and again gains no time.
@@ -340,17 +222,9 @@ const SQL = {
      WHERE table_id = $1 AND id = $2 AND status = 'active' AND ($3::int = ANY(away)) <> $4::boolean
      RETURNING seq, status`,
   handStatus: 'SELECT seq, status FROM hands WHERE table_id = $1 AND id = $2',
-  handSeatsForUpdate: 'SELECT seq, status, seating, away, away_since FROM hands WHERE table_id = $1 AND id = $2 FOR UPDATE',
-  bookedHands: `SELECT h.id AS hand_id, h.number, h.status, h.finished_at, ARRAY_AGG(l.amount::text ORDER BY l.seat) AS scores
-     FROM ledger_entries l JOIN hands h ON h.table_id = l.table_id AND h.id = l.hand_id
-     WHERE l.table_id = $1 GROUP BY h.id, h.number, h.status, h.finished_at ORDER BY h.number`,
-  ledgerOfHand: 'SELECT amount::text FROM ledger_entries WHERE table_id = $1 AND hand_id = $2 ORDER BY seat',
-  parkHand: `UPDATE hands SET parks = CASE WHEN parked_seq = $3 THEN parks + 1 ELSE 1 END, parked_seq = $3,
-       parked_until = now() + $4::int * interval '1 millisecond'
-     WHERE table_id = $1 AND id = $2 AND seq = $3 AND status = 'active'`,
 } as const;
 
-/** The statements every request on a table's hands runs (view, act, end of hand, next deal, long poll, ledger). */
+/** The statements every request on a table's hands runs (view, act, end of hand, next deal, long poll). */
 export const HOT_PATH_SQL: Readonly<Record<string, string>> = SQL;
 
 /**
@@ -557,76 +431,8 @@ export async function nextHandId(q: Queryable, tableId: string, number: number):
   return rows[0]?.id;
 }
 
-/** Drops a hand nobody has acted in (the session ended between deals): status `void`, nobody scores. */
-export async function voidHand(tx: Tx, at: HandAt): Promise<void> {
-  await tx.query({ name: 'void-hand', text: SQL.voidHand, values: [at.tableId, at.handId] });
-}
-
-/** A hand whose seat to act has run out of time (hand-row.ts `deadline`): its substitute's question. */
-export interface DueHand {
-  at: HandAt;
-  game: string;
-  seq: number;
-  toAct: number[];
-  away: number[];
-  seating: (string | null)[];
-  /** the substitute's failed tries at this seq so far (`parkHand`) */
-  parks: number;
-}
-
-/**
- * Due: past its deadline, and not parked at its seq (or its park is over). In the order the hands
- * became due — a parked one when its park ended — so that hands coming back from a park queue
- * behind those that were due before, and never stand for ever at the head; `$3` leaves out those
- * this instance is deciding for already, so that a slow decision takes no place in the next sweep.
- */
-const DUE_HANDS_SQL = `SELECT table_id, id, game, seq, to_act, away, seating, CASE WHEN parked_seq = seq THEN parks ELSE 0 END AS parks
-  FROM hands
-  WHERE deadline <= $1 AND status = 'active' AND (parked_seq IS DISTINCT FROM seq OR parked_until <= $1) AND id <> ALL($3::uuid[])
-  ORDER BY GREATEST(deadline, CASE WHEN parked_seq = seq THEN parked_until END) LIMIT $2`;
-
-/**
- * The hands whose deadline has passed at `now`, the longest due first, except `deciding` — a
- * read across tables (fans out to every shard), on the index of `deadline`: a hand over has none.
- */
-export async function dueHands(q: Queryable, now: Date, limit: number, deciding: readonly string[] = []): Promise<DueHand[]> {
-  const { rows } = await q.query<{
-    table_id: string;
-    id: string;
-    game: string;
-    seq: number;
-    to_act: number[] | null;
-    away: number[] | null;
-    seating: (string | null)[];
-    parks: number;
-  }>({ name: 'due-hands', text: DUE_HANDS_SQL, values: [now, limit, deciding] });
-  return rows.map((r) => ({
-    at: { tableId: r.table_id, handId: r.id },
-    game: r.game,
-    seq: r.seq,
-    toAct: r.to_act ?? [],
-    away: r.away ?? [],
-    seating: r.seating,
-    parks: r.parks,
-  }));
-}
-
 /** What `setAway` did: the seat `changed` (at the hand's `seq`), was so already (`unchanged`), or the hand is not being played (`closed`). */
 export type AwayChange = { kind: 'changed'; seq: number; status: string } | { kind: 'unchanged' | 'closed' };
-
-/**
- * Parks a hand at `seq` for `ms`: no instance's clock sweep takes it up before then, unless it
- * moves meanwhile (a move ends the park without a write: the park names its seq). Counts the
- * tries at that seq in a row, for the caller's backoff. False when the hand has moved or ended.
- */
-export async function parkHand(q: Queryable, at: HandAt, seq: number, ms: number): Promise<boolean> {
-  const { rowCount } = await q.query({
-    name: 'park-hand',
-    text: SQL.parkHand,
-    values: [at.tableId, at.handId, seq, Math.round(ms)],
-  });
-  return rowCount === 1;
-}
 
 /**
  * A seat's person leaves (`away`: its substitute plays from its next decision, at a bot's pace;
@@ -646,176 +452,5 @@ export async function setAway(q: Queryable, at: HandAt, seat: number, away: bool
   return { kind: now.rows[0]?.status === 'active' ? 'unchanged' : 'closed' };
 }
 
-/** Who a hand was dealt to, and which of them are away since when. */
-export interface HandSeats {
-  /** the hand's seq and status as locked: a change of its seats is announced at them (HandWatch.seatsChanged) */
-  seq: number;
-  status: string;
-  seating: (string | null)[];
-  away: number[];
-  awaySince: (Date | null)[];
-}
-
-/**
- * Locks the hand row and reads its seats: the tables' check that a seat may be handed on holds
- * until its transaction ends, as no `/back`, action or deal can change them meanwhile.
- */
-export async function lockHandSeats(tx: Tx, at: HandAt): Promise<HandSeats | undefined> {
-  const { rows } = await tx.query<{
-    seq: number;
-    status: string;
-    seating: (string | null)[];
-    away: number[] | null;
-    away_since: (Date | null)[] | null;
-  }>({
-    name: 'hand-seats-for-update',
-    text: SQL.handSeatsForUpdate,
-    values: [at.tableId, at.handId],
-  });
-  const r = rows[0];
-  return r && { seq: r.seq, status: r.status, seating: r.seating, away: r.away ?? [], awaySince: r.away_since ?? [] };
-}
-
-/**
- * Drops (`void`: nobody scores) the hands in play whose people are all away — every seat whose
- * player is no bot is in `away` — and each of whom went away at least `minutes` ago (`away_since`,
- * carried from hand to hand while the seat stays away): a read and write across tables, by
- * status (the housekeeping's sweep). Answers them, for their tables to be ended and their
- * followers told.
- */
-export async function dropAwayHands(tx: Tx, minutes: number): Promise<{ tableId: string; handId: string; seq: number }[]> {
-  const people = `FROM jsonb_array_elements_text(h.seating) WITH ORDINALITY AS s(player_id, n) JOIN players p ON p.id = s.player_id::uuid AND p.bot IS NULL`;
-  const { rows } = await tx.query<{ table_id: string; id: string; seq: number }>(
-    `UPDATE hands h SET status = 'void', finished_at = now(), deadline = NULL
-      WHERE h.status = 'active' AND h.source = 'table'
-        AND EXISTS (SELECT 1 ${people})
-        AND NOT EXISTS (SELECT 1 ${people}
-                        WHERE NOT ((s.n - 1)::int = ANY(h.away))
-                           OR NOT COALESCE(h.away_since[s.n] <= now() - $1::float8 * interval '1 minute', false))
-      RETURNING h.table_id, h.id, h.seq`,
-    [minutes],
-  );
-  return rows.map((r) => ({ tableId: r.table_id, handId: r.id, seq: r.seq }));
-}
-
-/** Who is to act in a hand still being played (the bots' question). */
-export async function activeTurn(
-  q: Queryable,
-  at: HandAt,
-): Promise<{ game: string; toAct: number[]; seating: (string | null)[] } | undefined> {
-  const { rows } = await q.query<{ game: string; to_act: number[] | null; seating: (string | null)[] }>({
-    name: 'active-turn',
-    text: SQL.activeTurn,
-    values: [at.tableId, at.handId],
-  });
-  return rows[0] ? { game: rows[0].game, toAct: rows[0].to_act ?? [], seating: rows[0].seating } : undefined;
-}
-
-/** A finished hand's ledger rows, in seat order (verify compares them with the result). */
-export async function ledgerOfHand(q: Queryable, at: HandAt): Promise<string[]> {
-  const { rows } = await q.query<{ amount: string }>({ name: 'ledger-of-hand', text: SQL.ledgerOfHand, values: [at.tableId, at.handId] });
-  return rows.map((r) => r.amount);
-}
-
-export interface HandSummaryRow {
-  id: string;
-  /** null for an imported record (its own table is a storage detail) */
-  table_id: string | null;
-  number: number | null;
-  game: string;
-  dealer: number;
-  status: string;
-  seq: number;
-  result: unknown;
-  created_at: Date;
-  finished_at: Date | null;
-}
-
 /** How the API names a hand's table: an imported record's own table is a storage detail, shown as null. */
-const SHOWN_TABLE_ID = `CASE WHEN h.source = 'record' THEN NULL ELSE h.table_id END AS table_id`;
-
-/**
- * A page of hand summaries, newest first, keyset on (created_at, id): a table's hands (one
- * shard), or — a read across tables, fanning out to every shard — those a player sat in.
- */
-export async function handPage(
-  q: Queryable,
-  by: { tableId: string } | { playerId: string },
-  limit: number,
-  after: { createdAt: string; id: string } | null,
-): Promise<HandSummaryRow[]> {
-  const where = 'tableId' in by ? 'h.table_id = $1' : 'h.seating @> jsonb_build_array($1::text)';
-  const params: unknown[] = ['tableId' in by ? by.tableId : by.playerId, limit];
-  let keyset = '';
-  if (after) {
-    params.push(after.createdAt, after.id);
-    keyset = 'AND (h.created_at, h.id) < ($3::timestamptz, $4::uuid)';
-  }
-  const { rows } = await q.query<HandSummaryRow>(
-    `SELECT h.id, ${SHOWN_TABLE_ID}, h.number, h.game, h.dealer, h.status, h.seq, h.result, h.created_at, h.finished_at
-     FROM hands h WHERE ${where} ${keyset} ORDER BY h.created_at DESC, h.id DESC LIMIT $2`,
-    params,
-  );
-  return rows;
-}
-
-/**
- * Finished hands of a game for the collusion audit — a read across tables (fans out to every
- * shard, or reads a replica; docs/scaling.md), oldest first. `at` locates each hand's rows.
- */
-export async function finishedHands(
-  q: Queryable,
-  f: { game: string; tableId?: string; from?: string; to?: string },
-): Promise<{ id: string; tableId: string | null; at: HandAt; seating: (string | null)[] }[]> {
-  const params: unknown[] = [f.game];
-  const where = ['h.game = $1', `h.status = 'finished'`];
-  if (f.tableId) where.push(`h.table_id = $${params.push(f.tableId)}::uuid`);
-  if (f.from) where.push(`h.created_at >= $${params.push(f.from)}::timestamptz`);
-  if (f.to) where.push(`h.created_at < $${params.push(f.to)}::timestamptz`);
-  const { rows } = await q.query<{ id: string; table_id: string | null; home: string; seating: (string | null)[] }>(
-    `SELECT h.id, ${SHOWN_TABLE_ID}, h.table_id AS home, h.seating FROM hands h WHERE ${where.join(' AND ')} ORDER BY h.created_at, h.id`,
-    params,
-  );
-  return rows.map((r) => ({ id: r.id, tableId: r.table_id, at: { tableId: r.home, handId: r.id }, seating: r.seating }));
-}
-
-/**
- * Finished hands of a game with neither evidence nor a problem stored for the audit's estimator
- * (src/collusion/evidence-store.ts), newest first: the audit sweep's next batch to compute ahead —
- * a read across tables (fans out to every shard).
- */
-export async function handsWithoutEvidence(q: Queryable, game: string, estimator: string, limit: number): Promise<HandAt[]> {
-  const { rows } = await q.query<{ table_id: string; id: string }>(
-    `SELECT h.table_id, h.id FROM hands h
-     WHERE h.game = $1 AND h.status = 'finished'
-       AND NOT EXISTS (SELECT 1 FROM hand_evidence e WHERE e.table_id = h.table_id AND e.hand_id = h.id AND e.estimator = $2)
-       AND NOT EXISTS (SELECT 1 FROM hand_evidence_problems p WHERE p.table_id = h.table_id AND p.hand_id = h.id AND p.estimator = $2)
-     ORDER BY h.created_at DESC LIMIT $3`,
-    [game, estimator, limit],
-  );
-  return rows.map((r) => ({ tableId: r.table_id, handId: r.id }));
-}
-
-/**
- * The hands dealt here from exactly this deck — a read across tables (fans out to every shard),
- * with no index: only an import without a `handId` asks it, and a shuffled deck names one hand.
- */
-export async function handsDealtFrom(q: Queryable, deck: readonly string[]): Promise<string[]> {
-  const { rows } = await q.query<{ id: string }>(`SELECT h.id FROM hands h WHERE h.source = 'table' AND h.deck = $1::jsonb LIMIT 4`, [
-    JSON.stringify(deck),
-  ]);
-  return rows.map((r) => r.id);
-}
-
-/** A table's booked hands with their ledger entries, in hand order (the score sheet). */
-export async function bookedHands(
-  q: Queryable,
-  tableId: string,
-): Promise<{ hand_id: string; number: number | null; status: string; finished_at: Date | null; scores: string[] }[]> {
-  const { rows } = await q.query<{ hand_id: string; number: number | null; status: string; finished_at: Date | null; scores: string[] }>({
-    name: 'booked-hands',
-    text: SQL.bookedHands,
-    values: [tableId],
-  });
-  return rows;
-}
+export const SHOWN_TABLE_ID = `CASE WHEN h.source = 'record' THEN NULL ELSE h.table_id END AS table_id`;

@@ -13,7 +13,8 @@ import {
 import { Auth, CurrentCaller, type Caller } from '../common/auth.js';
 import { ProblemDto } from '../common/problem.dto.js';
 import { HandSockets } from './hand-socket.js';
-import { HandStreams, KEEPALIVE_MS } from './hand-stream.js';
+import { KEEPALIVE_MS } from '../common/ndjson-stream.js';
+import { HandStreams } from './hand-stream.js';
 import { HAND_VIEW } from './hands.dto.js';
 
 /** Node's own request/response under Fastify (`.raw`). */
@@ -35,7 +36,7 @@ const AfterAndRefusals = () =>
     ApiNotFoundResponse({ type: ProblemDto, description: 'HAND_NOT_FOUND' }),
     ApiServiceUnavailableResponse({
       type: ProblemDto,
-      description: 'STREAMS_FULL: the instance holds `LONG_POLL_MAX_WAITERS` streams and sockets (Retry-After)',
+      description: 'STREAMS_FULL: the instance holds `STREAMS_MAX` streams and sockets (Retry-After)',
     }),
   );
 

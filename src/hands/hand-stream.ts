@@ -3,19 +3,18 @@ import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common
 import type { Viewer } from '../engine/index.js';
 import type { Caller } from '../common/auth.js';
 import { networkOf } from '../common/client-network.js';
+import { KEEPALIVE_MS, ndjsonWriter, startNdjson } from '../common/ndjson-stream.js';
 import { ApiError } from '../common/problems.js';
 import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
-import { HandWatch, type Move, type Revocation } from './hand-watch.js';
+import { TokenRevocations, type Revocation } from '../common/token-revocations.js';
+import { HandWatch, type Move } from './hand-watch.js';
 import { HandsService, seatsMark, type HandSnapshot } from './hands.service.js';
 import { SeatPresence } from './presence.js';
 import { viewerOf } from './views.js';
 
-/** An empty line this often keeps proxies and clients from taking a quiet stream for a dead one. */
-export const KEEPALIVE_MS = 20_000;
 /** A reader this far behind (bytes queued, not taken) is cut off; it reconnects with `after`. */
 const MAX_QUEUED_BYTES = 1 << 20;
-const NDJSON = 'application/x-ndjson; charset=utf-8';
 
 /**
  * Where a reader's views go: an NDJSON response, or a WebSocket (hand-socket.ts). `send` takes
@@ -109,8 +108,9 @@ export class HandStreams implements OnModuleDestroy {
     private readonly watch: HandWatch,
     private readonly presence: SeatPresence,
     @Inject(SETTINGS) private readonly settings: Settings,
+    @Inject(TokenRevocations) revocations: TokenRevocations,
   ) {
-    this.watch.onRevoked((revoked) => this.revoke(revoked));
+    revocations.onRevoked((revoked) => this.revoke(revoked));
     this.presence.onChange((tableId) => {
       for (const [handId, hub] of this.hubs) if (hub.tableId === tableId) this.refresh(handId, hub);
     });
@@ -148,10 +148,10 @@ export class HandStreams implements OnModuleDestroy {
   ): Promise<void> {
     const from = afterSeq(after);
     if (this.full) res.setHeader('Retry-After', '5');
-    await this.join(handId, caller, holderOf(caller, address), from, ndjson(res), () => {
+    await this.join(handId, caller, holderOf(caller, address), from, ndjsonWriter(res), () => {
       beforeFirstByte();
       req.socket?.setNoDelay(true);
-      res.writeHead(200, { 'Content-Type': NDJSON, 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
+      startNdjson(res);
       res.flushHeaders(); // the reader learns the stream is open even when `after` holds its first line back
       this.ndjsonCount++;
       res.once('close', () => this.ndjsonCount--);
@@ -160,7 +160,7 @@ export class HandStreams implements OnModuleDestroy {
 
   /** Whether the instance holds as many streams and sockets as it may (STREAMS_FULL). */
   get full(): boolean {
-    return this.count >= this.settings.longPollMaxWaiters;
+    return this.count >= this.settings.streamsMax;
   }
 
   /**
@@ -178,7 +178,7 @@ export class HandStreams implements OnModuleDestroy {
     opened: () => void = () => undefined,
   ): Promise<Reader | null> {
     if (this.full) {
-      throw ApiError.of('STREAMS_FULL', `this instance holds its ${this.settings.longPollMaxWaiters} streams; retry later or long-poll`);
+      throw ApiError.of('STREAMS_FULL', `this instance holds its ${this.settings.streamsMax} streams; retry later or long-poll`);
     }
     this.checkCaps(holder);
     this.following();
@@ -373,17 +373,3 @@ export function afterSeq(after: string | undefined): number {
 }
 
 /** The NDJSON stream's sink: a line per view, an empty line to keep alive. */
-function ndjson(res: ServerResponse): Sink {
-  return {
-    send: (json) => void res.write(json + '\n'),
-    end: () => void res.end(),
-    get backlog() {
-      return res.writableLength;
-    },
-    get gone() {
-      return res.destroyed || res.writableEnded;
-    },
-    onGone: (listener) => void res.once('close', listener),
-    keepAlive: () => void res.write('\n'),
-  };
-}

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } f
 import pg from 'pg';
 import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
+import { TokenRevocations, type Revocation } from '../common/token-revocations.js';
 import { CONNECTION_OPTIONS } from '../database/database.service.js';
 
 /** How long a reader may ask to wait (`Prefer: wait=N`, RFC 7240), in seconds. */
@@ -44,12 +45,6 @@ interface OwnWrite {
   announced: boolean;
 }
 
-/** A token that no longer holds: its player, and the credential (auth.ts) it was resolved to. */
-export interface Revocation {
-  playerId: string;
-  credential: string;
-}
-
 /** A reader's armed wait for the next change of one hand. */
 export interface Watch {
   /**
@@ -83,8 +78,6 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
   private readonly waiting = new Map<string, Set<(move?: Move) => void>>();
   /** Told of every move and, with null, that moves may have been missed. */
   private readonly followers = new Set<(move: Move | null) => void>();
-  /** Told of every revoked token, from any instance. */
-  private readonly revocations = new Set<(revoked: Revocation) => void>();
   /** Hand id → this instance's append to it in flight, or announced and its notification not yet in. */
   private readonly own = new Map<string, OwnWrite>();
   /** Armed watches not yet finished, held against `longPollMaxWaiters`. */
@@ -100,7 +93,12 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
   /** Closed and the last batch sent: nothing more goes out. */
   private ended = false;
 
-  constructor(@Inject(SETTINGS) private readonly settings: Settings) {}
+  constructor(
+    @Inject(SETTINGS) private readonly settings: Settings,
+    @Inject(TokenRevocations) private readonly revocations: TokenRevocations,
+  ) {
+    this.revocations.carry((revoked) => this.announceRevocation(revoked));
+  }
 
   async onModuleInit(): Promise<void> {
     await this.listen();
@@ -176,19 +174,8 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
     return () => this.followers.delete(onMove);
   }
 
-  /** Follows revoked tokens on every instance (sockets and streams close, caches forget); returns the unsubscribe. */
-  onRevoked(listener: (revoked: Revocation) => void): () => void {
-    this.revocations.add(listener);
-    return () => this.revocations.delete(listener);
-  }
-
-  /**
-   * Tells every instance, this one included, that a token no longer holds. Sent at once rather
-   * than batched with the moves: a rotation is rare, and whoever rotated wants the old token's
-   * connections gone now.
-   */
-  async revoke(revoked: Revocation): Promise<void> {
-    for (const listener of this.revocations) listener(revoked);
+  /** Tells the other instances that a token no longer holds (TokenRevocations, on the one LISTEN connection). */
+  private async announceRevocation(revoked: Revocation): Promise<void> {
     try {
       this.notifier ??= await this.connectNotifier();
       await this.notifier.query('SELECT pg_notify($1, $2)', [REVOKED, `${revoked.playerId}:${revoked.credential}`]);
@@ -326,7 +313,7 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
       if (n.channel === CHANNEL && n.payload) this.notified(moveOf(n.payload));
       else if (n.channel === REVOKED && n.payload) {
         const [playerId, credential] = n.payload.split(':');
-        for (const listener of this.revocations) listener({ playerId: playerId!, credential: credential ?? '' });
+        this.revocations.heard({ playerId: playerId!, credential: credential ?? '' });
       }
     });
     // A lost connection may have dropped notifications: wake every reader to look again.

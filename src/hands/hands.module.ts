@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { HandEndModule } from '../tables/hand-end.module.js';
 import { HandCache } from './hand-cache.js';
 import { HandCommands } from './hand-commands.js';
 import { HandSockets } from './hand-socket.js';
@@ -11,7 +10,6 @@ import { HandsService } from './hands.service.js';
 import { SeatPresence } from './presence.js';
 
 @Module({
-  imports: [HandEndModule],
   controllers: [HandsController, HandStreamController],
   providers: [HandsService, HandCommands, HandCache, HandWatch, HandStreams, HandSockets, SeatPresence],
   exports: [HandsService, HandCommands, HandWatch, HandSockets, HandStreams, SeatPresence],

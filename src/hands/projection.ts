@@ -1,5 +1,5 @@
 import type { Game, HandResult } from '../engine/index.js';
-import type { HandProjection } from './hand-store.js';
+import type { HandProjection } from './hand-row.js';
 
 /** A hand's turn clock as its projection needs it: when the event is written, and the clock's seconds (null: none). */
 export interface ClockAt {

@@ -1,6 +1,6 @@
 import { redactAction, type Action, type Game, type Viewer } from '../engine/index.js';
 import type { Caller } from '../common/auth.js';
-import type { StoredEvent } from './hand-store.js';
+import type { StoredEvent } from './event-hash.js';
 import type { HandRow } from './hand-row.js';
 
 /**

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ApiError } from '../common/problems.js';
 import { DatabaseService } from '../database/database.service.js';
 import { isUuid } from '../common/ids.js';
-import { bookedHands } from '../hands/hand-store.js';
+import { bookedHands } from './ledger-store.js';
 import { seatBalances, tableExists } from '../tables/table-store.js';
 import { decimalToNumber } from './money.js';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { CallerResolver, hashToken, newToken, type Caller } from '../common/auth.js';
+import { TokenRevocations } from '../common/token-revocations.js';
 import { DatabaseService } from '../database/database.service.js';
-import { HandWatch } from '../hands/hand-watch.js';
 import { createPlayer, replaceTokenHash } from './player-store.js';
 import type { PlayerCreatedDto } from './players.dto.js';
 
@@ -11,12 +11,12 @@ export class PlayersService implements OnModuleInit {
   constructor(
     private readonly db: DatabaseService,
     private readonly callers: CallerResolver,
-    private readonly watch: HandWatch,
+    private readonly revocations: TokenRevocations,
   ) {}
 
   /** A token rotated on any instance is forgotten here at once. */
   onModuleInit(): void {
-    this.watch.onRevoked(({ playerId }) => this.callers.forgetPlayer(playerId));
+    this.revocations.onRevoked(({ playerId }) => this.callers.forgetPlayer(playerId));
   }
 
   async create(name: string): Promise<PlayerCreatedDto> {
@@ -33,7 +33,7 @@ export class PlayersService implements OnModuleInit {
     const token = newToken();
     const player = await replaceTokenHash(this.db, caller.playerId, hashToken(token).toString('hex'));
     // This instance's listeners (the caches, the streams) hear it at once, the others by NOTIFY.
-    await this.watch.revoke({ playerId: caller.playerId, credential: caller.credential ?? '' });
+    await this.revocations.revoke({ playerId: caller.playerId, credential: caller.credential ?? '' });
     return { id: player.id, name: player.name, token };
   }
 }

@@ -4,7 +4,7 @@ import { ApiError } from '../common/problems.js';
 import { decodeCursor, encodeCursor } from '../common/page.js';
 import { DatabaseService } from '../database/database.service.js';
 import { playerExists } from '../players/player-store.js';
-import { handPage, type HandSummaryRow } from '../hands/hand-store.js';
+import { handPage, type HandSummaryRow } from './record-store.js';
 import { tableExists } from '../tables/table-store.js';
 
 /** A hand in a history page: the stored summary with the API's names and ISO dates. */

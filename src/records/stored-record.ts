@@ -1,6 +1,6 @@
 import type { DealSource, HandRecord, HandSetup } from '../engine/index.js';
 import { nestedRules } from '../common/rules-profile.js';
-import type { StoredEvent } from '../hands/hand-store.js';
+import type { StoredEvent } from '../hands/event-hash.js';
 import type { HandRow } from '../hands/hand-row.js';
 
 /** The cards a stored hand was dealt: its deck, or (imported records) hands and talon; null for a row with neither. */

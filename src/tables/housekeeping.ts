@@ -3,8 +3,7 @@ import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
 import { DatabaseService } from '../database/database.service.js';
 import { HandWatch } from '../hands/hand-watch.js';
-import { dropAwayHands } from '../hands/hand-store.js';
-import { endAbandonedTables, endAwayTable } from './table-store.js';
+import { dropAwayHands, endAbandonedTables, endAwayTable } from './table-store.js';
 
 /** How often each instance looks for abandoned tables, at most: a table ends within one sweep after its time. */
 const SWEEP_MS = 60_000;

@@ -4,22 +4,21 @@ import { Controller, Get, Inject, Injectable, Logger, type OnModuleDestroy, Req,
 import { ApiOkResponse, ApiOperation, ApiResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { ProblemDto } from '../common/problem.dto.js';
 import { networkOf } from '../common/client-network.js';
+import { KEEPALIVE_MS, ndjsonWriter, startNdjson, type NdjsonWriter } from '../common/ndjson-stream.js';
 import { ApiError } from '../common/problems.js';
 import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
 import { DatabaseService } from '../database/database.service.js';
 import { addressOf, type Raw } from '../hands/hand-stream.controller.js';
-import { KEEPALIVE_MS } from '../hands/hand-stream.js';
 import { lobbyVersion } from './table-store.js';
 
 /** How often an instance that has lobby readers looks whether the lobby changed. */
 export const LOOK_MS = 1000;
 /** A reader this far behind (bytes queued, not taken) is cut off; it reconnects. */
 const MAX_QUEUED_BYTES = 64 * 1024;
-const NDJSON = 'application/x-ndjson; charset=utf-8';
 
 interface Reader {
-  res: ServerResponse;
+  out: NdjsonWriter;
   address: string;
   keepAlive: NodeJS.Timeout;
 }
@@ -53,19 +52,20 @@ export class LobbyFeed implements OnModuleDestroy {
 
   /** Opens a reader's stream: the lobby's version now, then one line each time it changes. */
   async serve(peer: string, res: ServerResponse, hijack: () => void): Promise<void> {
-    const { longPollMaxWaiters, streamsPerAddress } = this.settings;
+    const { streamsMax, streamsPerAddress } = this.settings;
     const address = networkOf(peer, this.settings.ipv6PrefixLength);
-    if (this.readers.size >= longPollMaxWaiters)
-      throw ApiError.of('STREAMS_FULL', `this instance holds its ${longPollMaxWaiters} lobby feeds; retry later or poll GET /tables`);
+    if (this.readers.size >= streamsMax)
+      throw ApiError.of('STREAMS_FULL', `this instance holds its ${streamsMax} lobby feeds; retry later or poll GET /tables`);
     if (streamsPerAddress > 0 && (this.perAddress.get(address) ?? 0) >= streamsPerAddress)
       throw ApiError.of('TOO_MANY_STREAMS', `this address holds ${streamsPerAddress} lobby feeds open; close one first`);
     if (this.version === null) await this.look(); // a database away answers 503 before the stream starts
     hijack();
-    res.writeHead(200, { 'Content-Type': NDJSON, 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
-    const reader: Reader = { res, address, keepAlive: setInterval(() => this.write(reader, ''), KEEPALIVE_MS).unref() };
+    startNdjson(res);
+    const out = ndjsonWriter(res);
+    const reader: Reader = { out, address, keepAlive: setInterval(() => this.write(reader, ''), KEEPALIVE_MS).unref() };
     this.readers.add(reader);
     this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
-    res.once('close', () => this.drop(reader));
+    out.onGone(() => this.drop(reader));
     this.write(reader, JSON.stringify({ version: this.version }));
     this.timer ??= setInterval(() => void this.look().catch(() => undefined), LOOK_MS).unref();
   }
@@ -97,12 +97,12 @@ export class LobbyFeed implements OnModuleDestroy {
   }
 
   private write(reader: Reader, line: string): void {
-    if (reader.res.destroyed || reader.res.writableEnded) return this.drop(reader);
-    if (reader.res.writableLength > MAX_QUEUED_BYTES) {
-      reader.res.end();
+    if (reader.out.gone) return this.drop(reader);
+    if (reader.out.backlog > MAX_QUEUED_BYTES) {
+      reader.out.end();
       return this.drop(reader);
     }
-    reader.res.write(line + '\n');
+    reader.out.send(line);
   }
 
   private drop(reader: Reader): void {
@@ -122,7 +122,7 @@ export class LobbyFeed implements OnModuleDestroy {
   /** Shutdown: every feed ends now (its reader reconnects, elsewhere). */
   onModuleDestroy(): void {
     for (const reader of [...this.readers]) {
-      reader.res.end();
+      reader.out.end();
       this.drop(reader);
     }
   }
@@ -153,7 +153,7 @@ export class LobbyFeedController {
   @ApiResponse({ status: 429, type: ProblemDto, description: 'TOO_MANY_STREAMS: this address holds `STREAMS_PER_ADDRESS` feeds open' })
   @ApiServiceUnavailableResponse({
     type: ProblemDto,
-    description: 'STREAMS_FULL: the instance holds `LONG_POLL_MAX_WAITERS` lobby feeds; DATABASE_UNAVAILABLE',
+    description: 'STREAMS_FULL: the instance holds `STREAMS_MAX` lobby feeds; DATABASE_UNAVAILABLE',
   })
   async feedOf(@Req() req: Raw<IncomingMessage>, @Res() res: Raw<ServerResponse>): Promise<void> {
     await this.feed.serve(addressOf(req), res.raw ?? res, () => res.hijack?.());

@@ -7,7 +7,7 @@ import type { Tx } from '../database/database.service.js';
 import type { HandEnd, Opening } from '../hands/hand-end.js';
 import type { HandRow } from '../hands/hand-row.js';
 import { carriedOver, dealOpening, type DealStart } from './dealing.js';
-import { LedgerWriter } from './ledger-writer.js';
+import { LedgerWriter } from '../ledgers/ledger-store.js';
 import { endSession, lockForSession, startHand, withdrawOfferOf, type SessionTable } from './table-store.js';
 
 /**

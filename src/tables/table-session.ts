@@ -8,12 +8,12 @@ import type { Caller } from '../common/auth.js';
 import { DatabaseService, onCommit, type Tx } from '../database/database.service.js';
 import { isUuid } from '../common/ids.js';
 import { HandCommands } from '../hands/hand-commands.js';
-import { loadHand, voidHand } from '../hands/hand-store.js';
+import { loadHand } from '../hands/hand-store.js';
 import { HandWatch } from '../hands/hand-watch.js';
 import type { HandRow } from '../hands/hand-row.js';
 import { carriedOver } from './dealing.js';
 import { continueSession } from './table-booking.js';
-import { currentHandOf, lockForSession, saveSession, type SessionTable } from './table-store.js';
+import { currentHandOf, lockForSession, saveSession, voidHand, type SessionTable } from './table-store.js';
 
 /**
  * A table's session between hands (docs/design.md#modules): the engine's `session` rules decide

@@ -2,6 +2,7 @@ import type { GameId } from '../engine/index.js';
 import type { DatabaseService, Tx } from '../database/database.service.js';
 import { ApiError } from '../common/problems.js';
 import type { BotStrength } from '../solvers/search/strategy.js';
+import type { HandAt } from '../hands/hand-store.js';
 
 /**
  * The table store: every statement on `tables` and `table_seats`. Plain CRUD and the list go
@@ -58,6 +59,8 @@ const SQL = {
            FROM tables t JOIN table_seats s ON s.table_id = t.id JOIN players p ON p.id = s.player_id AND p.bot IS NOT NULL
            WHERE t.id = $1 AND t.status = 'playing' AND t.current_hand_id IS NOT NULL ORDER BY s.seat`,
   endAway: `UPDATE tables SET status = 'ended', end_reason = 'away' WHERE id = $1 AND status = 'playing'`,
+  voidHand: `UPDATE hands SET status = 'void', finished_at = now() WHERE table_id = $1 AND id = $2`,
+  handSeatsForUpdate: 'SELECT seq, status, seating, away, away_since FROM hands WHERE table_id = $1 AND id = $2 FOR UPDATE',
   botOnlyTable: `SELECT t.host_player_id AS host, t.hand_count AS hands, bool_and(p.bot IS NOT NULL) AS only_bots
            FROM tables t JOIN table_seats s ON s.table_id = t.id JOIN players p ON p.id = s.player_id
            WHERE t.id = $1 AND t.status = 'playing' GROUP BY t.id`,
@@ -370,7 +373,64 @@ export async function endAbandonedTables(q: Queryable, minutes: number): Promise
   return rows.map((r) => r.id);
 }
 
-/** Ends a table in play whose people were all away (its hand dropped by hand-store.ts `dropAwayHands`): `endReason: away`. */
+/**
+ * Drops (`void`: nobody scores) the hands in play whose people are all away — every seat whose
+ * player is no bot is in `away` — and each of whom went away at least `minutes` ago (`away_since`,
+ * carried from hand to hand while the seat stays away): a read and write across tables, by
+ * status (the housekeeping's sweep). Answers them, for their tables to be ended and their
+ * followers told.
+ */
+export async function dropAwayHands(tx: Tx, minutes: number): Promise<{ tableId: string; handId: string; seq: number }[]> {
+  const people = `FROM jsonb_array_elements_text(h.seating) WITH ORDINALITY AS s(player_id, n) JOIN players p ON p.id = s.player_id::uuid AND p.bot IS NULL`;
+  const { rows } = await tx.query<{ table_id: string; id: string; seq: number }>(
+    `UPDATE hands h SET status = 'void', finished_at = now(), deadline = NULL
+      WHERE h.status = 'active' AND h.source = 'table'
+        AND EXISTS (SELECT 1 ${people})
+        AND NOT EXISTS (SELECT 1 ${people}
+                        WHERE NOT ((s.n - 1)::int = ANY(h.away))
+                           OR NOT COALESCE(h.away_since[s.n] <= now() - $1::float8 * interval '1 minute', false))
+      RETURNING h.table_id, h.id, h.seq`,
+    [minutes],
+  );
+  return rows.map((r) => ({ tableId: r.table_id, handId: r.id, seq: r.seq }));
+}
+
+/** Who a hand was dealt to, and which of them are away since when. */
+export interface HandSeats {
+  /** the hand's seq and status as locked: a change of its seats is announced at them (HandWatch.seatsChanged) */
+  seq: number;
+  status: string;
+  seating: (string | null)[];
+  away: number[];
+  awaySince: (Date | null)[];
+}
+
+/**
+ * Locks the hand row and reads its seats: the tables' check that a seat may be handed on holds
+ * until its transaction ends, as no `/back`, action or deal can change them meanwhile.
+ */
+export async function lockHandSeats(tx: Tx, at: HandAt): Promise<HandSeats | undefined> {
+  const { rows } = await tx.query<{
+    seq: number;
+    status: string;
+    seating: (string | null)[];
+    away: number[] | null;
+    away_since: (Date | null)[] | null;
+  }>({
+    name: 'hand-seats-for-update',
+    text: SQL.handSeatsForUpdate,
+    values: [at.tableId, at.handId],
+  });
+  const r = rows[0];
+  return r && { seq: r.seq, status: r.status, seating: r.seating, away: r.away ?? [], awaySince: r.away_since ?? [] };
+}
+
+/** Drops a hand nobody has acted in (the session ended between deals): status `void`, nobody scores. */
+export async function voidHand(tx: Tx, at: HandAt): Promise<void> {
+  await tx.query({ name: 'void-hand', text: SQL.voidHand, values: [at.tableId, at.handId] });
+}
+
+/** Ends a table in play whose people were all away (its hand dropped by `dropAwayHands`): `endReason: away`. */
 export async function endAwayTable(tx: Tx, tableId: string): Promise<void> {
   await tx.query({ name: 'table-end-away', text: SQL.endAway, values: [tableId] });
 }

@@ -111,7 +111,7 @@ export class TablesController {
   @ApiResponse({ status: 426, type: ProblemDto, description: 'UPGRADE_REQUIRED: a request without `Upgrade: websocket`' })
   @ApiServiceUnavailableResponse({
     type: ProblemDto,
-    description: 'STREAMS_FULL: the instance holds `LONG_POLL_MAX_WAITERS` streams and sockets (Retry-After)',
+    description: 'STREAMS_FULL: the instance holds `STREAMS_MAX` streams and sockets (Retry-After)',
   })
   async socket(
     @Param('id') id: string,

@@ -4,7 +4,7 @@ import { PageQueryDto } from '../common/page.js';
 import { requestBody } from '../common/request-body.js';
 import { GAME_IDS, type GameId } from '../engine/index.js';
 import { BOT_STRENGTHS, type BotStrength } from '../solvers/search/strategy.js';
-import { TURN_CLOCK_NAMES, TURN_SECONDS, type TurnClock } from './turn-clock.js';
+import { TURN_CLOCK_NAMES, TURN_SECONDS, type TurnClock } from '../config/turn-clocks.js';
 
 /** waiting: seats free, no hand dealt yet; playing: a session is under way; ended. */
 const TABLE_STATUSES = ['waiting', 'playing', 'ended'] as const;

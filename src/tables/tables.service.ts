@@ -9,11 +9,11 @@ import { DatabaseService, onCommit, type Tx } from '../database/database.service
 import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
 import { botPlayerId, createBot } from '../players/player-store.js';
-import { lockHandSeats, type HandSeats } from '../hands/hand-store.js';
 import { HandWatch } from '../hands/hand-watch.js';
 import { SeatPresence } from '../hands/presence.js';
 import { TableSession } from './table-session.js';
-import { turnSecondsOf, type TurnClock } from './turn-clock.js';
+import type { TurnClock } from '../config/turn-clocks.js';
+import { turnSecondsOf } from './turn-clock.js';
 import {
   addSeat,
   botInSeat,
@@ -24,6 +24,7 @@ import {
   isSeated,
   listTables,
   lockForSeats,
+  lockHandSeats,
   offerSeat,
   passSeat,
   removeSeat,
@@ -31,6 +32,7 @@ import {
   seatsBots,
   seatsPerson,
   takenSeats,
+  type HandSeats,
   type SeatLock,
   type TableRecord,
 } from './table-store.js';

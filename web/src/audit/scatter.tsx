@@ -1,8 +1,8 @@
-import type { PairRow } from '../../../src/collusion/pairs/pairs.js';
+import type { Schemas } from '../api.js';
 import { t } from '../i18n/index.js';
 
-/** A ranked pair of the collusion report, as the service computes it (docs/audit.md names every column). */
-export type Pair = PairRow;
+/** A ranked pair of the collusion report, as the API answers it (openapi/, docs/audit.md names every column). */
+export type Pair = Schemas['CollusionPairDto'];
 
 const W = 640;
 const H = 320;

@@ -597,7 +597,6 @@ export const de: Catalogue = {
     RATE_LIMITED: 'Zu viele Anfragen — warte einen Moment.',
     DATABASE_UNAVAILABLE: 'Der Dienst ist kurz nicht erreichbar — versuche es gleich noch einmal.',
     STREAMS_FULL: 'Der Dienst ist ausgelastet — die Seite versucht es wieder.',
-    LONG_POLL_MAX_WAITERS: 'Der Dienst ist ausgelastet — die Seite versucht es wieder.',
     PAYLOAD_TOO_LARGE: 'Das ist zu groß.',
     IDEMPOTENCY_KEY_REUSED: 'Diese Anfrage wurde schon gesendet.',
     EVIDENCE_FAILED: 'Die Belege konnten nicht berechnet werden.',

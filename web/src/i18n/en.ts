@@ -597,7 +597,6 @@ export const en = {
     RATE_LIMITED: 'Too many requests — wait a moment.',
     DATABASE_UNAVAILABLE: 'The service is briefly unavailable — try again in a moment.',
     STREAMS_FULL: 'The service is busy — the page tries again.',
-    LONG_POLL_MAX_WAITERS: 'The service is busy — the page tries again.',
     PAYLOAD_TOO_LARGE: 'That is too large.',
     IDEMPOTENCY_KEY_REUSED: 'That request was already sent.',
     EVIDENCE_FAILED: 'The evidence could not be computed.',

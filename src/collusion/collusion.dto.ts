@@ -1,0 +1,30 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+/**
+ * One ranked (declarer, defender) pair of the collusion report, as the API answers it: the
+ * columns of pairs/pairs.ts `PairRow`, each always present (docs/audit.md explains them). The
+ * web app takes its type from the OpenAPI document, not from the audit's code.
+ */
+export class CollusionPairDto {
+  @ApiProperty() declarer!: string;
+  @ApiProperty() defender!: string;
+  @ApiProperty({ type: 'integer', description: 'hands both sat in (any roles)' }) handsTogether!: number;
+  @ApiProperty({ type: 'integer', description: 'hands in which the declarer declared and the defender defended: the units of the test' })
+  handsAsPair!: number;
+  @ApiProperty({ type: 'integer' }) calls!: number;
+  @ApiProperty({ type: 'integer' }) doubles!: number;
+  @ApiProperty({ description: "the defender's share of doubling calls with this declarer" }) doubleRate!: number;
+  @ApiProperty({ description: "the defender's share of doubling calls with everybody else" }) doubleRateOthers!: number;
+  @ApiProperty() score!: number;
+  @ApiProperty({ description: 'the mean of the score under the permutation null' }) expected!: number;
+  @ApiProperty({ description: 'the standard deviation of the score under the permutation null' }) sd!: number;
+  @ApiProperty() z!: number;
+  @ApiProperty() p!: number;
+  @ApiProperty({ enum: ['normal', 'monte-carlo', 'untested'] }) method!: 'normal' | 'monte-carlo' | 'untested';
+  @ApiProperty() q!: number;
+  @ApiProperty({ enum: ['strong', 'review'], nullable: true, type: 'string' }) tier!: 'strong' | 'review' | null;
+  @ApiProperty({ description: 'both directions reach the review tier' }) mutual!: boolean;
+  @ApiProperty({ description: 'expected cost to the defender of his calls with this declarer (currency units)' })
+  expectedCostToDefender!: number;
+  @ApiProperty({ description: "money the defender's doubles added to this declarer's settlements" }) valueToDeclarer!: number;
+}
