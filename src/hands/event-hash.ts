@@ -2,8 +2,8 @@ import { canonicalJson, sha256Hex } from '../events/canonical.js';
 
 /**
  * An event's hash chain (docs/design.md#event-log): `hash = sha256(prev_hash ‖ canonical JSON of
- * the event)`. The append writes it (hand-store.ts) and the records' verify checks it, so it
- * stands here on its own rather than in either.
+ * the event)`, and its row in `events`. The append writes both (hand-store.ts) and the records'
+ * verify checks the chain, so it stands here on its own rather than in either.
  */
 
 /** The previous hash of a hand's first event. */
@@ -54,3 +54,25 @@ export function chain(at: { tableId: string; handId: string }, prevHash: string,
     return stored;
   });
 }
+
+/** An event's row in `events`: the columns both inserting statements write. */
+const EVENT_COLUMNS = 11;
+/** The placeholders of `count` events' rows in an INSERT, their parameters from `$offset + 1` on. */
+export const eventValues = (offset: number, count: number): string =>
+  Array.from({ length: count }, (_, i) => {
+    const b = offset + i * EVENT_COLUMNS;
+    return `($${b + 1},$${b + 2},$${b + 3},$${b + 4},$${b + 5},$${b + 6}::jsonb,$${b + 7},$${b + 8},$${b + 9},$${b + 10},$${b + 11})`;
+  }).join(',');
+/** An event's own columns, in the order both inserting statements take them. */
+export const eventColumns = (e: StoredEvent): unknown[] => [
+  e.type,
+  e.seat,
+  JSON.stringify(e.payload),
+  e.commandId,
+  e.createdAt,
+  e.prevHash,
+  e.by ?? null,
+];
+/** The parameters of events' rows, in the order `eventValues` places them. */
+export const eventParams = (events: readonly StoredEvent[]): unknown[] =>
+  events.flatMap((e) => [e.tableId, e.handId, e.seq, ...eventColumns(e), e.hash]);

@@ -1,7 +1,7 @@
 import type { DatabaseService, Tx } from '../database/database.service.js';
 import { ApiError } from '../common/problems.js';
 import { isUuid } from '../common/ids.js';
-import { chain, GENESIS_HASH, type NewEvent, type StoredEvent } from './event-hash.js';
+import { chain, eventColumns, eventParams, eventValues, GENESIS_HASH, type NewEvent, type StoredEvent } from './event-hash.js';
 import {
   toHandRow,
   HAND_COLUMNS,
@@ -57,24 +57,6 @@ export interface AppendOptions {
   turn?: SeatTurn;
 }
 
-const EVENT_COLUMNS = 11;
-const eventValues = (offset: number, count: number): string =>
-  Array.from({ length: count }, (_, i) => {
-    const b = offset + i * EVENT_COLUMNS;
-    return `($${b + 1},$${b + 2},$${b + 3},$${b + 4},$${b + 5},$${b + 6}::jsonb,$${b + 7},$${b + 8},$${b + 9},$${b + 10},$${b + 11})`;
-  }).join(',');
-/** An event's own columns, in the order both inserting statements take them. */
-const eventColumns = (e: StoredEvent): unknown[] => [
-  e.type,
-  e.seat,
-  JSON.stringify(e.payload),
-  e.commandId,
-  e.createdAt,
-  e.prevHash,
-  e.by ?? null,
-];
-const eventParams = (events: readonly StoredEvent[]): unknown[] =>
-  events.flatMap((e) => [e.tableId, e.handId, e.seq, ...eventColumns(e), e.hash]);
 /**
  * The one append: a new hand with its opening events, or one event after `expected` — each a
  * single statement (a new hand's route to `hand_tables` follows in its transaction). For an
