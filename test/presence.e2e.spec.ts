@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { bearer, ownDatabase, startApp, type TestApp } from './support/app.testkit.js';
-import { getView, newPlayers, type Player, type View } from './support/bots.testkit.js';
-import { openSocket, type OpenSocket } from './support/socket.testkit.js';
+import { getView, newPlayers, type Player } from './support/bots.testkit.js';
+import { openSocket, pushedView } from './support/socket.testkit.js';
 import { listening } from './support/stream.testkit.js';
 
 /**
@@ -23,17 +23,6 @@ async function seatedTable(t: TestApp, players: Player[]): Promise<{ tableId: st
     if (res.body.currentHandId) handId = res.body.currentHandId;
   }
   return { tableId: table.body.id as string, handId };
-}
-
-/** The next pushed view on the socket whose `present` satisfies `ok`, or null after `ms`. */
-async function viewWhere(s: OpenSocket, ok: (v: View) => boolean, ms: number): Promise<View | null> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    const f = await s.next(until - Date.now());
-    if (f === 'closed' || f === 'quiet') return null;
-    if ('view' in f && ok(f.view)) return f.view;
-  }
-  return null;
 }
 
 /** The seats `present` says, asked of instance `t` by the auditor-free path: a seated player's view would mark that player. */
@@ -78,7 +67,7 @@ describe('presence: who is connected at a table, on any instance', () => {
     expect([resi.status, sepp.status]).toEqual([101, 101]);
 
     // Sepp, on B, learns that Resi (seat 0, on A) is there, pushed at the same seq.
-    const both = await viewWhere(sepp, (v) => [0, 1].every((s) => (v.present as number[]).includes(s)), 5_000);
+    const both = await pushedView(sepp, (v) => [0, 1].every((s) => (v.present as number[]).includes(s)), 5_000);
     expect(both).not.toBeNull();
     expect(both!.seq).toBe(0);
     expect(
@@ -91,7 +80,7 @@ describe('presence: who is connected at a table, on any instance', () => {
 
     // Resi closes her page: Sepp's socket is sent the view again, without her, still at seq 0.
     resi.close();
-    const without = await viewWhere(sepp, (v) => !(v.present as number[]).includes(0), 6_000);
+    const without = await pushedView(sepp, (v) => !(v.present as number[]).includes(0), 6_000);
     expect(without).not.toBeNull();
     expect(without!.seq).toBe(0);
     expect(without!.present).toEqual([1]);

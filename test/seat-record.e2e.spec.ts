@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AUDIT_TOKEN, bearer, ownDatabase, startApp, type TestApp } from './support/app.testkit.js';
-import { getView, newPlayers, type Player, type View } from './support/bots.testkit.js';
-import { openSocket, type OpenSocket } from './support/socket.testkit.js';
+import { getView, newPlayers, type Player, type View, seatedTable } from './support/bots.testkit.js';
+import { openSocket, pushedView } from './support/socket.testkit.js';
 import { listening, openLobby, openStream } from './support/stream.testkit.js';
 
 /**
@@ -17,33 +17,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 type Event = { seq: number; seat: number | null; by?: string; createdAt: string; payload: Record<string, unknown> };
 type Table = { currentHandId: string; seats: { seat: number; playerId: string; offered: boolean }[] };
 
-async function seated(t: TestApp, players: Player[], body: Record<string, unknown>): Promise<{ tableId: string; handId: string }> {
-  const table = await t.http
-    .post('/tables')
-    .set(bearer(players[0]!.token))
-    .send({ game: 'dobbm', ...body })
-    .expect(201);
-  let handId = '';
-  for (const [seat, p] of players.entries()) {
-    const res = await t.http.post(`/tables/${table.body.id}/seats`).set(bearer(p.token)).send({ seat }).expect(201);
-    if (res.body.currentHandId) handId = res.body.currentHandId;
-  }
-  return { tableId: table.body.id as string, handId };
-}
-
 const events = async (t: TestApp, handId: string): Promise<Event[]> =>
   (await t.http.get(`/hands/${handId}/events`).set(bearer(AUDIT_TOKEN)).expect(200)).body as Event[];
-
-/** The next pushed view that satisfies `ok`, or null after `ms`. */
-async function socketView(s: OpenSocket, ok: (v: View) => boolean, ms: number): Promise<View | null> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    const f = await s.next(until - Date.now());
-    if (f === 'closed' || f === 'quiet') return null;
-    if ('view' in f && ok(f.view)) return f.view;
-  }
-  return null;
-}
 
 describe('one record per seat: away, offer and clock', () => {
   let t: TestApp;
@@ -68,7 +43,7 @@ describe('one record per seat: away, offer and clock', () => {
 
   it('/back from a seat that is not away moves no deadline: the substitute plays within the clock + 2 s', async () => {
     const players = await newPlayers(t, 4, 'Storm');
-    const { handId } = await seated(t, players, { turnSeconds: 3 });
+    const { handId } = await seatedTable(t, players, { turnSeconds: 3 });
     const first = await getView(t, handId, players[0]!.token);
     const idle = players[first.toAct[0]!]!;
     const deadline = first.deadline as string;
@@ -88,7 +63,7 @@ describe('one record per seat: away, offer and clock', () => {
 
   it('going away and coming back again and again gains no time: the substitute plays within the clock + 2 s', async () => {
     const players = await newPlayers(slow, 4, 'Flicker');
-    const { handId } = await seated(slow, players, { turnSeconds: 3 });
+    const { handId } = await seatedTable(slow, players, { turnSeconds: 3 });
     const idle = players[(await getView(slow, handId, players[0]!.token)).toAct[0]!]!;
     // Away, the seat would be played at a bot's pace (30 s here); back at once, it must not get a fresh clock.
     const until = Date.now() + 7_000;
@@ -104,7 +79,7 @@ describe('one record per seat: away, offer and clock', () => {
 
   it('hands a seat on only from the holder who is away in the current hand; the host cannot evict its new holder', async () => {
     const [host, p1, p2, a, b, c] = await newPlayers(t, 6, 'Evict');
-    const { tableId, handId } = await seated(t, [host!, p1!, p2!, a!], { clock: 'off' });
+    const { tableId, handId } = await seatedTable(t, [host!, p1!, p2!, a!], { clock: 'off' });
     await away(handId, a!);
     await t.http.post(`/tables/${tableId}/seats/3/offer`).set(bearer(host!.token)).expect(200);
     expect(await getView(t, handId, host!.token)).toMatchObject({ offered: [3] });
@@ -123,7 +98,7 @@ describe('one record per seat: away, offer and clock', () => {
 
   it('coming back withdraws the offer: away again, the seat is not offered until the host offers it again', async () => {
     const [host, p1, p2, p3, d] = await newPlayers(t, 5, 'Return');
-    const { tableId, handId } = await seated(t, [host!, p1!, p2!, p3!], { clock: 'off' });
+    const { tableId, handId } = await seatedTable(t, [host!, p1!, p2!, p3!], { clock: 'off' });
     const first = await getView(t, handId, host!.token);
     // A seat that is not to act, so its substitute does not play at once.
     const seat = [1, 2, 3].find((s) => !first.toAct.includes(s))!;
@@ -141,7 +116,7 @@ describe('one record per seat: away, offer and clock', () => {
   it('an action of the away player withdraws the offer of the seat', async () => {
     // Substitutes at a slow pace: the away seat to act is left for its player to act.
     const players = await newPlayers(slow, 4, 'Acts');
-    const { tableId, handId } = await seated(slow, players, { clock: 'off' });
+    const { tableId, handId } = await seatedTable(slow, players, { clock: 'off' });
     const seat = (await getView(slow, handId, players[0]!.token)).toAct[0]!;
     const player = players[seat]!;
     await slow.http.post(`/hands/${handId}/away`).set(bearer(player.token)).expect(200);
@@ -161,7 +136,7 @@ describe('one record per seat: away, offer and clock', () => {
 
   it('a hand re-dealt after a handover is a fresh shuffle, committed anew, and its new holder is present', async () => {
     const [host, p1, p2, a, b] = await newPlayers(t, 5, 'Redeal');
-    const { tableId, handId } = await seated(t, [host!, p1!, p2!, a!], { clock: 'off' });
+    const { tableId, handId } = await seatedTable(t, [host!, p1!, p2!, a!], { clock: 'off' });
     const first = await getView(t, handId, host!.token);
     // A's seat: one that is not to act, so the hand stays at seq 0 while A is away.
     const seat = [1, 2, 3].find((s) => !first.toAct.includes(s))!;
@@ -186,19 +161,19 @@ describe('one record per seat: away, offer and clock', () => {
 
   it('/away and /back reach open sockets and streams at once, without a move', async () => {
     const players = await newPlayers(slow, 4, 'Told');
-    const { handId } = await seated(slow, players, { turnSeconds: 600 });
+    const { handId } = await seatedTable(slow, players, { turnSeconds: 600 });
     const first = await getView(slow, handId, players[0]!.token);
     const actor = first.toAct[0]!;
     const watcher = (actor + 1) % 4;
     const base = await listening(slow);
     const socket = await openSocket(base, handId, players[watcher]!.token);
     const stream = await openStream(base, handId, players[watcher]!.token);
-    expect(await socketView(socket, (v) => v.seq === 0, 5_000)).not.toBeNull();
+    expect(await pushedView(socket, (v) => v.seq === 0, 5_000)).not.toBeNull();
     expect(((await stream.next(5_000)) as View).seq).toBe(0);
 
     const leftAt = Date.now();
     await slow.http.post(`/hands/${handId}/away`).set(bearer(players[actor]!.token)).expect(200);
-    const told = await socketView(socket, (v) => (v.away as number[]).includes(actor), 3_000);
+    const told = await pushedView(socket, (v) => (v.away as number[]).includes(actor), 3_000);
     expect(told).toMatchObject({ seq: 0, away: [actor] });
     // The seat to act is away: its substitute's deadline (a bot's pace), not the clock's.
     expect(Date.parse(told!.deadline as string)).toBeLessThan(leftAt + 60_000);
@@ -206,7 +181,7 @@ describe('one record per seat: away, offer and clock', () => {
     expect(streamed).toMatchObject({ seq: 0, away: [actor], deadline: told!.deadline });
 
     await slow.http.post(`/hands/${handId}/back`).set(bearer(players[actor]!.token)).expect(200);
-    const returned = await socketView(socket, (v) => (v.away as number[]).length === 0, 3_000);
+    const returned = await pushedView(socket, (v) => (v.away as number[]).length === 0, 3_000);
     expect(returned).toMatchObject({ seq: 0, away: [] });
     expect(Date.parse(returned!.deadline as string)).toBeGreaterThan(leftAt + 500_000);
     expect((await stream.next(3_000)) as View).toMatchObject({ seq: 0, away: [], deadline: returned!.deadline });
@@ -216,7 +191,7 @@ describe('one record per seat: away, offer and clock', () => {
 
   it('an offer reaches the table socket, the hand socket and stream and the lobby feed at once, and its withdrawal too', async () => {
     const players = await newPlayers(slow, 4, 'Offer');
-    const { tableId, handId } = await seated(slow, players, { turnSeconds: 600 });
+    const { tableId, handId } = await seatedTable(slow, players, { turnSeconds: 600 });
     const first = await getView(slow, handId, players[0]!.token);
     // A seat that is not to act goes away: nothing moves while its offer comes and goes.
     const seat = [1, 2, 3].find((s) => !first.toAct.includes(s))!;
@@ -227,14 +202,14 @@ describe('one record per seat: away, offer and clock', () => {
     const handSocket = await openSocket(base, handId, players[0]!.token);
     const stream = await openStream(base, handId, players[watcher]!.token);
     const lobby = await openLobby(base);
-    for (const s of [tableSocket, handSocket]) expect(await socketView(s, (v) => v.seq === 0, 5_000)).toMatchObject({ offered: [] });
+    for (const s of [tableSocket, handSocket]) expect(await pushedView(s, (v) => v.seq === 0, 5_000)).toMatchObject({ offered: [] });
     expect((await stream.next(5_000)) as View).toMatchObject({ seq: 0, offered: [] });
     const version = await lobby.next(5_000);
 
     const offeredAt = Date.now();
     await slow.http.post(`/tables/${tableId}/seats/${seat}/offer`).set(bearer(players[0]!.token)).expect(200);
     for (const s of [tableSocket, handSocket]) {
-      expect(await socketView(s, (v) => (v.offered as number[]).includes(seat), 3_000)).toMatchObject({ seq: 0, offered: [seat] });
+      expect(await pushedView(s, (v) => (v.offered as number[]).includes(seat), 3_000)).toMatchObject({ seq: 0, offered: [seat] });
     }
     expect((await stream.next(3_000)) as View).toMatchObject({ seq: 0, offered: [seat] });
     expect(Date.now() - offeredAt).toBeLessThan(1_500);
@@ -245,7 +220,7 @@ describe('one record per seat: away, offer and clock', () => {
     const backAt = Date.now();
     await slow.http.post(`/hands/${handId}/back`).set(bearer(players[seat]!.token)).expect(200);
     for (const s of [tableSocket, handSocket]) {
-      expect(await socketView(s, (v) => (v.offered as number[]).length === 0, 3_000)).toMatchObject({ seq: 0, offered: [], away: [] });
+      expect(await pushedView(s, (v) => (v.offered as number[]).length === 0, 3_000)).toMatchObject({ seq: 0, offered: [], away: [] });
     }
     expect((await stream.next(3_000)) as View).toMatchObject({ seq: 0, offered: [] });
     expect(Date.now() - backAt).toBeLessThan(1_500);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BotRunner, type BotTurn } from '../src/bots/bot-runner.js';
 import type { SeatView } from '../src/solvers/search/strategy.js';
 import { AUDIT_TOKEN, bearer, ownDatabase, startApp, type TestApp } from './support/app.testkit.js';
-import { getView, newPlayers, type Player, type View } from './support/bots.testkit.js';
+import { getView, newPlayers, type Player, type View, seatedTable } from './support/bots.testkit.js';
 
 /**
  * A seat's substitute cannot be switched off: not by the seat's own player sending the key the
@@ -26,16 +26,6 @@ async function untilSeq(t: TestApp, handId: string, seq: number, withinMs: numbe
     if (log.some((e) => e.seq === seq) || Date.now() > until) return log;
     await sleep(100);
   }
-}
-
-async function clockTable(t: TestApp, players: Player[], body: Record<string, unknown>): Promise<{ tableId: string; handId: string }> {
-  const table = await t.http.post('/tables').set(bearer(players[0]!.token)).send(body).expect(201);
-  let handId = '';
-  for (const [seat, p] of players.entries()) {
-    const res = await t.http.post(`/tables/${table.body.id}/seats`).set(bearer(p.token)).send({ seat }).expect(201);
-    if (res.body.currentHandId) handId = res.body.currentHandId;
-  }
-  return { tableId: table.body.id as string, handId };
 }
 
 /** The seat's own action, sent with the Idempotency-Key given. */
@@ -63,7 +53,7 @@ describe('the substitute cannot be switched off', () => {
 
   it('plays a seat within its clock + 2 s although its player sent the substitute’s own key for that seq', async () => {
     const players = await newPlayers(a, 4, 'Keys');
-    const { handId } = await clockTable(a, players, { game: 'doppelkopf', turnSeconds: 2 });
+    const { handId } = await seatedTable(a, players, { game: 'doppelkopf', turnSeconds: 2 });
     // Doppelkopf: the four reservations (seq 0–3), then the forehand leads at seq 4.
     let view = await getView(a, handId, players[0]!.token);
     const forehand = view.toAct[0]!;
@@ -94,10 +84,10 @@ describe('the substitute cannot be switched off', () => {
     bots.choose = (turn: BotTurn, view: SeatView) =>
       stuck.has(turn.handId) ? { type: 'play', card: (view.hand as string[])[0]! } : choose(turn, view);
     try {
-      for (let i = 0; i < 64; i++) stuck.add((await clockTable(a, players, { game: 'dobbm', turnSeconds: 1 })).handId);
+      for (let i = 0; i < 64; i++) stuck.add((await seatedTable(a, players, { game: 'dobbm', turnSeconds: 1 })).handId);
       // Every stuck hand overdue, its substitute refused: their deadlines are older than the next hand's.
       await sleep(1500);
-      const { handId } = await clockTable(a, players, { game: 'dobbm', turnSeconds: 1 });
+      const { handId } = await seatedTable(a, players, { game: 'dobbm', turnSeconds: 1 });
       const deadline = Date.parse((await getView(a, handId, players[0]!.token)).deadline as string);
       const log = await untilSeq(a, handId, 1, 1000 + 5000);
       const played = log.find((e) => e.seq === 1);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AUDIT_TOKEN, bearer, ownDatabase, startApp, type TestApp } from './support/app.testkit.js';
-import { getView, newPlayers, type Player } from './support/bots.testkit.js';
+import { getView, newPlayers, seatedTable } from './support/bots.testkit.js';
 
 /**
  * Turn clocks and substitutes, through HTTP on a database of this file's own (its clocks must
@@ -28,20 +28,6 @@ async function untilEvents(t: TestApp, handId: string, n: number, withinMs: numb
   }
 }
 
-async function clockTable(t: TestApp, players: Player[], body: Record<string, unknown>): Promise<{ tableId: string; handId: string }> {
-  const table = await t.http
-    .post('/tables')
-    .set(bearer(players[0]!.token))
-    .send({ game: 'dobbm', ...body })
-    .expect(201);
-  let handId = '';
-  for (const [seat, p] of players.entries()) {
-    const res = await t.http.post(`/tables/${table.body.id}/seats`).set(bearer(p.token)).send({ seat }).expect(201);
-    if (res.body.currentHandId) handId = res.body.currentHandId;
-  }
-  return { tableId: table.body.id as string, handId };
-}
-
 describe('turn clocks and substitutes', () => {
   let a: TestApp;
   let db: Awaited<ReturnType<typeof ownDatabase>>;
@@ -64,7 +50,7 @@ describe('turn clocks and substitutes', () => {
       { name: 'off', seconds: null },
     ]);
     const players = await newPlayers(a, 4, 'Off');
-    const { tableId, handId } = await clockTable(a, players, { clock: 'off' });
+    const { tableId, handId } = await seatedTable(a, players, { clock: 'off' });
     const table = await a.http.get(`/tables/${tableId}`).set(bearer(players[0]!.token)).expect(200);
     expect(table.body.turnSeconds).toBeNull();
     const view = await getView(a, handId, players[0]!.token);
@@ -75,7 +61,7 @@ describe('turn clocks and substitutes', () => {
 
   it('plays the decision of a seat that never acts once its clock has run out, marked by: substitute everywhere', async () => {
     const players = await newPlayers(a, 4, 'Slow');
-    const { tableId, handId } = await clockTable(a, players, { turnSeconds: 1 });
+    const { tableId, handId } = await seatedTable(a, players, { turnSeconds: 1 });
     expect((await a.http.get(`/tables/${tableId}`).set(bearer(players[0]!.token))).body.turnSeconds).toBe(1);
     const first = await getView(a, handId, players[0]!.token);
     const seat = first.toAct[0]!;
@@ -95,7 +81,7 @@ describe('turn clocks and substitutes', () => {
 
   it('a seat that runs out of time twice in a row is away; its substitute then plays at once until the person is back', async () => {
     const players = await newPlayers(a, 4, 'Gone');
-    const { tableId, handId: firstHand } = await clockTable(a, players, { turnSeconds: 1 });
+    const { tableId, handId: firstHand } = await seatedTable(a, players, { turnSeconds: 1 });
     // Everyone but one seat plays at once; that seat never does (its misses count across hands).
     const absent = (await getView(a, firstHand, players[0]!.token)).toAct[0]!;
     let handId = firstHand;
@@ -146,7 +132,7 @@ describe('turn clocks and substitutes', () => {
 
   it('POST /hands/{id}/away hands the seat to its substitute at once, POST …/back takes it back; the record names its actions', async () => {
     const players = await newPlayers(a, 4, 'Away');
-    const { handId } = await clockTable(a, players, { clock: 'relaxed' });
+    const { handId } = await seatedTable(a, players, { clock: 'relaxed' });
     const first = await getView(a, handId, players[0]!.token);
     const seat = first.toAct[0]!;
     const left = await a.http.post(`/hands/${handId}/away`).set(bearer(players[seat]!.token)).expect(200);
@@ -166,7 +152,7 @@ describe('turn clocks and substitutes', () => {
     const b = await startApp({ DATABASE_URL: db.url });
     try {
       const players = await newPlayers(a, 4, 'Race');
-      const { handId } = await clockTable(a, players, { turnSeconds: 1 });
+      const { handId } = await seatedTable(a, players, { turnSeconds: 1 });
       // Four seats each run out once in the first round of bids: four deadlines a second apart.
       const log = await untilEvents(a, handId, 3, 8000);
       const subs = log.slice(1, 4);
@@ -184,7 +170,7 @@ describe('turn clocks and substitutes', () => {
 
   it('a clock that runs out while no instance is up expires after a restart', async () => {
     const players = await newPlayers(a, 4, 'Restart');
-    const { handId } = await clockTable(a, players, { turnSeconds: 2 });
+    const { handId } = await seatedTable(a, players, { turnSeconds: 2 });
     await a.close();
     await sleep(2500); // the deadline passes with no instance up
     a = await startApp({ DATABASE_URL: db.url });

@@ -156,3 +156,22 @@ export async function dobbmOnTwoInstances(start: () => Promise<TestApp>): Promis
   const { handId } = await openTable(a, 'dobbm', {}, players);
   return { a, b, players, handId, close: async () => void (await Promise.all([a.close(), b.close()])) };
 }
+
+/** A table opened by the first player (Dobbm unless `body` names a game) with every player seated in order: its first hand. */
+export async function seatedTable(
+  t: TestApp,
+  players: Player[],
+  body: Record<string, unknown>,
+): Promise<{ tableId: string; handId: string }> {
+  const table = await t.http
+    .post('/tables')
+    .set(bearer(players[0]!.token))
+    .send({ game: 'dobbm', ...body })
+    .expect(201);
+  let handId = '';
+  for (const [seat, p] of players.entries()) {
+    const res = await t.http.post(`/tables/${table.body.id}/seats`).set(bearer(p.token)).send({ seat }).expect(201);
+    if (res.body.currentHandId) handId = res.body.currentHandId;
+  }
+  return { tableId: table.body.id as string, handId };
+}

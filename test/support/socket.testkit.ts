@@ -120,3 +120,14 @@ export function move(views: View[]): { seat: number; seq: number; action: Record
   const { seat: _, ...action } = legal.find((a) => a.type !== 'announce' && a.bid !== 'pass') ?? legal[0]!;
   return { seat, seq: views[seat]!.seq, action };
 }
+
+/** The next pushed view on the socket that satisfies `ok`, or null after `ms`. */
+export async function pushedView(s: OpenSocket, ok: (v: View) => boolean, ms: number): Promise<View | null> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    const f = await s.next(until - Date.now());
+    if (f === 'closed' || f === 'quiet') return null;
+    if ('view' in f && ok(f.view)) return f.view;
+  }
+  return null;
+}
