@@ -1407,7 +1407,11 @@ export interface components {
                 id: string;
                 rawId: string;
                 type: string;
-                response: Record<string, never>;
+                response: {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
             };
         };
         PasskeySignInDto: {
@@ -1416,7 +1420,11 @@ export interface components {
                 id: string;
                 rawId: string;
                 type: string;
-                response: Record<string, never>;
+                response: {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
             };
         };
         CreatePlayerDto: {

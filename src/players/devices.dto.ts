@@ -39,7 +39,13 @@ const passkeyAnswer = (name: string, what: string) =>
       response: {
         type: 'object',
         required: ['id', 'rawId', 'response', 'type'],
-        properties: { id: { type: 'string' }, rawId: { type: 'string' }, type: { type: 'string' }, response: { type: 'object' } },
+        additionalProperties: true,
+        properties: {
+          id: { type: 'string' },
+          rawId: { type: 'string' },
+          type: { type: 'string' },
+          response: { type: 'object', additionalProperties: true },
+        },
         description: `${what} (WebAuthn's PublicKeyCredential as JSON, as @simplewebauthn/browser returns it)`,
       },
     },
