@@ -60,7 +60,7 @@ export class LinkCodeDto {
   expiresAt!: string;
 }
 
-export class SessionDto {
+class SessionDto {
   @ApiProperty({ example: '4f1c2b9e-8d2a-4c55-9a0e-2b7f7f3e9c11' })
   id!: string;
   @ApiProperty({ example: '2026-12-05T06:00:00.000Z' })

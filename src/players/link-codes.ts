@@ -12,7 +12,7 @@ import { hash, randomInt } from 'node:crypto';
 export const LINK_CODE_ALPHABET = '34679ACDEFGHJKMNPQRTWXY';
 const GROUPS = 3;
 const GROUP_LENGTH = 4;
-export const LINK_CODE_LENGTH = GROUPS * GROUP_LENGTH;
+const LINK_CODE_LENGTH = GROUPS * GROUP_LENGTH;
 /** A code's life: long enough to fetch the other device, short enough that a stray one is soon dead. */
 export const LINK_CODE_MINUTES = 10;
 

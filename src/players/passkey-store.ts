@@ -7,7 +7,7 @@ import type { Tx } from '../database/database.service.js';
 type Queryable = Pick<Tx, 'query'>;
 
 /** A challenge's life: WebAuthn's own default timeout is five minutes. */
-export const CHALLENGE_MINUTES = 5;
+const CHALLENGE_MINUTES = 5;
 
 export interface StoredPasskey {
   id: string;

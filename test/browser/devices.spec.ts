@@ -23,8 +23,8 @@ describe('a player on a second device', () => {
     const { context, page } = await site.person({ locale });
     return { context, page };
   };
-  const storedPlayer = (page: Page) =>
-    page.evaluate(() => JSON.parse(localStorage.getItem('kartentisch.player') ?? 'null') as { id: string; token: string } | null);
+  const storedPlayer = async (page: Page) =>
+    JSON.parse(String(await page.evaluate("localStorage.getItem('kartentisch.player')"))) as { id: string; token: string } | null;
 
   it('shows a code as text and QR code; typed in a second browser it signs in the same player, once', async () => {
     const laptop = await device('de-AT');
@@ -81,15 +81,13 @@ describe('a player on a second device', () => {
     await laptop.page.getByRole('button', { name: 'Add a passkey' }).click();
     await laptop.page.getByTestId('passkey-added').waitFor();
     await site.shot(laptop.page, 'en-devices-passkey-added');
-    const { credentials } = (await authenticator.cdp.send('WebAuthn.getCredentials', { authenticatorId: authenticator.id })) as {
-      credentials: Record<string, unknown>[];
-    };
+    const { credentials } = await authenticator.cdp.send('WebAuthn.getCredentials', { authenticatorId: authenticator.id });
     expect(credentials.length).toBe(1);
 
     // The passkey travels to the second browser's authenticator, as a synced passkey would.
     const phone = await device('de-AT');
     const phoneKey = await virtualAuthenticator(phone.context, phone.page);
-    await phoneKey.cdp.send('WebAuthn.addCredential', { authenticatorId: phoneKey.id, credential: credentials[0] });
+    await phoneKey.cdp.send('WebAuthn.addCredential', { authenticatorId: phoneKey.id, credential: credentials[0]! });
     await phone.page.goto(`${origin}/`);
     await phone.page.getByRole('button', { name: 'Mit Passkey anmelden' }).click();
     await phone.page.getByTestId('my-name').waitFor();
@@ -110,7 +108,7 @@ describe('a player on a second device', () => {
 async function virtualAuthenticator(context: BrowserContext, page: Page) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable', { enableUI: false });
-  const { authenticatorId } = (await cdp.send('WebAuthn.addVirtualAuthenticator', {
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: {
       protocol: 'ctap2',
       transport: 'internal',
@@ -119,6 +117,6 @@ async function virtualAuthenticator(context: BrowserContext, page: Page) {
       isUserVerified: true,
       automaticPresenceSimulation: true,
     },
-  })) as { authenticatorId: string };
+  });
   return { cdp, id: authenticatorId };
 }

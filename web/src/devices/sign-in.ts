@@ -57,6 +57,7 @@ export function codeFromAddress(): string {
 }
 /** The service's refusal in words; the browser's own (cancelled, no authenticator) as one message. */
 export function passkeyRefusal(err: unknown): string {
-  return err instanceof DOMException || (err instanceof Error && err.name.startsWith('WebAuthn')) ? t('devices.passkeyFailed') : refusalText(err);
+  return err instanceof DOMException || (err instanceof Error && err.name.startsWith('WebAuthn'))
+    ? t('devices.passkeyFailed')
+    : refusalText(err);
 }
-

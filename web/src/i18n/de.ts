@@ -81,7 +81,8 @@ export const de: Catalogue = {
     forgetConfirm:
       'Dieses Gerät abmelden und den Spieler hier vergessen? Deine anderen Geräte bleiben angemeldet; zurück kommst du mit einem Code von einem davon oder mit einem Passkey.',
     signInAgain: 'Dieses Gerät ist nicht mehr als {{name}} angemeldet (es wurde anderswo abgemeldet oder seine Anmeldung erneuert).',
-    signInAgainHint: 'Nimm einen Code von einem Gerät, auf dem du noch angemeldet bist, melde dich mit einem Passkey an oder wähle einen neuen Namen.',
+    signInAgainHint:
+      'Nimm einen Code von einem Gerät, auf dem du noch angemeldet bist, melde dich mit einem Passkey an oder wähle einen neuen Namen.',
     signInAgainButton: 'Neu anmelden',
   },
   devices: {
@@ -89,7 +90,8 @@ export const de: Catalogue = {
     open: 'Geräte und Anmeldung',
     signedOutHere: 'Dieses Gerät ist als kein Spieler angemeldet.',
     useCode: 'Code verwenden',
-    useCodeNote: 'Spielst du schon auf einem anderen Gerät? Öffne dort „Geräte und Anmeldung“, lass dir einen Code zeigen und tippe ihn hier ein — oder scanne das Bild mit der Kamera dieses Geräts.',
+    useCodeNote:
+      'Spielst du schon auf einem anderen Gerät? Öffne dort „Geräte und Anmeldung“, lass dir einen Code zeigen und tippe ihn hier ein — oder scanne das Bild mit der Kamera dieses Geräts.',
     codeField: 'Code von deinem anderen Gerät',
     signIn: 'Anmelden',
     withPasskey: 'Mit Passkey anmelden',
@@ -107,7 +109,8 @@ export const de: Catalogue = {
     passkeyAdded: 'Passkey hinzugefügt: „Mit Passkey anmelden“ bringt dich jetzt zurück.',
     passkeyFailed: 'Kein Passkey verwendet: Die Anfrage wurde abgebrochen, oder dieses Gerät hat keinen für diese Seite.',
     sessionsTitle: 'Angemeldete Geräte',
-    sessionsNote: 'Eine Zeile je Browser oder Gerät, das als du angemeldet ist. Melde ab, was du nicht kennst: Es ist sofort und überall abgemeldet.',
+    sessionsNote:
+      'Eine Zeile je Browser oder Gerät, das als du angemeldet ist. Melde ab, was du nicht kennst: Es ist sofort und überall abgemeldet.',
     signedIn: 'Angemeldet',
     via: 'Wie',
     lastUsed: 'Zuletzt benutzt',
@@ -643,9 +646,11 @@ export const de: Catalogue = {
     SEQ_MISMATCH: 'Das Protokoll ist nicht in der richtigen Reihenfolge.',
     INTERNAL: 'Beim Dienst ist etwas schiefgegangen.',
     TOO_MANY_PLAYERS: 'Zu viele neue Spieler aus diesem Netz in dieser Stunde — versuche es später.',
-    LINK_CODE_INVALID: 'Dieser Code gilt nicht: vertippt, schon verwendet oder älter als zehn Minuten. Lass dir auf dem anderen Gerät einen neuen zeigen.',
+    LINK_CODE_INVALID:
+      'Dieser Code gilt nicht: vertippt, schon verwendet oder älter als zehn Minuten. Lass dir auf dem anderen Gerät einen neuen zeigen.',
     TOO_MANY_WRONG_CODES: 'Zu viele falsche Codes aus diesem Netz — versuche es in einer Stunde wieder.',
-    PASSKEY_INVALID: 'Der Passkey wurde nicht angenommen: Er gehört hier keinem Spieler, oder die Anfrage hat zu lange gedauert. Versuche es noch einmal.',
+    PASSKEY_INVALID:
+      'Der Passkey wurde nicht angenommen: Er gehört hier keinem Spieler, oder die Anfrage hat zu lange gedauert. Versuche es noch einmal.',
     SESSION_NOT_FOUND: 'Dieses Gerät ist schon abgemeldet.',
     TOO_MANY_STREAMS: 'Zu viele offene Verbindungen — schließe einen anderen Tab dieser Seite.',
     TOO_MANY_TABLES: 'Du hast zu viele Tische eröffnet — beende oder verlasse zuerst einen.',

@@ -89,7 +89,8 @@ export const en = {
     open: 'Devices and sign-in',
     signedOutHere: 'This device is not signed in as a player.',
     useCode: 'Use a code',
-    useCodeNote: 'Already playing on another device? Open “Devices and sign-in” there, show a code, and type it here — or scan its picture with this device’s camera.',
+    useCodeNote:
+      'Already playing on another device? Open “Devices and sign-in” there, show a code, and type it here — or scan its picture with this device’s camera.',
     codeField: 'Code from your other device',
     signIn: 'Sign in',
     withPasskey: 'Sign in with a passkey',
@@ -107,7 +108,8 @@ export const en = {
     passkeyAdded: 'Passkey added: “Sign in with a passkey” now brings you back.',
     passkeyFailed: 'No passkey was used: the request was cancelled, or this device has none for this site.',
     sessionsTitle: 'Signed-in devices',
-    sessionsNote: 'One line per browser or device signed in as you. Sign out any you do not recognise: it is signed out at once, everywhere.',
+    sessionsNote:
+      'One line per browser or device signed in as you. Sign out any you do not recognise: it is signed out at once, everywhere.',
     signedIn: 'Signed in',
     via: 'How',
     lastUsed: 'Last used',
@@ -643,7 +645,8 @@ export const en = {
     SEQ_MISMATCH: 'The log is out of order.',
     INTERNAL: 'Something went wrong at the service.',
     TOO_MANY_PLAYERS: 'Too many new players from this network this hour — try again later.',
-    LINK_CODE_INVALID: 'That code does not work: it is mistyped, used already or older than ten minutes. Show a new one on your other device.',
+    LINK_CODE_INVALID:
+      'That code does not work: it is mistyped, used already or older than ten minutes. Show a new one on your other device.',
     TOO_MANY_WRONG_CODES: 'Too many wrong codes from this network — try again in an hour.',
     PASSKEY_INVALID: 'The passkey was not accepted: it belongs to no player here, or the request took too long. Try again.',
     SESSION_NOT_FOUND: 'That device is signed out already.',

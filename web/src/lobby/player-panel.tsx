@@ -17,15 +17,17 @@ export function PlayerPanel() {
   const [error, setError] = useState<string | null>(null);
   const player = me.value;
 
-  const attempt = (work: () => Promise<void>, refusal = refusalText) => async (e: Event) => {
-    e.preventDefault();
-    setError(null);
-    try {
-      await work();
-    } catch (err) {
-      setError(refusal(err));
-    }
-  };
+  const attempt =
+    (work: () => Promise<void>, refusal = refusalText) =>
+    async (e: Event) => {
+      e.preventDefault();
+      setError(null);
+      try {
+        await work();
+      } catch (err) {
+        setError(refusal(err));
+      }
+    };
   const create = attempt(async () => rememberMe(ok(await api.POST('/players', { body: { name } }))));
   const link = attempt(() => signInWithCode(code));
   const passkey = attempt(signInWithPasskey, passkeyRefusal);
