@@ -55,6 +55,7 @@ export function codeFromAddress(): string {
   history.replaceState(null, '', location.pathname + location.search);
   return m[1]!;
 }
+
 /** The service's refusal in words; the browser's own (cancelled, no authenticator) as one message. */
 export function passkeyRefusal(err: unknown): string {
   return err instanceof DOMException || (err instanceof Error && err.name.startsWith('WebAuthn'))
