@@ -58,8 +58,7 @@ async function repeat(once: () => Promise<unknown>): Promise<number[]> {
 }
 
 async function seed(db: pg.Pool): Promise<void> {
-  await db.query(`INSERT INTO players (id, name, token_hash)
-    SELECT gen_random_uuid(), 'P' || i, md5('p' || i) || md5('q' || i) FROM generate_series(1, 4) i`);
+  await db.query(`INSERT INTO players (id, name) SELECT gen_random_uuid(), 'P' || i FROM generate_series(1, 4) i`);
   const { rows } = await db.query<{ id: string }>('SELECT id FROM players ORDER BY name');
   await db.query(
     `INSERT INTO tables (id, game, options, seat_count, host_player_id, status, created_at)

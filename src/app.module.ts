@@ -18,7 +18,7 @@ import { HandsModule } from './hands/hands.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LedgersModule } from './ledgers/ledgers.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
-import { playerByTokenHash } from './players/player-store.js';
+import { playerByTokenHash, touchSession } from './players/session-store.js';
 import { PlayersModule } from './players/players.module.js';
 import { TablesModule } from './tables/tables.module.js';
 
@@ -46,7 +46,7 @@ export class AppModule {
       ],
       providers: [
         { provide: SETTINGS, useValue: settings },
-        { provide: TOKEN_OWNER, useValue: playerByTokenHash },
+        { provide: TOKEN_OWNER, useValue: { byHash: playerByTokenHash, touch: touchSession } },
         CallerResolver,
         TokenRevocations,
         PlayerRateLimit,

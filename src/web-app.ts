@@ -20,6 +20,7 @@ const PAGES = [
   /^\/hands\/[^/]+\/replay$/,
   /^\/audit(\/.*)?$/,
   /^\/cards$/,
+  /^\/devices$/,
   /^\/rules(\/[a-z]+)?$/,
 ];
 

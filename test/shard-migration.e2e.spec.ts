@@ -58,6 +58,19 @@ async function handsAtSeq(q: Pick<pg.Pool, 'query'>): Promise<Record<string, unk
   return rows;
 }
 
+/**
+ * The players as the earlier schema held them, each with its token's hash in its row (later
+ * moved into its session by 20261205063000_devices); a bot, which has no session, with a
+ * hash nobody holds.
+ */
+async function playersWithTokens(q: Pick<pg.Pool, 'query'>): Promise<Record<string, unknown>[]> {
+  const { rows } = await q.query<{ rows: Record<string, unknown>[] }>(
+    `SELECT coalesce(jsonb_agg(to_jsonb(p) || jsonb_build_object('token_hash', coalesce(s.token_hash, md5(p.id::text))) ORDER BY p.id), '[]') AS rows
+       FROM players p LEFT JOIN player_sessions s ON s.player_id = p.id`,
+  );
+  return rows[0]!.rows;
+}
+
 async function rowsOf(q: Pick<pg.Pool, 'query'>, table: string, where = 'true'): Promise<Record<string, unknown>[]> {
   const { rows } = await q.query<{ rows: Record<string, unknown>[] }>(
     `SELECT coalesce(jsonb_agg(to_jsonb(t) ORDER BY ${ROWS[table]!.order}), '[]') AS rows FROM ${table} t WHERE ${where}`,
@@ -127,7 +140,7 @@ describe(`migration ${SHARDING}`, () => {
       // The earlier schema's rows: no imported tables, an imported hand has no table, and the
       // columns the migration adds are dropped by jsonb_populate_recordset (it ignores unknown keys).
       const earlier: Record<string, Record<string, unknown>[]> = {
-        players: await rowsOf(today.sql, 'players'),
+        players: await playersWithTokens(today.sql),
         tables: await rowsOf(today.sql, 'tables', 'NOT imported'),
         table_seats: await rowsOf(today.sql, 'table_seats'),
         hands: (await handsAtSeq(today.sql)).map((h) => (h.source === 'record' ? { ...h, table_id: null } : h)),

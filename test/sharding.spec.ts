@@ -28,7 +28,7 @@ const DISTRIBUTED: Record<string, string> = {
   hand_evidence_problems: 'table_id',
   seat_presence: 'table_id',
 };
-const REFERENCE = ['players', 'hand_tables'];
+const REFERENCE = ['players', 'hand_tables', 'player_sessions', 'link_codes', 'passkeys', 'passkey_challenges'];
 /** Never distributed: migration bookkeeping, the benchmark's baseline rows, the audit's job rows (one per audit, read by id). */
 const LOCAL = ['_prisma_migrations', 'bench_rows', 'collusion_jobs'];
 

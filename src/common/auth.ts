@@ -12,7 +12,7 @@ import { ProblemDto } from './problem.dto.js';
 import { PlayerRateLimit } from './rate-limit.js';
 
 /** Who sent a request: a player (by bearer token) or the auditor (AUDIT_TOKEN). */
-export type Caller = { kind: 'player'; playerId: string; name: string; credential?: string } | { kind: 'auditor' };
+export type Caller = { kind: 'player'; playerId: string; name: string; credential?: string; sessionId?: string } | { kind: 'auditor' };
 export type CallerKind = Caller['kind'];
 
 /** Tokens are 256 random bits; only their SHA-256 is stored (docs/design.md#hidden-information). */
@@ -53,15 +53,18 @@ function bearerToken(req: FastifyRequest): string | null {
 const BEARER_PROTOCOL = 'bearer.';
 
 /**
- * The player holding a token, by its hash: the players' store answers it (players/player-store.ts
- * `playerByTokenHash`). The app provides it under this token, so that auth, below the players,
- * does not import them.
+ * The player and session (device) holding a token, by its hash, and the note that the session
+ * was used: the sessions' store answers both (players/session-store.ts). The app provides them
+ * under this token, so that auth, below the players, does not import them.
  */
 export const TOKEN_OWNER = Symbol('TOKEN_OWNER');
-export type TokenOwner = (
-  q: DatabaseService['pool'],
-  tokenHash: string,
-) => Promise<{ id: string; name: string; token_hash: string } | undefined>;
+export interface TokenOwner {
+  byHash(
+    q: DatabaseService['pool'],
+    tokenHash: string,
+  ): Promise<{ id: string; name: string; token_hash: string; session_id: string } | undefined>;
+  touch(q: DatabaseService['pool'], sessionId: string): Promise<void>;
+}
 
 /**
  * Bearer token → caller, with two bounded caches (lru-cache): resolved players for a few
@@ -73,7 +76,7 @@ const PLAYER_CACHE_TTL_MS = 5_000;
 
 @Injectable()
 export class CallerResolver {
-  private readonly players = new LRUCache<string, { playerId: string; name: string; credential: string }>({
+  private readonly players = new LRUCache<string, { playerId: string; name: string; credential: string; sessionId: string }>({
     max: 100_000,
     ttl: PLAYER_CACHE_TTL_MS,
   });
@@ -96,19 +99,21 @@ export class CallerResolver {
     if (this.unknown.has(key)) return null;
     let player = this.players.get(key);
     if (!player) {
-      const row = await this.ownerOf(this.db.pool, key);
+      const row = await this.ownerOf.byHash(this.db.pool, key);
       // The index lookup finds the row; the constant-time check is what accepts it.
       if (!row || !timingSafeEqual(Buffer.from(row.token_hash, 'hex'), hash)) {
         this.unknown.set(key, true);
         return null;
       }
-      player = { playerId: row.id, name: row.name, credential: credentialOf(key) };
+      player = { playerId: row.id, name: row.name, credential: credentialOf(key), sessionId: row.session_id };
       this.players.set(key, player);
+      // The session's "last used" is a courtesy to its player: a failed note fails no request.
+      this.ownerOf.touch(this.db.pool, row.session_id).catch(() => undefined);
     }
     return { kind: 'player', ...player };
   }
 
-  /** After a rotation: the old token stops working on this instance at once. */
+  /** After a rotation or a signed-out session: the old token stops working on this instance at once. */
   forgetPlayer(playerId: string): void {
     const keys = [...this.players.entries()].filter(([, p]) => p.playerId === playerId).map(([key]) => key);
     for (const key of keys) this.players.delete(key);
@@ -119,7 +124,7 @@ export class CallerResolver {
  * What names the token a caller was resolved from, without being it: a prefix of its digest. A
  * rotation revokes the old credential's sockets and streams (token-revocations.ts).
  */
-const credentialOf = (digestHex: string): string => digestHex.slice(0, 16);
+export const credentialOf = (digestHex: string): string => digestHex.slice(0, 16);
 
 /** Enforces @Auth: 401 without a known token, 403 for a token of the wrong kind. */
 @Injectable()

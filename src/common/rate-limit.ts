@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
 import { networkOf } from './client-network.js';
@@ -128,6 +129,48 @@ export class NewPlayerLimit {
   }
 }
 const HOUR_MS = 3_600_000;
+
+/**
+ * Wrong link codes per address per hour (WRONG_LINK_CODES_PER_ADDRESS_PER_HOUR): only a code
+ * that signs nobody in counts, so a person who mistypes once is not punished, while guessing
+ * stops after a few tries. Once the count is reached every try is refused before its code is
+ * looked at — a right code too, so that a 201 among the 429s tells a guesser nothing. Kept here
+ * rather than in the plugin's stores, which count every hit and cannot be asked without one.
+ */
+@Injectable()
+export class WrongLinkCodeLimit {
+  private readonly limit: number;
+  private readonly ipv6PrefixLength: number;
+  private readonly wrong = new LRUCache<string, { count: number; until: number }>({ max: BUCKETS });
+
+  constructor(@Inject(SETTINGS) settings: Settings) {
+    this.limit = settings.wrongLinkCodesPerAddressPerHour;
+    this.ipv6PrefixLength = settings.ipv6PrefixLength;
+  }
+
+  /** 429 TOO_MANY_WRONG_CODES (with Retry-After) when the address has used up its wrong codes. */
+  check(req: FastifyRequest, reply: FastifyReply, now = Date.now()): void {
+    if (this.limit === 0) return;
+    const bucket = this.wrong.get(this.keyOf(req));
+    if (!bucket || bucket.until <= now || bucket.count < this.limit) return;
+    const retryAfter = Math.max(1, Math.ceil((bucket.until - now) / 1000));
+    reply.header('Retry-After', String(retryAfter));
+    throw ApiError.of('TOO_MANY_WRONG_CODES', `this address sent ${this.limit} wrong link codes within the hour; retry in ${retryAfter} s`);
+  }
+
+  /** One more wrong code from the request's address. */
+  miss(req: FastifyRequest, now = Date.now()): void {
+    if (this.limit === 0) return;
+    const key = this.keyOf(req);
+    const bucket = this.wrong.get(key);
+    if (bucket && bucket.until > now) bucket.count++;
+    else this.wrong.set(key, { count: 1, until: now + HOUR_MS });
+  }
+
+  private keyOf(req: FastifyRequest): string {
+    return networkOf(req.ip, this.ipv6PrefixLength);
+  }
+}
 
 /** 429 RATE_LIMITED with Retry-After (on `reply` when given; the plugin sets it for the address bucket). */
 function limited(limit: number, ttlMs: number, who: string, reply?: FastifyReply): ApiError {

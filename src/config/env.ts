@@ -340,6 +340,32 @@ const VARIABLES = {
     60,
     'players created per client address per hour, per instance; one more is `429 TOO_MANY_PLAYERS` with `Retry-After`',
   ),
+  wrongLinkCodesPerAddressPerHour: cap(
+    'WRONG_LINK_CODES_PER_ADDRESS_PER_HOUR',
+    20,
+    'unknown, used or expired link codes (`POST /players/link`) one client address may send per hour, per instance; past it every try is `429 TOO_MANY_WRONG_CODES` with `Retry-After`, the right code too',
+  ),
+  passkeyOrigin: {
+    name: 'PASSKEY_ORIGIN',
+    meaning:
+      "the page's origin passkeys are bound to (its host is the WebAuthn relying party id); unset: each request's own, from its `Host` header and scheme (as `TRUST_PROXY` reads `X-Forwarded-*`). Set it where the service has a public name: a passkey made for one host works on no other",
+    default: "unset: the request's origin",
+    values: '`https://…` or `http://…` origin, no path',
+    read(raw: string | undefined, _earlier: Earlier, problems: string[]): string | null {
+      if (raw === undefined) return null;
+      let url: URL | null = null;
+      try {
+        url = new URL(raw);
+      } catch {
+        /* reported below */
+      }
+      if (!url || !/^https?:$/.test(url.protocol) || url.origin !== raw.replace(/\/$/, '')) {
+        problems.push(`PASSKEY_ORIGIN="${raw}" is not valid: use an origin such as https://karten.example (no path)`);
+        return null;
+      }
+      return url.origin;
+    },
+  },
   openTablesPerPlayer: cap(
     'OPEN_TABLES_PER_PLAYER',
     8,

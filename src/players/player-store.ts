@@ -3,18 +3,21 @@ import { uuidFromDigest } from '../common/ids.js';
 import type { DatabaseService, Tx } from '../database/database.service.js';
 
 /**
- * The player store: every statement on `players`. A player is a name and the SHA-256 of its
- * token (the token itself is never stored); a bot is a player marked with its strength, whose
- * token was drawn and forgotten. `players` is a reference table (docs/scaling.md): one copy
+ * The player store: every statement on `players`. A player is a name; its devices' tokens are
+ * its sessions (session-store.ts); a bot is a player marked with its strength, with none. `players` is a reference table (docs/scaling.md): one copy
  * everywhere, so these reads never fan out.
  */
 type Queryable = Pick<Tx, 'query'>;
 
+/** A person and the session of the device that chose the name, in one write. */
 export async function createPlayer(
   db: DatabaseService,
-  p: { id: string; name: string; tokenHash: string },
+  p: { id: string; name: string; sessionId: string; tokenHash: string },
 ): Promise<{ id: string; name: string }> {
-  return db.prisma.player.create({ data: p, select: { id: true, name: true } });
+  return db.prisma.player.create({
+    data: { id: p.id, name: p.name, sessions: { create: { id: p.sessionId, tokenHash: p.tokenHash, via: 'name' } } },
+    select: { id: true, name: true },
+  });
 }
 
 /**
@@ -25,31 +28,8 @@ export const botPlayerId = (tableId: string, seat: number, strength: string): st
   uuidFromDigest(createHash('sha256').update(`bot\n${tableId.toLowerCase()}\n${seat}\n${strength}`).digest('hex'));
 
 /** A seated bot's identity, inside the transaction that seats it: created the first time, kept after. */
-export async function createBot(tx: Tx, p: { id: string; name: string; tokenHash: string; strength: string }): Promise<void> {
-  await tx.query('INSERT INTO players (id, name, token_hash, bot) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING', [
-    p.id,
-    p.name,
-    p.tokenHash,
-    p.strength,
-  ]);
-}
-
-/** A rotation: the new token's hash replaces the old one's. */
-export async function replaceTokenHash(db: DatabaseService, id: string, tokenHash: string): Promise<{ id: string; name: string }> {
-  return db.prisma.player.update({ where: { id }, data: { tokenHash }, select: { id: true, name: true } });
-}
-
-/** The player holding a token, by its hash (the caller resolver's look-up). */
-export async function playerByTokenHash(
-  q: Queryable,
-  tokenHash: string,
-): Promise<{ id: string; name: string; token_hash: string } | undefined> {
-  const { rows } = await q.query<{ id: string; name: string; token_hash: string }>({
-    name: 'player-by-token',
-    text: 'SELECT id, name, token_hash FROM players WHERE token_hash = $1',
-    values: [tokenHash],
-  });
-  return rows[0];
+export async function createBot(tx: Tx, p: { id: string; name: string; strength: string }): Promise<void> {
+  await tx.query('INSERT INTO players (id, name, bot) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING', [p.id, p.name, p.strength]);
 }
 
 export async function playerExists(q: Queryable, id: string): Promise<boolean> {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { gameFor, type GameId } from '../engine/index.js';
 import { nestedRules } from '../common/rules-profile.js';
-import { hashToken, newToken, type Caller } from '../common/auth.js';
+import type { Caller } from '../common/auth.js';
 import { isUuid } from '../common/ids.js';
 import { ApiError, fromRejection } from '../common/problems.js';
 import { DatabaseService, onCommit, type Tx } from '../database/database.service.js';
@@ -229,7 +229,7 @@ export class TablesService {
       const seat = handOn ? wanted : await freeSeat(tx, tableId, table, wanted);
       const botId = botPlayerId(tableId, seat, strength);
       const name = `Bot ${seat + 1} (${strength})`;
-      await createBot(tx, { id: botId, name, tokenHash: hashToken(newToken()).toString('hex'), strength });
+      await createBot(tx, { id: botId, name, strength });
       if (handOn) {
         await passSeat(tx, tableId, seat, botId);
         return { seat, playerId: botId, name, bot: strength };

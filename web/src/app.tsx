@@ -4,6 +4,7 @@ import { language, switchLanguage, t } from './i18n/index.js';
 import { LANGUAGES } from './i18n/language.js';
 import { Audit } from './pages/audit.js';
 import { Cards } from './pages/cards.js';
+import { DevicesPage } from './pages/devices.js';
 import { PlayerHands, TableHands } from './pages/history.js';
 import { Lobby } from './pages/lobby.js';
 import { NotFound } from './pages/not-found.js';
@@ -41,6 +42,7 @@ export function App() {
         <Router>
           <Route path="/" component={Lobby} />
           <Route path="/cards" component={Cards} />
+          <Route path="/devices" component={DevicesPage} />
           <Route path="/rules" component={RulesPage} />
           <Route path="/rules/:game" component={RulesPage} />
           <Route path="/audit" component={Audit} />

@@ -1,5 +1,5 @@
 import { signal } from '@preact/signals';
-import { useTokens } from './api.js';
+import { api, useTokens } from './api.js';
 
 /** The player this browser plays as: kept in localStorage so it survives a reload. */
 export interface Me {
@@ -46,3 +46,7 @@ useTokens(
     rememberMe(null);
   },
 );
+
+// A device signed out from another one learns it as the page opens, not at its first move: a
+// refused token asks to sign in again (the middleware above).
+if (me.value) void api.GET('/players/me').catch(() => undefined);

@@ -1,65 +1,51 @@
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useState } from 'preact/hooks';
 import { api, ok } from '../api.js';
-import { CopyButton } from '../copy-button.js';
+import { codeFromAddress, passkeyRefusal, signInWithCode, signInWithPasskey, signOutHere } from '../devices/sign-in.js';
 import { t } from '../i18n/index.js';
 import { refusalText } from '../phrasebook/refusals.js';
-import { me, rememberMe, signedOut, type Me } from '../session.js';
+import { me, rememberMe, signedOut } from '../session.js';
 
-/** A device code carries the player to another browser: copy it there, paste it in. */
-const encode = (p: Me): string => btoa(unescape(encodeURIComponent(JSON.stringify(p))));
-function decode(code: string): Me {
-  const p = JSON.parse(decodeURIComponent(escape(atob(code.trim())))) as Partial<Me>;
-  if (typeof p.id !== 'string' || typeof p.name !== 'string' || typeof p.token !== 'string') throw new Error('not a device code');
-  return { id: p.id, name: p.name, token: p.token };
-}
-
-/** Choose a name (POST /players), or bring a player from another device; copy it; forget it. */
+/**
+ * Choose a name (POST /players), or sign this device in as a player who exists already: with a
+ * code shown on another device (typed, or scanned: the QR code opens this page with it) or with
+ * a passkey. Signed in: the way to the player's devices, and forgetting the player here.
+ */
 export function PlayerPanel() {
   const [name, setName] = useState('');
-  const [code, setCode] = useState('');
+  const [code, setCode] = useState(codeFromAddress);
   const [error, setError] = useState<string | null>(null);
   const player = me.value;
 
-  async function create(e: Event) {
-    e.preventDefault();
-    setError(null);
-    try {
-      const created = ok(await api.POST('/players', { body: { name } }));
-      rememberMe({ id: created.id, name: created.name, token: created.token });
-    } catch (err) {
-      setError(refusalText(err));
-    }
-  }
-  function bring(e: Event) {
-    e.preventDefault();
-    try {
-      rememberMe(decode(code));
+  const attempt =
+    (work: () => Promise<void>, refusal = refusalText) =>
+    async (e: Event) => {
+      e.preventDefault();
       setError(null);
-    } catch {
-      setError(t('player.notADeviceCode'));
-    }
-  }
+      try {
+        await work();
+      } catch (err) {
+        setError(refusal(err));
+      }
+    };
+  const create = attempt(async () => rememberMe(ok(await api.POST('/players', { body: { name } }))));
+  const link = attempt(() => signInWithCode(code));
+  const passkey = attempt(signInWithPasskey, passkeyRefusal);
 
   if (player) {
-    const deviceCode = encode(player);
     return (
       <div class="panel" aria-label={t('player.playingAs')}>
         <p>
           {t('player.playingAs')} <strong data-testid="my-name">{player.name}</strong>
         </p>
-        <p>
+        <p class="row">
           <a href={`/players/${player.id}/hands`}>{t('player.myHands')}</a>
+          <a href="/devices" data-testid="devices-link">
+            {t('devices.open')}
+          </a>
         </p>
-        <details>
-          <summary>{t('player.otherDevice')}</summary>
-          <p class="note">{t('player.otherDeviceNote')}</p>
-          <p class="token" data-testid="device-code">
-            {deviceCode}
-          </p>
-          <CopyButton text={deviceCode} label={t('player.copy')} />
-        </details>
         <p>
-          <button type="button" onClick={() => confirm(t('player.forgetConfirm')) && rememberMe(null)}>
+          <button type="button" onClick={() => confirm(t('player.forgetConfirm')) && void signOutHere()}>
             {t('player.forget')}
           </button>
         </p>
@@ -84,18 +70,33 @@ export function PlayerPanel() {
           </button>
         </div>
       </form>
-      <form onSubmit={bring} aria-label={t('player.deviceCode')}>
-        <h2>{t('player.orContinue')}</h2>
-        <div class="row">
-          <input
-            aria-label={t('player.deviceCode')}
-            value={code}
-            onInput={(e) => setCode(e.currentTarget.value)}
-            placeholder={t('player.deviceCode')}
-          />
-          <button type="submit">{t('player.continue')}</button>
-        </div>
-      </form>
+      <div>
+        <form onSubmit={link} aria-label={t('devices.useCode')}>
+          <h2>{t('devices.useCode')}</h2>
+          <p class="note">{t('devices.useCodeNote')}</p>
+          <div class="row">
+            <input
+              class="code"
+              aria-label={t('devices.codeField')}
+              value={code}
+              required
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellcheck={false}
+              onInput={(e) => setCode(e.currentTarget.value)}
+              placeholder="XXXX-XXXX-XXXX"
+            />
+            <button type="submit">{t('devices.signIn')}</button>
+          </div>
+        </form>
+        {browserSupportsWebAuthn() && (
+          <p>
+            <button type="button" onClick={passkey}>
+              {t('devices.withPasskey')}
+            </button>
+          </p>
+        )}
+      </div>
       {error && (
         <p class="error" role="alert">
           {error}

@@ -1,0 +1,171 @@
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
+import { useEffect, useState } from 'preact/hooks';
+import { api, ok, type Schemas } from '../api.js';
+import { CopyButton } from '../copy-button.js';
+import { QrCode } from '../devices/qr-code.js';
+import { addPasskey, passkeyRefusal, signOutHere } from '../devices/sign-in.js';
+import { language, t } from '../i18n/index.js';
+import { refusalText } from '../phrasebook/refusals.js';
+import { me } from '../session.js';
+
+type Session = Schemas['SessionDto'];
+const when = (iso: string): string => new Date(iso).toLocaleString(language.value, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The player's devices: a code for another one, a passkey, and the devices signed in now. */
+export function DevicesPage() {
+  if (!me.value)
+    return (
+      <section>
+        <h1>{t('devices.title')}</h1>
+        <p>
+          {t('devices.signedOutHere')} <a href="/">{t('app.nav.lobby')}</a>
+        </p>
+      </section>
+    );
+  return (
+    <section>
+      <h1>{t('devices.title')}</h1>
+      <LinkCodePanel />
+      <PasskeyPanel />
+      <SessionsPanel />
+    </section>
+  );
+}
+
+function LinkCodePanel() {
+  const [code, setCode] = useState<{ code: string; expiresAt: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const show = async () => {
+    setError(null);
+    try {
+      setCode(ok(await api.POST('/players/me/link-codes')));
+    } catch (err) {
+      setError(refusalText(err));
+    }
+  };
+  const address = code && `${location.origin}/#link=${code.code}`;
+  return (
+    <div class="panel" aria-label={t('devices.linkTitle')}>
+      <h2>{t('devices.linkTitle')}</h2>
+      <p class="note">{t('devices.linkNote')}</p>
+      {code && address && (
+        <div class="row link-code">
+          <QrCode text={address} label={t('devices.qr')} />
+          <div>
+            <p class="code" data-testid="link-code">
+              {code.code}
+            </p>
+            <p class="note">{t('devices.validUntil', { time: when(code.expiresAt) })}</p>
+            <CopyButton text={code.code} label={t('player.copy')} />
+          </div>
+        </div>
+      )}
+      <button type="button" class={code ? '' : 'primary'} onClick={show}>
+        {code ? t('devices.newCode') : t('devices.showCode')}
+      </button>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function PasskeyPanel() {
+  const [state, setState] = useState<'idle' | 'added' | string>('idle');
+  if (!browserSupportsWebAuthn()) return null;
+  const add = async () => {
+    try {
+      await addPasskey();
+      setState('added');
+    } catch (err) {
+      setState(passkeyRefusal(err));
+    }
+  };
+  return (
+    <div class="panel" aria-label={t('devices.passkeyTitle')}>
+      <h2>{t('devices.passkeyTitle')}</h2>
+      <p class="note">{t('devices.passkeyNote')}</p>
+      <button type="button" onClick={add}>
+        {t('devices.addPasskey')}
+      </button>
+      {state === 'added' && (
+        <p role="status" data-testid="passkey-added">
+          {t('devices.passkeyAdded')}
+        </p>
+      )}
+      {state !== 'idle' && state !== 'added' && (
+        <p class="error" role="alert">
+          {state}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function SessionsPanel() {
+  const [sessions, setSessions] = useState<Session[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = async () => {
+    try {
+      setSessions(ok(await api.GET('/players/me/sessions')).sessions);
+    } catch (err) {
+      setError(refusalText(err));
+    }
+  };
+  useEffect(() => {
+    void load();
+  }, []);
+  const signOut = async (s: Session) => {
+    try {
+      if (s.current) {
+        if (confirm(t('player.forgetConfirm'))) await signOutHere();
+        return;
+      }
+      ok(await api.DELETE('/players/me/sessions/{id}', { params: { path: { id: s.id } } }));
+      await load();
+    } catch (err) {
+      setError(refusalText(err));
+    }
+  };
+  return (
+    <div class="panel" aria-label={t('devices.sessionsTitle')}>
+      <h2>{t('devices.sessionsTitle')}</h2>
+      <p class="note">{t('devices.sessionsNote')}</p>
+      {sessions && (
+        <table class="list" data-testid="sessions">
+          <thead>
+            <tr>
+              <th>{t('devices.signedIn')}</th>
+              <th>{t('devices.via')}</th>
+              <th>{t('devices.lastUsed')}</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {sessions.map((s) => (
+              <tr key={s.id} data-testid="session">
+                <td>
+                  {when(s.createdAt)} {s.current && <strong>({t('devices.thisDevice')})</strong>}
+                </td>
+                <td>{t(`devices.signedInVia.${s.via as 'name' | 'link' | 'passkey'}`)}</td>
+                <td>{when(s.lastUsedAt)}</td>
+                <td>
+                  <button type="button" onClick={() => signOut(s)}>
+                    {t('devices.signOut')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
