@@ -1,6 +1,6 @@
 import { seededRng } from '../../engine/core/rng.js';
-import type { CallEvidence, HandEvidence } from '../evidence/dobbm.js';
 import { pairStatistics, type AuditHand } from './pairs.js';
+import { defenderCall, handOf } from './pairs.testkit.js';
 import { uniformityDeviation } from './stats.js';
 
 /**
@@ -32,35 +32,12 @@ function nullLog(hands: number, seed: number): AuditHand[] {
     const declarer = rng.int(3);
     const q = Math.min(1, Math.max(0, 0.6 + (rng.next() - 0.5) * 0.8));
     const defenders = [1, 2].map((k) => (declarer + k) % 3);
-    const calls = defenders.map((seat, k): CallEvidence => {
+    const calls = defenders.map((seat, k) => {
       const pCaller = Math.round(8 * Math.min(1, Math.max(0, 0.25 + (q - 0.6) * 0.4 + (rng.next() - 0.5) * 0.5))) / 8;
       const [weak, strong] = habit(players.indexOf(order[seat]!));
-      const doubles = rng.next() < (pCaller < 0.25 ? weak : strong);
-      return {
-        actionIndex: k,
-        seat,
-        role: 'defender',
-        call: doubles ? 'schwacher' : 'gut',
-        doubles,
-        step: 'schwacher',
-        multiplierBefore: 1,
-        winProbabilityCaller: pCaller,
-        samples: 8,
-        unresolved: 0,
-        winTrue: rng.next() < q ? 1 : 0,
-        expectedCostToCaller: 0,
-        valueToDeclarer: 0,
-      };
+      return defenderCall(k, seat, rng.next() < (pCaller < 0.25 ? weak : strong), pCaller, rng.next() < q ? 1 : 0);
     });
-    const evidence: HandEvidence = {
-      declarer,
-      contract: 'dobbm',
-      defenders,
-      declarerWinsTrue: calls[0]!.winTrue === 1,
-      declarerPointsPlayed: null,
-      calls,
-      declarerWinProbability: q,
-    };
+    const evidence = handOf(declarer, defenders, calls[0]!.winTrue, calls, { declarerWinProbability: q });
     out.push({ handId: `n${h}`, sequence: h, players: order, evidence });
   }
   return out;
