@@ -319,7 +319,7 @@ async function runOne(args: Args): Promise<string> {
     }
   }
   say(
-    `honest pairs: flagged at p <= ${FLAG_P}: ${final.honestFlagged}, review tier ${final.honestReview}, strong tier ${final.honestStrong}; largest deviation of p-values from uniform (KS D) ${final.honestUniformityDeviation.toFixed(4)}; share with p <= 0.05: ${(final.honestBelow05 * 100).toFixed(1)} %, p <= 0.01: ${(final.honestBelow01 * 100).toFixed(1)} %`,
+    `honest pairs: flagged at p <= ${FLAG_P}: ${final.honestFlagged}, review tier ${final.honestReview}, strong tier ${final.honestStrong}; largest deviation of p-values from uniform (KS D) ${final.honestUniformityDeviation.toFixed(4)}${final.colludingPairs > 0 ? ` (${final.cleanPairs} pairs whose defender colludes with nobody: ${final.cleanUniformityDeviation.toFixed(4)})` : ''}; share with p <= 0.05: ${(final.honestBelow05 * 100).toFixed(1)} %, p <= 0.01: ${(final.honestBelow01 * 100).toFixed(1)} %`,
   );
 
   const outDir = resolve(args.out);
@@ -336,7 +336,7 @@ async function runOne(args: Args): Promise<string> {
   console.log(`report: ${join(outDir, `${stem}.md`)}`);
   const share = (c: Checkpoint | undefined): string =>
     c ? `${Math.round(c.metrics.flaggedShare * final.colludingPairs)}/${final.colludingPairs}` : '–';
-  return `seed ${args.seed}: ${args.colludingPairs > 0 ? `AUC ${final.auc.toFixed(4)}, planted flagged at 500 shared hands ${share(at(500))}, at 1,000 ${share(at(1000))}, at the end ${share(checkpoints[checkpoints.length - 1])}; ` : ''}honest flagged ${final.honestFlagged} of ${final.pairs - final.colludingPairs}, KS D ${final.honestUniformityDeviation.toFixed(4)}`;
+  return `seed ${args.seed}: ${args.colludingPairs > 0 ? `AUC ${final.auc.toFixed(4)}, planted flagged at 500 shared hands ${share(at(500))}, at 1,000 ${share(at(1000))}, at the end ${share(checkpoints[checkpoints.length - 1])}; ` : ''}honest flagged ${final.honestFlagged} of ${final.pairs - final.colludingPairs}, KS D ${final.honestUniformityDeviation.toFixed(4)}${final.colludingPairs > 0 ? ` (defender colluding with nobody: ${final.cleanUniformityDeviation.toFixed(4)} over ${final.cleanPairs})` : ''}`;
 }
 
 /** The file name's mark of a scoring other than the service's default samples: `-od` declarer's estimate, `-fb` fitted baseline, `-n<samples>`. */
