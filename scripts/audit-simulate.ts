@@ -13,6 +13,7 @@
  * flagged, and the honest p-values' deviation from uniform.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomInt } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -30,21 +31,21 @@ import {
   type SimConfig,
   type SimGame,
 } from '../src/collusion/sim/simulate.js';
+import { simScoring, type ScoringOverrides, type SimScoring } from '../src/collusion/sim/service-scoring.js';
 import { MemoryHandStore, type HandStore, type StoredHand } from '../src/collusion/sim/store.js';
 import { HttpHandStore } from './audit-http-store.js';
 import type { WorkerOptions } from './audit-worker.js';
 
 interface Args extends SimConfig {
   game: SimGame;
-  samples: number;
+  /** The service's estimator and statistic (service-scoring.ts) unless `--samples`, `--outcome` or `--[no-]fit-baseline` say otherwise. */
+  scoring: SimScoring;
+  /** Whether the scoring is the service's (the report says so). */
+  serviceScoring: boolean;
   /** Dobbm's node budget per sampled solve (Droggn plays sampled deals out: no budget). */
   maxNodes: number;
   /** Droggn: tricks solved exactly at the end of every playout (0: the bot plays them). */
   exactTricks: number;
-  /** What the statistic scores calls against (pairs.ts `outcome`); 'declarer' also computes the Droggn declarer's own estimate. */
-  outcome: 'result' | 'declarer';
-  /** The statistic's `fitBaseline` (pairs.ts). */
-  fitBaseline: boolean;
   workers: number;
   out: string;
   checkpoints: number;
@@ -64,8 +65,17 @@ function parseArgs(argv: string[]): Args {
     console.error(`--game ${game}: the simulator plays ${SIM_GAMES.join(' and ')} (the games with a Schwacher/Retour doubling)`);
     process.exit(2);
   }
+  const outcome = get('outcome', '');
+  const overrides: ScoringOverrides = {
+    ...(outcome === 'declarer' || outcome === 'result' ? { outcome } : {}),
+    ...(argv.includes('--fit-baseline') ? { fitBaseline: true } : argv.includes('--no-fit-baseline') ? { fitBaseline: false } : {}),
+    ...(argv.includes('--samples') ? { samples: Number(get('samples', '')) } : {}),
+  };
+  const scoring = simScoring(game, overrides);
   return {
     game,
+    scoring,
+    serviceScoring: JSON.stringify(scoring) === JSON.stringify(simScoring(game)),
     players: Number(get('players', '24')),
     seats: Number(get('seats', game === 'dobbm' ? '4' : '3')),
     hands: Number(get('hands', '20000')),
@@ -74,11 +84,8 @@ function parseArgs(argv: string[]): Args {
     seed: Number(get('seed', '7')),
     handsPerSeating: Number(get('hands-per-seating', '25')),
     cap: Number(get('cap', '3')),
-    samples: Number(get('samples', '8')),
     maxNodes: Number(get('max-nodes', '20000')),
     exactTricks: Number(get('exact-tricks', '0')),
-    outcome: get('outcome', 'result') === 'declarer' ? 'declarer' : 'result',
-    fitBaseline: argv.includes('--fit-baseline'),
     ...honestBots(get('honest', ''), Number(get('strong-worlds', String(SIM_STRONG_BUDGET.worlds)))),
     workers: Number(get('workers', String(Math.max(1, availableParallelism())))),
     out: get('out', 'audit-report'),
@@ -115,11 +122,11 @@ async function evidenceInWorkers(hands: StoredHand[], args: Args, bar: cliProgre
   let next = 0;
   // The pair statistics read only the defenders' calls: the declarer's are not computed.
   const options: WorkerOptions = {
-    samples: args.samples,
+    samples: args.scoring.samples,
     defendersOnly: true,
     maxNodesPerSolve: args.maxNodes,
     droggnExactTricks: args.exactTricks,
-    declarerEstimate: args.outcome === 'declarer',
+    declarerEstimate: args.scoring.declarerEstimate,
   };
   await Promise.all(
     workers.map(
@@ -155,8 +162,42 @@ interface Checkpoint {
   metrics: RunMetrics;
 }
 
+/**
+ * `--seeds random:K` draws K seeds at run time (never the ones earlier figures were tuned or
+ * reported on) and prints them before anything runs, `--seeds 3,5` lists them; each seed is one
+ * run with its own report, and a line per seed closes the output.
+ */
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  const args = parseArgs(argv);
+  const i = argv.indexOf('--seeds');
+  if (i < 0) {
+    await runOne(args);
+    return;
+  }
+  const seeds = seedList(argv[i + 1] ?? '');
+  console.log(`seeds: ${seeds.join(', ')}${argv[i + 1]?.startsWith('random:') ? ' (drawn by this run)' : ''}`);
+  const summary: string[] = [];
+  for (const seed of seeds) summary.push(await runOne({ ...args, seed }));
+  console.log(['', 'per seed:', ...summary].join('\n'));
+}
+
+/** Seeds of earlier documented or tuning runs, which `random:K` never draws. */
+const USED_SEEDS = new Set([7, 8, 9, 11, 917, 918, 919, 920]);
+
+function seedList(spec: string): number[] {
+  const m = /^random:(\d+)$/.exec(spec);
+  if (!m) return spec.split(',').map(Number);
+  const seeds = new Set<number>();
+  while (seeds.size < Number(m[1])) {
+    const s = randomInt(1000, 1_000_000);
+    if (!USED_SEEDS.has(s)) seeds.add(s);
+  }
+  return [...seeds];
+}
+
+/** One seed's run; returns its line of the per-seed summary. */
+async function runOne(args: Args): Promise<string> {
   let cast: ReturnType<typeof castPlayers>;
   try {
     cast = castPlayers(args);
@@ -205,10 +246,7 @@ async function main(): Promise<void> {
   const t2 = performance.now();
   const evidence = audit.map((a) => a.evidence);
 
-  const stats = {
-    outcome: args.outcome === 'declarer' ? ('declarerEstimate' as const) : ('result' as const),
-    fitBaseline: args.fitBaseline,
-  };
+  const stats = args.scoring.pairs;
   const rows = pairStatistics(audit, stats);
   const final = runMetrics(rows, colluding);
 
@@ -231,7 +269,7 @@ async function main(): Promise<void> {
   const medianToFlag = colluding.size ? median(flaggedAt) : NaN;
   const at = (shared: number): Checkpoint | undefined => checkpoints.find((c) => c.medianTogether >= shared);
   const calls = evidence.reduce((a, e) => a + e.calls.length, 0);
-  const samples = evidence.reduce((a, e) => a + new Set(e.calls.map((c) => c.seat)).size * args.samples, 0);
+  const samples = evidence.reduce((a, e) => a + new Set(e.calls.map((c) => c.seat)).size * args.scoring.samples, 0);
   const unresolved = evidence.reduce(
     (a, e) => a + [...new Map(e.calls.map((c) => [c.seat, c.unresolved])).values()].reduce((x, y) => x + y, 0),
     0,
@@ -281,12 +319,12 @@ async function main(): Promise<void> {
     }
   }
   say(
-    `honest pairs: flagged at p <= ${FLAG_P}: ${final.honestFlagged}, review tier ${final.honestReview}, strong tier ${final.honestStrong}; largest deviation of p-values from uniform (KS D) ${final.honestUniformityDeviation.toFixed(4)}; share with p <= 0.05: ${(final.honestBelow05 * 100).toFixed(1)} %, p <= 0.01: ${(final.honestBelow01 * 100).toFixed(1)} %`,
+    `honest pairs: flagged at p <= ${FLAG_P}: ${final.honestFlagged}, review tier ${final.honestReview}, strong tier ${final.honestStrong}; largest deviation of p-values from uniform (KS D) ${final.honestUniformityDeviation.toFixed(4)}${final.colludingPairs > 0 ? ` (${final.cleanPairs} pairs whose defender colludes with nobody: ${final.cleanUniformityDeviation.toFixed(4)})` : ''}; share with p <= 0.05: ${(final.honestBelow05 * 100).toFixed(1)} %, p <= 0.01: ${(final.honestBelow01 * 100).toFixed(1)} %`,
   );
 
   const outDir = resolve(args.out);
   mkdirSync(outDir, { recursive: true });
-  const stem = `${args.game}${args.game === 'droggn' && args.seats === 4 ? '4' : ''}-p${args.players}-h${args.hands}-c${args.colludingPairs}-r${args.rate}-s${args.seed}${args.exactTricks ? `-x${args.exactTricks}` : ''}${args.outcome === 'declarer' ? '-od' : ''}${args.fitBaseline ? '-fb' : ''}${honestTag(args)}`;
+  const stem = `${args.game}${args.game === 'droggn' && args.seats === 4 ? '4' : ''}-p${args.players}-h${args.hands}-c${args.colludingPairs}-r${args.rate}-s${args.seed}${args.exactTricks ? `-x${args.exactTricks}` : ''}${scoringTag(args)}${honestTag(args)}`;
   const svgName = `${stem}-roc.svg`;
   const series = [{ label: `all ${stored.length} hands (AUC ${final.auc.toFixed(3)})`, points: final.roc }];
   const c500 = at(500);
@@ -296,6 +334,15 @@ async function main(): Promise<void> {
   writeFileSync(join(outDir, `${stem}.md`), reportMarkdown(args, lines, rows, colluding, checkpoints, svgName));
   if (!args.fromAudit) writeFileSync(join(outDir, `${stem}-audit.json`), JSON.stringify(audit));
   console.log(`report: ${join(outDir, `${stem}.md`)}`);
+  const share = (c: Checkpoint | undefined): string =>
+    c ? `${Math.round(c.metrics.flaggedShare * final.colludingPairs)}/${final.colludingPairs}` : '–';
+  return `seed ${args.seed}: ${args.colludingPairs > 0 ? `AUC ${final.auc.toFixed(4)}, planted flagged at 500 shared hands ${share(at(500))}, at 1,000 ${share(at(1000))}, at the end ${share(checkpoints[checkpoints.length - 1])}; ` : ''}honest flagged ${final.honestFlagged} of ${final.pairs - final.colludingPairs}, KS D ${final.honestUniformityDeviation.toFixed(4)}${final.colludingPairs > 0 ? ` (defender colluding with nobody: ${final.cleanUniformityDeviation.toFixed(4)} over ${final.cleanPairs})` : ''}`;
+}
+
+/** The file name's mark of a scoring other than the service's default samples: `-od` declarer's estimate, `-fb` fitted baseline, `-n<samples>`. */
+function scoringTag(args: Args): string {
+  const { pairs, samples } = args.scoring;
+  return `${pairs.outcome === 'declarerEstimate' ? '-od' : ''}${pairs.fitBaseline ? '-fb' : ''}${samples === simScoring(args.game).samples ? '' : `-n${samples}`}`;
 }
 
 /** The file name's mark of `--honest`: `-hh`, or `-hs<worlds>` for the strong bot. */
@@ -338,7 +385,7 @@ function reportMarkdown(
     `# Collusion audit simulation: ${args.game}`,
     '',
     '```',
-    `npm run audit:simulate -- --game ${args.game} --players ${args.players}${args.game === 'droggn' && args.seats === 4 ? ' --seats 4' : ''} --hands ${args.hands} --colluding-pairs ${args.colludingPairs} --rate ${args.rate} --seed ${args.seed} --samples ${args.samples}${args.game === 'dobbm' ? ` --max-nodes ${args.maxNodes}` : ''}${args.exactTricks ? ` --exact-tricks ${args.exactTricks}` : ''}${args.outcome === 'declarer' ? ' --outcome declarer' : ''}${args.fitBaseline ? ' --fit-baseline' : ''}${args.honest ? ` --honest ${args.honest}` : ''}${args.honest === 'strong' ? ` --strong-worlds ${args.strongBudget!.worlds}` : ''}`,
+    `npm run audit:simulate -- --game ${args.game} --players ${args.players}${args.game === 'droggn' && args.seats === 4 ? ' --seats 4' : ''} --hands ${args.hands} --colluding-pairs ${args.colludingPairs} --rate ${args.rate} --seed ${args.seed} --samples ${args.scoring.samples}${args.game === 'dobbm' ? ` --max-nodes ${args.maxNodes}` : ''}${args.exactTricks ? ` --exact-tricks ${args.exactTricks}` : ''}${args.serviceScoring ? '' : ` --outcome ${args.scoring.pairs.outcome === 'declarerEstimate' ? 'declarer' : 'result'} --${args.scoring.pairs.fitBaseline ? '' : 'no-'}fit-baseline`}${args.honest ? ` --honest ${args.honest}` : ''}${args.honest === 'strong' ? ` --strong-worlds ${args.strongBudget!.worlds}` : ''}`,
     '```',
     '',
     '## Figures',

@@ -14,7 +14,7 @@ export interface AuditHand {
 }
 
 export interface PairOptions {
-  /** Pairs with fewer hands as (declarer, defender) are listed but not tested. Default 1. */
+  /** Pairs with fewer hands as (declarer, defender) are listed but not tested (as are pairs whose defender's calls all score alike). Default 1. */
   minHands?: number;
   /** Below this many hands (or this many hands of the defender with others) the p-value is a
    *  Monte Carlo permutation p-value instead of the normal tail. Default 30. */
@@ -192,7 +192,10 @@ export function pairStatistics(hands: readonly AuditHand[], options: PairOptions
       let p = 1;
       let z = 0;
       let method: PairRow['method'] = 'untested';
-      if (n >= minHands && N > n) {
+      // A defender whose every unit scores alike (he never doubled, or always did) gives no test:
+      // every permutation of his hands sums the same. Such pairs are untested, not p = 1, so that
+      // they neither pile up at 1 among the p-values nor enlarge the Benjamini–Hochberg family.
+      if (n >= minHands && N > n && varPop > 0) {
         z = sd > 0 ? (score - expected) / sd : 0;
         // The third moment of a sample drawn without replacement, exactly: skewed unit scores
         // (rare doubles) leave the pair's sum skewed, which the plain normal tail ignores.
@@ -200,9 +203,6 @@ export function pairStatistics(hands: readonly AuditHand[], options: PairOptions
         if (n < small || N - n < small || Math.abs(skew) > EDGEWORTH_MAX_SKEW) {
           method = 'monte-carlo';
           p = monteCarloP(all, n, score, perms, rng);
-        } else if (sd === 0) {
-          method = 'normal';
-          p = 1;
         } else {
           method = 'normal';
           p = edgeworthTail(z, skew);

@@ -17,6 +17,13 @@ export interface RunMetrics {
   colludingStrong: number;
   /** Kolmogorov–Smirnov distance of the honest pairs' p-values from uniform. */
   honestUniformityDeviation: number;
+  /**
+   * The same over the honest pairs whose defender colludes with nobody. A colluder's other pairs
+   * are not under the null: his hands with his partner raise the mean they are judged against, so
+   * their p-values crowd towards 1.
+   */
+  cleanUniformityDeviation: number;
+  cleanPairs: number;
   /** Shares of honest pairs with p ≤ 0.05 and p ≤ 0.01 (uniform: 0.05 and 0.01), the direction of any deviation. */
   honestBelow05: number;
   honestBelow01: number;
@@ -31,6 +38,8 @@ export function runMetrics(rows: readonly PairRow[], colluding: ReadonlySet<stri
   const scores = tested.map((r) => r.z);
   const honest = tested.filter((_, i) => !positive[i]);
   const bad = tested.filter((_, i) => positive[i]);
+  const colluders = new Set(bad.map((r) => r.defender));
+  const clean = honest.filter((r) => !colluders.has(r.defender));
   return {
     pairs: tested.length,
     colludingPairs: bad.length,
@@ -41,6 +50,8 @@ export function runMetrics(rows: readonly PairRow[], colluding: ReadonlySet<stri
     honestReview: honest.filter((r) => r.tier !== null).length,
     colludingStrong: bad.filter((r) => r.tier === 'strong').length,
     honestUniformityDeviation: uniformityDeviation(honest.map((r) => r.p)),
+    cleanUniformityDeviation: uniformityDeviation(clean.map((r) => r.p)),
+    cleanPairs: clean.length,
     honestBelow05: honest.filter((r) => r.p <= 0.05).length / Math.max(1, honest.length),
     honestBelow01: honest.filter((r) => r.p <= 0.01).length / Math.max(1, honest.length),
     roc: rocCurve(scores, positive),
