@@ -31,7 +31,7 @@ CREATE TABLE "rating_history" (
 );
 
 -- CreateIndex
-CREATE INDEX "ratings_game_provisional_rating_idx" ON "ratings"("game", "provisional", "rating" DESC);
+CREATE INDEX "ratings_game_provisional_rating_player_id_idx" ON "ratings"("game", "provisional", "rating" DESC, "player_id");
 
 -- CreateIndex
 CREATE INDEX "rating_history_player_id_game_at_idx" ON "rating_history"("player_id", "game", "at");
