@@ -1,17 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AUDIT_TOKEN, bearer, startAppOnOwnDatabase, type TestApp } from './support/app.testkit.js';
+import type { RatingRow as Rating } from '../src/ratings/rating-store.js';
 import { getView, newPlayers, playHandQuickly, rng, seatedTable, type Player, type View } from './support/bots.testkit.js';
 
 /** docs/ratings.md: who a finished hand rates, once, and who it does not. On a database of its own: the bot strengths' ratings count every bot hand of it. */
-interface Rating {
-  game: string;
-  rating: number;
-  mu: number;
-  sigma: number;
-  hands: number;
-  provisional: boolean;
-}
-
 describe('ratings', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import { ApiError } from '../common/problems.js';
  * instance — gets it with the seat that sent it. No free text: nothing to moderate; each reader's
  * page words the phrase in its own language.
  */
-export const GREETINGS = ['hello', 'goodLuck', 'wellPlayed', 'thanks', 'sorry', 'gottaGo'] as const;
+const GREETINGS = ['hello', 'goodLuck', 'wellPlayed', 'thanks', 'sorry', 'gottaGo'] as const;
 export type Greeting = (typeof GREETINGS)[number];
 
 /** What every socket following the table is sent: `{"greeting": {seat, phrase}}`. */

@@ -20,7 +20,7 @@ export const displayRating = (mu: number): number => Math.round(1500 + 24 * (mu 
  * A rating is provisional ("1500?") while σ is above 6 (144 displayed points): some 25 hands at a
  * table of four (docs/ratings.md says how that was measured).
  */
-export const PROVISIONAL_SIGMA = 6;
+const PROVISIONAL_SIGMA = 6;
 export const isProvisional = (sigma: number): boolean => sigma > PROVISIONAL_SIGMA;
 
 /** A party of the hand (its seats) and its rank: 1 is best, equal results share a rank. */

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { GAME_IDS, type GameId } from '../engine/index.js';
 import { BOT_STRENGTHS, type BotStrength } from '../solvers/search/strategy.js';
 
-export class RatingDto {
+class RatingDto {
   @ApiProperty({ enum: GAME_IDS, example: 'doppelkopf' }) game!: GameId;
   @ApiProperty({ example: 1536, description: 'the displayed rating: 1500 + 24 · (mu − 25), rounded (docs/ratings.md)' })
   rating!: number;
@@ -21,7 +21,7 @@ export class PlayerRatingsDto {
   ratings!: RatingDto[];
 }
 
-export class RatingPointDto {
+class RatingPointDto {
   @ApiProperty({ example: 1512 }) rating!: number;
   @ApiProperty({ example: '2026-12-05T07:00:00.000Z', description: 'when the hand was booked' }) at!: string;
 }
@@ -31,7 +31,7 @@ export class RatingCourseDto {
   points!: RatingPointDto[];
 }
 
-export class LeaderDto {
+class LeaderDto {
   @ApiProperty({ example: '0b6f3f0e-2c1c-4a8e-9d0e-6a3d8b1f2c11' }) id!: string;
   @ApiProperty({ example: 'Resi' }) name!: string;
   @ApiProperty({ type: 'string', enum: BOT_STRENGTHS, nullable: true, description: "a bot strength's rating; null for a person" })

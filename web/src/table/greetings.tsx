@@ -6,7 +6,7 @@ import { t, type MessageKey } from '../i18n/index.js';
  * table's socket; each reader sees it beside the seat for a few seconds, in the reader's own
  * language, unless the reader muted them (kept in this browser).
  */
-export const PHRASES = ['hello', 'goodLuck', 'wellPlayed', 'thanks', 'sorry', 'gottaGo'] as const;
+const PHRASES = ['hello', 'goodLuck', 'wellPlayed', 'thanks', 'sorry', 'gottaGo'] as const;
 export type Phrase = (typeof PHRASES)[number];
 
 /** How long a greeting stays beside its seat. */
@@ -14,8 +14,8 @@ const SHOWN_MS = 5_000;
 const MUTED = 'kartentisch.greetingsMuted';
 
 /** Each seat's greeting in sight now. */
-export const greetingsShown = signal<Record<number, Phrase>>({});
-export const greetingsMuted = signal<boolean>(localStorage.getItem(MUTED) === '1');
+const greetingsShown = signal<Record<number, Phrase>>({});
+const greetingsMuted = signal<boolean>(localStorage.getItem(MUTED) === '1');
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
 
 /** A greeting heard on the socket: shown beside its seat for SHOWN_MS (none while muted). */
