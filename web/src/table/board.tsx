@@ -111,9 +111,17 @@ export function Board({
             <div class="seat-name">
               {nameOf(seat)}
               {ratingOf(table.seats[seat]?.playerId ?? null) && (
-                <span class="rating" data-testid="seat-rating">
+                // The profile in a new tab: the hand goes on meanwhile.
+                <a
+                  class="rating"
+                  data-testid="seat-rating"
+                  href={`/players/${table.seats[seat]!.playerId}`}
+                  target="_blank"
+                  rel="noopener"
+                  title={t('ratings.profileOf')}
+                >
                   {ratingOf(table.seats[seat]?.playerId ?? null)}
-                </span>
+                </a>
               )}
               <GreetingBubble seat={seat} />
               {seat === view.dealer && (
