@@ -717,6 +717,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/players/{id}/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player's rating in each game played at a rated table (public) */
+        get: operations["RatingsController_ofPlayer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/players/{id}/ratings/{game}/course": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player's rating after each rated hand of a game, for the profile's chart (public) */
+        get: operations["RatingsController_course"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ratings/{game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The leaderboard of a game: the top 100 settled ratings (public) */
+        get: operations["RatingsController_board"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -900,6 +951,11 @@ export interface components {
              * @example 40
              */
             turnSeconds: number | null;
+            /**
+             * @description whether the table's finished hands change the seated players' ratings
+             * @example true
+             */
+            rated: boolean;
         };
         TablePageDto: {
             /** @description newest first */
@@ -1251,6 +1307,74 @@ export interface components {
             /** @description money the defender's doubles added to this declarer's settlements */
             valueToDeclarer: number;
         };
+        RatingDto: {
+            /**
+             * @example doppelkopf
+             * @enum {string}
+             */
+            game: "dobbm" | "droggn" | "doppelkopf";
+            /**
+             * @description the displayed rating: 1500 + 24 · (mu − 25), rounded (docs/ratings.md)
+             * @example 1536
+             */
+            rating: number;
+            /**
+             * @description OpenSkill's mean skill (starts at 25)
+             * @example 26.5
+             */
+            mu: number;
+            /**
+             * @description OpenSkill's uncertainty of mu (starts at 25/3)
+             * @example 7.9
+             */
+            sigma: number;
+            /**
+             * @description rated hands played
+             * @example 4
+             */
+            hands: number;
+            /**
+             * @description sigma is still above 6: shown as "1536?" and left off the leaderboard
+             * @example true
+             */
+            provisional: boolean;
+        };
+        PlayerRatingsDto: {
+            /** @description one per game the player has played at a rated table; a seated bot's are its strength's */
+            ratings: components["schemas"]["RatingDto"][];
+        };
+        RatingPointDto: {
+            /** @example 1512 */
+            rating: number;
+            /**
+             * @description when the hand was booked
+             * @example 2026-12-05T07:00:00.000Z
+             */
+            at: string;
+        };
+        RatingCourseDto: {
+            /** @description the rating after each rated hand, oldest first: the latest 200 */
+            points: components["schemas"]["RatingPointDto"][];
+        };
+        LeaderDto: {
+            /** @example 0b6f3f0e-2c1c-4a8e-9d0e-6a3d8b1f2c11 */
+            id: string;
+            /** @example Resi */
+            name: string;
+            /**
+             * @description a bot strength's rating; null for a person
+             * @enum {string|null}
+             */
+            bot: "heuristic" | "random" | "strong" | null;
+            /** @example 1620 */
+            rating: number;
+            /** @example 120 */
+            hands: number;
+        };
+        LeaderboardDto: {
+            /** @description the top 100 by rating; provisional ratings are left out */
+            players: components["schemas"]["LeaderDto"][];
+        };
         ActionRequestDto: {
             /**
              * @description the `seq` of the view the action was chosen from (the latest event's seq); may come as `If-Match: "3"` instead
@@ -1373,6 +1497,11 @@ export interface components {
             clock?: "relaxed" | "normal" | "off" | null;
             /** @description seconds per decision, instead of a clock preset */
             turnSeconds?: number | null;
+            /**
+             * @description whether the table's finished hands change the seated players' ratings (docs/ratings.md). Omitted: true
+             * @example true
+             */
+            rated?: boolean | null;
         };
         TakeSeatDto: {
             /**
@@ -4531,6 +4660,160 @@ export interface operations {
             };
             /** @description HAND_NOT_REPLAYABLE: the engine refuses the hand's stored log (`actionIndex`, `rejection`), so it cannot be evaluated; EVIDENCE_FAILED: computing its evidence failed on every try */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description INTERNAL (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    RatingsController_ofPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerRatingsDto"];
+                };
+            };
+            /** @description PLAYER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description INTERNAL (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    RatingsController_course: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                game: "dobbm" | "droggn" | "doppelkopf";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingCourseDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED: an unknown game */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description PLAYER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description INTERNAL (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    RatingsController_board: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game: "dobbm" | "droggn" | "doppelkopf";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeaderboardDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED: an unknown game */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -20,6 +20,7 @@ import { LedgersModule } from './ledgers/ledgers.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { playerByTokenHash, touchSession } from './players/session-store.js';
 import { PlayersModule } from './players/players.module.js';
+import { RatingsModule } from './ratings/ratings.module.js';
 import { TablesModule } from './tables/tables.module.js';
 
 @Module({})
@@ -40,6 +41,7 @@ export class AppModule {
         LedgersModule,
         RecordsModule,
         CollusionModule,
+        RatingsModule,
         HealthModule,
         ...(settings.benchEndpoints ? [BenchModule] : []),
         ...(settings.metricsToken ? [MetricsModule] : []),

@@ -17,6 +17,8 @@ const PAGES = [
   /^\/tables\/[^/]+$/,
   /^\/tables\/[^/]+\/hands$/,
   /^\/players\/[^/]+\/hands$/,
+  /^\/players\/[^/]+$/,
+  /^\/ratings\/[a-z]+$/,
   /^\/hands\/[^/]+\/replay$/,
   /^\/audit(\/.*)?$/,
   /^\/cards$/,

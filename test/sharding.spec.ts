@@ -27,6 +27,9 @@ const DISTRIBUTED: Record<string, string> = {
   hand_evidence: 'table_id',
   hand_evidence_problems: 'table_id',
   seat_presence: 'table_id',
+  // By the rated player: a hand's booking writes its players' rows (docs/ratings.md).
+  ratings: 'player_id',
+  rating_history: 'player_id',
 };
 const REFERENCE = ['players', 'hand_tables', 'player_sessions', 'link_codes', 'passkeys', 'passkey_challenges'];
 /** Never distributed: migration bookkeeping, the benchmark's baseline rows, the audit's job rows (one per audit, read by id). */

@@ -72,6 +72,28 @@ describe('GET /tables/{id}/socket', () => {
     expect(await readersGone(b)).toBe(0);
   });
 
+  it('greetings: the phrase of a seat reaches every socket of the table on both instances, spectators too; no free text, limited', async () => {
+    const baseA = await listening(a);
+    const greeter = await socket(players[1]!.token);
+    const other = open[open.push(await openSocket(baseA, '', players[2]!.token, { path: `/tables/${tableId}/socket` })) - 1]!;
+    const watcher = open[open.push(await openSocket(baseA, '', spectator!.token, { path: `/tables/${tableId}/socket` })) - 1]!;
+    await Promise.all([greeter, other, watcher].map(viewOf));
+    greeter.send({ ref: 'g1', greeting: 'wellPlayed' });
+    const heard = async (s: OpenSocket) => {
+      for (let f = await frame(s); ; f = await frame(s)) if ('greeting' in f || 'greeted' in f) return f;
+    };
+    expect(await heard(greeter)).toEqual({ ref: 'g1', greeted: 'wellPlayed' });
+    for (const s of [greeter, other, watcher]) expect(await heard(s)).toEqual({ greeting: { seat: 1, phrase: 'wellPlayed' } });
+    greeter.send({ ref: 'g2', greeting: 'hello' });
+    expect(await frame(greeter)).toMatchObject({ ref: 'g2', problem: { status: 429, code: 'RATE_LIMITED' } });
+    greeter.send({ ref: 'g3', greeting: 'you cheat' });
+    expect(await frame(greeter)).toMatchObject({ ref: 'g3', problem: { code: 'VALIDATION_FAILED' } });
+    watcher.send({ ref: 'g4', greeting: 'hello' });
+    expect(await frame(watcher)).toMatchObject({ ref: 'g4', problem: { code: 'NOT_SEATED' } });
+    for (const s of [greeter, other, watcher]) s.close();
+    expect(await readersGone(b)).toBe(0);
+  });
+
   it('plays a hand to its end and goes on with the next on the same sockets, showing no seat what it may not know', async () => {
     const sockets = await Promise.all(players.map((p) => socket(p.token)));
     const watcher = await socket(spectator!.token);

@@ -15,6 +15,8 @@ import { bodyCheck } from '../common/request-body.js';
 import { ACTION_REQUEST_SCHEMA, type ActionRequest } from './hands.dto.js';
 import { afterSeq, HandStreams, holderOf, type EndReason, type Holder, type Reader, type Sink } from './hand-stream.js';
 import { HandCommands } from './hand-commands.js';
+import { HandWatch } from './hand-watch.js';
+import { greetingOf, GreetingLimit, knownPhrase, type Greeted } from './greetings.js';
 
 /** The subprotocol a client names; a browser, which cannot send headers, adds `bearer.<token>` beside it (auth.ts). */
 const SOCKET_PROTOCOL = 'kartentisch';
@@ -74,12 +76,18 @@ export class HandSockets implements OnModuleDestroy {
   });
   private log: Logger | null = null;
   private readonly sockets = { hand: 0, table: 0 };
+  /** The table sockets on this instance, by table: where greetings go. */
+  private readonly following = new Map<string, Set<SocketSink>>();
+  private readonly greetingLimit = new GreetingLimit();
 
   constructor(
     private readonly streams: HandStreams,
     private readonly commands: HandCommands,
     private readonly rateLimit: PlayerRateLimit,
-  ) {}
+    private readonly watch: HandWatch,
+  ) {
+    watch.onGreeting((greeted) => this.greeted(greeted));
+  }
 
   /**
    * Routes the HTTP server's upgrade requests through Fastify like any request (as
@@ -171,6 +179,14 @@ export class HandSockets implements OnModuleDestroy {
     };
     sink.onOver = moveOn;
     const log = table ? { tableId: table } : { handId: first.handId };
+    if (table) {
+      const sinks = this.following.get(table) ?? new Set();
+      this.following.set(table, sinks.add(sink));
+      ws.once('close', () => {
+        sinks.delete(sink);
+        if (sinks.size === 0 && this.following.get(table) === sinks) this.following.delete(table);
+      });
+    }
     // A frame over the limit, a broken frame: `ws` closes the socket (1009, 1002) and reports it here.
     ws.on('error', (err) => this.log?.warn({ ...log, err: err.message }, 'WebSocket error'));
     // One line per socket, as the request log has one per request: what it followed, how long, what it did.
@@ -202,7 +218,13 @@ export class HandSockets implements OnModuleDestroy {
           if (sink.shut) return;
           if (!(await admitted)) return shut(CLOSE.limited);
           const now = at;
-          const { text, final } = await this.act(now, caller, binary ? null : data.toString(), table !== undefined);
+          const raw = binary ? null : data.toString();
+          const greeting = table && raw?.includes('"greeting"') ? await this.greet(now, caller, raw, table) : null;
+          if (greeting !== null) {
+            if (ws.readyState === WebSocket.OPEN && !sink.shut) ws.send(greeting);
+            return;
+          }
+          const { text, final } = await this.act(now, caller, raw, table !== undefined);
           if (final === undefined) refused++;
           else actions++;
           if (ws.readyState !== WebSocket.OPEN || sink.shut) return;
@@ -251,6 +273,39 @@ export class HandSockets implements OnModuleDestroy {
     } catch (err) {
       return { text: JSON.stringify({ ref, problem: this.problem(err).toProblem() }) };
     }
+  }
+
+  /**
+   * A greeting frame from a seat (greetings.ts): sent on to every socket following the table, and
+   * answered `{"ref", "greeted": <phrase>}`; null when the frame is no greeting (an action).
+   */
+  private async greet(at: Followed, caller: Caller, text: string, tableId: string): Promise<string | null> {
+    let msg: unknown;
+    try {
+      msg = JSON.parse(text);
+    } catch {
+      return null; // the action's parse words the problem
+    }
+    let ref: string | number | null = null;
+    try {
+      const greeting = greetingOf(msg);
+      if (!greeting) return null;
+      ref = greeting.ref;
+      const viewer = at.reader.viewer;
+      if (caller.kind !== 'player' || viewer?.kind !== 'seat') throw ApiError.of('NOT_SEATED', 'only a seat at the table greets');
+      const phrase = knownPhrase(greeting.phrase);
+      this.greetingLimit.take(caller.playerId, Date.now());
+      await this.watch.greet({ tableId, seat: viewer.seat, phrase });
+      return JSON.stringify({ ref, greeted: phrase });
+    } catch (err) {
+      return JSON.stringify({ ref, problem: this.problem(err).toProblem() });
+    }
+  }
+
+  /** A greeting heard from any instance: to this instance's sockets following its table. */
+  private greeted(g: Greeted): void {
+    const frame = JSON.stringify({ greeting: { seat: g.seat, phrase: g.phrase } });
+    for (const sink of this.following.get(g.tableId) ?? []) if (!sink.shut && sink.ws?.readyState === WebSocket.OPEN) sink.ws.send(frame);
   }
 
   /** As the POST's answer would be; the unexpected logged, as ProblemFilter does. */

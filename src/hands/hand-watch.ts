@@ -4,12 +4,14 @@ import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
 import { TokenRevocations, type Revocation } from '../common/token-revocations.js';
 import { CONNECTION_OPTIONS } from '../database/database.service.js';
+import type { Greeted } from './greetings.js';
 
 /** How long a reader may ask to wait (`Prefer: wait=N`, RFC 7240), in seconds. */
 export const MAX_WAIT_SECONDS = 30;
 const CHANNEL = 'hand_moved';
 /** A player's token was replaced: `<player id>:<credential>` of the token that no longer holds. */
 const REVOKED = 'token_revoked';
+const GREETED = 'table_greeting';
 const RECONNECT_MS = 1000;
 /** One statement sends a batch of moves, in order. */
 const NOTIFY_SQL = `SELECT pg_notify('${CHANNEL}', m) FROM unnest($1::text[]) AS m`;
@@ -78,6 +80,7 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
   private readonly waiting = new Map<string, Set<(move?: Move) => void>>();
   /** Told of every move and, with null, that moves may have been missed. */
   private readonly followers = new Set<(move: Move | null) => void>();
+  private readonly greeters = new Set<(greeted: Greeted) => void>();
   /** Hand id → this instance's append to it in flight, or announced and its notification not yet in. */
   private readonly own = new Map<string, OwnWrite>();
   /** Armed watches not yet finished, held against `longPollMaxWaiters`. */
@@ -183,6 +186,17 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
       // The other instances then stop taking the old token when their caches expire (auth.ts).
       this.log.warn(`revocation of a token not announced: ${(err as Error).message}`);
     }
+  }
+
+  /** Sends a greeting to the sockets following its table on every instance, this one's through its LISTEN too. */
+  async greet(greeted: Greeted): Promise<void> {
+    this.notifier ??= await this.connectNotifier();
+    await this.notifier.query('SELECT pg_notify($1, $2)', [GREETED, JSON.stringify(greeted)]);
+  }
+
+  /** Hears the greetings of every instance (the table sockets here). */
+  onGreeting(listener: (greeted: Greeted) => void): void {
+    this.greeters.add(listener);
   }
 
   /**
@@ -314,6 +328,9 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
       else if (n.channel === REVOKED && n.payload) {
         const [playerId, credential] = n.payload.split(':');
         this.revocations.heard({ playerId: playerId!, credential: credential ?? '' });
+      } else if (n.channel === GREETED && n.payload) {
+        const greeted = JSON.parse(n.payload) as Greeted;
+        for (const listener of this.greeters) listener(greeted);
       }
     });
     // A lost connection may have dropped notifications: wake every reader to look again.
@@ -331,6 +348,7 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
     try {
       await client.connect();
       await client.query(`LISTEN ${REVOKED}`);
+      await client.query(`LISTEN ${GREETED}`);
       await client.query(`LISTEN ${CHANNEL}`);
     } catch (err) {
       lost(err as Error);

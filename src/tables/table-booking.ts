@@ -8,11 +8,12 @@ import type { HandEnd, Opening } from '../hands/hand-end.js';
 import type { HandRow } from '../hands/hand-row.js';
 import { carriedOver, dealOpening, type DealStart } from './dealing.js';
 import { LedgerWriter } from '../ledgers/ledger-store.js';
+import { lockHandRating } from '../ratings/rating-booking.js';
 import { endSession, lockForSession, startHand, withdrawOfferOf, type SessionTable } from './table-store.js';
 
 /**
  * A table's part of a hand's end, in the transaction of the hand's last event: the ledger books
- * the hand, the engine's `session` rules decide the next setup (dealer, Mußrunde, Stockerl,
+ * the hand, the seats' ratings take it in at a rated table (src/ratings), the engine's `session` rules decide the next setup (dealer, Mußrunde, Stockerl,
  * compulsory solo …) or the end, and the table moves to the next hand, which the command handler
  * opens. The hands module calls it through the HAND_END token and never touches a table row.
  */
@@ -26,10 +27,13 @@ export class TableBooking implements HandEnd {
 
   async afterHand(tx: Tx, hand: HandRow, finalState: unknown, result: HandResult): Promise<Opening | null> {
     if (!hand.tableId) return null;
-    // The booking and the table's lock go out together (the pool pipelines a transaction's statements).
-    const [, table] = await Promise.all([
-      this.ledger.recordHand(tx, { id: hand.id, tableId: hand.tableId, seating: hand.seating }, result),
+    // The booking, the table's lock and the seats' ratings go out together (the pool pipelines a
+    // transaction's statements); so do the new ratings and the next hand.
+    const at = { id: hand.id, tableId: hand.tableId, seating: hand.seating };
+    const [, table, rate] = await Promise.all([
+      this.ledger.recordHand(tx, at, result),
       lockForSession(tx, hand.tableId),
+      lockHandRating(tx, { ...at, game: hand.game }, result),
     ]);
     const step = gameFor(table.game).session.afterHand(table.options, table.session, finalState);
     // Seats away stay away in the next hand, unless the seat passed to another player (the host
@@ -39,7 +43,8 @@ export class TableBooking implements HandEnd {
       pauseMs: this.settings.resultPauseMs,
       awayPaceMs: this.settings.botPaceMs,
     };
-    return continueSession(tx, table, step.session, step.next, start);
+    const [opening] = await Promise.all([continueSession(tx, table, step.session, step.next, start), rate()]);
+    return opening;
   }
 
   async seatBack(tx: Pick<Tx, 'query'>, back: { tableId: string; seat: number; playerId: string }): Promise<void> {

@@ -16,8 +16,8 @@ export type Queryable = Pick<Tx, 'query'>;
 
 /** Statements on one table's rows: `tables` by id, the others by table_id (one shard on Citus). */
 const SQL = {
-  importedTable: `INSERT INTO tables (id, game, options, seat_count, host_player_id, status, hand_count, imported)
-    VALUES ($1, $2, $3::jsonb, $4, NULL, 'ended', 1, true)`,
+  importedTable: `INSERT INTO tables (id, game, options, seat_count, host_player_id, status, hand_count, imported, rated)
+    VALUES ($1, $2, $3::jsonb, $4, NULL, 'ended', 1, true, false)`,
   tableExists: 'SELECT 1 FROM tables WHERE id = $1 AND NOT imported',
   lockForSeats: 'SELECT seat_count, status, host_player_id FROM tables WHERE id = $1 AND NOT imported FOR UPDATE',
   isSeated: 'SELECT 1 FROM table_seats WHERE table_id = $1 AND player_id = $2',
@@ -83,6 +83,7 @@ export interface TableRecord {
   createdAt: Date;
   endReason: string | null;
   turnSeconds: number | null;
+  rated: boolean;
   seats: {
     seat: number;
     playerId: string;
@@ -97,7 +98,15 @@ const WITH_SEATS = { seats: { include: { player: { select: { name: true, bot: tr
 
 export async function createTable(
   db: DatabaseService,
-  t: { id: string; game: GameId; options: Record<string, unknown>; seatCount: number; hostPlayerId: string; turnSeconds: number | null },
+  t: {
+    id: string;
+    game: GameId;
+    options: Record<string, unknown>;
+    seatCount: number;
+    hostPlayerId: string;
+    turnSeconds: number | null;
+    rated: boolean;
+  },
 ): Promise<void> {
   await db.prisma.cardTable.create({ data: { ...t, options: t.options as object, status: 'waiting' } });
 }

@@ -73,6 +73,7 @@ export class TablesController {
     return this.tables.create(caller as Player, body.game, body.rules ?? undefined, {
       clock: body.clock ?? undefined,
       turnSeconds: body.turnSeconds ?? undefined,
+      rated: body.rated ?? true,
     });
   }
 

@@ -14,6 +14,7 @@ export interface CreateTableBody {
   rules?: Record<string, unknown> | null;
   clock?: TurnClock | null;
   turnSeconds?: number | null;
+  rated?: boolean | null;
 }
 
 /** The body of POST /tables. The rules go to the engine as sent, for it to judge every name. */
@@ -45,6 +46,12 @@ export const CREATE_TABLE = requestBody<CreateTableBody>('CreateTableDto', {
       minimum: TURN_SECONDS.min,
       maximum: TURN_SECONDS.max,
       description: 'seconds per decision, instead of a clock preset',
+    },
+    rated: {
+      type: 'boolean',
+      nullable: true,
+      description: "whether the table's finished hands change the seated players' ratings (docs/ratings.md). Omitted: true",
+      example: true,
     },
   },
 });
@@ -133,6 +140,8 @@ export class TableDto {
     description: "the turn clock: seconds per decision before the seat's substitute decides; null: no clock",
   })
   turnSeconds!: number | null;
+  @ApiProperty({ example: true, description: "whether the table's finished hands change the seated players' ratings" })
+  rated!: boolean;
 }
 
 export class ListTablesQueryDto extends PageQueryDto {

@@ -59,19 +59,27 @@ export class TablesService {
     host: Player,
     gameId: GameId,
     rules: Record<string, unknown> | undefined,
-    clock: { clock?: TurnClock; turnSeconds?: number } = {},
+    how: { clock?: TurnClock; turnSeconds?: number; rated?: boolean } = {},
   ): Promise<TableDto> {
     const game = gameFor(gameId);
     const parsed = game.parseOptions(rules ?? {});
     if (!parsed.ok) throw fromRejection(parsed.rejection);
-    const turnSeconds = turnSecondsOf(clock, this.settings.defaultTurnClock);
+    const turnSeconds = turnSecondsOf(how, this.settings.defaultTurnClock);
     const options = parsed.options as Record<string, unknown>;
     const cap = this.settings.openTablesPerPlayer;
     if (cap > 0 && (await hostedOpenTables(this.db.pool, host.playerId, this.waitingMinutes)).open >= cap) {
       throw ApiError.of('TOO_MANY_TABLES', `you host ${cap} tables in play or waiting for players; end one, or wait until it is over`);
     }
     const id = randomUUID();
-    await createTable(this.db, { id, game: gameId, options, seatCount: game.seatCount(options), hostPlayerId: host.playerId, turnSeconds });
+    await createTable(this.db, {
+      id,
+      game: gameId,
+      options,
+      seatCount: game.seatCount(options),
+      hostPlayerId: host.playerId,
+      turnSeconds,
+      rated: how.rated ?? true,
+    });
     return this.get(id);
   }
 
@@ -314,5 +322,6 @@ function toDto(table: TableRecord, present: readonly string[]): TableDto {
     createdAt: table.createdAt.toISOString(),
     endReason: (table.endReason as TableDto['endReason']) ?? null,
     turnSeconds: table.turnSeconds,
+    rated: table.rated,
   };
 }

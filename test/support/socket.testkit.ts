@@ -4,7 +4,11 @@ import type { View } from './bots.testkit.js';
 
 /** A frame of `GET /hands/{id}/socket`: a pushed view, an action's answer, or its problem. */
 export type Frame =
-  { view: View } | { ref: unknown; answer: View } | { ref: unknown; problem: Record<string, unknown> & { code: string; status: number } };
+  | { greeting: { seat: number; phrase: string } }
+  | { ref: unknown; greeted: string }
+  | { view: View }
+  | { ref: unknown; answer: View }
+  | { ref: unknown; problem: Record<string, unknown> & { code: string; status: number } };
 
 export interface OpenSocket {
   /** 101 when the upgrade was taken; otherwise the refusal's status and its problem. */

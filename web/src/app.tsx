@@ -6,8 +6,10 @@ import { Audit } from './pages/audit.js';
 import { Cards } from './pages/cards.js';
 import { DevicesPage } from './pages/devices.js';
 import { PlayerHands, TableHands } from './pages/history.js';
+import { Leaderboard } from './pages/leaderboard.js';
 import { Lobby } from './pages/lobby.js';
 import { NotFound } from './pages/not-found.js';
+import { Profile } from './pages/profile.js';
 import { RulesPage } from './pages/rules.js';
 import { TablePage } from './pages/table.js';
 import { signedOut } from './session.js';
@@ -25,6 +27,7 @@ export function App() {
         </a>
         <nav aria-label={t('app.nav.main')}>
           <a href="/">{t('app.nav.lobby')}</a>
+          <a href="/ratings/doppelkopf">{t('ratings.nav')}</a>
           <a href="/rules">{t('app.nav.rules')}</a>
           <a href="/audit">{t('app.nav.audit')}</a>
           <a href="/cards">{t('app.nav.cards')}</a>
@@ -50,6 +53,8 @@ export function App() {
           <Route path="/hands/:id/replay" component={Replay} />
           <Route path="/tables/:id/hands" component={TableHands} />
           <Route path="/players/:id/hands" component={PlayerHands} />
+          <Route path="/players/:id" component={Profile} />
+          <Route path="/ratings/:game" component={Leaderboard} />
           <Route default component={NotFound} />
         </Router>
       </main>

@@ -22,6 +22,7 @@ export function CreateTable() {
   const [values, setValues] = useState<Record<string, Value>>({});
   const [error, setError] = useState<string | null>(null);
   const [clock, setClock] = useState<Clock>('normal');
+  const [rated, setRated] = useState(true);
   const { route } = useLocation();
   const rules = useRules();
 
@@ -45,7 +46,7 @@ export function CreateTable() {
       game.options.filter((o) => applies(o, values) && values[o.name] !== o.default).map((o) => [o.name, values[o.name]]),
     );
     try {
-      const table = ok(await api.POST('/tables', { body: { game: game.id, rules, clock } }));
+      const table = ok(await api.POST('/tables', { body: { game: game.id, rules, clock, rated } }));
       route(`/tables/${table.id}`);
     } catch (err) {
       setError(refusalText(err));
@@ -87,6 +88,13 @@ export function CreateTable() {
             </select>
           </label>{' '}
           <span class="note">{t('create.clockExplain')}</span>
+        </p>
+      )}
+      {game && (
+        <p class="row">
+          <label>
+            <input type="checkbox" name="rated" checked={rated} onChange={(e) => setRated(e.currentTarget.checked)} /> {t('ratings.rated')}
+          </label>
         </p>
       )}
       {game && (

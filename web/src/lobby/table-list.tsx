@@ -6,6 +6,7 @@ import { refusalText } from '../phrasebook/refusals.js';
 import { usePlayerNames } from '../player-names.js';
 import { me } from '../session.js';
 import { seatNames } from '../table/names.js';
+import { useRatings } from '../ratings.js';
 import { changedRules } from './rules.js';
 import { readLines } from '../ndjson.js';
 
@@ -191,7 +192,7 @@ export function TableList() {
                       <div class="note">{ago(tb.createdAt, now)}</div>
                     </td>
                     <td>
-                      {tb.seats.map((s) => (s.name ? seatNames(tb)(s.seat) : t('lobby.emptySeat'))).join(', ')}
+                      <SeatNames table={tb} />
                       <div class="note">{t('lobby.free', { count: tb.freeSeats })}</div>
                       {/* A seat whose player is away and that the host offers: a newcomer takes it at the table. */}
                       {tb.status === 'playing' && tb.seats.some((s) => s.offered) && (
@@ -224,5 +225,25 @@ export function TableList() {
         </button>
       )}
     </section>
+  );
+}
+
+/** The seats' names, each with the player's rating in the table's game ("1500?" while provisional). */
+function SeatNames({ table }: { table: Table }) {
+  const ratingOf = useRatings(
+    table.seats.map((s) => s.playerId),
+    table.game,
+  );
+  const nameOf = seatNames(table);
+  return (
+    <>
+      {table.seats
+        .map((s) => {
+          if (!s.name) return t('lobby.emptySeat');
+          const rating = ratingOf(s.playerId);
+          return rating ? `${nameOf(s.seat)} (${rating})` : nameOf(s.seat);
+        })
+        .join(', ')}
+    </>
   );
 }

@@ -11,6 +11,7 @@ import { asDealt } from '../table/names.js';
 import { usePlayerNames } from '../player-names.js';
 import { HandResult, ScoreSheet } from '../table/result.js';
 import { Seats } from '../table/seats.js';
+import { GreetingBar } from '../table/greetings.js';
 
 /** A hand that just ended stays on the board this long, its last trick in sight, before the next deal is shown. */
 const ENDED_HAND_MS = 2500;
@@ -110,10 +111,16 @@ export function TablePage({ id }: { id: string }) {
           {t('rules.of', { game: gameName(table.game) })}
         </a>
         {!seated && <span class="note">{t('table.watching')}</span>}
+        <span class="note" title={table.rated ? t('ratings.rated') : undefined}>
+          {table.rated ? t('ratings.ratedShort') : t('ratings.unratedShort')}
+        </span>
       </p>
       {table.status === 'waiting' && <Seats table={table} reload={reload} />}
       {boardView && <Board table={dealt(boardView.number)} view={boardView} act={hand.act} resync={hand.resync} />}
       {table.status === 'playing' && view && <Handover table={table} view={view} reload={reload} />}
+      {table.status === 'playing' && view && (
+        <GreetingBar greet={hand.greet} seated={seated} mySeat={table.seats.find((s) => s.playerId === me.value?.id)?.seat ?? null} />
+      )}
       {hand.error && <p class="error">{hand.error}</p>}
       <div class="grid2">
         {result && result.id !== dismissed && (

@@ -10,6 +10,8 @@ import { modelOf, placeOf, type Trick } from './model.js';
 import { seatNames, seatNumber } from './names.js';
 import { TurnClock } from './clock.js';
 import { RecordList } from './record.js';
+import { useRatings } from '../ratings.js';
+import { GreetingBubble } from './greetings.js';
 
 /** A trick just completed stays in the middle at least this long, though the next lead came at once (bots play fast). */
 const COMPLETED_TRICK_MS = 1500;
@@ -31,6 +33,12 @@ export function Board({
 }) {
   const game = table.game as GameId;
   const nameOf = seatNames(table);
+  // Asked again for each hand: the last one moved them.
+  const ratingOf = useRatings(
+    table.seats.map((s) => s.playerId),
+    table.game,
+    view.number ?? 0,
+  );
   // Presence is a person's: a bot's seat is always played.
   const isPerson = (seat: number) => Boolean(table.seats[seat]?.playerId && !table.seats[seat]?.bot);
   const m = modelOf(game, view, table.seatCount, nameOf, game === 'doppelkopf' ? dokoCardsEach(table) : null);
@@ -102,6 +110,20 @@ export function Board({
           >
             <div class="seat-name">
               {nameOf(seat)}
+              {ratingOf(table.seats[seat]?.playerId ?? null) && (
+                // The profile in a new tab: the hand goes on meanwhile.
+                <a
+                  class="rating"
+                  data-testid="seat-rating"
+                  href={`/players/${table.seats[seat]!.playerId}`}
+                  target="_blank"
+                  rel="noopener"
+                  title={t('ratings.profileOf')}
+                >
+                  {ratingOf(table.seats[seat]?.playerId ?? null)}
+                </a>
+              )}
+              <GreetingBubble seat={seat} />
               {seat === view.dealer && (
                 <span class="chip" title={t('table.dealer')}>
                   {t('table.dealerShort')}

@@ -3,6 +3,7 @@ import { api, ApiProblem, ok, playerToken, type HandView } from '../api.js';
 import { reconnecting } from '../connection.js';
 import { refusalText } from '../phrasebook/refusals.js';
 import type { Action } from './actions.js';
+import { heard, type Phrase } from './greetings.js';
 import { readLines } from '../ndjson.js';
 
 /** How the page follows a table: its WebSocket, else each hand's stream, else the long poll. */
@@ -19,6 +20,8 @@ export interface FollowedTable {
   act: (action: Action) => Promise<void>;
   /** Takes the hand as the service has it now (after a refused move). */
   resync: () => Promise<void>;
+  /** Greets the table (only on its socket; a refusal, such as the limit, is only noted). */
+  greet: (phrase: Phrase) => void;
 }
 
 /**
@@ -135,17 +138,26 @@ export function useTable(tableId: string, firstHandId: string | null): FollowedT
     if (held) accept(ok(await api.GET('/hands/{id}', { params: { path: { id: held.id } } })));
   };
 
-  return { view, finished, error, act, resync };
+  const greet = (phrase: Phrase): void => {
+    if (socket.current?.open) socket.current.greet(phrase).catch((err: unknown) => setError(refusalText(err)));
+  };
+
+  return { view, finished, error, act, resync, greet };
 }
 
-/** A frame of the table's WebSocket: a view pushed, or the answer to one of our actions (by its `ref`). */
+/** A frame of the table's WebSocket: a view pushed, a seat's greeting, or the answer to one of ours (by its `ref`). */
 type Frame =
-  { view: HandView } | { ref: number; answer: HandView } | { ref: number; problem: { status: number; code: string; detail: string } };
+  | { view: HandView }
+  | { greeting: { seat: number; phrase: string } }
+  | { ref: number; answer: HandView }
+  | { ref: number; greeted: string }
+  | { ref: number; problem: { status: number; code: string; detail: string } };
 
 /** The table's WebSocket: views pushed to `onView`, each action's answer matched to it by `ref`. */
 class TableSocket {
   private readonly ws: WebSocket;
   private readonly waiting = new Map<number, { resolve: (v: HandView) => void; reject: (e: Error) => void }>();
+  private readonly greeting = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();
   private refs = 0;
 
   constructor(tableId: string, onView: (v: HandView) => void) {
@@ -157,6 +169,15 @@ class TableSocket {
     this.ws.onmessage = (e: MessageEvent<string>) => {
       const frame = JSON.parse(e.data) as Frame;
       if ('view' in frame) return onView(frame.view);
+      if ('greeting' in frame) return heard(frame.greeting.seat, frame.greeting.phrase);
+      const greeted = this.greeting.get(frame.ref);
+      if (greeted) {
+        this.greeting.delete(frame.ref);
+        return 'problem' in frame
+          ? greeted.reject(new ApiProblem(frame.problem.status, frame.problem.code, frame.problem.detail))
+          : greeted.resolve();
+      }
+      if ('greeted' in frame) return;
       const waiter = this.waiting.get(frame.ref);
       this.waiting.delete(frame.ref);
       if ('answer' in frame) waiter?.resolve(frame.answer);
@@ -176,6 +197,14 @@ class TableSocket {
     });
   }
 
+  greet(phrase: Phrase): Promise<void> {
+    const ref = ++this.refs;
+    return new Promise((resolve, reject) => {
+      this.greeting.set(ref, { resolve, reject });
+      this.ws.send(JSON.stringify({ ref, greeting: phrase }));
+    });
+  }
+
   /** Resolves with the close code when the socket closes (1000: the session is over; the server went; `signal` aborted it). */
   closed(signal: AbortSignal): Promise<number> {
     return new Promise((resolve) => {
@@ -183,8 +212,9 @@ class TableSocket {
       signal.addEventListener('abort', abort, { once: true });
       this.ws.onclose = (e: CloseEvent) => {
         signal.removeEventListener('abort', abort);
-        for (const w of this.waiting.values()) w.reject(new Error('CLOSED'));
+        for (const w of [...this.waiting.values(), ...this.greeting.values()]) w.reject(new Error('CLOSED'));
         this.waiting.clear();
+        this.greeting.clear();
         resolve(e.code);
       };
     });

@@ -22,7 +22,14 @@ export function Seats({ table, reload }: { table: Table; reload: () => void }) {
       <ul class="seats">
         {table.seats.map((s) => (
           <li data-seat={s.seat}>
-            {t('seats.seat', { n: seatNumber(s.seat) })}: {s.name ? <strong>{nameOf(s.seat)}</strong> : <em>{t('seats.empty')}</em>}
+            {t('seats.seat', { n: seatNumber(s.seat) })}:{' '}
+            {s.name ? (
+              <a href={`/players/${s.playerId}`}>
+                <strong>{nameOf(s.seat)}</strong>
+              </a>
+            ) : (
+              <em>{t('seats.empty')}</em>
+            )}
             {s.bot && <span class="note"> ({t('seats.bot', { strength: t(`seats.strengths.${s.bot}`) })})</span>}
             {!s.playerId && myId && !mine && table.status === 'waiting' && (
               <button
