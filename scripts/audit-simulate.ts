@@ -67,12 +67,12 @@ function parseArgs(argv: string[]): Args {
   return {
     game,
     players: Number(get('players', '24')),
-    seats: Number(get('seats', game === 'dobbm' ? '4' : '3')),
+    seats: Number(get('seats', game === 'droggn' ? '3' : '4')),
     hands: Number(get('hands', '20000')),
     colludingPairs: Number(get('colluding-pairs', '2')),
     rate: Number(get('rate', '0.5')),
     seed: Number(get('seed', '7')),
-    handsPerSeating: Number(get('hands-per-seating', '25')),
+    handsPerSeating: Number(get('hands-per-seating', game === 'doppelkopf' ? '24' : '25')),
     cap: Number(get('cap', '3')),
     samples: Number(get('samples', '8')),
     maxNodes: Number(get('max-nodes', '20000')),
@@ -376,7 +376,7 @@ function reportMarkdown(
       progress,
     ),
     '',
-    `Method and caveats: ${args.game === 'droggn' ? 'docs/audit-droggn.md (the estimator) and docs/audit.md (the statistics)' : 'docs/audit.md'}.`,
+    `Method and caveats: ${args.game === 'dobbm' ? 'docs/audit.md' : `docs/audit-${args.game}.md (the estimator) and docs/audit.md (the statistics)`}.`,
     '',
   ].join('\n');
 }

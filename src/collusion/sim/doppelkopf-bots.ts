@@ -1,0 +1,95 @@
+import { heuristicBot, type DokoBot, type HeuristicProfile } from '../../engine/doppelkopf/bots.js';
+import { legalAnnouncements } from '../../engine/doppelkopf/announcements.js';
+import { handStrength } from '../../engine/doppelkopf/strength.js';
+import type { DokoState } from '../../engine/doppelkopf/state.js';
+import { doppelkopf, type DokoOptions } from '../../engine/doppelkopf/index.js';
+import type { Action, HandSetup } from '../../engine/index.js';
+import { seatInputOf } from '../../bots/seat-play.js';
+import { decideStrong, type StrongBudget } from '../../solvers/search/search.js';
+import { stakesOf } from '../evidence/doppelkopf-stakes.js';
+import type { SeatBot } from './colluding.js';
+import type { Collusion, Habit } from './habits.js';
+
+/**
+ * Doppelkopf's knobs per habit (habits.ts) on the engine's heuristic bot: `announceFrom`, the
+ * strength (strength.ts, in the hand's contract) from which it announces its party, and
+ * `soloFrom`, the strength from which it declares a solo of its own will (Lustsolo). A defender's
+ * strength against a solo has quantiles 10/50/90/95/99 % = 11/17/22/23/26 (heuristic bots,
+ * tournament lists, seed 5), so the plain bot's 24 announces against about one solo in twenty;
+ * the habits spread that, as the Dobbm cast does, from almost never to about one in six:
+ * - cautious: announceFrom 26;
+ * - reckless: announceFrom 21;
+ * - tilted: announceFrom 24 less 1 per hand lost of his last five (24 … 19);
+ * - strongDeclarer: soloFrom 38 (a Lustsolo only with a very strong hand).
+ */
+function dokoHabitProfile(habit: Habit, recentLosses: number): Partial<HeuristicProfile> {
+  switch (habit) {
+    case 'cautious':
+      return { announceFrom: 26 };
+    case 'reckless':
+      return { announceFrom: 21 };
+    case 'tilted':
+      return { announceFrom: 24 - Math.min(5, recentLosses) };
+    case 'strongDeclarer':
+      return { soloFrom: 38 };
+    default:
+      return {};
+  }
+}
+
+export const dokoHonestBot = (habit: Habit, recentLosses: number): DokoBot => heuristicBot(dokoHabitProfile(habit, recentLosses));
+
+/**
+ * A soloist counts as strong for his partner when his hand as dealt reaches this `handStrength` in
+ * his contract. Soloists' hands in tournament lists (compulsory solos almost all of them) have
+ * quantiles 10/25/50/75/90 % = 14/16/19/21/23, and with the heuristic bots' card play a soloist
+ * wins 13 % of his solos overall, none below 21 and 42 % from 22 (246 solos, seed 5): from 22 —
+ * about a quarter of a partner's solos — a colluder's announcement is one that can pay.
+ */
+export const DOKO_STRONG_PARTNER = 22;
+
+export const dokoPartnerIsStrong = (state: DokoState, partnerSeat: number): boolean =>
+  handStrength(state.dealt[partnerSeat] ?? [], state.contract ?? 'normal', state.options.deck) >= DOKO_STRONG_PARTNER;
+
+/**
+ * A colluding Doppelkopf player: honest by his habit, except where his partner plays alone
+ * against him (a solo, a silent solo, a failed wedding) with a strong hand, which he knows from
+ * their secret signals: when acting, he makes the lowest announcement open to him (Kontra, or the
+ * next Absage once a fellow defender said Kontra) at his turn, once per hand. The game value rises
+ * and the soloist's target falls: the partner collects three shares, he pays one.
+ */
+export function dokoColludingBot(honest: SeatBot<DokoState>, collusion: Collusion): SeatBot<DokoState> {
+  return (state, seat, rng, history) => {
+    if (!collusion.acting || state.phase !== 'play') return honest(state, seat, rng, history);
+    const stakes = stakesOf(state);
+    if (stakes?.parties !== 'uneven' || stakes.alone !== collusion.partnerSeat || !dokoPartnerIsStrong(state, collusion.partnerSeat)) {
+      return honest(state, seat, rng, history);
+    }
+    const already = state.announcements.some((a) => a.seat === seat);
+    const open = legalAnnouncements(state, seat);
+    if (already || open.length === 0) return honest(state, seat, rng, history);
+    return { seat, type: 'announce', level: open[0]! };
+  };
+}
+
+/**
+ * An honest player who plays his cards as the strong bot (src/solvers/search/, from his seat's
+ * input as the service serves it) while his habit makes every other choice: reservations,
+ * contracts, poverty and announcements (as strong-honest.ts does for the other games' bidding
+ * and doubling). `setup` carries the session's context (the compulsory solos played), which the
+ * seat's deal event must name for its worlds to replay.
+ */
+export function dokoStrongHonestBot(
+  options: DokoOptions,
+  setup: HandSetup,
+  habit: SeatBot<DokoState>,
+  budget: StrongBudget,
+): SeatBot<DokoState> {
+  return (state, seat, rng, history = []) => {
+    const own = habit(state, seat, rng, history);
+    if (own.type !== 'play') return own;
+    const input = seatInputOf(doppelkopf, { options, setup, state, actions: history }, seat);
+    const { action } = decideStrong(input, { seed: rng.int(2 ** 31), budget });
+    return { ...action, seat } as Action;
+  };
+}
