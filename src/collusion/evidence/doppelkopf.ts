@@ -203,27 +203,35 @@ function valueMoved(final: DokoState, lone: number, before: DokoState, after: Do
   return scoreWith(after) - scoreWith(before);
 }
 
-/**
- * Re's (the lone player's) chance of winning as `seat` sees it before action `i`: worlds drawn by
- * the strong bot's sampler from the seat's input as the service would serve it (his cards, the
- * cards played, the reservations and announcements he heard), each played out.
- */
+/** Re's chance of winning as `seat` sees it before action `i` of the hand: `chanceFrom` at that moment. */
 function estimate(hand: Hand, seat: number, i: number): number {
-  const input = seatInputOf(
-    doppelkopf,
-    { options: hand.options, setup: hand.setup, state: hand.states[i]!, actions: hand.actions.slice(0, i) },
-    seat,
-  );
+  return chanceFrom(hand.states[i]!, hand.actions.slice(0, i), seat, hand.samples, hand.rng, hand.setup);
+}
+
+/**
+ * Re's (the lone player's) chance of winning as `seat` sees it in `state`, reached by `actions`:
+ * worlds drawn by the strong bot's sampler from the seat's input as the service would serve it
+ * (his cards, the cards played, the reservations and announcements he heard), each played out.
+ */
+export function chanceFrom(
+  state: DokoState,
+  actions: readonly Action[],
+  seat: number,
+  samples: number,
+  rng: Rng,
+  setup: HandSetup = { dealer: state.dealer, context: state.context },
+): number {
+  const input = seatInputOf(doppelkopf, { options: state.options, setup, state, actions }, seat);
   const k = knowledgeFromInput(doppelkopf, input);
   if (!k) throw new Error('the seat input of a replayed hand has no deal event');
   let wins = 0;
   let drawn = 0;
-  for (let j = 0; j < hand.samples; j++) {
+  for (let j = 0; j < samples; j++) {
     for (let attempt = 0; attempt < ATTEMPTS_PER_WORLD; attempt++) {
-      const world = imagineDoppelkopf(k, input.view as unknown as DokoView, hand.rng);
+      const world = imagineDoppelkopf(k, input.view as unknown as DokoView, rng);
       if (!world) continue;
       drawn++;
-      if (reWins(world, hand.rng)) wins++;
+      if (reWins(world, rng)) wins++;
       break;
     }
   }

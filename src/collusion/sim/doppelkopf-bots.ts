@@ -1,6 +1,7 @@
 import { heuristicBot, type DokoBot, type HeuristicProfile } from '../../engine/doppelkopf/bots.js';
 import { legalAnnouncements } from '../../engine/doppelkopf/announcements.js';
-import { handStrength } from '../../engine/doppelkopf/strength.js';
+import { seededRng } from '../../engine/core/rng.js';
+import { chanceFrom } from '../evidence/doppelkopf.js';
 import type { DokoState } from '../../engine/doppelkopf/state.js';
 import { doppelkopf, type DokoOptions } from '../../engine/doppelkopf/index.js';
 import type { Action, HandSetup } from '../../engine/index.js';
@@ -40,20 +41,30 @@ function dokoHabitProfile(habit: Habit, recentLosses: number): Partial<Heuristic
 export const dokoHonestBot = (habit: Habit, recentLosses: number): DokoBot => heuristicBot(dokoHabitProfile(habit, recentLosses));
 
 /**
- * A soloist counts as strong for his partner when his hand as dealt reaches this `handStrength` in
- * his contract. Soloists' hands in tournament lists (compulsory solos almost all of them) have
- * quantiles 10/25/50/75/90 % = 14/16/19/21/23, and with the heuristic bots' card play a soloist
- * wins 13 % of his solos overall, none below 21 and 42 % from 22 (246 solos, seed 5): from 22 —
- * about a quarter of a partner's solos — a colluder's announcement is one that can pay.
+ * A colluding defender acts when his partner, the lone player, expects to win: his own chance from
+ * his own information (the audit's estimator, `chanceFrom`, on worlds of the partner's seat) is at
+ * least this. From a half on the pair gains by every point the value rises (two shares won
+ * against two lost, docs/audit-doppelkopf.md): the one rule that pays them. With the heuristic
+ * bots' card play a soloist's own chance reaches it in about one solo in six (seed 516).
  */
-export const DOKO_STRONG_PARTNER = 22;
+export const DOKO_PARTNER_EXPECTS = 0.5;
+/** Worlds the colluders' phone call is worth. */
+const PARTNER_SAMPLES = 8;
 
-export const dokoPartnerIsStrong = (state: DokoState, partnerSeat: number): boolean =>
-  handStrength(state.dealt[partnerSeat] ?? [], state.contract ?? 'normal', state.options.deck) >= DOKO_STRONG_PARTNER;
+/**
+ * Whether the lone player at `partnerSeat` expects to win, from his information in `state`; the
+ * worlds drawn from a stream seeded by his cards and the moment, so that a test can ask again.
+ */
+export function dokoPartnerIsStrong(state: DokoState, actions: readonly Action[], partnerSeat: number): boolean {
+  const text = `${(state.dealt[partnerSeat] ?? []).join()}|${actions.length}`;
+  let seed = 2166136261;
+  for (let i = 0; i < text.length; i++) seed = Math.imul(seed ^ text.charCodeAt(i), 16777619);
+  return chanceFrom(state, actions, partnerSeat, PARTNER_SAMPLES, seededRng(seed >>> 0)) >= DOKO_PARTNER_EXPECTS;
+}
 
 /**
  * A colluding Doppelkopf player: honest by his habit, except where his partner plays alone
- * against him (a solo, a silent solo, a failed wedding) with a strong hand, which he knows from
+ * against him (a solo, a silent solo, a failed wedding) and expects to win, which he knows from
  * their secret signals: when acting, he makes the lowest announcement open to him (Kontra, or the
  * next Absage once a fellow defender said Kontra) at his turn, once per hand. The game value rises
  * and the soloist's target falls: the partner collects three shares, he pays one.
@@ -62,12 +73,11 @@ export function dokoColludingBot(honest: SeatBot<DokoState>, collusion: Collusio
   return (state, seat, rng, history) => {
     if (!collusion.acting || state.phase !== 'play') return honest(state, seat, rng, history);
     const stakes = stakesOf(state);
-    if (stakes?.parties !== 'uneven' || stakes.alone !== collusion.partnerSeat || !dokoPartnerIsStrong(state, collusion.partnerSeat)) {
-      return honest(state, seat, rng, history);
-    }
+    if (stakes?.parties !== 'uneven' || stakes.alone !== collusion.partnerSeat) return honest(state, seat, rng, history);
     const already = state.announcements.some((a) => a.seat === seat);
     const open = legalAnnouncements(state, seat);
-    if (already || open.length === 0) return honest(state, seat, rng, history);
+    if (already || open.length === 0 || !dokoPartnerIsStrong(state, history ?? [], collusion.partnerSeat))
+      return honest(state, seat, rng, history);
     return { seat, type: 'announce', level: open[0]! };
   };
 }

@@ -31,7 +31,7 @@ describe('the collusion simulator plays Doppelkopf in tournament lists (docs/rul
     expect([...solos.values()]).toEqual(cast.map(() => 5));
   });
 
-  it("has the colluder announce against his partner's strong solo at his first card; against a weak one only as his habit would", () => {
+  it('has the colluder announce at his turn when his partner plays alone and expects to win; else only as his habit would', () => {
     let strong = 0;
     let weak = 0;
     for (const h of hands) {
@@ -41,12 +41,16 @@ describe('the collusion simulator plays Doppelkopf in tournament lists (docs/rul
       const partner = lone === a ? b : lone === b ? a : null;
       if (!partner) continue;
       const seat = h.players.indexOf(partner);
-      const { actions } = replayOrThrow(doppelkopf, h.record);
+      const { actions, states } = replayOrThrow(doppelkopf, h.record);
       const first = actions.findIndex((x) => x.type === 'play' && x.seat === seat);
       const announced = actions.findIndex((x) => x.type === 'announce' && x.seat === seat);
-      if (dokoPartnerIsStrong(h.final, stakes.alone!)) {
+      // The moment he decided: his announcement, else his first card (the partner's chance is asked anew at each turn).
+      const at = announced >= 0 ? announced : first;
+      if (dokoPartnerIsStrong(states[at]!, actions.slice(0, at), stakes.alone!)) {
         strong++;
-        expect(announced).toBe(first - 1);
+        // At one of his own turns, before its card.
+        expect(announced).toBeGreaterThanOrEqual(0);
+        expect(actions[announced + 1]).toEqual(expect.objectContaining({ type: 'play', seat }));
       } else {
         weak++;
         // No habit announces below strength 19 (doppelkopf-bots.ts).
