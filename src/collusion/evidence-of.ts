@@ -43,12 +43,13 @@ const ESTIMATOR_VERSION: Record<AuditGame, number> = { dobbm: 1, droggn: 2, dopp
 export const evidenceKey = (game: AuditGame, samples: number): string => `${game}-v${ESTIMATOR_VERSION[game]}-samples${samples}`;
 
 /**
- * How the pair statistics score a game's calls: Droggn's against the declarer's own estimate,
- * with the caller's estimate fitted (docs/audit-droggn.md: it finds the planted pairs from far
- * fewer hands than the 0/1 result, honest pairs as rarely flagged); Dobbm's as they always were.
+ * How the pair statistics score a game's calls: Droggn's and Doppelkopf's against the declarer's
+ * (the lone player's) own estimate, with the caller's estimate fitted (docs/audit-droggn.md,
+ * docs/audit-doppelkopf.md: it finds the planted pairs from fewer hands than the 0/1 result,
+ * honest pairs as rarely flagged); Dobbm's as they always were.
  */
 export const pairOptionsFor = (game: AuditGame): PairOptions =>
-  game === 'droggn' ? { outcome: 'declarerEstimate', fitBaseline: true } : {};
+  game === 'dobbm' ? {} : { outcome: 'declarerEstimate', fitBaseline: true };
 
 /** The node budget of a Dobbm double-dummy solve, as in the simulator (over budget counts ½). */
 const MAX_NODES_PER_SOLVE = 20000;
@@ -62,7 +63,7 @@ export function evidenceOf(input: EvidenceInput, dobbmSolver: () => DobbmSolver)
   const defendersOnly = input.defendersOnly ?? false;
   if (record.game === 'doppelkopf') {
     // Only the defenders' chances are evidence: the lone player's own announcements are his interest anyway.
-    return doppelkopfEvidence(record as HandRecord<'doppelkopf'>, { samples, seed, declarerEstimate: input.declarerEstimate ?? false });
+    return doppelkopfEvidence(record as HandRecord<'doppelkopf'>, { samples, seed, declarerEstimate: input.declarerEstimate ?? true });
   }
   if (record.game === 'droggn') {
     const exact = input.droggnExactTricks ? { exact: { tricks: input.droggnExactTricks } } : {};

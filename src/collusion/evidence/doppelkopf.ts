@@ -34,6 +34,13 @@ export interface EvidenceOptions {
   declarerEstimate?: boolean;
 }
 
+/**
+ * The lone player's own chance is drawn from this many times the samples: it is the pair
+ * statistic's outcome (evidence-of.ts `pairOptionsFor`), one estimate per hand, and its noise
+ * costs the test directly (a solo's chance sits mostly near 0 or near 1, the few in between decide).
+ */
+const DECLARER_SAMPLES_FACTOR = 4;
+
 /** Draws per sampled world before the sampler gives up on it (a world the replay refuses is drawn again). */
 const ATTEMPTS_PER_WORLD = 20;
 
@@ -75,9 +82,10 @@ export function handEvidence(record: HandRecord<'doppelkopf'>, options: Evidence
     .map(({ seat, i }) => describeChance(hand, final, lone, seat, i));
   const result = doppelkopf.result(final);
   const firstPlay = actions.findIndex((a) => a.type === 'play');
+  const ownTurn = firstTurn(hand, lone);
   const own =
-    options.declarerEstimate && firstTurn(hand, lone) !== null
-      ? { declarerWinProbability: estimate(hand, lone, firstTurn(hand, lone)!) }
+    options.declarerEstimate && ownTurn !== null
+      ? { declarerWinProbability: estimate({ ...hand, samples: hand.samples * DECLARER_SAMPLES_FACTOR }, lone, ownTurn) }
       : {};
   return {
     declarer: lone,

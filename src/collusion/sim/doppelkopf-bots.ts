@@ -48,8 +48,8 @@ export const dokoHonestBot = (habit: Habit, recentLosses: number): DokoBot => he
  * bots' card play a soloist's own chance reaches it in about one solo in six (seed 516).
  */
 export const DOKO_PARTNER_EXPECTS = 0.5;
-/** Worlds the colluders' phone call is worth. */
-const PARTNER_SAMPLES = 8;
+/** Worlds the colluders' phone call is worth: as many as the audit's own estimate of the lone player (evidence/doppelkopf.ts). */
+const PARTNER_SAMPLES = 32;
 
 /**
  * Whether the lone player at `partnerSeat` expects to win, from his information in `state`; the

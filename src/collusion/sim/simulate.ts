@@ -125,7 +125,10 @@ export function simulateHands(config: SimConfig): Generator<SimHand> {
   return config.game === 'droggn' ? simulateAt(droggnTable(seats === 4 ? 4 : 3), config) : simulateAt(dobbmTable(), config);
 }
 
-function* simulateAt<G extends SimGame, S, D>(table: TableGame<G, S, D>, config: SimConfig): Generator<Omit<SimHand<G>, 'final'> & { final: S }> {
+function* simulateAt<G extends SimGame, S, D>(
+  table: TableGame<G, S, D>,
+  config: SimConfig,
+): Generator<Omit<SimHand<G>, 'final'> & { final: S }> {
   const rng = seededRng(config.seed);
   const cast = castPlayers(config);
   const byId = new Map(cast.map((p) => [p.id, p]));
