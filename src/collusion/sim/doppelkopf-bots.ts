@@ -47,7 +47,7 @@ export const dokoHonestBot = (habit: Habit, recentLosses: number): DokoBot => he
  * against two lost, docs/audit-doppelkopf.md): the one rule that pays them. With the heuristic
  * bots' card play a soloist's own chance reaches it in about one solo in six (seed 516).
  */
-export const DOKO_PARTNER_EXPECTS = 0.5;
+const DOKO_PARTNER_EXPECTS = 0.5;
 /** Worlds the colluders' phone call is worth: as many as the audit's own estimate of the lone player (evidence/doppelkopf.ts). */
 const PARTNER_SAMPLES = 32;
 
