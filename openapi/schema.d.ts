@@ -4374,8 +4374,8 @@ export interface operations {
     CollusionController_list: {
         parameters: {
             query?: {
-                /** @description the games with Schwacher and Retour */
-                game?: "dobbm" | "droggn";
+                /** @description Dobbm and Droggn (their Schwacher and Retour), Doppelkopf (its announcements where one plays alone against three) */
+                game?: "dobbm" | "droggn" | "doppelkopf";
                 /** @description only hands of this table */
                 table?: string;
                 /** @description only pairs with this player (as declarer or defender); judged against all hands */

@@ -77,12 +77,12 @@ function parseArgs(argv: string[]): Args {
     scoring,
     serviceScoring: JSON.stringify(scoring) === JSON.stringify(simScoring(game)),
     players: Number(get('players', '24')),
-    seats: Number(get('seats', game === 'dobbm' ? '4' : '3')),
+    seats: Number(get('seats', game === 'droggn' ? '3' : '4')),
     hands: Number(get('hands', '20000')),
     colludingPairs: Number(get('colluding-pairs', '2')),
     rate: Number(get('rate', '0.5')),
     seed: Number(get('seed', '7')),
-    handsPerSeating: Number(get('hands-per-seating', '25')),
+    handsPerSeating: Number(get('hands-per-seating', game === 'doppelkopf' ? '24' : '25')),
     cap: Number(get('cap', '3')),
     maxNodes: Number(get('max-nodes', '20000')),
     exactTricks: Number(get('exact-tricks', '0')),
@@ -423,7 +423,7 @@ function reportMarkdown(
       progress,
     ),
     '',
-    `Method and caveats: ${args.game === 'droggn' ? 'docs/audit-droggn.md (the estimator) and docs/audit.md (the statistics)' : 'docs/audit.md'}.`,
+    `Method and caveats: ${args.game === 'dobbm' ? 'docs/audit.md' : `docs/audit-${args.game}.md (the estimator) and docs/audit.md (the statistics)`}.`,
     '',
   ].join('\n');
 }

@@ -127,7 +127,7 @@ describe('the audit of hands a session shapes', () => {
     expect(all.unevaluated).toEqual([]);
   });
 
-  it('a Doppelkopf compulsory solo replays from its record (context included) and is outside the doubling audit', async () => {
+  it('a Doppelkopf compulsory solo replays from its record (context included) and has its evidence: the soloist against three', async () => {
     expect((await getView(t, compulsorySolo, AUDIT_TOKEN)).compulsory).toBe(true);
     expect((await t.http.get(`/hands/${compulsorySolo}/verify`).set(auditor).expect(200)).body).toEqual(
       expect.objectContaining({ ok: true, problems: [] }),
@@ -137,10 +137,8 @@ describe('the audit of hands a session shapes', () => {
     const { handId: _h, tableId: _t, seed: _s, result, seating: _seating, ...again } = record;
     const reimported = await t.http.post('/hand-records').set(auditor).send(again).expect(201);
     expect(reimported.body.result).toEqual(result);
-    const audit = await t.http.get(`/hands/${compulsorySolo}/audit`).set(auditor);
-    expect(audit.status).toBe(400);
-    expect(audit.headers['content-type']).toMatch(/application\/problem\+json/);
-    expect(audit.body.code).toBe('VALIDATION_FAILED');
+    const audit = (await handAudit(t, compulsorySolo).expect(200)).body;
+    expect(audit.evidence).toEqual(expect.objectContaining({ declarer: 2, defenders: [3, 0, 1] }));
   });
 
   it('a hand whose log no longer replays is a 422 with its reason, and the job reports it and goes on', async () => {

@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { SimConfig } from '../src/collusion/sim/simulate.js';
-import { AUDIT_TOKEN, bearer, startAppOnOwnDatabase, type TestApp } from './support/app.testkit.js';
+import { startAppOnOwnDatabase, type TestApp } from './support/app.testkit.js';
 import { auditUntilDone, handAudit, importSimulatedLog, type ImportedLog, type PairRow } from './support/audit.testkit.js';
 
 /**
- * The collusion audit covers Droggn as well as Dobbm (the games with Schwacher and Retour):
+ * The collusion audit covers Droggn and Doppelkopf as well as Dobbm:
  * a simulated Droggn log (six players at two tables of three, one colluding pair acting on
  * every chance) goes in through `POST /hand-records` with seating, and the hand audit and the
  * ranked pairs come out. Droggn's evidence is weaker than Dobbm's (docs/audit-droggn.md#detection-power: no
- * flag at this size), so the planted pair must rank first, not be flagged. Own database: the
- * audit reads every hand.
+ * flag at this size), so the planted pair must rank first, not be flagged. Then a simulated
+ * Doppelkopf log in tournament lists (docs/audit-doppelkopf.md) goes the same way. Own database:
+ * the audit reads every hand.
  */
-describe('collusion audit of Droggn hands', () => {
+describe('collusion audit of Droggn and Doppelkopf hands', () => {
   const config: SimConfig = { game: 'droggn', players: 6, hands: 600, colludingPairs: 1, rate: 1, seed: 3 };
-  const auditor = bearer(AUDIT_TOKEN);
   let t: TestApp;
   let log: ImportedLog;
 
@@ -61,9 +61,28 @@ describe('collusion audit of Droggn hands', () => {
     expect((await run('dobbm')).total).toBe(0);
   }, 120_000);
 
-  it('Doppelkopf has no Schwacher and Retour: asking to audit it is a 400', async () => {
-    const res = await t.http.get('/audit/collusion').query({ game: 'doppelkopf' }).set(auditor);
-    expect(res.status).toBe(400);
-    expect(res.body.code).toBe('VALIDATION_FAILED');
-  });
+  it('Doppelkopf: GET /hands/{id}/audit lists every chance a defender had against a solo, and GET /audit/collusion?game=doppelkopf audits every finished hand', async () => {
+    const doko = await importSimulatedLog(
+      t,
+      { game: 'doppelkopf', players: 8, hands: 72, colludingPairs: 1, rate: 1, seed: 3, handsPerSeating: 24 },
+      'Doko',
+    );
+    // Each list of 24 hands has four compulsory solos.
+    const solo = doko.hands.find((h) => h.actions.some((a) => a.type === 'contract' && String(a.contract).startsWith('solo-')))!;
+    const body = (await handAudit(t, solo.handId).expect(200)).body;
+    const { declarer, defenders, calls } = body.evidence as { declarer: number; defenders: number[]; calls: Record<string, unknown>[] };
+    expect(defenders).toHaveLength(3);
+    expect(defenders).not.toContain(declarer);
+    // One chance per defender at least: each announcement he made, or the turn he let pass.
+    expect(new Set(calls.map((c) => c.seat))).toEqual(new Set(defenders));
+    for (const c of calls) {
+      expect(c).toEqual(expect.objectContaining({ role: 'defender', samples: 4, doubles: c.call !== 'none' }));
+      expect(['kontra', 'no90', 'no60', 'no30', 'schwarz', 'none']).toContain(c.call);
+    }
+    const job = await auditUntilDone(t, { game: 'doppelkopf' });
+    expect(job.total).toBe(72);
+    expect(job.done).toBe(72);
+    expect(job.unevaluated).toEqual([]);
+    expect(job.pairs!.length).toBeGreaterThan(0);
+  }, 120_000);
 });

@@ -23,7 +23,11 @@ import { CollusionService, type HandAudit } from './collusion.service.js';
 import { AUDIT_GAMES } from './evidence-of.js';
 
 class CollusionQueryDto {
-  @ApiPropertyOptional({ enum: AUDIT_GAMES, default: 'dobbm', description: 'the games with Schwacher and Retour' })
+  @ApiPropertyOptional({
+    enum: AUDIT_GAMES,
+    default: 'dobbm',
+    description: 'Dobbm and Droggn (their Schwacher and Retour), Doppelkopf (its announcements where one plays alone against three)',
+  })
   @IsOptional()
   @IsIn(AUDIT_GAMES)
   game?: string;

@@ -78,10 +78,7 @@ export class CollusionService implements OnApplicationBootstrap, OnModuleDestroy
   async handAudit(handId: string, waitSeconds: number): Promise<HandAudit> {
     const hand = await findHand(this.db.pool, handId);
     if (!isAuditGame(hand.game))
-      throw ApiError.of(
-        'VALIDATION_FAILED',
-        `the collusion audit covers ${AUDIT_GAMES.join(' and ')} (the games with Schwacher and Retour); hand ${handId} is ${hand.game}`,
-      );
+      throw ApiError.of('VALIDATION_FAILED', `the collusion audit covers ${AUDIT_GAMES.join(', ')}; hand ${handId} is ${hand.game}`);
     // A hand in play is evaluated once it is over (the audit weighs finished hands only).
     if (hand.status === 'active') return { handId, status: 'pending', finished: false };
     const at = { tableId: hand.homeTableId, handId };
@@ -105,10 +102,7 @@ export class CollusionService implements OnApplicationBootstrap, OnModuleDestroy
   /** The job for these filters, from any instance: a finished one is reused for a minute, a running one is joined. */
   async collusion(filters: CollusionFilters): Promise<CollusionJob> {
     if (!isAuditGame(filters.game))
-      throw ApiError.of(
-        'VALIDATION_FAILED',
-        `the collusion audit covers ${AUDIT_GAMES.map((g) => `"${g}"`).join(' and ')}, the games with Schwacher and Retour`,
-      );
+      throw ApiError.of('VALIDATION_FAILED', `the collusion audit covers ${AUDIT_GAMES.map((g) => `"${g}"`).join(', ')}`);
     const { job, created } = await jobFor(this.db.pool, filters, evidenceKey(filters.game as AuditGame, this.samples));
     // Queued on every ask while it runs, not only when created: a start lost between the row and the queue is made good (one queued step per job at most).
     if (created || job.status === 'running') await queueAuditStep(this.queue, job.jobId);

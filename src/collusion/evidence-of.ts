@@ -3,10 +3,14 @@ import type { PairOptions } from './pairs/pairs.js';
 import { handEvidence as dobbmEvidence } from './evidence/dobbm.js';
 import type { DobbmSolver } from '../solvers/dobbm/solver.js';
 import { handEvidence as droggnEvidence } from './evidence/droggn.js';
-import { DOUBLING_GAMES, type HandRecord } from '../engine/index.js';
+import { handEvidence as doppelkopfEvidence } from './evidence/doppelkopf.js';
+import type { GameId, HandRecord } from '../engine/index.js';
 
-/** The games the audit covers: those with Schwacher and Retour. */
-export const AUDIT_GAMES = DOUBLING_GAMES;
+/**
+ * The games the audit covers: those with Schwacher and Retour, and Doppelkopf, whose
+ * announcements move value wherever one player plays alone against three (docs/audit-doppelkopf.md).
+ */
+export const AUDIT_GAMES = ['dobbm', 'droggn', 'doppelkopf'] as const satisfies readonly GameId[];
 export type AuditGame = (typeof AUDIT_GAMES)[number];
 export const isAuditGame = (game: string): game is AuditGame => (AUDIT_GAMES as readonly string[]).includes(game);
 
@@ -33,18 +37,19 @@ export interface EvidenceInput {
  * the solver or playouts, the statistic's inputs), so that stored evidence is computed anew; an
  * unchanged estimator never recomputes a hand. Droggn's 2 adds the declarer's own estimate.
  */
-const ESTIMATOR_VERSION: Record<AuditGame, number> = { dobbm: 1, droggn: 2 };
+const ESTIMATOR_VERSION: Record<AuditGame, number> = { dobbm: 1, droggn: 2, doppelkopf: 1 };
 
 /** What names the estimator that computed a hand's evidence: the game's method, its version and the samples per caller. */
 export const evidenceKey = (game: AuditGame, samples: number): string => `${game}-v${ESTIMATOR_VERSION[game]}-samples${samples}`;
 
 /**
- * How the pair statistics score a game's calls: Droggn's against the declarer's own estimate,
- * with the caller's estimate fitted (docs/audit-droggn.md: it finds the planted pairs from far
- * fewer hands than the 0/1 result, honest pairs as rarely flagged); Dobbm's as they always were.
+ * How the pair statistics score a game's calls: Droggn's and Doppelkopf's against the declarer's
+ * (the lone player's) own estimate, with the caller's estimate fitted (docs/audit-droggn.md,
+ * docs/audit-doppelkopf.md: it finds the planted pairs from fewer hands than the 0/1 result,
+ * honest pairs as rarely flagged); Dobbm's as they always were.
  */
 export const pairOptionsFor = (game: AuditGame): PairOptions =>
-  game === 'droggn' ? { outcome: 'declarerEstimate', fitBaseline: true } : {};
+  game === 'dobbm' ? {} : { outcome: 'declarerEstimate', fitBaseline: true };
 
 /** The node budget of a Dobbm double-dummy solve, as in the simulator (over budget counts ½). */
 const MAX_NODES_PER_SOLVE = 20000;
@@ -56,6 +61,10 @@ const MAX_NODES_PER_SOLVE = 20000;
 export function evidenceOf(input: EvidenceInput, dobbmSolver: () => DobbmSolver): AnyHandEvidence {
   const { record, samples, seed } = input;
   const defendersOnly = input.defendersOnly ?? false;
+  if (record.game === 'doppelkopf') {
+    // Only the defenders' chances are evidence: the lone player's own announcements are his interest anyway.
+    return doppelkopfEvidence(record as HandRecord<'doppelkopf'>, { samples, seed, declarerEstimate: input.declarerEstimate ?? true });
+  }
   if (record.game === 'droggn') {
     const exact = input.droggnExactTricks ? { exact: { tricks: input.droggnExactTricks } } : {};
     const declarerEstimate = input.declarerEstimate ?? true;

@@ -15,13 +15,6 @@ export const games: { readonly [G in GameId]: GameOf<G> } = { dobbm, droggn, dop
 export const GAME_IDS = ['dobbm', 'droggn', 'doppelkopf'] as const satisfies readonly GameId[];
 
 /**
- * The games with Schwacher and Retour (doublings a defender and the declarer trade): the ones
- * the collusion audit and its simulator cover. Doppelkopf's Re and Kontra are announcements of
- * a party, not a defender's call against one declarer.
- */
-export const DOUBLING_GAMES = ['dobbm', 'droggn'] as const satisfies readonly GameId[];
-
-/**
  * A game by a run-time id, in the erased form (options, states and views `unknown`) that the
  * service, which reads the id from a row, needs: every typed game is such a `Game`.
  */

@@ -7,11 +7,15 @@ export interface CallEvidence {
   actionIndex: number;
   seat: number;
   role: 'declarer' | 'defender';
-  call: 'gut' | 'schwacher' | 'retour';
+  /**
+   * Dobbm and Droggn: Gut, Schwacher, Retour. Doppelkopf (evidence/doppelkopf.ts): a defender's
+   * announcement (Kontra, keine 90 … schwarz) or `none`, the chance of one he let pass.
+   */
+  call: 'gut' | 'schwacher' | 'retour' | DokoCall;
   /** True for Schwacher and Retour. */
   doubles: boolean;
   /** The round the call was made in: the defenders' Schwacher round, the declarer's answer, a defenders' Retour round. */
-  step: 'schwacher' | 'declarer' | 'retour';
+  step: 'schwacher' | 'declarer' | 'retour' | DokoStep;
   /** `2^k` before the call. */
   multiplierBefore: number;
   /** Declarer's win probability from the caller's information (sampled deals, each solved or played out). */
@@ -30,6 +34,11 @@ export interface CallEvidence {
   /** What the call added to the declarer's settlement in the hand as played (0 for Gut). */
   valueToDeclarer: number;
 }
+
+/** A Doppelkopf defender's word at a moment he could announce: an announcement of his party, or none. */
+export type DokoCall = 'kontra' | 'no90' | 'no60' | 'no30' | 'schwarz' | 'none';
+/** Doppelkopf: a defender's first chance to announce (`ansage`), or a further announcement after his first (`absage`). */
+export type DokoStep = 'ansage' | 'absage';
 
 /** A hand's evidence: who declared and defended, the true-deal result, and every call. */
 export interface HandEvidenceOf<C extends string> {

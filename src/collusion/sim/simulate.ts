@@ -2,11 +2,13 @@ import { seededRng, type Rng } from '../../engine/core/rng.js';
 import type { StrongBudget } from '../../solvers/search/search.js';
 import type { DobbmState } from '../../engine/dobbm/index.js';
 import type { DroggnState } from '../../engine/droggn/index.js';
+import type { DokoState } from '../../engine/doppelkopf/index.js';
 import type { HandRecord } from '../../engine/index.js';
 import { shuffled } from '../../solvers/sampling.js';
 import { HABITS, type Habit } from './habits.js';
 import { dobbmTable } from './dobbm-table.js';
 import { droggnTable } from './droggn-table.js';
+import { doppelkopfTable } from './doppelkopf-table.js';
 import type { SimGame, TableGame } from './table-game.js';
 
 export { SIM_GAMES, isSimGame, type SimGame } from './table-game.js';
@@ -46,6 +48,7 @@ export interface SimPlayer {
 interface SimStates {
   dobbm: DobbmState;
   droggn: DroggnState;
+  doppelkopf: DokoState;
 }
 
 export interface SimHand<G extends SimGame = SimGame> {
@@ -63,8 +66,8 @@ export interface SimHand<G extends SimGame = SimGame> {
 /** Seats per table: Dobbm four, Droggn three unless `seats` says four. */
 function tableSeats(config: SimConfig): number {
   const game = config.game ?? 'dobbm';
-  const seats = config.seats ?? (game === 'dobbm' ? 4 : 3);
-  const allowed = game === 'dobbm' ? [4] : [3, 4];
+  const seats = config.seats ?? (game === 'droggn' ? 3 : 4);
+  const allowed = game === 'droggn' ? [3, 4] : [4];
   if (!allowed.includes(seats)) throw new Error(`${game} is simulated at tables of ${allowed.join(' or ')}, not ${seats}`);
   return seats;
 }
@@ -114,13 +117,18 @@ function checkCast(config: SimConfig): void {
  */
 export function simulateHands(config: SimConfig & { game?: 'dobbm' }): Generator<SimHand<'dobbm'>>;
 export function simulateHands(config: SimConfig & { game: 'droggn' }): Generator<SimHand<'droggn'>>;
+export function simulateHands(config: SimConfig & { game: 'doppelkopf' }): Generator<SimHand<'doppelkopf'>>;
 export function simulateHands(config: SimConfig): Generator<SimHand>;
 export function simulateHands(config: SimConfig): Generator<SimHand> {
   const seats = tableSeats(config);
+  if (config.game === 'doppelkopf') return simulateAt(doppelkopfTable(), config);
   return config.game === 'droggn' ? simulateAt(droggnTable(seats === 4 ? 4 : 3), config) : simulateAt(dobbmTable(), config);
 }
 
-function* simulateAt<G extends SimGame, S>(table: TableGame<G, S>, config: SimConfig): Generator<Omit<SimHand<G>, 'final'> & { final: S }> {
+function* simulateAt<G extends SimGame, S, D>(
+  table: TableGame<G, S, D>,
+  config: SimConfig,
+): Generator<Omit<SimHand<G>, 'final'> & { final: S }> {
   const rng = seededRng(config.seed);
   const cast = castPlayers(config);
   const byId = new Map(cast.map((p) => [p.id, p]));
@@ -131,7 +139,10 @@ function* simulateAt<G extends SimGame, S>(table: TableGame<G, S>, config: SimCo
   let round = 0;
   while (sequence < config.hands) {
     const tables = seatTables(cast, rng, table.seats);
-    const dealers = tables.map(() => rng.int(table.seats));
+    const dealers = tables.map(() => {
+      const dealer = rng.int(table.seats);
+      return table.firstDeal ? table.firstDeal(dealer) : (dealer as D);
+    });
     for (let h = 0; h < perSeating && sequence < config.hands; h++) {
       for (let t = 0; t < tables.length && sequence < config.hands; t++) {
         const seats = tables[t]!;

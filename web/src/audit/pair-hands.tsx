@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiProblem, asAuditor, ok, type Schemas } from '../api.js';
-import { formatNumber, t } from '../i18n/index.js';
+import { formatNumber, t, tOptional } from '../i18n/index.js';
 import { callName, contractName } from '../phrasebook/index.js';
 import { refusalText } from '../phrasebook/refusals.js';
 import { Words } from '../phrasebook/terms.js';
@@ -81,7 +81,12 @@ export function PairHands({ pair, nameOf }: { pair: Pair; nameOf: (playerId: str
   );
 }
 
-type Call = Record<string, unknown> & { actionIndex: number; seat: number; call: string };
+type Call = Record<string, unknown> & { actionIndex: number; seat: number; call: string; step?: string };
+
+/** A call's word: Gut, Schwacher, Retour; in Doppelkopf an announcement (Kontra, Keine 90 …) or none made. */
+const callWord = (call: string): string => (call === 'none' ? t('audit.noAnnouncement') : (tOptional(`levels.${call}`) ?? callName(call)));
+/** Doppelkopf's evidence counts the announcement points before a call, the other games the doubling factor. */
+const isDoppelkopf = (calls: readonly Call[]): boolean => calls.some((c) => c.step === 'ansage' || c.step === 'absage');
 
 /** Each doubling call's evidence (GET /hands/{id}/audit) and the log's verification (GET /hands/{id}/verify). */
 function HandEvidence({ handId, tableId }: { handId: string; tableId: string | null }) {
@@ -124,7 +129,7 @@ function HandEvidence({ handId, tableId }: { handId: string; tableId: string | n
               <th>{t('audit.seat')}</th>
               <th>{t('audit.call')}</th>
               <th>{t('audit.role')}</th>
-              <th>{t('audit.before')}</th>
+              <th>{isDoppelkopf(calls) ? t('audit.pointsBefore') : t('audit.before')}</th>
               <th>{t('audit.winChance')}</th>
               <th>{t('audit.cost')}</th>
               <th>{t('audit.value')}</th>
@@ -136,7 +141,7 @@ function HandEvidence({ handId, tableId }: { handId: string; tableId: string | n
                 <td>{c.actionIndex}</td>
                 <td>{nameOf(c.seat)}</td>
                 <td>
-                  <Words text={callName(c.call)} />
+                  <Words text={callWord(c.call)} />
                 </td>
                 <td>{c.role === 'declarer' ? t('audit.roles.declarer') : t('audit.roles.defender')}</td>
                 <td>{num(c.multiplierBefore)}</td>

@@ -438,7 +438,11 @@ export const de: Catalogue = {
     pairHands: '{{count}} gemeinsame Spiele (in beiden Rollen)',
     hide: 'Ausblenden',
     evidence: 'Belege',
-    noCall: 'In diesem Spiel wurde nicht verdoppelt.',
+    noCall: 'In diesem Spiel wurde nicht verdoppelt, und keine Ansage konnte Wert zwischen den Parteien verschieben.',
+    noAnnouncement: 'keine Ansage',
+    pointsBefore: 'Ansagepunkte davor',
+    explainDoppelkopf:
+      'Im Doppelkopf zählen nur die Spiele, in denen einer allein gegen drei spielt (ein Solo, ein stilles Solo, eine Hochzeit ohne Partner): Sagt dort ein Gegenspieler für einen starken Solisten an, verliert er einen Anteil und der Solist gewinnt drei. Der Spieler ist der Solist; ein Verdoppeln ist die Ansage eines Gegenspielers (Kontra, keine 90 …), und ein Zug, bei dem er hätte ansagen können und es nicht tat, zählt als ausgelassene Gelegenheit.',
     evidencePending: 'Die Auswertung dieses Spiels wird gerade berechnet; sie erscheint hier von selbst.',
     step: 'Schritt',
     seat: 'Spieler',

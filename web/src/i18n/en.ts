@@ -437,7 +437,11 @@ export const en = {
     pairHands: '{{count}} hands together (either role)',
     hide: 'Hide',
     evidence: 'Evidence',
-    noCall: 'No doubling call in this hand.',
+    noCall: 'No doubling call in this hand, and no announcement that could move value between the sides.',
+    noAnnouncement: 'no announcement',
+    pointsBefore: 'Announcement points before',
+    explainDoppelkopf:
+      'In Doppelkopf only the hands in which one player plays alone against three (a solo, a silent solo, a failed wedding) are weighed: there a defender who announces for a strong soloist loses one share and the soloist wins three. The declarer is the soloist; a doubling call is a defender’s announcement (Kontra, keine 90 …), and a turn at which he could have announced and did not counts as a chance let pass.',
     evidencePending: 'The evidence of this hand is being computed; it appears here by itself.',
     step: 'Step',
     seat: 'Player',

@@ -24,7 +24,7 @@ interface Job {
 /** The collusion audit: run it for a game, watch it, read the ranked pairs, drill down to hands. */
 export function Audit() {
   const [tokenInput, setTokenInput] = useState('');
-  const [game, setGame] = useState<'dobbm' | 'droggn'>('dobbm');
+  const [game, setGame] = useState<'dobbm' | 'droggn' | 'doppelkopf'>('dobbm');
   const [minHands, setMinHands] = useState('');
   const [job, setJob] = useState<Job | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
@@ -90,6 +90,7 @@ export function Audit() {
           <select aria-label={t('audit.auditedGame')} value={game} onChange={(e) => setGame(e.currentTarget.value as typeof game)}>
             <option value="dobbm">{gameName('dobbm')}</option>
             <option value="droggn">{gameName('droggn')}</option>
+            <option value="doppelkopf">{gameName('doppelkopf')}</option>
           </select>
         </label>
         <label>
@@ -132,6 +133,12 @@ export function Audit() {
             </summary>
             <p class="note">
               <Words text={t('audit.explain')} />
+              {game === 'doppelkopf' && (
+                <>
+                  {' '}
+                  <Words text={t('audit.explainDoppelkopf')} />
+                </>
+              )}
             </p>
           </details>
           <Scatter pairs={pairs} selected={selected} onSelect={setSelected} nameOf={nameOf} />
