@@ -37,7 +37,7 @@ const BUDGET: StrongBudget = { worlds: 48, timeMs: Infinity, endgameTricks: 4 };
 export const REVIEW_RULES: Record<GameId, ReviewRules> = {
   dobbm: { thresholds: { inaccuracy: 0.5, mistake: 1, blunder: 2 }, budget: BUDGET, version: 1 },
   droggn: { thresholds: { inaccuracy: 2, mistake: 4, blunder: 8 }, budget: BUDGET, version: 1 },
-  doppelkopf: { thresholds: { inaccuracy: 0.5, mistake: 1, blunder: 2 }, budget: BUDGET, version: 1 },
+  doppelkopf: { thresholds: { inaccuracy: 0.25, mistake: 0.75, blunder: 1.5 }, budget: BUDGET, version: 1 },
 };
 
 /** What names the estimator of a game's reviews: stored with each review, so that a new one computes hands anew. */
