@@ -3,6 +3,7 @@ import { ApiError } from '../common/problems.js';
 import type { Caller } from '../common/auth.js';
 import { DatabaseService } from '../database/database.service.js';
 import { findHand } from '../hands/hand-store.js';
+import { playerNames } from '../players/player-store.js';
 import { CollusionService } from '../collusion/collusion.service.js';
 import { reviewEstimator } from '../solvers/review/games.js';
 import type { SeatReview } from '../solvers/review/review.js';
@@ -54,10 +55,7 @@ export class ReviewsService {
 
   private async withPlayers(seating: readonly (string | null)[], seats: SeatReview[]): Promise<HandReviewAnswer['seats']> {
     const ids = seating.filter((p): p is string => p !== null);
-    const { rows } = await this.db.pool.query<{ id: string; name: string }>(`SELECT id, name FROM players WHERE id = ANY($1::uuid[])`, [
-      ids,
-    ]);
-    const names = new Map(rows.map((r) => [r.id, r.name]));
+    const names = await playerNames(this.db.pool, ids);
     return seats.map((s) => {
       const id = seating[s.seat] ?? null;
       return {
