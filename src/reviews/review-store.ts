@@ -59,9 +59,10 @@ export async function finishReview(
 }
 
 /**
- * Hands finished in the last `withinHours` with a person at the table (a seat whose player is no
- * bot) and no review for their game's estimator: the review sweep's next batch, newest first — a
- * read across tables (docs/scaling.md).
+ * Hands played here (not imported records: an auditor's imports are reviewed when asked for),
+ * finished in the last `withinHours` with a person at the table (a seat whose player is no bot)
+ * and no review for their game's estimator: the review sweep's next batch, newest first — a read
+ * across tables (docs/scaling.md).
  */
 export async function handsToReview(
   q: Queryable,
@@ -71,7 +72,7 @@ export async function handsToReview(
 ): Promise<(HandAt & { game: string })[]> {
   const { rows } = await q.query<{ table_id: string; id: string; game: string }>(
     `SELECT h.table_id, h.id, h.game FROM hands h
-     WHERE h.status IN ('finished', 'thrownIn') AND h.finished_at > now() - make_interval(hours => $2::int)
+     WHERE h.status IN ('finished', 'thrownIn') AND h.source <> 'record' AND h.finished_at > now() - make_interval(hours => $2::int)
        AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(h.seating) s(id) JOIN players p ON p.id = s.id::uuid WHERE p.bot IS NULL)
        AND NOT EXISTS (SELECT 1 FROM hand_reviews r WHERE r.table_id = h.table_id AND r.hand_id = h.id AND r.estimator = ($1::jsonb ->> h.game))
      ORDER BY h.finished_at DESC LIMIT $3`,
