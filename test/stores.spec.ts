@@ -18,6 +18,7 @@ const HAND_QUESTIONS = [
   'collusion/audit-hands.ts',
   'ledgers/ledger-store.ts',
   'records/record-store.ts',
+  'reviews/review-store.ts',
   'tables/table-store.ts',
 ];
 const OWNERS: { store: string; writers: string[]; statement: RegExp }[] = [

@@ -51,3 +51,9 @@ export async function playerName(q: Queryable, id: string): Promise<{ id: string
   });
   return rows[0];
 }
+
+/** The names of those of `ids` that are players, by id. */
+export async function playerNames(q: Queryable, ids: string[]): Promise<Map<string, string>> {
+  const { rows } = await q.query<{ id: string; name: string }>('SELECT id, name FROM players WHERE id = ANY($1::uuid[])', [ids]);
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

@@ -61,12 +61,13 @@ export function heuristicBot(profile: Partial<HeuristicProfile> = {}): DokoBot {
     const deck = state.options.deck;
     const find = (pred: (a: DokoAction) => boolean): DokoAction | undefined => legal.find(pred);
     const bestSolo = (): ContractKind => [...SOLOS].sort((a, b) => handStrength(hand, b, deck) - handStrength(hand, a, deck))[0];
-    const wantsSolo = handStrength(hand, bestSolo(), deck) >= p.soloFrom;
+    // Only the reservation and the contract read it: weighing the solos for every card played made rollouts slow.
+    const wantsSolo = (): boolean => handStrength(hand, bestSolo(), deck) >= p.soloFrom;
     const chosen =
       find((a) => a.type === 'piglets' || a.type === 'superpiglets') ??
       reservation(legal, state, seat, wantsSolo) ??
       ofType(legal, 'contract').find((a) => a.contract === 'armut') ??
-      ofType(legal, 'contract').find((a) => a.contract === 'hochzeit' && !wantsSolo) ??
+      ofType(legal, 'contract').find((a) => a.contract === 'hochzeit' && !wantsSolo()) ??
       ofType(legal, 'contract').find((a) => a.contract === bestSolo()) ??
       find((a) => a.type === 'poverty') ??
       ofType(legal, 'poverty-answer').find((a) => a.accept === handStrength(hand, 'normal', deck) >= p.announceFrom) ??
@@ -77,13 +78,13 @@ export function heuristicBot(profile: Partial<HeuristicProfile> = {}): DokoBot {
   };
 }
 
-function reservation(legal: DokoAction[], s: DokoState, seat: number, wantsSolo: boolean): DokoAction | undefined {
+function reservation(legal: DokoAction[], s: DokoState, seat: number, wantsSolo: () => boolean): DokoAction | undefined {
   const calls = ofType(legal, 'reservation');
   if (calls.length === 0) return undefined;
   const hand = s.hands[seat] ?? [];
   const poor = s.options['poverty.enabled'] && hand.filter((c) => trumpsOf('normal', s.options.deck).includes(c)).length <= 3;
   const wedding = countFace(hand, 'CQ') === 2;
-  const want = wantsSolo || poor || wedding ? 'vorbehalt' : 'gesund';
+  const want = wantsSolo() || poor || wedding ? 'vorbehalt' : 'gesund';
   return calls.find((a) => a.call === want) ?? calls[0];
 }
 

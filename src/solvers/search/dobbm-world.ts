@@ -39,6 +39,7 @@ export function imagineDobbm(k: SeatKnowledge<DobbmOptions>, view: DobbmView, rn
       pileSize: tookDobb ? (hiddenDiscard ? DOBB : 0) : DOBB,
       mayHold: (s, c) => !voids.get(s)?.[suitIndex(c)],
       pileRule: hiddenDiscard ? (pile) => sowRuleHolds(pile, k.options) : undefined,
+      known: k.known,
     },
     rng,
   );

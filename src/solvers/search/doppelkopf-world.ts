@@ -54,6 +54,7 @@ export function imagineDoppelkopf(k: SeatKnowledge<DokoOptions>, view: DokoView,
       pileSize: exchange?.pileSize() ?? 0,
       mayHold: (s, c) => mayHold(s, c) && !(exchange?.pauperHasNoMore(s, c) ?? false),
       pileMayHold: exchange?.passesTrumpsOnly() ? exchange.isTrump : undefined,
+      known: k.known,
     },
     rng,
   );

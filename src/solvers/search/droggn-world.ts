@@ -50,6 +50,7 @@ export function imagineDroggn(k: SeatKnowledge<DroggnOptions>, view: DroggnView,
       mayHold: (s, c) => !(voidClass(c) >= 0 && voids.get(s)?.[voidClass(c)]),
       pileMayHold: hiddenDiscard ? (c) => c !== GSTIESS && c !== MOND && c !== PAGAT : undefined,
       pileRule: hiddenDiscard ? (pile) => discardAllowed({ options: k.options } as DroggnState, pile) : undefined,
+      known: k.known,
     },
     rng,
   );

@@ -126,16 +126,7 @@ export function searchWorlds(input: SeatInput, opts: SearchOptions, imagine: Wor
   if (legal.some((a) => a.type === 'bid' || a.type === 'double')) return { action: beginner(), worlds: 0 };
   if (!k) return { action: beginner(), worlds: 0 };
   const candidates = shortlist(view.game, view, legal, MAX_CANDIDATES, rng);
-  const perWorld: number[][] = candidates.map(() => []);
-  const seat = k.seat;
-  for (let w = 0; w < budget.worlds && (w === 0 || now() < deadline); w++) {
-    const world = imagine(searcher, k, input, offered.length, rng);
-    if (world === null) continue;
-    const rolloutSeed = rng.int(2 ** 31);
-    const scores = evaluate(searcher, world, candidates, seat, rolloutSeed, budget);
-    if (scores.some((s) => s === null)) continue;
-    scores.forEach((s, i) => perWorld[i]!.push(s!));
-  }
+  const perWorld = scoreInWorlds(input, k, candidates, { rng, budget, now, deadline, imagine });
   const worlds = perWorld[0]!.length;
   if (worlds === 0) return { action: beginner(), worlds: 0 };
   let best = bestOf(perWorld, () => true);
@@ -150,6 +141,32 @@ export function searchWorlds(input: SeatInput, opts: SearchOptions, imagine: Wor
         : best;
   if (safe >= 0 && safe !== best && !clearlyBetter(perWorld[best]!, perWorld[safe]!)) best = safe;
   return { action: candidates[best]!, worlds };
+}
+
+/**
+ * Each candidate's score for the seat over at most `budget.worlds` worlds consistent with the
+ * seat's knowledge `k` (no new world after `deadline`): per candidate, one score per world, the
+ * same worlds for every candidate. The strong bot's search and the hand review (src/solvers/review/) value actions here.
+ */
+export function scoreInWorlds(
+  input: SeatInput,
+  k: SeatKnowledge<unknown>,
+  candidates: readonly Posted[],
+  o: { rng: Rng; budget: StrongBudget; now: () => number; deadline: number; imagine?: WorldSource },
+): number[][] {
+  const searcher = searchers[input.view.game];
+  const imagine = o.imagine ?? imagineOne;
+  const offered = (input.view.legalActions ?? []).length;
+  const perWorld: number[][] = candidates.map(() => []);
+  for (let w = 0; w < o.budget.worlds && (w === 0 || o.now() < o.deadline); w++) {
+    const world = imagine(searcher, k, input, offered, o.rng);
+    if (world === null) continue;
+    const rolloutSeed = o.rng.int(2 ** 31);
+    const scores = evaluate(searcher, world, candidates, k.seat, rolloutSeed, o.budget);
+    if (scores.some((s) => s === null)) continue;
+    scores.forEach((s, i) => perWorld[i]!.push(s!));
+  }
+  return perWorld;
 }
 
 /** The index with the best mean among those `eligible`; -1 if none. */
@@ -176,10 +193,11 @@ function clearlyBetter(a: number[], b: number[]): boolean {
   return m > CALL_MARGIN_SE * (sd / Math.sqrt(n));
 }
 
-/** One world consistent with the seat's input, or null when none was found in a few draws. */
-export function imagineWorld(input: SeatInput, seed: number): unknown {
+/** One world consistent with the seat's input (and the `known` hands), or null when none was found in a few draws. */
+export function imagineWorld(input: SeatInput, seed: number, known?: SeatKnowledge<unknown>['known']): unknown {
   const searcher = searchers[input.view.game];
   const k = knowledgeFromInput(searcher.game, input);
+  if (k && known) k.known = known;
   return k && imagineOne(searcher, k, input, (input.view.legalActions ?? []).length, seededRng(seed));
 }
 
@@ -188,9 +206,19 @@ function imagineOne(searcher: Searcher, k: SeatKnowledge<unknown>, input: SeatIn
     // the first draws must fit the other players' bids and raises too; the later ones need only the facts
     const world = searcher.imagine(k, input.view, rng, t < TRIES_PER_WORLD / 2);
     // the world must offer the seat what its view offers: then it is at the same moment
-    if (world !== null && searcher.game.legalActions(world, k.seat).length === legalCount) return world;
+    if (world !== null && searcher.game.legalActions(world, k.seat).length === legalCount && holdsKnown(searcher.game, world, k))
+      return world;
   }
   return null;
+}
+
+/** Every seat whose hand is treated as known holds exactly that hand in `world` (the sampler may swap a duplicate). */
+function holdsKnown(game: Game, world: unknown, k: SeatKnowledge<unknown>): boolean {
+  if (!k.known?.size) return true;
+  const sorted = (cards: readonly string[]): string => [...cards].sort().join();
+  return [...k.known].every(
+    ([s, hand]) => sorted((game.view(world, { kind: 'seat', seat: s })['hand'] as string[] | undefined) ?? []) === sorted(hand),
+  );
 }
 
 /**
@@ -200,7 +228,7 @@ function imagineOne(searcher: Searcher, k: SeatKnowledge<unknown>, input: SeatIn
 function evaluate(
   searcher: Searcher,
   world: unknown,
-  candidates: Posted[],
+  candidates: readonly Posted[],
   seat: number,
   seed: number,
   budget: StrongBudget,

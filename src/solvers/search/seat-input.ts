@@ -28,6 +28,11 @@ export interface SeatKnowledge<O> {
   /** The hand's actions in order, as the seat saw them (hidden fields listed in `hidden`). */
   actions: (Action & { hidden?: string[] })[];
   hand: Card[];
+  /**
+   * Other seats' present hands treated as known besides the seat's own (a review of what the
+   * seat could have done with a partner's cards in view); absent in a live decision.
+   */
+  known?: ReadonlyMap<number, readonly Card[]>;
 }
 
 /** The rules, setup and actions of a seat's input; null when the log has no deal event the game accepts. */

@@ -24,10 +24,13 @@ export interface Unseen {
   pileMayHold?: (card: Card) => boolean;
   /** A rule the pile obeys as a whole (a discard's), checked on each draw. */
   pileRule?: (pile: readonly Card[]) => boolean;
+  /** Seats whose present hands are treated as known (`SeatKnowledge.known`): they draw only from them, the others not their last copies. */
+  known?: ReadonlyMap<number, readonly Card[]>;
 }
 
 /** The hidden present hands (by seat) and the pile, drawn by the shared sampler. */
-export function drawUnseen(u: Unseen, rng: Rng): { hands: Map<number, Card[]>; pile: Card[] } | null {
+export function drawUnseen(given: Unseen, rng: Rng): { hands: Map<number, Card[]>; pile: Card[] } | null {
+  const u = withKnownHands(given);
   const pileMayHold = u.pileMayHold ?? (() => true);
   let deal: SampledDeal;
   try {
@@ -45,6 +48,22 @@ export function drawUnseen(u: Unseen, rng: Rng): { hands: Map<number, Card[]>; p
     return null;
   }
   return { hands: new Map(u.seats.map((s, p) => [s, deal.hands[p]!])), pile: deal.pile };
+}
+
+/**
+ * The constraints of hands treated as known: such a seat holds only its known cards, and a card
+ * whose every unseen copy is in known hands is nobody else's. The world's caller checks that a
+ * known seat's present hand is exactly the known one (duplicates can still differ here).
+ */
+function withKnownHands(u: Unseen): Unseen {
+  const known = u.known;
+  if (!known?.size) return u;
+  const inKnown = (c: Card): number => [...known.values()].reduce((n, h) => n + h.filter((x) => x === c).length, 0);
+  const copies = (c: Card): number => u.cards.filter((x) => x === c).length;
+  const free = new Map<Card, boolean>(u.cards.map((c) => [c, copies(c) > inKnown(c)]));
+  const mayHold = (s: number, c: Card): boolean => u.mayHold(s, c) && (known.get(s)?.includes(c) ?? free.get(c) ?? true);
+  const pileMayHold = (c: Card): boolean => (u.pileMayHold?.(c) ?? true) && (free.get(c) ?? true);
+  return { ...u, mayHold, pileMayHold };
 }
 
 /** Deals the world's hands and replays the seat's actions in it, `fill` supplying what was hidden. */
