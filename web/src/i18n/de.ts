@@ -164,6 +164,8 @@ export const de: Catalogue = {
     choose: 'wählen…',
     buyGiving: 'Kaufen und dafür die gewählte Karte geben',
     clickToPlay: 'Klicke eine angehobene Karte, um sie zu spielen.',
+    tapToPlay: 'Tippe eine angehobene Karte an, um sie zu wählen, und noch einmal, um sie zu spielen.',
+    playSelected: '{{card}} spielen',
     currentTrick: 'Laufender Stich',
     lastTrick: 'Letzter Stich',
     lastTrickWon: 'Letzter Stich — geht an {{name}}',
@@ -740,5 +742,12 @@ export const de: Catalogue = {
       lateReplyAbsagen: 'Absagen nach einer späten Re- oder Kontra-Antwort',
       loserCannotGain: 'Die verlierende Partei gewinnt nie',
     },
+  },
+  settings: {
+    title: 'Einstellungen auf diesem Gerät',
+    oneTap: 'Karte mit einem Tippen spielen',
+    turnSound: 'Kurzer Ton, wenn ich dran bin',
+    largeCards: 'Größere Karten',
+    fourColours: 'Vier Farben für die französischen Farben (Kreuz grün, Karo blau)',
   },
 };

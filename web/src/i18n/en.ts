@@ -164,6 +164,8 @@ export const en = {
     choose: 'choose…',
     buyGiving: 'Buy it, giving the selected card',
     clickToPlay: 'Click a raised card to play it.',
+    tapToPlay: 'Tap a raised card to pick it, tap it again to play it.',
+    playSelected: 'Play {{card}}',
     currentTrick: 'Current trick',
     lastTrick: 'Last trick',
     lastTrickWon: 'Last trick — won by {{name}}',
@@ -740,6 +742,13 @@ export const en = {
       lateReplyAbsagen: 'Absagen after a late Re or Kontra reply',
       loserCannotGain: 'The losing party never gains',
     },
+  },
+  settings: {
+    title: 'Settings on this device',
+    oneTap: 'Play a card with one tap',
+    turnSound: 'A short sound when it is my turn',
+    largeCards: 'Larger cards',
+    fourColours: 'Four colours for the French suits (clubs green, diamonds blue)',
   },
 };
 

@@ -11,6 +11,7 @@ import { asDealt } from '../table/names.js';
 import { usePlayerNames } from '../player-names.js';
 import { HandResult, ScoreSheet } from '../table/result.js';
 import { Seats } from '../table/seats.js';
+import { largeCards, TableSettings } from '../table/settings.js';
 
 /** A hand that just ended stays on the board this long, its last trick in sight, before the next deal is shown. */
 const ENDED_HAND_MS = 2500;
@@ -99,7 +100,7 @@ export function TablePage({ id }: { id: string }) {
     setDismissed(handId);
   };
   return (
-    <section class={`table-page game-${table.game}`}>
+    <section class={`table-page game-${table.game} ${largeCards.value ? 'large-cards' : ''}`}>
       <h1>
         {t('table.heading', { game: gameName(table.game) })} <span class="note">{t(`lobby.tableStatus.${table.status}`)}</span>
       </h1>
@@ -115,6 +116,7 @@ export function TablePage({ id }: { id: string }) {
       {boardView && <Board table={dealt(boardView.number)} view={boardView} act={hand.act} resync={hand.resync} />}
       {table.status === 'playing' && view && <Handover table={table} view={view} reload={reload} />}
       {hand.error && <p class="error">{hand.error}</p>}
+      {boardView && <TableSettings game={table.game} />}
       <div class="grid2">
         {result && result.id !== dismissed && (
           <HandResult view={result} table={dealt(result.number)} onDismiss={() => dismiss(result.id)} />

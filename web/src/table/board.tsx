@@ -10,6 +10,7 @@ import { modelOf, placeOf, type Trick } from './model.js';
 import { seatNames, seatNumber } from './names.js';
 import { TurnClock } from './clock.js';
 import { RecordList } from './record.js';
+import { oneTap, touchScreen } from './settings.js';
 
 /** A trick just completed stays in the middle at least this long, though the next lead came at once (bots play fast). */
 const COMPLETED_TRICK_MS = 1500;
@@ -83,9 +84,17 @@ export function Board({
       // Selected by position: Doppelkopf holds two of each face.
       const key = `${index}:${card}`;
       setSelected(selected.includes(key) ? selected.filter((k) => k !== key) : [...selected, key]);
-    } else if (offer.plays.has(card)) void act({ type: 'play', card });
+    } else if (offer.plays.has(card)) {
+      // On a touch screen a tap only picks the card (a second tap, or the button, plays it), unless the player chose one tap.
+      const key = `${index}:${card}`;
+      if (!touchScreen() || oneTap.value || selected.includes(key)) void act({ type: 'play', card });
+      else setSelected([key]);
+    }
   }
   const selectedCards = selected.map((k) => k.slice(k.indexOf(':') + 1));
+  const toPlay = !selecting && selectedCards.length === 1 && offer.plays.has(selectedCards[0]!) ? selectedCards[0]! : null;
+  // Cards are dimmed only while some of them may be chosen; a bid or a reservation is decided over the whole hand in sight.
+  const choosingCards = myTurn && (selecting || offer.plays.size > 0);
   const toActNames = view.toAct.map(nameOf);
   // The completed trick stays in the middle until the next one is led (and a moment longer).
   const shown = held ?? (m.trick.plays.length ? m.trick : m.lastTrick);
@@ -127,7 +136,7 @@ export function Board({
           </div>
         ))}
       <TrickArea game={game} trick={shown} last={held !== null || !m.trick.plays.length} me={me} n={m.seats} nameOf={nameOf} />
-      <div class="mine" aria-label={t('table.myHand')}>
+      <div class={`mine ${myTurn ? 'to-act' : ''}`} aria-label={t('table.myHand')}>
         <p
           class="status"
           data-testid="status"
@@ -153,7 +162,7 @@ export function Board({
         </p>
         <TurnClock view={view} mySeat={m.mySeat} nameOf={nameOf} resync={resync} />
         {m.mySeat !== null && (
-          <div class={`card-row hand ${myTurn ? 'my-turn' : ''}`} role="group" aria-label={t('table.myCards')}>
+          <div class={`card-row hand ${choosingCards ? 'choosing' : ''}`} role="group" aria-label={t('table.myCards')}>
             {m.hand.map((card, i) => {
               const legal = myTurn && (selecting ? selectable.has(card) : offer.plays.has(card));
               const isSelected = selected.includes(`${i}:${card}`);
@@ -223,7 +232,20 @@ export function Board({
                 </button>
               );
             })}
-            {offer.plays.size > 0 && !selecting && <span class="note">{t('table.clickToPlay')}</span>}
+            {toPlay && (
+              <button
+                type="button"
+                class="primary"
+                data-testid="play-selected"
+                disabled={busy}
+                onClick={() => act({ type: 'play', card: toPlay })}
+              >
+                {t('table.playSelected', { card: cardName(game, toPlay) })}
+              </button>
+            )}
+            {offer.plays.size > 0 && !selecting && !toPlay && (
+              <span class="note">{touchScreen() && !oneTap.value ? t('table.tapToPlay') : t('table.clickToPlay')}</span>
+            )}
           </div>
         )}
         {error && (

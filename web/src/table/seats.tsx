@@ -47,7 +47,7 @@ export function Seats({ table, reload }: { table: Table; reload: () => void }) {
         <div class="row">
           <label>
             {t('seats.strength')}{' '}
-            <select value={strength} onChange={(e) => setStrength(e.currentTarget.value as typeof strength)}>
+            <select name="strength" value={strength} onChange={(e) => setStrength(e.currentTarget.value as typeof strength)}>
               <option value="strong">{t('seats.strengths.strong')}</option>
               <option value="heuristic">{t('seats.strengths.heuristic')}</option>
               <option value="random">{t('seats.strengths.random')}</option>
