@@ -64,7 +64,11 @@ export function TablePage({ id }: { id: string }) {
   useEffect(() => {
     if (!finished) return;
     setLingering(finished.id);
-    const timer = setTimeout(() => setLingering(null), ENDED_HAND_MS);
+    const timer = setTimeout(() => {
+      setLingering(null);
+      // The result comes into sight by itself once the last trick has been seen.
+      document.querySelector('[data-testid=result]')?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    }, ENDED_HAND_MS);
     return () => clearTimeout(timer);
   }, [finished?.id]);
   const boardView = finished && lingering === finished.id ? finished : view;

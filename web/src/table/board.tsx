@@ -2,15 +2,16 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { HandView, Table } from '../api.js';
 import { Card, type GameId } from '../cards/index.js';
 import { t } from '../i18n/index.js';
-import { actionLabel, cardName, phaseName, selectionLabel } from '../phrasebook/index.js';
+import { actionLabel, actionSentence, cardName, phaseName, selectionLabel } from '../phrasebook/index.js';
 import { isStale, refusalText } from '../phrasebook/refusals.js';
 import { explain } from '../phrasebook/terms.js';
 import { matching, offerOf, type Action } from './actions.js';
 import { modelOf, placeOf, type Trick } from './model.js';
 import { seatNames, seatNumber } from './names.js';
-import { TurnClock } from './clock.js';
+import { Countdown, TurnClock } from './clock.js';
 import { RecordList } from './record.js';
 import { oneTap, touchScreen } from './settings.js';
+import { useSubstituted } from './substituted.js';
 
 /** A trick just completed stays in the middle at least this long, though the next lead came at once (bots play fast). */
 const COMPLETED_TRICK_MS = 1500;
@@ -42,6 +43,8 @@ export function Board({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [showLast, setShowLast] = useState(false);
+  const substituted = useSubstituted(table, view);
+  const bySubstitute = new Set(substituted.filter((e) => e.type === 'play').map((e) => `${e.seat}:${String(e.payload.card)}`));
   useEffect(() => {
     setSelected([]);
   }, [view.seq, view.id]);
@@ -59,7 +62,11 @@ export function Board({
     return () => clearTimeout(timer);
   }, [m.tricksPlayed, view.id]);
 
-  const myTurn = m.mySeat !== null && view.toAct.includes(m.mySeat) && (view.legalActions?.length ?? 0) > 0;
+  // The render in which a trick completes, before the effect above holds it.
+  const justCompleted = completed.current.hand === view.id && m.tricksPlayed > completed.current.count && m.lastTrick !== null;
+  const holding = held ?? (justCompleted ? m.lastTrick : null);
+  // While a completed trick is held in sight, the next lead is not shown yet: nor is the turn it brings.
+  const myTurn = holding === null && m.mySeat !== null && view.toAct.includes(m.mySeat) && (view.legalActions?.length ?? 0) > 0;
   const selecting = offer.selections.length > 0 || offer.buys.length > 0;
   const selectable = new Set([
     ...offer.selections.flatMap((s) => s.options.flat()),
@@ -91,13 +98,18 @@ export function Board({
       else setSelected([key]);
     }
   }
+  // The choices come into sight when it becomes this seat's turn (below the fold on a short screen).
+  const controls = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (myTurn) controls.current?.scrollIntoView({ block: 'nearest' });
+  }, [myTurn, view.seq]);
   const selectedCards = selected.map((k) => k.slice(k.indexOf(':') + 1));
   const toPlay = !selecting && selectedCards.length === 1 && offer.plays.has(selectedCards[0]!) ? selectedCards[0]! : null;
   // Cards are dimmed only while some of them may be chosen; a bid or a reservation is decided over the whole hand in sight.
   const choosingCards = myTurn && (selecting || offer.plays.size > 0);
   const toActNames = view.toAct.map(nameOf);
   // The completed trick stays in the middle until the next one is led (and a moment longer).
-  const shown = held ?? (m.trick.plays.length ? m.trick : m.lastTrick);
+  const shown = holding ?? (m.trick.plays.length ? m.trick : m.lastTrick);
 
   return (
     <div class={`board seats-${m.seats} ${m.mySeat === null ? 'watching' : ''}`}>
@@ -112,7 +124,7 @@ export function Board({
             <div class="seat-name">
               {nameOf(seat)}
               {seat === view.dealer && (
-                <span class="chip" title={t('table.dealer')}>
+                <span class="chip dealer" title={t('table.dealer')}>
                   {t('table.dealerShort')}
                 </span>
               )}
@@ -133,9 +145,18 @@ export function Board({
               </div>
             )}
             <div class="note">{t('table.tricks', { count: m.tricksWon(seat) })}</div>
+            <Countdown view={view} seat={seat} />
           </div>
         ))}
-      <TrickArea game={game} trick={shown} last={held !== null || !m.trick.plays.length} me={me} n={m.seats} nameOf={nameOf} />
+      <TrickArea
+        game={game}
+        trick={shown}
+        last={holding !== null || !m.trick.plays.length}
+        me={me}
+        n={m.seats}
+        nameOf={nameOf}
+        bySubstitute={bySubstitute}
+      />
       <div class={`mine ${myTurn ? 'to-act' : ''}`} aria-label={t('table.myHand')}>
         <p
           class="status"
@@ -157,6 +178,11 @@ export function Board({
             <>
               {' '}
               <span class="note">{t('table.youAre', { seat: seatNumber(m.mySeat), tricks: m.tricksWon(m.mySeat) })}</span>
+              {m.mySeat === view.dealer && (
+                <span class="chip dealer" title={t('table.dealer')} data-testid="my-dealer">
+                  {t('table.youDeal')}
+                </span>
+              )}
             </>
           )}
         </p>
@@ -183,7 +209,7 @@ export function Board({
           </div>
         )}
         {myTurn && (
-          <div class="controls row" aria-label={t('table.actions')}>
+          <div class="controls row" ref={controls} aria-label={t('table.actions')}>
             {offer.selections.map((s) => {
               const chosen = matching(s.options, selectedCards);
               return (
@@ -248,6 +274,29 @@ export function Board({
             )}
           </div>
         )}
+        {m.boughtFromMe && (
+          <p class="notice" role="status" data-testid="bought-from-me">
+            {m.boughtFromMe.give
+              ? t('table.boughtFromYouGiving', {
+                  name: nameOf(m.boughtFromMe.by),
+                  card: cardName(game, m.boughtFromMe.card),
+                  give: cardName(game, m.boughtFromMe.give),
+                })
+              : t('table.boughtFromYou', { name: nameOf(m.boughtFromMe.by), card: cardName(game, m.boughtFromMe.card) })}
+          </p>
+        )}
+        {substituted.length > 0 && (
+          <ul class="substituted" data-testid="substituted" aria-label={t('table.substitutedTitle')}>
+            {substituted.slice(-3).map((e) => (
+              <li>
+                {t('table.playedFor', {
+                  name: nameOf(e.seat ?? 0),
+                  what: actionSentence(game, { ...e.payload, seat: e.seat }, nameOf),
+                })}
+              </li>
+            ))}
+          </ul>
+        )}
         {error && (
           <p class="error" role="alert" data-testid="action-error">
             {error}
@@ -282,6 +331,7 @@ function TrickArea({
   me,
   n,
   nameOf,
+  bySubstitute,
 }: {
   game: GameId;
   trick: Trick | null;
@@ -289,18 +339,24 @@ function TrickArea({
   me: number;
   n: number;
   nameOf: (seat: number) => string;
+  /** `seat:card` of the cards a substitute played for the seat's player */
+  bySubstitute: Set<string>;
 }) {
   return (
     <div class={`trick ${last ? 'completed' : ''}`} aria-label={last ? t('table.lastTrick') : t('table.currentTrick')}>
-      {trick?.plays.map((p) => (
-        <span
-          class={`card played at-${placeOf(p.seat, me, n)}`}
-          data-played={p.card}
-          title={`${nameOf(p.seat)}: ${cardName(game, p.card)}`}
-        >
-          <Card game={game} code={p.card} />
-        </span>
-      ))}
+      {trick?.plays.map((p) => {
+        const substitute = bySubstitute.has(`${p.seat}:${p.card}`);
+        return (
+          <span
+            class={`card played at-${placeOf(p.seat, me, n)} ${substitute ? 'by-substitute' : ''}`}
+            data-played={p.card}
+            title={`${nameOf(p.seat)}: ${cardName(game, p.card)}${substitute ? ` — ${t('table.playedForShort', { name: nameOf(p.seat) })}` : ''}`}
+          >
+            <Card game={game} code={p.card} />
+            {substitute && <span class="substitute-mark">{t('table.playedForShort', { name: nameOf(p.seat) })}</span>}
+          </span>
+        );
+      })}
       {last && trick && (
         <span class="trick-note note">
           {trick.winner !== undefined ? t('table.lastTrickWon', { name: nameOf(trick.winner) }) : t('table.lastTrick')}
