@@ -54,6 +54,8 @@ describe('one person plays against three bots in the browser', () => {
         });
       await signUp(page, `Solo ${c.game}`);
       await page.getByRole('combobox', { name: 'game of the new table' }).selectOption(c.game);
+      // Only hosting at first: the seat is taken, left and taken again below.
+      await page.locator('input[name=sitDown]').uncheck();
       await page.getByRole('button', { name: 'Open the table' }).click();
       await page.waitForURL(/\/tables\/[^/]+$/);
       const tableId = new URL(page.url()).pathname.split('/')[2]!;
@@ -64,6 +66,7 @@ describe('one person plays against three bots in the browser', () => {
       await page.getByRole('button', { name: 'Leave my seat' }).click();
       await page.locator('[data-seat="1"]').getByRole('button', { name: 'Sit here' }).waitFor();
       await page.locator('[data-seat="0"]').getByRole('button', { name: 'Sit here' }).click();
+      await page.locator('select[name=strength]').selectOption('heuristic');
       await page.getByRole('button', { name: 'Fill the other empty seats with bots' }).click();
       await page.getByTestId('status').waitFor();
       const handId = (await currentHandId(site, tableId))!;

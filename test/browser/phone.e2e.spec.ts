@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { lowContrast } from './contrast.testkit.js';
-import { auditorView, currentHandId, signUp, waitForSeq } from './play.testkit.js';
+import { auditorView, currentHandId, signUp, waitForSeq, fillWithBots } from './play.testkit.js';
 import { startSite, type Site } from './support.testkit.js';
 
 const PHONE = { width: 375, height: 812 };
@@ -59,10 +59,7 @@ describe('the table on a phone', () => {
     await page.waitForURL(/\/tables\/[^/]+$/);
     const tableId = new URL(page.url()).pathname.split('/')[2]!;
     expect((await firstScreen(page)).scrollWidth).toBeLessThanOrEqual(376);
-    if (await page.locator('[data-seat="0"] button').count()) await page.locator('[data-seat="0"] button').first().click();
-    await page.locator('select[name=strength]').selectOption('heuristic');
-    await page.getByTestId('fill-bots').click();
-    await page.getByTestId('status').waitFor();
+    await fillWithBots(page);
     const handId = (await currentHandId(site, tableId))!;
 
     let playChecked = 0;
@@ -88,6 +85,8 @@ describe('the table on a phone', () => {
           toActInSight: screen.toAct,
         });
         expect(screen.toAct).toBeGreaterThan(0);
+        // The tab's title says whose turn it is (seen from another tab).
+        expect(await page.title()).toMatch(/^▶ Du bist dran/);
         if (playChecked++ % 4 === 0) {
           expect({ seq: v.seq, low: await lowContrast(page) }).toEqual({ seq: v.seq, low: [] });
           await site.shot(page, `de-phone-play-${playChecked}`, true);
@@ -122,6 +121,34 @@ describe('the table on a phone', () => {
     expect((await firstScreen(page)).scrollWidth).toBeLessThanOrEqual(376);
     expect({ result: await lowContrast(page) }).toEqual({ result: [] });
     await site.shot(page, 'de-phone-result');
+    expect(await page.title()).not.toMatch(/dran/);
+
+    // The device's settings: the turn sound is off until switched on; larger cards; four colours for the French suits.
+    const settings = page.getByTestId('settings');
+    await settings.locator('summary').tap();
+    expect(await settings.locator('input[name=turnSound]').isChecked()).toBe(false);
+    const widthOf = () =>
+      page
+        .locator('.trick [data-played]')
+        .first()
+        .evaluate((e) => e.getBoundingClientRect().width);
+    const fills = () =>
+      page
+        .locator('.trick svg')
+        .evaluateAll((els) => els.flatMap((e) => [...e.querySelectorAll('[fill]')].map((f) => f.getAttribute('fill'))));
+    const before = await widthOf();
+    expect(await fills()).not.toContain('#1b7a2e');
+    await settings.locator('input[name=largeCards]').check();
+    await settings.locator('input[name=fourColours]').check();
+    expect(await widthOf()).toBeGreaterThan(before);
+    // Clubs are green and diamonds blue now, wherever one of them lies in the last trick.
+    const trick = await page.locator('.trick [data-played]').evaluateAll((els) => els.map((e) => e.getAttribute('data-played')!));
+    if (trick.some((c) => c.startsWith('C'))) expect(await fills()).toContain('#1b7a2e');
+    if (trick.some((c) => c.startsWith('D'))) expect(await fills()).toContain('#1f4fb0');
+    await site.shot(page, 'de-phone-settings', true);
+    await page.reload();
+    await page.getByTestId('settings').waitFor({ state: 'attached' });
+    expect(await page.locator('input[name=fourColours]').isChecked()).toBe(true);
     await context.close();
-  });
+  }, 150_000);
 });

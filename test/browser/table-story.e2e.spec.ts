@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { lowContrast } from './contrast.testkit.js';
-import { auditorView, currentHandId, move, PREFER, signUp, waitForSeq } from './play.testkit.js';
+import { auditorView, currentHandId, move, PREFER, signUp, waitForSeq, fillWithBots } from './play.testkit.js';
 import { startSite, type Site } from './support.testkit.js';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -56,10 +56,7 @@ describe('the table tells what happened, in full', () => {
     });
     const tableId = ((await created.json()) as { id: string }).id;
     await page.goto(`/tables/${tableId}`);
-    if (await page.locator('[data-seat="0"] button').count()) await page.locator('[data-seat="0"] button').first().click();
-    await page.locator('select[name=strength]').selectOption('heuristic');
-    await page.getByTestId('fill-bots').click();
-    await page.getByTestId('status').waitFor();
+    await fillWithBots(page);
     const handId = (await currentHandId(site, tableId))!;
 
     let substituteSeen = false;
@@ -136,5 +133,5 @@ describe('the table tells what happened, in full', () => {
     expect(await page.getByTestId('replay-substitute').innerText()).toMatch(/für Resi gespielt/);
     await site.shot(page, 'de-desktop-replay-substitute', true);
     await context.close();
-  });
+  }, 150_000);
 });

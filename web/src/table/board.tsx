@@ -12,9 +12,12 @@ import { Countdown, TurnClock } from './clock.js';
 import { RecordList } from './record.js';
 import { oneTap, touchScreen } from './settings.js';
 import { useSubstituted } from './substituted.js';
+import { useTurnAlert } from './turn-alert.js';
 
 /** A trick just completed stays in the middle at least this long, though the next lead came at once (bots play fast). */
 const COMPLETED_TRICK_MS = 1500;
+/** …but shorter when the next move is already this seat's: the turn waits for the held trick, and the player should not wait long. */
+const COMPLETED_TRICK_MY_TURN_MS = 600;
 
 /** Cards each seat is dealt in Doppelkopf, whose view gives no hand sizes (a spectator counts from these). */
 const dokoCardsEach = (table: Table): number => (table.rules.deck === 40 ? 10 : 12);
@@ -58,7 +61,8 @@ export function Board({
     completed.current = { hand: view.id, count: m.tricksPlayed };
     if (before.hand !== view.id || m.tricksPlayed <= before.count || !m.lastTrick) return;
     setHeld(m.lastTrick);
-    const timer = setTimeout(() => setHeld(null), COMPLETED_TRICK_MS);
+    const mine = m.mySeat !== null && view.toAct.includes(m.mySeat);
+    const timer = setTimeout(() => setHeld(null), mine ? COMPLETED_TRICK_MY_TURN_MS : COMPLETED_TRICK_MS);
     return () => clearTimeout(timer);
   }, [m.tricksPlayed, view.id]);
 
@@ -98,6 +102,7 @@ export function Board({
       else setSelected([key]);
     }
   }
+  useTurnAlert(myTurn);
   // The choices come into sight when it becomes this seat's turn (below the fold on a short screen).
   const controls = useRef<HTMLDivElement>(null);
   useEffect(() => {

@@ -3,13 +3,14 @@ import { api, ok, type Table } from '../api.js';
 import { CopyButton } from '../copy-button.js';
 import { t } from '../i18n/index.js';
 import { me } from '../session.js';
+import { JoinWithName } from './join.js';
 import { useSeatAction } from './seat-action.js';
 import { seatNames, seatNumber } from './names.js';
 
 /** Before the first deal: take a seat, leave it, or (the host) seat bots in the empty ones; invite others. */
 export function Seats({ table, reload }: { table: Table; reload: () => void }) {
   const { run, error } = useSeatAction(reload);
-  const [strength, setStrength] = useState<'strong' | 'heuristic' | 'random'>('heuristic');
+  const [strength, setStrength] = useState<'strong' | 'heuristic' | 'random'>('strong');
   const myId = me.value?.id;
   const nameOf = seatNames(table);
   const mine = table.seats.find((s) => s.playerId === myId);
@@ -86,7 +87,7 @@ export function Seats({ table, reload }: { table: Table; reload: () => void }) {
           {t('seats.leave')}
         </button>
       )}
-      {!myId && <p class="note">{t('seats.nameFirst')}</p>}
+      {!myId && <JoinWithName table={table} reload={reload} />}
       {error && (
         <p class="error" role="alert">
           {error}
