@@ -32,6 +32,7 @@ describe('one person plays against three bots in the browser', () => {
   ] as const;
 
   for (const c of cases) {
+    // A Droggn hand is 21 tricks; the page holds each completed trick a moment before showing the turn it brings.
     it(`plays a ${c.game} hand to its end against bots`, async () => {
       const { page, context } = await site.person();
       const refused: string[] = [];
@@ -108,6 +109,6 @@ describe('one person plays against three bots in the browser', () => {
       for (let i = 0; i < 100 && (await others.count()) > 0; i++) await page.waitForTimeout(50);
       expect(await others.count()).toBe(0);
       await context.close();
-    });
+    }, 120_000);
   }
 });

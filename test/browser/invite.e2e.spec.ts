@@ -21,6 +21,8 @@ describe('the lobby and the invite link', () => {
     // No form to open a table is below before there is a name.
     expect(empty).not.toMatch(/unten|below/);
     await site.shot(newcomer.page, 'de-lobby-empty-no-name');
+    // The audit is in the menu only for a browser that holds an auditor key.
+    expect(await newcomer.page.locator('header nav a[href="/audit"]').count()).toBe(0);
 
     const host = await site.person({ locale: 'en-GB' });
     await signUp(host.page, 'Resi');

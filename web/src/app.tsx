@@ -9,7 +9,7 @@ import { Lobby } from './pages/lobby.js';
 import { NotFound } from './pages/not-found.js';
 import { RulesPage } from './pages/rules.js';
 import { TablePage } from './pages/table.js';
-import { signedOut } from './session.js';
+import { auditorToken, signedOut } from './session.js';
 
 // The replay carries the rules engine: loaded only when a replay is opened.
 const Replay = lazy(() => import('./pages/replay.js').then((m) => m.Replay));
@@ -25,7 +25,8 @@ export function App() {
         <nav aria-label={t('app.nav.main')}>
           <a href="/">{t('app.nav.lobby')}</a>
           <a href="/rules">{t('app.nav.rules')}</a>
-          <a href="/audit">{t('app.nav.audit')}</a>
+          {/* The audit is for auditors: a dead end for anyone without the key (the page itself stays at /audit). */}
+          {auditorToken.value && <a href="/audit">{t('app.nav.audit')}</a>}
           <a href="/cards">{t('app.nav.cards')}</a>
         </nav>
         <div class="languages" role="group" aria-label={t('app.language')}>

@@ -59,6 +59,8 @@ export function Board({
   useEffect(() => {
     const before = completed.current;
     completed.current = { hand: view.id, count: m.tricksPlayed };
+    // A new hand lets go of the last hand's trick (its timer went with the hand's last effect).
+    if (before.hand !== view.id) setHeld(null);
     if (before.hand !== view.id || m.tricksPlayed <= before.count || !m.lastTrick) return;
     setHeld(m.lastTrick);
     const mine = m.mySeat !== null && view.toAct.includes(m.mySeat);
