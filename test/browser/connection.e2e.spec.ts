@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { auditorView, currentHandId, signUp } from './play.testkit.js';
+import { auditorView, currentHandId, signUp, fillWithBots } from './play.testkit.js';
 import { startSite, type Site } from './support.testkit.js';
 
 /** The player this page plays as, from its storage. */
@@ -70,9 +70,7 @@ describe('the page keeps a person informed', () => {
     });
     await signUp(page, 'Vroni');
     const tableId = await openTable(page, 'dobbm');
-    await page.locator('[data-seat="0"] button').first().click();
-    await page.getByTestId('fill-bots').click();
-    await page.getByTestId('status').waitFor();
+    await fillWithBots(page);
     const handId = (await currentHandId(site, tableId))!;
     let v = await auditorView(site, handId);
     for (let i = 0; i < 100 && !v.toAct.includes(0); i++) {

@@ -23,11 +23,11 @@ describe('four people play a Dobbm hand in the browser', () => {
     const seen = await Promise.all(pages.map(recordViews));
     for (const [i, page] of pages.entries()) await signUp(page, names[i]!);
 
-    // Resi opens a table with the defaults and takes seat 0; the others join from the lobby.
+    // Resi opens a table with the defaults and takes seat 0 (the form seats her); the others join from the lobby.
     await pages[0]!.getByRole('button', { name: 'Open the table' }).click();
     await pages[0]!.waitForURL(/\/tables\/[^/]+$/);
     const tableId = new URL(pages[0]!.url()).pathname.split('/')[2]!;
-    await pages[0]!.locator('[data-seat="0"]').getByRole('button', { name: 'Sit here' }).click();
+    await pages[0]!.locator('[data-seat="0"] strong').waitFor();
     await site.shot(pages[0]!, 'table-waiting');
     for (const page of pages.slice(1)) {
       await page.goto('/');

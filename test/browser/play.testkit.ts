@@ -212,3 +212,17 @@ export async function expectWordsOnly(page: Page, where: string, scope = 'body')
   for (const code of CODES)
     expect({ where, found: code.exec(text)?.[0] ?? null, code: String(code) }).toEqual({ where, found: null, code: String(code) });
 }
+
+/**
+ * The host at his new table (seated there when he opened it, else in the first seat) fills the
+ * other seats with bots of `strength` ("heuristic" keeps a test's hand quick; the form offers
+ * "strong" first) and waits for the deal.
+ */
+export async function fillWithBots(page: Page, strength: 'strong' | 'heuristic' | 'random' = 'heuristic'): Promise<void> {
+  await page.getByTestId('fill-bots').waitFor();
+  if (!(await page.locator('[data-seat="0"] strong').count())) await page.locator('[data-seat="0"] button').first().click();
+  await page.locator('[data-seat="0"] strong').waitFor();
+  await page.locator('select[name=strength]').selectOption(strength);
+  await page.getByTestId('fill-bots').click();
+  await page.getByTestId('status').waitFor();
+}

@@ -1,4 +1,4 @@
-import { auditorView, currentHandId, expectWordsOnly, move, PREFER, signUp, waitForSeq } from './play.testkit.js';
+import { auditorView, currentHandId, expectWordsOnly, move, PREFER, signUp, waitForSeq, fillWithBots } from './play.testkit.js';
 import { expectBreakdownSums } from './breakdown.testkit.js';
 import { startSite, type Site } from './support.testkit.js';
 
@@ -69,9 +69,7 @@ describe('the table speaks German and English, in words', () => {
         await page.locator('form button.primary[type=submit]').click();
         await page.waitForURL(/\/tables\/[^/]+$/);
         const tableId = new URL(page.url()).pathname.split('/')[2]!;
-        await page.locator('[data-seat="0"] button').first().click();
-        await page.getByTestId('fill-bots').click();
-        await page.getByTestId('status').waitFor();
+        await fillWithBots(page);
         const handId = (await currentHandId(site, tableId))!;
 
         // After the deal, the hand is in the game's order.
@@ -136,6 +134,20 @@ describe('the table speaks German and English, in words', () => {
         expect(await page.locator('[data-testid=breakdown] li').count()).toBeGreaterThan(0);
         if (await expectBreakdownSums(page, site, c.game, tableId, handId)) summed[c.game] = (summed[c.game] ?? 0) + 1;
         await expectWordsOnly(page, `${c.game} result`);
+        // Every line from the base value to the settlement: who won and who pays whom (Dobbm), the difference points (Droggn).
+        const result = (await auditorView(site, handId)).result as { status: string; details?: Record<string, unknown> };
+        const lines = await page.getByTestId('breakdown').innerText();
+        if (c.game === 'dobbm' && result.status !== 'thrownIn' && !result.details?.abandoned) {
+          expect({ lines, said: /Gewonnen ha|won:|Niemand zahlt|Nobody pays/.test(lines) }).toEqual({ lines, said: true });
+          expect({ lines, vague: /zahlt oder bekommt|pays or receives/.test(lines) }).toEqual({ lines, vague: false });
+        }
+        if (
+          c.game === 'droggn' &&
+          result.status !== 'thrownIn' &&
+          typeof result.details?.mordValue !== 'number' &&
+          typeof result.details?.baseValue === 'number'
+        )
+          expect({ lines, said: /Differenzpunkte|difference points|Alle Stiche|All tricks/.test(lines) }).toEqual({ lines, said: true });
         // The score sheet's totals are the ledger's balances.
         const ledger = (await (await fetch(`${site.url}/tables/${tableId}/ledger`)).json()) as {
           balances: { seat: number; amount: number }[];
@@ -178,9 +190,7 @@ describe('the table speaks German and English, in words', () => {
       expect({ where, width }).toEqual({ where, width: 375 });
     };
     await widest('a table waiting for players');
-    await page.locator('[data-seat="0"] button').first().click();
-    await page.getByTestId('fill-bots').click();
-    await page.getByTestId('status').waitFor();
+    await fillWithBots(page);
     await widest('a table in play');
     await site.shot(page, 'de-table-phone');
     const handId = (await currentHandId(site, tableId))!;

@@ -12,7 +12,7 @@ import { NotFound } from './pages/not-found.js';
 import { Profile } from './pages/profile.js';
 import { RulesPage } from './pages/rules.js';
 import { TablePage } from './pages/table.js';
-import { signedOut } from './session.js';
+import { auditorToken, signedOut } from './session.js';
 
 // The replay carries the rules engine: loaded only when a replay is opened.
 const Replay = lazy(() => import('./pages/replay.js').then((m) => m.Replay));
@@ -29,7 +29,8 @@ export function App() {
           <a href="/">{t('app.nav.lobby')}</a>
           <a href="/ratings/doppelkopf">{t('ratings.nav')}</a>
           <a href="/rules">{t('app.nav.rules')}</a>
-          <a href="/audit">{t('app.nav.audit')}</a>
+          {/* The audit is for auditors: a dead end for anyone without the key (the page itself stays at /audit). */}
+          {auditorToken.value && <a href="/audit">{t('app.nav.audit')}</a>}
           <a href="/cards">{t('app.nav.cards')}</a>
         </nav>
         <div class="languages" role="group" aria-label={t('app.language')}>

@@ -1,5 +1,5 @@
 import type { Schemas } from '../api.js';
-import { t } from '../i18n/index.js';
+import { formatProbability, t } from '../i18n/index.js';
 
 /** A ranked pair of the collusion report, as the API answers it (openapi/, docs/audit.md names every column). */
 export type Pair = Schemas['CollusionPairDto'];
@@ -98,7 +98,7 @@ export function Scatter({
           data-rank={i + 1}
           onClick={() => onSelect(i)}
         >
-          <title>{`${i + 1}. ${nameOf(p.declarer)} → ${nameOf(p.defender)}: ${p.handsAsPair} · p ${p.p.toExponential(1)}`}</title>
+          <title>{`${i + 1}. ${nameOf(p.declarer)} → ${nameOf(p.defender)}: ${p.handsAsPair} · p ${formatProbability(p.p)}`}</title>
         </circle>
       ))}
     </svg>

@@ -1,6 +1,6 @@
 import type { ComponentChildren, JSX } from 'preact';
 import { t } from '../i18n/index.js';
-import { SuitSymbol, SUIT_COLOURS, type Symbol } from './suits.js';
+import { SuitSymbol, suitColour, type Symbol } from './suits.js';
 
 /** Every card is drawn in a 60 × 90 box; CSS decides how large it appears. */
 const W = 60;
@@ -95,7 +95,7 @@ export function CardFrame({
   title: string;
   children: ComponentChildren;
 }): JSX.Element {
-  const colour = symbol ? SUIT_COLOURS[symbol] : '#1b1b1b';
+  const colour = symbol ? suitColour(symbol) : '#1b1b1b';
   const size = label.length > 3 ? 7 : label.length > 2 ? 8.5 : 11;
   const corner = (
     <g>

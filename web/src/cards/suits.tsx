@@ -1,4 +1,5 @@
 import type { JSX } from 'preact';
+import { fourColours } from '../table/settings.js';
 
 /**
  * Suit symbols drawn for the project, each in a 20 × 20 box: the French ones (hearts, spades,
@@ -15,7 +16,7 @@ const CLUB =
   'M10 0A4.6 4.6 0 0 1 13.9 7 4.6 4.6 0 1 1 11.3 14.3C11.5 16.6 12.4 18.5 14.2 20H5.8C7.6 18.5 8.5 16.6 8.7 14.3A4.6 4.6 0 1 1 6.1 7 4.6 4.6 0 0 1 10 0Z';
 const LEAF = 'M10 0C17.5 4.5 19.5 11.5 10.8 18.2V20H9.2V18.2C.5 11.5 2.5 4.5 10 0Z';
 
-export const SUIT_COLOURS: Record<Symbol, string> = {
+const SUIT_COLOURS: Record<Symbol, string> = {
   heart: '#c62828',
   diamond: '#c62828',
   spade: '#1b1b1b',
@@ -25,11 +26,17 @@ export const SUIT_COLOURS: Record<Symbol, string> = {
   bell: '#d99a00',
 };
 
+/** Four colours on demand for the French suits: clubs green, diamonds blue, so that no two suits share a colour. */
+const FOUR_COLOURS: Partial<Record<Symbol, string>> = { club: '#1b7a2e', diamond: '#1f4fb0' };
+
+/** The colour a suit is drawn in, following the device's four-colour setting. */
+export const suitColour = (symbol: Symbol): string => (fourColours.value && FOUR_COLOURS[symbol]) || SUIT_COLOURS[symbol];
+
 /** One suit symbol at (x, y) (its top-left corner), `size` wide. */
 export function SuitSymbol({ symbol, x, y, size }: { symbol: Symbol; x: number; y: number; size: number }): JSX.Element {
   const k = size / 20;
   const transform = `translate(${x} ${y}) scale(${k})`;
-  const colour = SUIT_COLOURS[symbol];
+  const colour = suitColour(symbol);
   switch (symbol) {
     case 'heart':
       return <path transform={transform} d={HEART} fill={colour} />;

@@ -71,4 +71,13 @@ export function formatNumber(n: number, opts: { sign?: boolean; hundredths?: boo
   }).format(n);
 }
 
+/** A probability in the reader's digits: plain down to a thousandth, below that as the language writes powers of ten (1,2E-5). */
+export function formatProbability(p: number): string {
+  const small = p !== 0 && Math.abs(p) < 0.001;
+  return new Intl.NumberFormat(
+    language.value,
+    small ? { notation: 'scientific', maximumFractionDigits: 1 } : { maximumFractionDigits: 3 },
+  ).format(p);
+}
+
 export type { Language };

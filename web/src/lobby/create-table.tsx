@@ -23,6 +23,8 @@ export function CreateTable() {
   const [error, setError] = useState<string | null>(null);
   const [clock, setClock] = useState<Clock>('normal');
   const [rated, setRated] = useState(true);
+  // Whoever opens a table usually plays at it: seated in the first seat unless they choose to only host.
+  const [sitDown, setSitDown] = useState(true);
   const { route } = useLocation();
   const rules = useRules();
 
@@ -47,6 +49,7 @@ export function CreateTable() {
     );
     try {
       const table = ok(await api.POST('/tables', { body: { game: game.id, rules, clock, rated } }));
+      if (sitDown) ok(await api.POST('/tables/{id}/seats', { params: { path: { id: table.id } }, body: { seat: 0 } }));
       route(`/tables/${table.id}`);
     } catch (err) {
       setError(refusalText(err));
@@ -119,7 +122,11 @@ export function CreateTable() {
           {error}
         </p>
       )}
-      <p>
+      <p class="row">
+        <label>
+          <input type="checkbox" name="sitDown" checked={sitDown} onChange={(e) => setSitDown(e.currentTarget.checked)} />{' '}
+          {t('create.sitDown')}
+        </label>
         <button class="primary" type="submit" disabled={!game}>
           {t('create.submit')}
         </button>

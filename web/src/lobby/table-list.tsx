@@ -155,7 +155,10 @@ export function TableList() {
         </p>
       )}
       {tables.length === 0 ? (
-        <p class="note">{game ? t('lobby.noneForGame') : t('lobby.none')}</p>
+        <p class="note" data-testid="no-tables">
+          {/* The form to open a table is below only once this browser has a name. */}
+          {me.value ? (game ? t('lobby.noneForGame') : t('lobby.none')) : game ? t('lobby.noneForGameNoName') : t('lobby.noneNoName')}
+        </p>
       ) : (
         <div class="scroll">
           <table class="list tables">

@@ -3,7 +3,7 @@ import { api, asAuditor, ok } from '../api.js';
 import { usePlayerNames } from '../player-names.js';
 import { PairHands } from '../audit/pair-hands.js';
 import { Scatter, type Pair } from '../audit/scatter.js';
-import { formatNumber, t } from '../i18n/index.js';
+import { formatNumber, t, formatProbability } from '../i18n/index.js';
 import { gameName } from '../phrasebook/index.js';
 import { refusalText } from '../phrasebook/refusals.js';
 import { Words } from '../phrasebook/terms.js';
@@ -170,8 +170,8 @@ export function Audit() {
                       {p.doubles} / {p.calls}
                     </td>
                     <td>{formatNumber(p.z, { hundredths: true })}</td>
-                    <td>{p.p.toExponential(1)}</td>
-                    <td>{p.q.toExponential(1)}</td>
+                    <td>{formatProbability(p.p)}</td>
+                    <td>{formatProbability(p.q)}</td>
                     <td>
                       {t(`audit.tiers.${p.tier === 'strong' || p.tier === 'review' ? p.tier : 'none'}`)}
                       {p.mutual ? ` · ${t('audit.mutual')}` : ''}

@@ -116,6 +116,12 @@ export function Replay({ id }: { id: string }) {
         {step.action ? (
           <span data-testid="replay-action">
             <Words text={t('replay.action', { n: at, sentence: actionSentence(game, step.action, nameOf) })} />
+            {(record.substitutes ?? []).includes(at - 1) && (
+              <span class="note" data-testid="replay-substitute">
+                {' '}
+                {t('table.playedForShort', { name: nameOf(Number(step.action.seat)) })}
+              </span>
+            )}
           </span>
         ) : (
           t('replay.theDeal')

@@ -12,6 +12,7 @@ import { usePlayerNames } from '../player-names.js';
 import { HandResult, ScoreSheet } from '../table/result.js';
 import { Seats } from '../table/seats.js';
 import { GreetingBar } from '../table/greetings.js';
+import { largeCards, TableSettings } from '../table/settings.js';
 
 /** A hand that just ended stays on the board this long, its last trick in sight, before the next deal is shown. */
 const ENDED_HAND_MS = 2500;
@@ -64,7 +65,11 @@ export function TablePage({ id }: { id: string }) {
   useEffect(() => {
     if (!finished) return;
     setLingering(finished.id);
-    const timer = setTimeout(() => setLingering(null), ENDED_HAND_MS);
+    const timer = setTimeout(() => {
+      setLingering(null);
+      // The result comes into sight by itself once the last trick has been seen.
+      document.querySelector('[data-testid=result]')?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    }, ENDED_HAND_MS);
     return () => clearTimeout(timer);
   }, [finished?.id]);
   const boardView = finished && lingering === finished.id ? finished : view;
@@ -100,7 +105,7 @@ export function TablePage({ id }: { id: string }) {
     setDismissed(handId);
   };
   return (
-    <section class={`table-page game-${table.game}`}>
+    <section class={`table-page game-${table.game} ${largeCards.value ? 'large-cards' : ''}`}>
       <h1>
         {t('table.heading', { game: gameName(table.game) })} <span class="note">{t(`lobby.tableStatus.${table.status}`)}</span>
       </h1>
@@ -122,6 +127,7 @@ export function TablePage({ id }: { id: string }) {
         <GreetingBar greet={hand.greet} seated={seated} mySeat={table.seats.find((s) => s.playerId === me.value?.id)?.seat ?? null} />
       )}
       {hand.error && <p class="error">{hand.error}</p>}
+      {boardView && <TableSettings game={table.game} />}
       <div class="grid2">
         {result && result.id !== dismissed && (
           <HandResult view={result} table={dealt(result.number)} onDismiss={() => dismiss(result.id)} />

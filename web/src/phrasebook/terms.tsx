@@ -1,29 +1,8 @@
 import { t, type MessageKey } from '../i18n/index.js';
 
-/** The game's own words, kept in German in both languages, each with a short explanation. */
-const TERMS = [
-  'Schwacher',
-  'Retour',
-  'Gut',
-  'Hochzeit',
-  'Armut',
-  'Pagat',
-  'Mond',
-  'Gstieß',
-  'Dobb',
-  'Talon',
-  'Ansager',
-  'Solo',
-  'Re',
-  'Kontra',
-  'Fuchs',
-  'Karlchen',
-  'Schweinchen',
-  'Dobbm',
-  'Mord',
-  'Weli',
-] as const;
-const PATTERN = new RegExp(`(?<![\\p{L}-])(${TERMS.join('|')})(?![\\p{L}-])`, 'u');
+import { termPattern, TERMS } from './term-list.js';
+
+const PATTERN = termPattern(TERMS);
 
 /**
  * Text with each game term explained on hover (the title) and on tap or keyboard focus (the

@@ -2,19 +2,24 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { HandView, Table } from '../api.js';
 import { Card, type GameId } from '../cards/index.js';
 import { t } from '../i18n/index.js';
-import { actionLabel, cardName, phaseName, selectionLabel } from '../phrasebook/index.js';
+import { actionLabel, actionSentence, cardName, phaseName, selectionLabel } from '../phrasebook/index.js';
 import { isStale, refusalText } from '../phrasebook/refusals.js';
 import { explain } from '../phrasebook/terms.js';
 import { matching, offerOf, type Action } from './actions.js';
 import { modelOf, placeOf, type Trick } from './model.js';
 import { seatNames, seatNumber } from './names.js';
-import { TurnClock } from './clock.js';
+import { Countdown, TurnClock } from './clock.js';
 import { RecordList } from './record.js';
 import { useRatings } from '../ratings.js';
 import { GreetingBubble } from './greetings.js';
+import { oneTap, touchScreen } from './settings.js';
+import { useSubstituted } from './substituted.js';
+import { useTurnAlert } from './turn-alert.js';
 
 /** A trick just completed stays in the middle at least this long, though the next lead came at once (bots play fast). */
 const COMPLETED_TRICK_MS = 1500;
+/** …but shorter when the next move is already this seat's: the turn waits for the held trick, and the player should not wait long. */
+const COMPLETED_TRICK_MY_TURN_MS = 600;
 
 /** Cards each seat is dealt in Doppelkopf, whose view gives no hand sizes (a spectator counts from these). */
 const dokoCardsEach = (table: Table): number => (table.rules.deck === 40 ? 10 : 12);
@@ -49,6 +54,8 @@ export function Board({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [showLast, setShowLast] = useState(false);
+  const substituted = useSubstituted(table, view);
+  const bySubstitute = new Set(substituted.filter((e) => e.type === 'play').map((e) => `${e.seat}:${String(e.payload.card)}`));
   useEffect(() => {
     setSelected([]);
   }, [view.seq, view.id]);
@@ -60,13 +67,20 @@ export function Board({
   useEffect(() => {
     const before = completed.current;
     completed.current = { hand: view.id, count: m.tricksPlayed };
+    // A new hand lets go of the last hand's trick (its timer went with the hand's last effect).
+    if (before.hand !== view.id) setHeld(null);
     if (before.hand !== view.id || m.tricksPlayed <= before.count || !m.lastTrick) return;
     setHeld(m.lastTrick);
-    const timer = setTimeout(() => setHeld(null), COMPLETED_TRICK_MS);
+    const mine = m.mySeat !== null && view.toAct.includes(m.mySeat);
+    const timer = setTimeout(() => setHeld(null), mine ? COMPLETED_TRICK_MY_TURN_MS : COMPLETED_TRICK_MS);
     return () => clearTimeout(timer);
   }, [m.tricksPlayed, view.id]);
 
-  const myTurn = m.mySeat !== null && view.toAct.includes(m.mySeat) && (view.legalActions?.length ?? 0) > 0;
+  // The render in which a trick completes, before the effect above holds it.
+  const justCompleted = completed.current.hand === view.id && m.tricksPlayed > completed.current.count && m.lastTrick !== null;
+  const holding = held ?? (justCompleted ? m.lastTrick : null);
+  // While a completed trick is held in sight, the next lead is not shown yet: nor is the turn it brings.
+  const myTurn = holding === null && m.mySeat !== null && view.toAct.includes(m.mySeat) && (view.legalActions?.length ?? 0) > 0;
   const selecting = offer.selections.length > 0 || offer.buys.length > 0;
   const selectable = new Set([
     ...offer.selections.flatMap((s) => s.options.flat()),
@@ -91,12 +105,26 @@ export function Board({
       // Selected by position: Doppelkopf holds two of each face.
       const key = `${index}:${card}`;
       setSelected(selected.includes(key) ? selected.filter((k) => k !== key) : [...selected, key]);
-    } else if (offer.plays.has(card)) void act({ type: 'play', card });
+    } else if (offer.plays.has(card)) {
+      // On a touch screen a tap only picks the card (a second tap, or the button, plays it), unless the player chose one tap.
+      const key = `${index}:${card}`;
+      if (!touchScreen() || oneTap.value || selected.includes(key)) void act({ type: 'play', card });
+      else setSelected([key]);
+    }
   }
+  useTurnAlert(myTurn);
+  // The choices come into sight when it becomes this seat's turn (below the fold on a short screen).
+  const controls = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (myTurn) controls.current?.scrollIntoView({ block: 'nearest' });
+  }, [myTurn, view.seq]);
   const selectedCards = selected.map((k) => k.slice(k.indexOf(':') + 1));
+  const toPlay = !selecting && selectedCards.length === 1 && offer.plays.has(selectedCards[0]!) ? selectedCards[0]! : null;
+  // Cards are dimmed only while some of them may be chosen; a bid or a reservation is decided over the whole hand in sight.
+  const choosingCards = myTurn && (selecting || offer.plays.size > 0);
   const toActNames = view.toAct.map(nameOf);
   // The completed trick stays in the middle until the next one is led (and a moment longer).
-  const shown = held ?? (m.trick.plays.length ? m.trick : m.lastTrick);
+  const shown = holding ?? (m.trick.plays.length ? m.trick : m.lastTrick);
 
   return (
     <div class={`board seats-${m.seats} ${m.mySeat === null ? 'watching' : ''}`}>
@@ -125,7 +153,7 @@ export function Board({
               )}
               <GreetingBubble seat={seat} />
               {seat === view.dealer && (
-                <span class="chip" title={t('table.dealer')}>
+                <span class="chip dealer" title={t('table.dealer')}>
                   {t('table.dealerShort')}
                 </span>
               )}
@@ -146,10 +174,19 @@ export function Board({
               </div>
             )}
             <div class="note">{t('table.tricks', { count: m.tricksWon(seat) })}</div>
+            <Countdown view={view} seat={seat} />
           </div>
         ))}
-      <TrickArea game={game} trick={shown} last={held !== null || !m.trick.plays.length} me={me} n={m.seats} nameOf={nameOf} />
-      <div class="mine" aria-label={t('table.myHand')}>
+      <TrickArea
+        game={game}
+        trick={shown}
+        last={holding !== null || !m.trick.plays.length}
+        me={me}
+        n={m.seats}
+        nameOf={nameOf}
+        bySubstitute={bySubstitute}
+      />
+      <div class={`mine ${myTurn ? 'to-act' : ''}`} aria-label={t('table.myHand')}>
         <p
           class="status"
           data-testid="status"
@@ -170,12 +207,17 @@ export function Board({
             <>
               {' '}
               <span class="note">{t('table.youAre', { seat: seatNumber(m.mySeat), tricks: m.tricksWon(m.mySeat) })}</span>
+              {m.mySeat === view.dealer && (
+                <span class="chip dealer" title={t('table.dealer')} data-testid="my-dealer">
+                  {t('table.youDeal')}
+                </span>
+              )}
             </>
           )}
         </p>
         <TurnClock view={view} mySeat={m.mySeat} nameOf={nameOf} resync={resync} />
         {m.mySeat !== null && (
-          <div class={`card-row hand ${myTurn ? 'my-turn' : ''}`} role="group" aria-label={t('table.myCards')}>
+          <div class={`card-row hand ${choosingCards ? 'choosing' : ''}`} role="group" aria-label={t('table.myCards')}>
             {m.hand.map((card, i) => {
               const legal = myTurn && (selecting ? selectable.has(card) : offer.plays.has(card));
               const isSelected = selected.includes(`${i}:${card}`);
@@ -196,7 +238,7 @@ export function Board({
           </div>
         )}
         {myTurn && (
-          <div class="controls row" aria-label={t('table.actions')}>
+          <div class="controls row" ref={controls} aria-label={t('table.actions')}>
             {offer.selections.map((s) => {
               const chosen = matching(s.options, selectedCards);
               return (
@@ -245,8 +287,44 @@ export function Board({
                 </button>
               );
             })}
-            {offer.plays.size > 0 && !selecting && <span class="note">{t('table.clickToPlay')}</span>}
+            {toPlay && (
+              <button
+                type="button"
+                class="primary"
+                data-testid="play-selected"
+                disabled={busy}
+                onClick={() => act({ type: 'play', card: toPlay })}
+              >
+                {t('table.playSelected', { card: cardName(game, toPlay) })}
+              </button>
+            )}
+            {offer.plays.size > 0 && !selecting && !toPlay && (
+              <span class="note">{touchScreen() && !oneTap.value ? t('table.tapToPlay') : t('table.clickToPlay')}</span>
+            )}
           </div>
+        )}
+        {m.boughtFromMe && (
+          <p class="notice" role="status" data-testid="bought-from-me">
+            {m.boughtFromMe.give
+              ? t('table.boughtFromYouGiving', {
+                  name: nameOf(m.boughtFromMe.by),
+                  card: cardName(game, m.boughtFromMe.card),
+                  give: cardName(game, m.boughtFromMe.give),
+                })
+              : t('table.boughtFromYou', { name: nameOf(m.boughtFromMe.by), card: cardName(game, m.boughtFromMe.card) })}
+          </p>
+        )}
+        {substituted.length > 0 && (
+          <ul class="substituted" data-testid="substituted" aria-label={t('table.substitutedTitle')}>
+            {substituted.slice(-3).map((e) => (
+              <li>
+                {t('table.playedFor', {
+                  name: nameOf(e.seat ?? 0),
+                  what: actionSentence(game, { ...e.payload, seat: e.seat }, nameOf),
+                })}
+              </li>
+            ))}
+          </ul>
         )}
         {error && (
           <p class="error" role="alert" data-testid="action-error">
@@ -282,6 +360,7 @@ function TrickArea({
   me,
   n,
   nameOf,
+  bySubstitute,
 }: {
   game: GameId;
   trick: Trick | null;
@@ -289,18 +368,24 @@ function TrickArea({
   me: number;
   n: number;
   nameOf: (seat: number) => string;
+  /** `seat:card` of the cards a substitute played for the seat's player */
+  bySubstitute: Set<string>;
 }) {
   return (
     <div class={`trick ${last ? 'completed' : ''}`} aria-label={last ? t('table.lastTrick') : t('table.currentTrick')}>
-      {trick?.plays.map((p) => (
-        <span
-          class={`card played at-${placeOf(p.seat, me, n)}`}
-          data-played={p.card}
-          title={`${nameOf(p.seat)}: ${cardName(game, p.card)}`}
-        >
-          <Card game={game} code={p.card} />
-        </span>
-      ))}
+      {trick?.plays.map((p) => {
+        const substitute = bySubstitute.has(`${p.seat}:${p.card}`);
+        return (
+          <span
+            class={`card played at-${placeOf(p.seat, me, n)} ${substitute ? 'by-substitute' : ''}`}
+            data-played={p.card}
+            title={`${nameOf(p.seat)}: ${cardName(game, p.card)}${substitute ? ` — ${t('table.playedForShort', { name: nameOf(p.seat) })}` : ''}`}
+          >
+            <Card game={game} code={p.card} />
+            {substitute && <span class="substitute-mark">{t('table.playedForShort', { name: nameOf(p.seat) })}</span>}
+          </span>
+        );
+      })}
       {last && trick && (
         <span class="trick-note note">
           {trick.winner !== undefined ? t('table.lastTrickWon', { name: nameOf(trick.winner) }) : t('table.lastTrick')}

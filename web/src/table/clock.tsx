@@ -3,6 +3,19 @@ import { api, ok, type HandView } from '../api.js';
 import { t } from '../i18n/index.js';
 import { refusalText } from '../phrasebook/refusals.js';
 
+/** The countdown of the seat to act, shown beside that seat (its own panel for this seat); none while a substitute decides. */
+export function Countdown({ view, seat }: { view: HandView; seat: number }) {
+  const away = view.away ?? [];
+  const running = view.status === 'active' && view.turnSeconds !== null && view.toAct.includes(seat) && !away.includes(seat);
+  const left = useSecondsLeft(running ? view.deadline : null);
+  if (left === null) return null;
+  return (
+    <span class={`clock ${left <= 10 ? 'urgent' : ''}`} role="timer" aria-live="off" data-clock-seat={seat} title={t('clock.explain')}>
+      {t('clock.left', { count: left })}
+    </span>
+  );
+}
+
 /** Seconds left until `deadline`, counted down once a second (the server's absolute time, so every client shows the same). */
 function useSecondsLeft(deadline: string | null | undefined): number | null {
   const [now, setNow] = useState(() => Date.now());
@@ -16,8 +29,8 @@ function useSecondsLeft(deadline: string | null | undefined): number | null {
 }
 
 /**
- * The turn clock and the seats away: how long the seat to act has before its substitute decides,
- * and — for this seat — "I'm back" while its substitute plays, or "Step away" to hand it over.
+ * This seat's turn clock and the seats away: how long it has before its substitute decides,
+ * and — "I'm back" while its substitute plays, or "Step away" to hand it over.
  */
 export function TurnClock({
   view,
@@ -31,7 +44,6 @@ export function TurnClock({
   resync: () => Promise<void>;
 }) {
   const away = view.away ?? [];
-  const left = useSecondsLeft(view.status === 'active' && view.turnSeconds !== null ? view.deadline : null);
   const [error, setError] = useState<string | null>(null);
   const meAway = mySeat !== null && away.includes(mySeat);
   const send = async (path: '/hands/{id}/away' | '/hands/{id}/back') => {
@@ -47,11 +59,7 @@ export function TurnClock({
   const others = away.filter((s) => s !== mySeat);
   return (
     <div class="turn-clock" data-testid="turn-clock">
-      {left !== null && !view.toAct.some((s) => away.includes(s)) && (
-        <span class={`clock ${left <= 10 ? 'urgent' : ''}`} role="timer" aria-live="off" title={t('clock.explain')}>
-          {t('clock.left', { count: left })}
-        </span>
-      )}
+      {mySeat !== null && <Countdown view={view} seat={mySeat} />}
       {others.length > 0 && (
         <span class="note">{t('clock.othersAway', { names: others.map(nameOf).join(', '), count: others.length })}</span>
       )}

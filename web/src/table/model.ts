@@ -33,6 +33,8 @@ export interface TableModel {
   tricksPlayed: number;
   handSize(seat: number): number | null;
   tricksWon(seat: number): number;
+  /** A buy that took a card from the viewer's hand (Droggn): what went, what came, and who bought it. */
+  boughtFromMe: { card: string; give: string | null; by: number } | null;
   /** The public record so far: bids, calls, doublings, announcements…, as label → text. */
   record: [string, string][];
 }
@@ -77,7 +79,14 @@ export function modelOf(
     handSize,
     tricksWon,
     record: recordOf(game, view, nameOf),
+    boughtFromMe: boughtFrom(view, mySeat),
   };
+}
+
+function boughtFrom(view: Record<string, unknown>, mySeat: number | null): TableModel['boughtFromMe'] {
+  const buy = view.buy as { kind?: string; card?: string; from?: number; give?: string } | null | undefined;
+  if (mySeat === null || buy?.kind !== 'bought' || buy.from !== mySeat || !buy.card || typeof view.declarer !== 'number') return null;
+  return { card: buy.card, give: buy.give ?? null, by: view.declarer };
 }
 
 /** Public facts worth showing, in words. */
@@ -113,6 +122,20 @@ function recordOf(game: GameId, view: Record<string, unknown>, nameOf: (seat: nu
     const c = view[key];
     if (Array.isArray(c) && c.length && c.every((x) => typeof x === 'string')) out.push([label, cardNames(game, c as string[])]);
   };
+  // Droggn's buy: the bought card and its seller are public; the card given back only to the two involved.
+  const buy = view.buy as { kind?: string; card?: string; from?: number; give?: string } | null | undefined;
+  if (buy?.kind === 'bought' && buy.card && typeof buy.from === 'number' && typeof view.declarer === 'number')
+    out.push([
+      t('record.buy'),
+      buy.give
+        ? t('record.boughtGiving', {
+            name: nameOf(view.declarer),
+            card: cardName(game, buy.card),
+            from: nameOf(buy.from),
+            give: cardName(game, buy.give),
+          })
+        : t('record.bought', { name: nameOf(view.declarer), card: cardName(game, buy.card), from: nameOf(buy.from) }),
+    ]);
   cards('talon', t('record.talon'));
   cards('dobb', t('record.dobb'));
   cards('discard', t('record.discard'));

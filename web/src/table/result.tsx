@@ -131,20 +131,40 @@ function breakdown(game: GameId, r: Result, table: Table, nameOf: (seat: number)
     out.push(t('result.dobbm.difference', { points, diff: Math.abs(points - 60) }), { kind: 'difference', value: Math.abs(points - 60) });
     if (d.match) out.push(t('result.dobbm.match'));
     if (d.draw) out.push(t('result.dobbm.draw'));
+    // Who won: over 60 the declarer, under 60 the opponents (docs/rules/dobbm.md#scoring).
+    else out.push(points > 60 ? t('result.dobbm.declarerWon', { name: nameOf(num(r.declarer)) }) : t('result.dobbm.opponentsWon'));
     if (d.soloFactor === 2) out.push(t('result.dobbm.solo'), { kind: 'factor', value: 2 });
     multiplier();
     const amount = formatNumber(num(d.amountPerOpponent));
-    out.push(
-      table.rules.rounding === 'ceil'
-        ? `${t('result.dobbm.perOpponent', { amount })} (${t('result.dobbm.rounding')})`
-        : t('result.dobbm.perOpponent', { amount }),
-      { kind: 'perOpponent', value: num(d.amountPerOpponent) },
-    );
+    const name = nameOf(num(r.declarer));
+    const pays = d.draw
+      ? t('result.dobbm.nobodyPays')
+      : points > 60
+        ? t('result.dobbm.opponentsPay', { name, amount })
+        : t('result.dobbm.declarerPays', { name, amount });
+    out.push(table.rules.rounding === 'ceil' ? `${pays} (${t('result.dobbm.rounding')})` : pays, {
+      kind: 'perOpponent',
+      value: num(d.amountPerOpponent),
+    });
     return lines;
   }
   if (game === 'droggn') {
     if (r.status === 'thrownIn') return lines;
     if (typeof d.baseValue === 'number') out.push(t('result.droggn.base', { n: d.baseValue }));
+    // The difference points: the declarer's card points against 37 of 74, added to the base value (docs/rules/droggn.md#scoring).
+    const points = r.cardPoints?.declarer;
+    if (
+      typeof d.baseValue === 'number' &&
+      typeof d.gameValue === 'number' &&
+      typeof points === 'number' &&
+      typeof d.mordValue !== 'number'
+    ) {
+      const base = d.baseValue;
+      const value = formatNumber(d.gameValue, { sign: true });
+      if (d.match) out.push(t('result.droggn.matchValue', { base, value }));
+      else if (d.won) out.push(t('result.droggn.differenceWon', { points, diff: points - 37, base, value }));
+      else out.push(t('result.droggn.differenceLost', { points, diff: Math.max(0, 37 - points), base, value }));
+    }
     if (typeof d.mordValue === 'number')
       out.push(t('result.droggn.mord', { value: formatNumber(d.mordValue), score: formatNumber(num(d.gameScore), { sign: true }) }), {
         kind: 'gameScore',

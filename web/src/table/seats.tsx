@@ -3,13 +3,14 @@ import { api, ok, type Table } from '../api.js';
 import { CopyButton } from '../copy-button.js';
 import { t } from '../i18n/index.js';
 import { me } from '../session.js';
+import { JoinWithName } from './join.js';
 import { useSeatAction } from './seat-action.js';
 import { seatNames, seatNumber } from './names.js';
 
 /** Before the first deal: take a seat, leave it, or (the host) seat bots in the empty ones; invite others. */
 export function Seats({ table, reload }: { table: Table; reload: () => void }) {
   const { run, error } = useSeatAction(reload);
-  const [strength, setStrength] = useState<'strong' | 'heuristic' | 'random'>('heuristic');
+  const [strength, setStrength] = useState<'strong' | 'heuristic' | 'random'>('strong');
   const myId = me.value?.id;
   const nameOf = seatNames(table);
   const mine = table.seats.find((s) => s.playerId === myId);
@@ -54,7 +55,7 @@ export function Seats({ table, reload }: { table: Table; reload: () => void }) {
         <div class="row">
           <label>
             {t('seats.strength')}{' '}
-            <select value={strength} onChange={(e) => setStrength(e.currentTarget.value as typeof strength)}>
+            <select name="strength" value={strength} onChange={(e) => setStrength(e.currentTarget.value as typeof strength)}>
               <option value="strong">{t('seats.strengths.strong')}</option>
               <option value="heuristic">{t('seats.strengths.heuristic')}</option>
               <option value="random">{t('seats.strengths.random')}</option>
@@ -93,7 +94,7 @@ export function Seats({ table, reload }: { table: Table; reload: () => void }) {
           {t('seats.leave')}
         </button>
       )}
-      {!myId && <p class="note">{t('seats.nameFirst')}</p>}
+      {!myId && <JoinWithName table={table} reload={reload} />}
       {error && (
         <p class="error" role="alert">
           {error}
