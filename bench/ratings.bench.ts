@@ -49,10 +49,7 @@ const ms = (x: number) => `${x.toFixed(2)} ms`;
 
 /** Players with a rating in every game: μ spread around 25, σ below the provisional line for four in five. */
 async function seed(db: pg.Pool): Promise<void> {
-  await db.query(
-    `INSERT INTO players (id, name) SELECT gen_random_uuid(), 'P' || i FROM generate_series(1, $1::int) i`,
-    [PLAYERS],
-  );
+  await db.query(`INSERT INTO players (id, name) SELECT gen_random_uuid(), 'P' || i FROM generate_series(1, $1::int) i`, [PLAYERS]);
   await db.query(
     `INSERT INTO ratings (player_id, game, mu, sigma, rating, provisional, hands)
      SELECT p.id, g, m.mu, m.sigma, round(1500 + 24 * (m.mu - 25)), m.sigma > 6, 30
