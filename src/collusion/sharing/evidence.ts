@@ -48,7 +48,7 @@ const UNVALUED = new Set(['bid', 'double']);
 
 /** Raised whenever the moments a hand gives change (budget, kinds, valuer). */
 const VERSION = 1;
-export const sharingEstimator = (budget: StrongBudget = SHARING_BUDGET): string =>
+const sharingEstimator = (budget: StrongBudget = SHARING_BUDGET): string =>
   `card-sharing-v${VERSION}-w${budget.worlds}-e${budget.endgameTricks ?? 0}`;
 
 /** A decision's seed from the hand's seed and its index: the own and the informed valuation share it. */
