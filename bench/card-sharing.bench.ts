@@ -1,7 +1,7 @@
 /**
  * The card-sharing evidence's cost per hand, per game, on one core (docs/audit-card-sharing.md):
  * hands dealt from fixed seeds and played by the engine's heuristic bots, each hand's evidence
- * timed. `--hands N` (default 3), `--worlds W` (default: the audit's budget).
+ * timed (wall and CPU: a loaded machine stretches the wall time). `--hands N` (default 3; 0: the statistics only), `--worlds W` (default: the audit's budget).
  */
 import { performance } from 'node:perf_hooks';
 import { gameFor, GAME_IDS, shuffle, type Action, type GameId, type HandRecord } from '../src/engine/index.js';
@@ -10,6 +10,7 @@ import { heuristicBot as dobbmBot } from '../src/engine/dobbm/bots.js';
 import { heuristicBot as droggnBot } from '../src/engine/droggn/bots.js';
 import { heuristicBot as dokoBot } from '../src/engine/doppelkopf/bots.js';
 import { SHARING_BUDGET, sharingEvidence } from '../src/collusion/sharing/evidence.js';
+import { sharingPairStatistics } from '../src/collusion/sharing/pairs.js';
 
 const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(`--${name}`);
@@ -44,20 +45,50 @@ function record(id: GameId, deal: number): HandRecord {
   return { game: id, rules, dealer, deck, actions };
 }
 
-for (const id of GAME_IDS) {
+for (const id of hands > 0 ? GAME_IDS : []) {
   const times: number[] = [];
+  const cpu: number[] = [];
   let moments = 0;
   let decisions = 0;
   for (let d = 1; d <= hands; d++) {
+    const played = record(id, 1000 + d);
     const start = performance.now();
-    const ev = sharingEvidence(record(id, 1000 + d), { seed: d, budget });
+    const startCpu = process.cpuUsage();
+    const ev = sharingEvidence(played, { seed: d, budget });
     times.push(performance.now() - start);
+    const used = process.cpuUsage(startCpu);
+    cpu.push((used.user + used.system) / 1000);
     moments += ev.moments.length;
     decisions += ev.decisions.reduce((a, b) => a + b, 0);
   }
   times.sort((a, b) => a - b);
   const mean = times.reduce((a, b) => a + b, 0) / times.length;
+  const meanCpu = cpu.reduce((a, b) => a + b, 0) / cpu.length;
   console.log(
-    `${id}: ${hands} hands, worlds ${budget.worlds}: mean ${(mean / 1000).toFixed(2)} s/hand, max ${(times.at(-1)! / 1000).toFixed(2)} s; ${(decisions / hands).toFixed(1)} decisions and ${(moments / hands).toFixed(1)} moments per hand`,
+    `${id}: ${hands} hands, worlds ${budget.worlds}: mean ${(mean / 1000).toFixed(2)} s/hand wall, ${(meanCpu / 1000).toFixed(2)} s CPU, max ${(times.at(-1)! / 1000).toFixed(2)} s; ${(decisions / hands).toFixed(1)} decisions and ${(moments / hands).toFixed(1)} moments per hand`,
   );
 }
+
+/** The pair statistics of a 20,000-hand log from stored evidence: 16 players at tables of four, six moments per seat and hand. */
+const rng = seededRng(99);
+const players = Array.from({ length: 16 }, (_, i) => `P${i}`);
+const log = Array.from({ length: arg('audit-hands', 20_000) }, (_, h) => {
+  const seated = [...players].sort(() => rng.next() - 0.5).slice(0, 4);
+  const moments = Array.from({ length: 24 }, (_, i) => ({
+    index: i,
+    seat: i % 4,
+    other: (i % 4) + 1 + (Math.floor(i / 4) % 3),
+    kind: 'play',
+    choseInformed: rng.next() < 0.4,
+    worth: 1,
+  })).map((m) => ({ ...m, other: m.other % 4 }));
+  return { handId: `H${h}`, players: seated, evidence: { estimator: 'bench', decisions: [6, 6, 6, 6], moments } };
+});
+const auditStart = performance.now();
+const auditCpu = process.cpuUsage();
+const rows = sharingPairStatistics(log);
+const cpu = process.cpuUsage(auditCpu);
+// CPU time beside the wall time: on a loaded machine the wall time says more about the neighbours
+console.log(
+  `pair statistics of ${log.length} hands from stored evidence: ${((performance.now() - auditStart) / 1000).toFixed(2)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s CPU, ${rows.length} ordered pairs`,
+);
