@@ -572,6 +572,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/hands/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A finished hand's review: every decision valued from its seat's information, labelled, and each seat's accuracy
+         * @description Readable by the hand's players and the auditor. Computed by the audit's workers (docs/review.md): 200 once stored; while it is computed, 202 `{status: "running", progress}` (0–1, the share of seats done) with Retry-After: ask again.
+         */
+        get: operations["ReviewsController_review"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -3855,6 +3875,145 @@ export interface operations {
                 };
             };
             /** @description HAND_NOT_REPLAYABLE: the engine refuses the hand's stored log (`actionIndex`, `rejection`), so it cannot be evaluated; EVIDENCE_FAILED: computing its evidence failed on every try */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description INTERNAL (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    ReviewsController_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description the valuer and its version (a new one reviews the hand anew)
+                         * @example review-doppelkopf-v1-w48
+                         */
+                        estimator: string;
+                        seats: {
+                            seat: number;
+                            /** @description null for a seat of an imported record without seating */
+                            player: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            /** @description 0–100 from the unforced decisions (docs/review.md); null without any */
+                            accuracy: number | null;
+                            decisions: {
+                                /** @description the action's event seq (the deal is 0) */
+                                seq: number;
+                                action: {
+                                    type: string;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                /** @description the highest-valued candidate (the action itself when nothing was better) */
+                                best: {
+                                    type: string;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                /** @description value(best) − value(action) in the game's points for the seat, ≥ 0 */
+                                loss: number;
+                                /** @enum {string|null} */
+                                label: "inaccuracy" | "mistake" | "blunder" | null;
+                                /** @description a single legal action: loss 0, no label */
+                                forced: boolean;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            202: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "running";
+                        progress: number;
+                    };
+                };
+            };
+            /** @description Missing or unknown token (TOKEN_MISSING, TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /**
+             * @description NOT_SEATED: a player who did not sit in the hand
+             *
+             *     The token may not do this (AUDITOR_ONLY, PLAYER_ONLY, NOT_SEATED)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description HAND_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description HAND_NOT_FINISHED: the hand is in play (or void) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description REVIEW_FAILED: computing it failed on every try */
             422: {
                 headers: {
                     [name: string]: unknown;

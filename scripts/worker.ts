@@ -1,5 +1,5 @@
 /**
- * `npm run worker`: a worker of the collusion audit as its own process, against DATABASE_URL
+ * `npm run worker`: a worker of the collusion audit and the hand reviews as its own process, against DATABASE_URL
  * (this machine's or another's): takes hands' evidence jobs and audit steps from the queue and
  * sweeps finished hands into it (docs/scaling.md). AUDIT_WORKERS evidence threads (default 1),
  * AUDIT_SAMPLES for the sweep's estimator. SIGTERM or SIGINT: finishes the jobs under way (at
@@ -13,6 +13,7 @@ import { settingsOrExit } from '../src/config/env.js';
 import { CONNECTION_OPTIONS } from '../src/database/database.service.js';
 import { migrate } from '../src/database/migrations.js';
 import { JobQueue } from '../src/jobs/job-queue.js';
+import { REVIEW_QUEUES, ReviewWork } from '../src/reviews/review-work.js';
 
 async function main(): Promise<void> {
   const settings = settingsOrExit(process.env);
@@ -29,19 +30,21 @@ async function main(): Promise<void> {
     databaseUrl: url,
     expireSeconds: settings.auditJobExpireSeconds,
     supervise: true,
-    queues: AUDIT_QUEUES,
+    queues: [...AUDIT_QUEUES, ...REVIEW_QUEUES],
     onError: (err) => log.warn(`job queue: ${err.message}`),
   });
   const pool = new EvidencePool(settings.auditWorkers);
   const work = new AuditWork(db, queue, pool, settings, log);
-  await work.start();
+  const reviews = new ReviewWork(db, queue, pool, log);
+  await Promise.all([work.start(), reviews.start()]);
   console.log(`worker ready: ${Math.max(1, settings.auditWorkers)} evidence thread(s), pid ${process.pid}`);
   const stop = async (signal: string): Promise<void> => {
     await work.stop();
+    await reviews.stop();
     await queue.stop();
     await pool.close();
     await db.end();
-    console.log(`${signal}: stopped; computed ${work.computed} hand(s)`);
+    console.log(`${signal}: stopped; computed ${work.computed} hand(s), reviewed ${reviews.reviewed}`);
     process.exit(0);
   };
   process.once('SIGTERM', (s) => void stop(s));

@@ -4,7 +4,7 @@ import { pairStatistics, type AuditHand } from './pairs/pairs.js';
 import { ApiError } from '../common/problems.js';
 import { loadHand, readEvents, type HandAt } from '../hands/hand-store.js';
 import { finishedHands, handsWithoutEvidence } from './audit-hands.js';
-import type { JobQueue } from '../jobs/job-queue.js';
+import { QueueNap, type JobQueue } from '../jobs/job-queue.js';
 import { finishJob, readJob, recordProgress, type StoredJob, type UnevaluatedHand } from './audit-job-store.js';
 import { AUDIT_GAMES, evidenceKey, isAuditGame, pairOptionsFor, type AuditGame } from './evidence-of.js';
 import type { EvidencePool } from './evidence-pool.js';
@@ -91,7 +91,7 @@ export class AuditWork {
   private sweepTimer: NodeJS.Timeout | undefined;
   private stopped = false;
   private evidenceLoop: Promise<void> | undefined;
-  private wakeUp: (() => void) | undefined;
+  private readonly nap = new QueueNap();
 
   constructor(
     private readonly db: pg.Pool,
@@ -120,7 +120,7 @@ export class AuditWork {
 
   /** Cuts an idle wait short: this process has just queued a hand it waits for (`GET /hands/{id}/audit`). */
   wake(): void {
-    this.wakeUp?.();
+    this.nap.wake();
   }
 
   async stop(): Promise<void> {
@@ -144,14 +144,7 @@ export class AuditWork {
         return [];
       });
       if (!jobs?.length) {
-        await new Promise<void>((r) => {
-          const timer = setTimeout(r, EMPTY_QUEUE_POLL_MS);
-          this.wakeUp = () => {
-            clearTimeout(timer);
-            r();
-          };
-        });
-        this.wakeUp = undefined;
+        await this.nap.sleep(EMPTY_QUEUE_POLL_MS);
         continue;
       }
       const outcomes = await Promise.all(

@@ -11,6 +11,7 @@ import { settledEvidence } from './evidence-store.js';
 import { AUDIT_GAMES, evidenceKey, isAuditGame, type AnyHandEvidence as HandEvidence, type AuditGame } from './evidence-of.js';
 import { EvidencePool } from './evidence-pool.js';
 import { replayableRecord } from './hand-evidence.js';
+import { REVIEW_QUEUES, ReviewWork } from '../reviews/review-work.js';
 
 /**
  * The collusion audit over the stored hands of Dobbm or Droggn (docs/audit.md). An audit is a
@@ -24,10 +25,13 @@ export class CollusionService implements OnApplicationBootstrap, OnModuleDestroy
   private readonly log = new Logger('Collusion');
   /** The in-process worker's evidence threads. */
   private readonly pool: EvidencePool;
-  private readonly queue: JobQueue;
+  /** The audit's job queue, the hand reviews' too (src/reviews/). */
+  readonly queue: JobQueue;
   private readonly samples: number;
   /** This process's worker of the audit's jobs (AUDIT_JOBS=in-process, the default); none on an API-only instance. */
   readonly work: AuditWork | undefined;
+  /** This process's worker of the hand reviews' jobs, on the same queue and threads (AUDIT_JOBS=in-process). */
+  readonly reviews: ReviewWork | undefined;
   private retry: NodeJS.Timeout | undefined;
   private destroyed = false;
 
@@ -42,16 +46,19 @@ export class CollusionService implements OnApplicationBootstrap, OnModuleDestroy
       databaseUrl: settings.databaseUrl!,
       expireSeconds: settings.auditJobExpireSeconds,
       supervise: settings.auditJobs === 'in-process',
-      queues: AUDIT_QUEUES,
+      queues: [...AUDIT_QUEUES, ...REVIEW_QUEUES],
       onError: (err) => this.log.warn(`job queue: ${err.message}`),
     });
-    if (settings.auditJobs === 'in-process') this.work = new AuditWork(this.db.pool, this.queue, this.pool, settings, this.log);
+    if (settings.auditJobs === 'in-process') {
+      this.work = new AuditWork(this.db.pool, this.queue, this.pool, settings, this.log);
+      this.reviews = new ReviewWork(this.db.pool, this.queue, this.pool, this.log);
+    }
   }
 
   /** Starts the in-process worker without holding up the start; with the database away, tries again every 5 s. */
   onApplicationBootstrap(): void {
     const start = (): void => {
-      this.work?.start().catch((err: Error) => {
+      Promise.all([this.work?.start(), this.reviews?.start()]).catch((err: Error) => {
         if (this.destroyed) return;
         this.log.warn(`the audit's worker did not start (${err.message}); trying again in 5 s`);
         this.retry = setTimeout(start, 5_000);
@@ -65,6 +72,7 @@ export class CollusionService implements OnApplicationBootstrap, OnModuleDestroy
     this.destroyed = true;
     clearTimeout(this.retry);
     await this.work?.stop();
+    await this.reviews?.stop();
     await this.queue.stop();
     await this.pool.close();
   }

@@ -1,24 +1,38 @@
 import { DobbmSolver } from '../solvers/dobbm/solver.js';
 import { TaskPool } from '../workers/task-pool.js';
 import { evidenceOf, type AnyHandEvidence, type EvidenceInput } from './evidence-of.js';
+import { reviewSeat, type ReviewTask } from '../reviews/review-task.js';
+import type { SeatReview } from '../solvers/review/review.js';
+
+/** A task of the audit's threads: a hand's evidence, or one seat's review of a hand (src/reviews/). */
+export type PoolTask = { evidence: EvidenceInput } | { review: ReviewTask };
+type PoolOutput = AnyHandEvidence | SeatReview;
+
+/** What a thread computes for a task (evidence-worker.ts, and in place without threads). */
+export const runPoolTask = (task: PoolTask, solver: () => DobbmSolver): PoolOutput =>
+  'review' in task ? reviewSeat(task.review) : evidenceOf(task.evidence, solver);
 
 /**
- * Computes hand evidence in `size` worker threads (AUDIT_WORKERS, the shared TaskPool), so that
+ * Computes hand evidence, and the hand reviews' seats, in `size` worker threads (AUDIT_WORKERS, the shared TaskPool), so that
  * the collusion job does not block other requests; size 0 computes in the calling thread.
  * The worker is `evidence-worker` next to this file.
  */
 export class EvidencePool {
   private solver: DobbmSolver | undefined;
-  private readonly pool: TaskPool<EvidenceInput, AnyHandEvidence>;
+  private readonly pool: TaskPool<PoolTask, PoolOutput>;
 
   constructor(readonly size: number) {
-    this.pool = new TaskPool(size, { caller: import.meta.url, name: 'evidence-worker' }, (input) =>
-      evidenceOf(input, () => (this.solver ??= new DobbmSolver())),
+    this.pool = new TaskPool(size, { caller: import.meta.url, name: 'evidence-worker' }, (task) =>
+      runPoolTask(task, () => (this.solver ??= new DobbmSolver())),
     );
   }
 
   evidence(input: EvidenceInput): Promise<AnyHandEvidence> {
-    return this.pool.run(input);
+    return this.pool.run({ evidence: input }) as Promise<AnyHandEvidence>;
+  }
+
+  review(task: ReviewTask): Promise<SeatReview> {
+    return this.pool.run({ review: task }) as Promise<SeatReview>;
   }
 
   close(): Promise<void> {

@@ -65,7 +65,7 @@ export function problemOf(err: unknown): EvidenceProblem {
  * A fixed seed per hand, taken from what was dealt and played (not from its id), so that a hand
  * has the same evidence every time it is computed — also when the same record is imported again.
  */
-function seedOf(record: HandRecord<AuditGame>): number {
+export function seedOf(record: HandRecord): number {
   const text = JSON.stringify([record.dealer, record.deck ?? null, record.hands ?? null, record.talon ?? null, record.actions]);
   let h = 2166136261;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);

@@ -152,3 +152,22 @@ export async function queueDepths(pool: pg.Pool, timeoutMs: number): Promise<Que
     throw err;
   }
 }
+
+/** An idle worker's wait before it looks at its queue again: `ms`, cut short by `wake` (this process has just queued work it waits for). */
+export class QueueNap {
+  private wakeUp: (() => void) | undefined;
+
+  sleep(ms: number): Promise<void> {
+    return new Promise<void>((r) => {
+      const timer = setTimeout(r, ms);
+      this.wakeUp = () => {
+        clearTimeout(timer);
+        r();
+      };
+    }).finally(() => (this.wakeUp = undefined));
+  }
+
+  wake(): void {
+    this.wakeUp?.();
+  }
+}

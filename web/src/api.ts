@@ -9,6 +9,8 @@ export type HandView = Schemas['HandView'];
 export type HandEvent = Schemas['HandEventDto'];
 export type Ledger = Schemas['LedgerDto'];
 type Problem = Schemas['ProblemDto'];
+/** A finished hand's review (docs/review.md), as `GET /hands/{id}/review` answers once it is stored. */
+export type HandReview = paths['/hands/{id}/review']['get']['responses'][200]['content']['application/json'];
 
 /**
  * The one way the page talks to the service: the typed client generated from the OpenAPI

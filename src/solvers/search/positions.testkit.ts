@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { gameFor, shuffle, type Action, type GameId, type HandSetup } from '../../engine/index.js';
+import { gameFor, playOut, shuffle, type Action, type GameId, type HandRecord, type HandSetup } from '../../engine/index.js';
 import { seededRng, type Rng } from '../../engine/core/rng.js';
 import { heuristicBot as dobbmBot } from '../../engine/dobbm/bots.js';
 import { heuristicBot as droggnBot } from '../../engine/droggn/bots.js';
@@ -58,3 +58,15 @@ export const positions = (variants: readonly Variant[], at: (v: Variant, deal: n
       steps: fc.integer({ min: 0, max: 40 }),
     })
     .map(({ variant, deal, steps }) => at(variants[variant]!, deal, steps));
+
+/** A whole hand of `variant` played by the engine's bots, as its record. */
+export function playedHand(variant: Variant, deal: number): HandRecord {
+  const game = gameFor(variant.game);
+  const p = positionOf(variant, deal, 0)!;
+  const rng = seededRng(deal);
+  const deck = shuffle(deal.toString(16).padStart(64, '0'), game.deck(p.options));
+  const { actions } = playOut(game, { options: p.options, source: { deck }, setup: p.setup }, (state, seats) =>
+    stateBots[variant.game](state as never, seats[0]!, rng),
+  );
+  return { game: variant.game, rules: variant.rules, dealer: p.setup.dealer, deck, actions };
+}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, ok, type Schemas } from '../api.js';
+import { api, asAuditor, ok, type Schemas } from '../api.js';
+import { auditorToken, me } from '../session.js';
 import { formatNumber, t } from '../i18n/index.js';
 import { contractName, gameName } from '../phrasebook/index.js';
 import { refusalText } from '../phrasebook/refusals.js';
@@ -8,7 +9,18 @@ import { Words } from '../phrasebook/terms.js';
 type HandSummary = Schemas['HandSummaryDto'];
 
 /** A table's or a player's hands, newest first a page at a time, each with its replay. */
-function History({ id, title, load }: { id: string; title: string; load: (cursor?: string) => Promise<Schemas['HandPageDto']> }) {
+function History({
+  id,
+  title,
+  load,
+  accuracyOf,
+}: {
+  id: string;
+  title: string;
+  load: (cursor?: string) => Promise<Schemas['HandPageDto']>;
+  /** A player's own history (or the auditor's look at it): each finished hand's accuracy from its review. */
+  accuracyOf?: string;
+}) {
   const [hands, setHands] = useState<HandSummary[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -36,6 +48,7 @@ function History({ id, title, load }: { id: string; title: string; load: (cursor
               <th>{t('history.game')}</th>
               <th>{t('history.status')}</th>
               <th>{t('history.result')}</th>
+              {accuracyOf && <th>{t('review.column')}</th>}
               <th />
             </tr>
           </thead>
@@ -55,6 +68,11 @@ function History({ id, title, load }: { id: string; title: string; load: (cursor
                       </>
                     )}
                   </td>
+                  {accuracyOf && (
+                    <td class="num" data-testid="hand-accuracy">
+                      {(h.status === 'finished' || h.status === 'thrownIn') && <Accuracy handId={h.id} playerId={accuracyOf} />}
+                    </td>
+                  )}
                   <td>
                     {h.status === 'finished' || h.status === 'thrownIn' ? (
                       <a href={`/hands/${h.id}/replay`}>{t('history.replay')}</a>
@@ -88,6 +106,27 @@ export function TableHands({ id }: { id: string }) {
   );
 }
 
+/** The player's accuracy in a hand, from its review once stored (docs/review.md); a dash until then. */
+function Accuracy({ handId, playerId }: { handId: string; playerId: string }) {
+  const [accuracy, setAccuracy] = useState<number | null>(null);
+  useEffect(() => {
+    const headers = auditorToken.value ? asAuditor : {};
+    api.GET('/hands/{id}/review', { params: { path: { id: handId } }, headers }).then(
+      (r) => {
+        const body = ok(r);
+        const seat = 'seats' in body ? body.seats.find((s) => s.player?.id === playerId) : undefined;
+        setAccuracy(seat?.accuracy ?? null);
+      },
+      () => setAccuracy(null),
+    );
+  }, [handId]);
+  return (
+    <a href={`/hands/${handId}/replay#review`}>
+      {accuracy === null ? '—' : t('review.accuracy', { percent: formatNumber(Math.round(accuracy)) })}
+    </a>
+  );
+}
+
 export function PlayerHands({ id }: { id: string }) {
   const [name, setName] = useState<string | null>(null);
   useEffect(() => {
@@ -101,6 +140,7 @@ export function PlayerHands({ id }: { id: string }) {
       id={id}
       title={name === null ? t('history.ofPlayer') : t('history.ofPlayerNamed', { name })}
       load={async (cursor) => ok(await api.GET('/players/{id}/hands', { params: { path: { id }, query: { cursor } } }))}
+      accuracyOf={me.value?.id === id || auditorToken.value ? id : undefined}
     />
   );
 }

@@ -6,6 +6,7 @@ import { actionSentence, gameName } from '../phrasebook/index.js';
 import { refusalText } from '../phrasebook/refusals.js';
 import { Words } from '../phrasebook/terms.js';
 import { deckCommitmentOf, replaySteps, type HandRecord, type Step } from '../replay/steps.js';
+import { DecisionNote, ReviewSeats, useReview } from '../replay/review.js';
 import { auditorToken } from '../session.js';
 import { RecordList } from '../table/record.js';
 import { modelOf } from '../table/model.js';
@@ -20,12 +21,13 @@ export function Replay({ id }: { id: string }) {
   const [at, setAt] = useState(0);
   const [commitment, setCommitment] = useState<'checking' | 'verified' | 'mismatch' | 'not checkable'>('checking');
   const [error, setError] = useState<string | null>(null);
+  // A seat's token once the hand is over, else the auditor's.
+  const headers = auditorToken.value ? asAuditor : {};
+  const review = useReview(id, headers);
 
   useEffect(() => {
     (async () => {
       try {
-        // A seat's token once the hand is over, else the auditor's.
-        const headers = auditorToken.value ? asAuditor : {};
         const rec = ok(await api.GET('/hands/{id}/record', { params: { path: { id } }, headers }));
         const evs = ok(await api.GET('/hands/{id}/events', { params: { path: { id } }, headers }));
         setRecord(rec);
@@ -119,6 +121,7 @@ export function Replay({ id }: { id: string }) {
           t('replay.theDeal')
         )}
       </p>
+      <DecisionNote game={game} state={review} seq={at} nameOf={nameOf} />
       <div class="replay-board">
         {hands.map((hand, seat) => (
           <div class="panel" data-replay-seat={seat}>
@@ -144,6 +147,7 @@ export function Replay({ id }: { id: string }) {
           </div>
         </div>
       </div>
+      <ReviewSeats state={review} nameOf={nameOf} />
       <RecordList phase={String(view.phase)} record={m.record} />
     </section>
   );

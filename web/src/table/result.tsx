@@ -71,6 +71,11 @@ export function HandResult({ view, table, onDismiss }: { view: HandView; table: 
           ))}
         </tbody>
       </table>
+      <p>
+        <a href={`/hands/${view.id}/replay#review`} data-testid="review-link">
+          {t('review.link')}
+        </a>
+      </p>
       {m.tricks.length > 0 && (
         <details>
           <summary>{t('table.allTricks')}</summary>
