@@ -428,7 +428,8 @@ function reportMarkdown(
   ].join('\n');
 }
 
-main().catch((e: unknown) => {
+const cardSharing = process.argv.includes('--kind') && process.argv[process.argv.indexOf('--kind') + 1] === 'card-sharing';
+(cardSharing ? import('./lib/card-sharing-run.js').then((m) => m.runCardSharing(process.argv.slice(2))) : main()).catch((e: unknown) => {
   console.error(e);
   process.exit(1);
 });

@@ -1,0 +1,37 @@
+import { describe, expect, it } from '@jest/globals';
+import { gameFor, replay } from '../../engine/index.js';
+import { plantedPairs, simulateSharing, type SharingSimConfig } from './simulate.js';
+
+const CHEAP = { worlds: 1, timeMs: Infinity, endgameTricks: 1 };
+const config: SharingSimConfig = {
+  game: 'dobbm',
+  players: 9,
+  hands: 2,
+  pairs: 2,
+  rate: 1,
+  seed: 5,
+  handsPerSeating: 1,
+  botBudget: CHEAP,
+  evidenceBudget: CHEAP,
+};
+
+describe('the card-sharing simulator', () => {
+  const hands = [...simulateSharing(config)];
+
+  it('each planted pair sits at one table in every hand; the surplus player sits out', () => {
+    const partner = plantedPairs(config);
+    expect(partner.size).toBe(4);
+    for (const h of hands) {
+      expect(h.players).toHaveLength(4);
+      for (const p of h.players) if (partner.has(p)) expect(h.players).toContain(partner.get(p));
+    }
+    expect(new Set(hands.map((h) => h.handId)).size).toBe(2);
+  });
+
+  it('every hand’s record replays and its evidence names the estimator', () => {
+    for (const h of hands) {
+      expect(replay(gameFor('dobbm'), h.record).ok).toBe(true);
+      expect(h.evidence.estimator).toMatch(/^card-sharing-v\d+-w1-e1$/);
+    }
+  });
+});

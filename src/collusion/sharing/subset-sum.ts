@@ -1,0 +1,74 @@
+import type { Rng } from '../../engine/core/rng.js';
+import { edgeworthTail } from '../pairs/stats.js';
+
+/**
+ * The conditional permutation test of the collusion audits: of a player's N unit scores, the
+ * n that belong to one pair sum to `observed`; under the null the pair's units are a random
+ * n-subset. Mean, variance and skewness of a random subset sum are exact (sampling without
+ * replacement); the p-value is the normal tail with a one-term Edgeworth correction, or a Monte
+ * Carlo permutation p-value for a small pair or a sum too skewed for the correction. The same
+ * test as the doubling audit's (pairs/pairs.ts), written as a function of its own so that both
+ * audits can share it.
+ */
+export interface SubsetSumTest {
+  expected: number;
+  sd: number;
+  z: number;
+  p: number;
+  method: 'normal' | 'monte-carlo' | 'untested';
+}
+
+export interface SubsetSumOptions {
+  /** Below this many units in the pair or outside it: Monte Carlo. Default 30. */
+  smallPair?: number;
+  /** Permutations to begin with (×10 while fewer than 10 reach the observed sum, up to `maxPermutations`). */
+  monteCarloPermutations?: number;
+  maxPermutations?: number;
+}
+
+/** Beyond this skewness of the subset sum the one-term Edgeworth tail is no approximation (pairs.ts says why). */
+const EDGEWORTH_MAX_SKEW = 0.5;
+
+export function subsetSumTest(all: readonly number[], n: number, observed: number, rng: Rng, o: SubsetSumOptions = {}): SubsetSumTest {
+  const N = all.length;
+  const mean = all.reduce((a, b) => a + b, 0) / Math.max(1, N);
+  const expected = n * mean;
+  if (n < 1 || N <= n) return { expected, sd: 0, z: 0, p: 1, method: 'untested' };
+  const varPop = all.reduce((a, b) => a + (b - mean) ** 2, 0) / N;
+  const m3 = all.reduce((a, b) => a + (b - mean) ** 3, 0) / N;
+  const sd = Math.sqrt((n * (N - n) * varPop) / (N - 1));
+  const z = sd > 0 ? (observed - expected) / sd : 0;
+  const skew = N > 2 && sd > 0 ? (n * (N - n) * (N - 2 * n) * m3) / ((N - 1) * (N - 2) * sd ** 3) : 0;
+  const small = o.smallPair ?? 30;
+  if (sd === 0) return { expected, sd, z, p: 1, method: 'normal' };
+  if (n < small || N - n < small || Math.abs(skew) > EDGEWORTH_MAX_SKEW) {
+    const perms = { first: o.monteCarloPermutations ?? 2000, max: o.maxPermutations ?? 200_000 };
+    return { expected, sd, z, p: monteCarloP(all, n, observed, perms, rng), method: 'monte-carlo' };
+  }
+  return { expected, sd, z, p: edgeworthTail(z, skew), method: 'normal' };
+}
+
+/** (1 + #{permuted sums ≥ observed}) / (1 + B), B growing ×10 while fewer than 10 reach it. */
+function monteCarloP(values: readonly number[], n: number, observed: number, perms: { first: number; max: number }, rng: Rng): number {
+  for (let b = perms.first; ; b *= 10) {
+    const hits = permutationHits(values, n, observed, b, rng);
+    if (hits >= 10 || b * 10 > perms.max) return (1 + hits) / (1 + b);
+  }
+}
+
+function permutationHits(values: readonly number[], n: number, observed: number, perms: number, rng: Rng): number {
+  const a = values.slice();
+  let hits = 0;
+  for (let b = 0; b < perms; b++) {
+    let sum = 0;
+    for (let i = 0; i < n; i++) {
+      const j = i + rng.int(a.length - i);
+      const t = a[i]!;
+      a[i] = a[j]!;
+      a[j] = t;
+      sum += a[i]!;
+    }
+    if (sum >= observed - 1e-12) hits++;
+  }
+  return hits;
+}
