@@ -1,6 +1,7 @@
 import { seededRng } from '../../engine/core/rng.js';
 import { round2, type HandEvidenceOf } from '../evidence/call-evidence.js';
-import { benjaminiHochberg, edgeworthTail } from './stats.js';
+import { benjaminiHochberg } from './stats.js';
+import { subsetSumTest } from './subset-sum.js';
 
 /** One audited hand: who sat where, in time order, with its evidence per call. */
 export interface AuditHand {
@@ -173,11 +174,7 @@ export function pairStatistics(hands: readonly AuditHand[], options: PairOptions
 
   const rows: PairRow[] = [];
   for (const [y, units] of unitsByDefender) {
-    const N = units.length;
     const all = units.map((u) => u.score);
-    const mean = all.reduce((a, b) => a + b, 0) / N;
-    const varPop = all.reduce((a, b) => a + (b - mean) ** 2, 0) / N;
-    const m3 = all.reduce((a, b) => a + (b - mean) ** 3, 0) / N;
     const totalCalls = units.reduce((a, u) => a + u.calls, 0);
     const totalDoubles = units.reduce((a, u) => a + u.doubles, 0);
     const byDeclarer = new Map<string, Unit[]>();
@@ -187,27 +184,12 @@ export function pairStatistics(hands: readonly AuditHand[], options: PairOptions
       const score = mine.reduce((a, u) => a + u.score, 0);
       const calls = mine.reduce((a, u) => a + u.calls, 0);
       const doubles = mine.reduce((a, u) => a + u.doubles, 0);
-      const expected = n * mean;
-      const sd = N > 1 ? Math.sqrt((n * (N - n) * varPop) / (N - 1)) : 0;
-      let p = 1;
-      let z = 0;
-      let method: PairRow['method'] = 'untested';
-      // A defender whose every unit scores alike (he never doubled, or always did) gives no test:
-      // every permutation of his hands sums the same. Such pairs are untested, not p = 1, so that
-      // they neither pile up at 1 among the p-values nor enlarge the Benjamini–Hochberg family.
-      if (n >= minHands && N > n && varPop > 0) {
-        z = sd > 0 ? (score - expected) / sd : 0;
-        // The third moment of a sample drawn without replacement, exactly: skewed unit scores
-        // (rare doubles) leave the pair's sum skewed, which the plain normal tail ignores.
-        const skew = N > 2 && sd > 0 ? (n * (N - n) * (N - 2 * n) * m3) / ((N - 1) * (N - 2) * sd ** 3) : 0;
-        if (n < small || N - n < small || Math.abs(skew) > EDGEWORTH_MAX_SKEW) {
-          method = 'monte-carlo';
-          p = monteCarloP(all, n, score, perms, rng);
-        } else {
-          method = 'normal';
-          p = edgeworthTail(z, skew);
-        }
-      }
+      const { expected, sd, z, p, method } = subsetSumTest(all, n, score, rng, {
+        minHands,
+        smallPair: small,
+        monteCarloPermutations: perms.first,
+        maxPermutations: perms.max,
+      });
       const othersCalls = totalCalls - calls;
       rows.push({
         declarer: x,
@@ -273,47 +255,6 @@ function baselineSlope(
     sxx += (x - mx) ** 2;
   });
   return sxx > 0 ? sxy / sxx : 1;
-}
-
-/**
- * Beyond this skewness of the pair's sum the one-term Edgeworth tail is no approximation at all
- * (it can even turn negative: a defender with one double in 30 calls got p = 0 at z = −0.11,
- * where the permutation test says 0.41), so such pairs are permuted instead.
- */
-const EDGEWORTH_MAX_SKEW = 0.5;
-
-/**
- * (1 + #{permuted sums ≥ observed}) / (1 + B): a valid p-value for any B. B grows ×10 while
- * fewer than 10 permutations reach the observed sum, so a small p is resolved where it matters.
- */
-function monteCarloP(
-  values: readonly number[],
-  n: number,
-  observed: number,
-  perms: { first: number; max: number },
-  rng: ReturnType<typeof seededRng>,
-): number {
-  for (let b = perms.first; ; b *= 10) {
-    const hits = permutationHits(values, n, observed, b, rng);
-    if (hits >= 10 || b * 10 > perms.max) return (1 + hits) / (1 + b);
-  }
-}
-
-function permutationHits(values: readonly number[], n: number, observed: number, perms: number, rng: ReturnType<typeof seededRng>): number {
-  const a = values.slice();
-  let hits = 0;
-  for (let b = 0; b < perms; b++) {
-    let sum = 0;
-    for (let i = 0; i < n; i++) {
-      const j = i + rng.int(a.length - i);
-      const t = a[i]!;
-      a[i] = a[j]!;
-      a[j] = t;
-      sum += a[i]!;
-    }
-    if (sum >= observed - 1e-12) hits++;
-  }
-  return hits;
 }
 
 const key = (a: string, b: string): string => `${a}\u0000${b}`;

@@ -3,7 +3,7 @@ import { seededRng, type Rng } from '../../engine/core/rng.js';
 import { uniformityDeviation } from '../pairs/stats.js';
 import type { SharingMoment } from './evidence.js';
 import { sharingPairStatistics, type SharingHand } from './pairs.js';
-import { subsetSumTest } from './subset-sum.js';
+import { subsetSumTest } from '../pairs/subset-sum.js';
 
 /**
  * Synthetic logs: 16 players at tables of four, seated anew every hand. At each hand every seat

@@ -1,7 +1,7 @@
 import { seededRng } from '../../engine/core/rng.js';
 import { benjaminiHochberg } from '../pairs/stats.js';
 import type { SharingEvidence } from './evidence.js';
-import { subsetSumTest, type SubsetSumOptions, type SubsetSumTest } from './subset-sum.js';
+import { subsetSumTest, type SubsetSumOptions, type SubsetSumTest } from '../pairs/subset-sum.js';
 
 /** One audited hand: the player per seat and its card-sharing evidence. */
 export interface SharingHand {

@@ -1,14 +1,13 @@
 import type { Rng } from '../../engine/core/rng.js';
-import { edgeworthTail } from '../pairs/stats.js';
+import { edgeworthTail } from './stats.js';
 
 /**
  * The conditional permutation test of the collusion audits: of a player's N unit scores, the
  * n that belong to one pair sum to `observed`; under the null the pair's units are a random
  * n-subset. Mean, variance and skewness of a random subset sum are exact (sampling without
  * replacement); the p-value is the normal tail with a one-term Edgeworth correction, or a Monte
- * Carlo permutation p-value for a small pair or a sum too skewed for the correction. The same
- * test as the doubling audit's (pairs/pairs.ts), written as a function of its own so that both
- * audits can share it.
+ * Carlo permutation p-value for a small pair or a sum too skewed for the correction. Both audits
+ * use it: the doubling audit's pairs (pairs.ts) and the card-sharing audit's (sharing/pairs.ts).
  */
 export interface SubsetSumTest {
   expected: number;
@@ -19,6 +18,8 @@ export interface SubsetSumTest {
 }
 
 export interface SubsetSumOptions {
+  /** Pairs with fewer units are not tested. Default 1. */
+  minHands?: number;
   /** Below this many units in the pair or outside it: Monte Carlo. Default 30. */
   smallPair?: number;
   /** Permutations to begin with (×10 while fewer than 10 reach the observed sum, up to `maxPermutations`). */
@@ -26,21 +27,29 @@ export interface SubsetSumOptions {
   maxPermutations?: number;
 }
 
-/** Beyond this skewness of the subset sum the one-term Edgeworth tail is no approximation (pairs.ts says why). */
+/**
+ * Beyond this skewness of the subset sum the one-term Edgeworth tail is no approximation at all
+ * (it can even turn negative: a defender with one double in 30 calls got p = 0 at z = −0.11,
+ * where the permutation test says 0.41), so such pairs are permuted instead.
+ */
 const EDGEWORTH_MAX_SKEW = 0.5;
 
 export function subsetSumTest(all: readonly number[], n: number, observed: number, rng: Rng, o: SubsetSumOptions = {}): SubsetSumTest {
   const N = all.length;
   const mean = all.reduce((a, b) => a + b, 0) / Math.max(1, N);
   const expected = n * mean;
-  if (n < 1 || N <= n) return { expected, sd: 0, z: 0, p: 1, method: 'untested' };
-  const varPop = all.reduce((a, b) => a + (b - mean) ** 2, 0) / N;
-  const m3 = all.reduce((a, b) => a + (b - mean) ** 3, 0) / N;
-  const sd = Math.sqrt((n * (N - n) * varPop) / (N - 1));
+  const varPop = all.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, N);
+  const m3 = all.reduce((a, b) => a + (b - mean) ** 3, 0) / Math.max(1, N);
+  const sd = N > 1 ? Math.sqrt((n * (N - n) * varPop) / (N - 1)) : 0;
+  // A player whose every unit scores alike gives no test: every permutation of his units sums the
+  // same. Such pairs are untested, not p = 1, so that they neither pile up at 1 among the p-values
+  // nor enlarge the Benjamini–Hochberg family.
+  if (n < Math.max(1, o.minHands ?? 1) || N <= n || varPop === 0) return { expected, sd, z: 0, p: 1, method: 'untested' };
   const z = sd > 0 ? (observed - expected) / sd : 0;
+  // The third moment of a sample drawn without replacement, exactly: skewed unit scores (rare
+  // calls) leave the pair's sum skewed, which the plain normal tail ignores.
   const skew = N > 2 && sd > 0 ? (n * (N - n) * (N - 2 * n) * m3) / ((N - 1) * (N - 2) * sd ** 3) : 0;
   const small = o.smallPair ?? 30;
-  if (sd === 0) return { expected, sd, z, p: 1, method: 'normal' };
   if (n < small || N - n < small || Math.abs(skew) > EDGEWORTH_MAX_SKEW) {
     const perms = { first: o.monteCarloPermutations ?? 2000, max: o.maxPermutations ?? 200_000 };
     return { expected, sd, z, p: monteCarloP(all, n, observed, perms, rng), method: 'monte-carlo' };
