@@ -244,7 +244,7 @@ const VARIABLES = {
     1,
     0,
     64,
-    "worker threads per process that compute the collusion audit's evidence; `0`: on the main thread",
+    "worker threads per process that compute the audit's evidence and the hand reviews (the job queue's heavy work); `0`: on the main thread",
   ),
   auditJobs: oneOf(
     'AUDIT_JOBS',
