@@ -27,6 +27,7 @@ const DISTRIBUTED: Record<string, string> = {
   hand_evidence: 'table_id',
   hand_evidence_problems: 'table_id',
   seat_presence: 'table_id',
+  hand_reviews: 'table_id',
   // By the rated player: a hand's booking writes its players' rows (docs/ratings.md).
   ratings: 'player_id',
   rating_history: 'player_id',

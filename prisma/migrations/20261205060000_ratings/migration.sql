@@ -1,6 +1,8 @@
 -- Ratings (src/ratings, docs/ratings.md): a table is rated unless its host says otherwise; a
 -- player's OpenSkill rating per game, and its value after every rated hand for the profile's chart.
 ALTER TABLE "tables" ADD COLUMN "rated" BOOLEAN NOT NULL DEFAULT true;
+-- An imported record's own table was never played at: it rates nobody, as the import writes it now.
+UPDATE "tables" SET "rated" = false WHERE "imported";
 
 -- CreateTable
 CREATE TABLE "ratings" (
