@@ -1,4 +1,4 @@
-import { signUp } from './play.testkit.js';
+import { fillWithBots, signUp } from './play.testkit.js';
 import { startSite, type Site } from './support.testkit.js';
 
 /**
@@ -41,9 +41,8 @@ describe('ratings and greetings in the browser', () => {
     await page.getByRole('combobox', { name: 'game of the new table' }).selectOption('doppelkopf');
     await page.getByRole('button', { name: 'Open the table' }).click();
     await page.waitForURL(/\/tables\/[^/]+$/);
-    await page.locator('[data-seat="0"]').getByRole('button', { name: 'Sit here' }).click();
-    await page.getByRole('button', { name: 'Fill the other empty seats with bots' }).click();
-    await page.getByTestId('status').waitFor();
+    // The creator is seated; the beginners fill the rest.
+    await fillWithBots(page);
     // Each bot by its strength's rating.
     await page.locator('.seat[data-seat="1"] [data-testid=seat-rating]', { hasText: '1580' }).waitFor();
 
