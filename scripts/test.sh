@@ -1,9 +1,11 @@
 #!/bin/sh
-# `npm test`: the whole suite as two jest runs side by side, one per core: the pure tests under
-# src/ (CPU: engine, solvers, audit maths; no database) and the tests under test/ over HTTP to a
-# real PostgreSQL and Chromium (mostly waiting on sockets, timers and the browser). Each run
-# takes its files one after another in one worker that jest replaces past 1 GB of heap
-# (docs/design.md says why). With arguments, one run of just those: `npm test -- src/engine`.
+# `npm test`: the whole suite as three jest runs side by side: the pure tests under src/ (CPU:
+# engine, solvers, audit maths; no database), the browser tests under test/browser/ (Chromium, on
+# a scratch database of their own) and the other tests under test/ (HTTP to a real PostgreSQL).
+# The e2e runs mostly wait on sockets, timers and the browser. Each run takes its files one after
+# another in one worker that jest replaces past 1 GB of heap (docs/design.md says why); several
+# workers on one database are not safe, as some files count the whole database's rows.
+# With arguments, one run of just those: `npm test -- src/engine`.
 set -u
 jest() {
   node --experimental-vm-modules node_modules/jest/bin/jest.js --maxWorkers=1 --workerIdleMemoryLimit=1GB "$@"
@@ -14,8 +16,12 @@ if [ "$#" -gt 0 ]; then
 fi
 jest src/ &
 pure=$!
-jest test/
+TEST_OWN_DATABASE=kartentisch_browser jest test/browser/ &
+browser=$!
+jest test/ --testPathIgnorePatterns /test/browser/ /node_modules/
 e2e=$?
 wait "$pure"
 pure=$?
-[ "$pure" -eq 0 ] && [ "$e2e" -eq 0 ]
+wait "$browser"
+browser=$?
+[ "$pure" -eq 0 ] && [ "$browser" -eq 0 ] && [ "$e2e" -eq 0 ]

@@ -21,6 +21,15 @@ export default async function globalSetup(globalConfig) {
 
   const { startEmbeddedPostgres } = await tsImport('../src/database/embedded.ts', import.meta.url);
   const { migrate } = await tsImport('../src/database/migrations.ts', import.meta.url);
+  // A run beside another on the same server (scripts/test.sh: the browser tests beside the other
+  // e2e tests) takes a scratch database of its own, so that neither sees the other's rows.
+  const own = process.env.TEST_OWN_DATABASE;
+  if (own && process.env.DATABASE_URL) {
+    const { createScratchDatabase } = await tsImport('../scripts/lib/scratch-database.ts', import.meta.url);
+    const db = await createScratchDatabase(process.env.DATABASE_URL, own);
+    process.env.DATABASE_URL = db.url;
+    globalThis.__KARTENTISCH_SCRATCH__ = db;
+  }
   if (!process.env.DATABASE_URL) {
     await removeAbandonedRuns();
     const dataDir = path.join(runsDir, String(process.pid));
