@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   });
   const pool = new EvidencePool(settings.auditWorkers);
   const work = new AuditWork(db, queue, pool, settings, log);
-  const reviews = new ReviewWork(db, queue, pool, log);
+  const reviews = new ReviewWork(db, queue, pool, log, settings.reviewSweepSeconds);
   await Promise.all([work.start(), reviews.start()]);
   console.log(`worker ready: ${Math.max(1, settings.auditWorkers)} evidence thread(s), pid ${process.pid}`);
   const stop = async (signal: string): Promise<void> => {

@@ -51,7 +51,7 @@ export class CollusionService implements OnApplicationBootstrap, OnModuleDestroy
     });
     if (settings.auditJobs === 'in-process') {
       this.work = new AuditWork(this.db.pool, this.queue, this.pool, settings, this.log);
-      this.reviews = new ReviewWork(this.db.pool, this.queue, this.pool, this.log);
+      this.reviews = new ReviewWork(this.db.pool, this.queue, this.pool, this.log, settings.reviewSweepSeconds);
     }
   }
 

@@ -259,6 +259,13 @@ const VARIABLES = {
     86_400,
     "seconds between sweeps that queue finished hands' evidence ahead of any audit, at low priority; `0`: no sweep",
   ),
+  reviewSweepSeconds: int(
+    'REVIEW_SWEEP_SECONDS',
+    2,
+    0,
+    3_600,
+    'seconds between sweeps that queue the reviews of hands that just ended with a person at the table; `0`: a hand is reviewed on its first request only',
+  ),
   auditJobExpireSeconds: int(
     'AUDIT_JOB_EXPIRE_SECONDS',
     120,

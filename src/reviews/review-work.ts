@@ -20,8 +20,7 @@ interface ReviewJob extends HandAt {
 
 /** Asked for by a player (first request) before swept up (a hand just ended with a person at the table). */
 const PRIORITY = { requested: 5, swept: 1 } as const;
-/** How often the sweep looks for hands just ended with a person at the table, and how far back. */
-const SWEEP_MS = 2_000;
+/** How far back the sweep looks for hands just ended with a person at the table, and how many it queues at a time. */
 const SWEEP_HOURS = 24;
 const SWEEP_BATCH = 8;
 /** How often an idle worker looks for review jobs. */
@@ -58,13 +57,14 @@ export class ReviewWork {
     private readonly queue: JobQueue,
     private readonly pool: EvidencePool,
     private readonly log: { warn(message: string): void },
-    private readonly sweep = true,
+    /** Seconds between sweeps for hands that just ended (REVIEW_SWEEP_SECONDS); 0: reviews on request only. */
+    private readonly sweepSeconds: number,
   ) {}
 
   async start(): Promise<void> {
     const boss = await this.queue.boss();
     this.loop = this.take(boss);
-    if (this.sweep) this.scheduleSweep();
+    if (this.sweepSeconds > 0) this.scheduleSweep();
   }
 
   wake(): void {
@@ -137,7 +137,7 @@ export class ReviewWork {
         sweep()
           .catch((err: Error) => this.log.warn(`review sweep: ${err.message}`))
           .finally(next);
-      }, SWEEP_MS);
+      }, this.sweepSeconds * 1000);
       this.sweepTimer.unref();
     };
     next();

@@ -29,6 +29,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<TestAp
     DEFAULT_TURN_CLOCK: 'off',
     // No evidence computed ahead in the background, unless a test is about the sweep.
     AUDIT_SWEEP_SECONDS: '0',
+    // No hand reviewed unless asked for: every finished hand's review would load the whole suite.
+    REVIEW_SWEEP_SECONDS: '0',
     // No presence beat: views say `present: []` and stay what GET answers, unless a test is about presence.
     PRESENCE_SECONDS: '0',
     ...env,
