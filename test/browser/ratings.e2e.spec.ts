@@ -67,6 +67,8 @@ describe('ratings and greetings in the browser', () => {
 
     await page.goto(`/players/${resi}`);
     await page.locator('[data-testid=game-rating]', { hasText: '1536?' }).waitFor();
+    // The chart's course is fetched after the ratings.
+    await page.locator('[data-testid=rating-chart] polyline').waitFor();
     expect(await page.locator('[data-testid=rating-chart] polyline').count()).toBe(1);
     await page.getByTestId('recent-tables').waitFor();
     await site.shot(page, 'profile');
