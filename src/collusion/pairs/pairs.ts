@@ -1,7 +1,6 @@
 import { seededRng } from '../../engine/core/rng.js';
 import { round2, type HandEvidenceOf } from '../evidence/call-evidence.js';
-import { benjaminiHochberg } from './stats.js';
-import { subsetSumTest } from './subset-sum.js';
+import { subsetSumTest, tierPairs } from './subset-sum.js';
 
 /** One audited hand: who sat where, in time order, with its evidence per call. */
 export interface AuditHand {
@@ -215,19 +214,7 @@ export function pairStatistics(hands: readonly AuditHand[], options: PairOptions
     }
   }
 
-  const tested = rows.filter((r) => r.method !== 'untested');
-  const q = benjaminiHochberg(tested.map((r) => r.p));
-  const strongCut = strongAlpha / Math.max(1, tested.length);
-  tested.forEach((r, i) => {
-    r.q = q[i]!;
-    r.tier = r.p < strongCut ? 'strong' : r.q <= reviewQ ? 'review' : null;
-  });
-  const byKey = new Map(rows.map((r) => [key(r.declarer, r.defender), r]));
-  for (const r of rows) {
-    const back = byKey.get(key(r.defender, r.declarer));
-    r.mutual = r.tier !== null && back !== undefined && back.tier !== null;
-  }
-  return rows.sort((a, b) => a.p - b.p || b.z - a.z);
+  return tierPairs(rows, (r) => [r.declarer, r.defender], { reviewQ, strongAlpha });
 }
 
 /** The least-squares slope of the outcome on the defenders' estimates, one point per defender and hand. */

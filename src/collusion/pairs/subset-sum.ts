@@ -1,5 +1,5 @@
 import type { Rng } from '../../engine/core/rng.js';
-import { edgeworthTail } from './stats.js';
+import { benjaminiHochberg, edgeworthTail } from './stats.js';
 
 /**
  * The conditional permutation test of the collusion audits: of a player's N unit scores, the
@@ -80,4 +80,40 @@ function permutationHits(values: readonly number[], n: number, observed: number,
     if (sum >= observed - 1e-12) hits++;
   }
   return hits;
+}
+
+/** What both audits' pair rows share for their tiers. */
+interface TestedRow {
+  p: number;
+  z: number;
+  method: SubsetSumTest['method'];
+  q: number;
+  tier: 'strong' | 'review' | null;
+  mutual: boolean;
+}
+
+/**
+ * The tiers of both audits, in place: Benjamini–Hochberg q-values over the tested rows, "strong"
+ * below `strongAlpha` / tests, "review" at q ≤ `reviewQ`, `mutual` when the reverse pair
+ * (its two players swapped) has a tier too; the rows sorted by p, then z.
+ */
+export function tierPairs<R extends TestedRow>(
+  rows: R[],
+  pair: (r: R) => [string, string],
+  o: { reviewQ: number; strongAlpha: number },
+): R[] {
+  const tested = rows.filter((r) => r.method !== 'untested');
+  const q = benjaminiHochberg(tested.map((r) => r.p));
+  const strongCut = o.strongAlpha / Math.max(1, tested.length);
+  tested.forEach((r, i) => {
+    r.q = q[i]!;
+    r.tier = r.p < strongCut ? 'strong' : r.q <= o.reviewQ ? 'review' : null;
+  });
+  const key = ([a, b]: [string, string]): string => `${a}\u0000${b}`;
+  const byKey = new Map(rows.map((r) => [key(pair(r)), r]));
+  for (const r of rows) {
+    const [a, b] = pair(r);
+    r.mutual = r.tier !== null && (byKey.get(key([b, a]))?.tier ?? null) !== null;
+  }
+  return rows.sort((a, b) => a.p - b.p || b.z - a.z);
 }

@@ -1,7 +1,6 @@
 import { seededRng } from '../../engine/core/rng.js';
-import { benjaminiHochberg } from '../pairs/stats.js';
 import type { SharingEvidence } from './evidence.js';
-import { subsetSumTest, type SubsetSumOptions, type SubsetSumTest } from '../pairs/subset-sum.js';
+import { subsetSumTest, tierPairs, type SubsetSumOptions, type SubsetSumTest } from '../pairs/subset-sum.js';
 
 /** One audited hand: the player per seat and its card-sharing evidence. */
 export interface SharingHand {
@@ -115,16 +114,7 @@ export function sharingPairStatistics(hands: readonly SharingHand[], options: Sh
     }
   }
 
-  const tested = rows.filter((r) => r.method !== 'untested');
-  const q = benjaminiHochberg(tested.map((r) => r.p));
-  const strongCut = strongAlpha / Math.max(1, tested.length);
-  tested.forEach((r, i) => {
-    r.q = q[i]!;
-    r.tier = r.p < strongCut ? 'strong' : r.q <= reviewQ ? 'review' : null;
-  });
-  const byKey = new Map(rows.map((r) => [key(r.seer, r.seen), r]));
-  for (const r of rows) r.mutual = r.tier !== null && (byKey.get(key(r.seen, r.seer))?.tier ?? null) !== null;
-  return rows.sort((a, b) => a.p - b.p || b.z - a.z);
+  return tierPairs(rows, (r) => [r.seer, r.seen], { reviewQ, strongAlpha });
 }
 
 const key = (a: string, b: string): string => `${a}\u0000${b}`;
