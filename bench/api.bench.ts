@@ -17,7 +17,9 @@
  *             each shape: floor + work is the least an action of this service could cost.
  *   today     16 bot clients playing whole hands, each action one view GET (unless the last
  *             answer was it) and one POST: server CPU per action ÷ baseline (aim ≤ 1.0), POST
- *             p99 < 25 ms, GET p99 < 15 ms.
+ *             p99 < 25 ms, GET p99 < 15 ms. Half the tables of each game are rated, half not:
+ *             the POST that ends a hand (its booking, with the seats' ratings where rated), p50
+ *             rated ÷ not rated (aim ≤ 1.1).
  *   live      every seat of --live-tables tables its own client, following its table's hands
  *             on one WebSocket and acting on it (GET /tables/{id}/socket, as the web page;
  *             --live-follow socket: a WebSocket per hand, GET /hands/{id}/socket; stream: the
@@ -111,7 +113,7 @@ const FILL_TABLES_LIMIT_MS = 1_200_000;
 const BASELINE_ENTRY = path.join(PROJECT_ROOT, 'dist', 'bench', 'baseline', 'main.js');
 
 /** The aims, in units of the baseline's server CPU per request, and milliseconds. */
-const AIM = { cpuPerAction: 1.0, livePerAction: 2.0, postP99: 25, getP99: 15, wakeP99: 50, rssMiB: 400, tables: 10_000 };
+const AIM = { cpuPerAction: 1.0, livePerAction: 2.0, postP99: 25, getP99: 15, wakeP99: 50, rssMiB: 400, tables: 10_000, ratedEnd: 1.1 };
 
 /** The games the bots cycle through, one table per client. */
 const SPECS: { game: Game; rules: Record<string, unknown>; seats: number }[] = [
@@ -122,6 +124,8 @@ const SPECS: { game: Game; rules: Record<string, unknown>; seats: number }[] = [
 ];
 
 const ACT_ROUTE = 'POST /hands/{id}/actions';
+/** The action type the client reports for the POST that ends a hand (its booking, and its rating at a rated table). */
+const HAND_END = 'ends the hand';
 const VIEW_ROUTE = 'GET /hands/{id}';
 
 async function main(): Promise<void> {
@@ -451,10 +455,14 @@ class BotFleet {
   async seat(): Promise<void> {
     for (let i = 0; i < this.clients; i++) {
       const spec = SPECS[i % SPECS.length]!;
-      const api = new KartentischClient(this.url, (route, status, ms, detail) => this.observe(route, status, ms, detail));
+      // Every game at rated and unrated tables alike: the hand's end at each, side by side.
+      const rated = Math.floor(i / SPECS.length) % 2 === 0;
+      const api = new KartentischClient(this.url, (route, status, ms, detail) =>
+        this.observe(route, status, ms, detail === HAND_END ? `${HAND_END}, ${rated ? 'rated' : 'not rated'}` : detail),
+      );
       const players: Player[] = [];
       for (let s = 0; s < spec.seats; s++) players.push(await api.createPlayer(`bot${i}-${s}`));
-      const table = await api.createTable(players[0]!, spec.game, spec.rules);
+      const table = await api.createTable(players[0]!, spec.game, spec.rules, rated);
       let handId = '';
       for (const [seat, p] of players.entries()) handId = (await api.takeSeat(table.id, p, seat)).currentHandId ?? handId;
       const rng = seededRng(1000 + i);
@@ -639,6 +647,7 @@ function report(f: Figures): void {
     },
     { label: 'today: POST /hands/{id}/actions p99', value: act.p99, aim: AIM.postP99, unit: 'ms', digits: 1, strict: true },
     { label: 'today: GET /hands/{id} p99', value: view.p99, aim: AIM.getP99, unit: 'ms', digits: 1, strict: true },
+    ratedEndAim(f.rounds.map((r) => r.today.result.actByType)),
     ...liveAims('live', first.live, liveX, f.floor.live.server / unit, liveLeastX),
     {
       // Each live phase seats its tables, and as many more to warm up on.
@@ -814,6 +823,21 @@ function push(map: Map<string, number[]>, key: string, value: number): void {
 }
 
 /** One line per action type (or view phase), most frequent first. */
+/** The POST that ends a hand at the rated tables against the unrated ones, p50 over every round. */
+function ratedEndAim(byType: Map<string, number[]>[]): Aim {
+  const of = (k: string) => byType.flatMap((m) => m.get(`${HAND_END}, ${k}`) ?? []);
+  const [rated, unrated] = [of('rated'), of('not rated')];
+  const [r, u] = [percentiles(rated).p50, percentiles(unrated).p50];
+  return {
+    label: "today: a hand's end rated ÷ not rated, p50",
+    value: r / u,
+    aim: AIM.ratedEnd,
+    unit: '×',
+    digits: 2,
+    note: `${r.toFixed(1)} ms over ${rated.length} hands against ${u.toFixed(1)} ms over ${unrated.length}`,
+  };
+}
+
 function breakdown(title: string, map: Map<string, number[]>): string[] {
   const rows = [...map.entries()].sort((a, b) => b[1].length - a[1].length);
   return [

@@ -5,6 +5,11 @@
  * The service's own query (`leaderboard`, src/ratings/rating-store.ts) answers each request of a
  * bare HTTP server (tsx cannot build the Nest app), as the controller maps it: one request after
  * another, then --clients at a time, for --seconds each; p50 and p99 of the time a request takes.
+ * Each request is answered as the controller does, through the leaderboard cache (src/ratings/
+ * leaderboard-cache.ts: one read a second per game), and then with a query of its own per request
+ * (`?uncached`), the cost a cache miss puts on every request.
+ * The clients run in a child process, as a player's browser is not the server's: in the server's
+ * own process their work would queue in front of the answers they time.
  *
  * Then the rating's share of a hand's end: the two statements the booking adds (the seats'
  * ratings locked, the new ones written: src/ratings/rating-booking.ts) in a transaction beside the
@@ -17,6 +22,7 @@
  *   npm run bench:ratings
  *   npm run bench:ratings -- --players 100000 --clients 8 --seconds 5
  */
+import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
@@ -27,6 +33,7 @@ import { DatabaseService } from '../src/database/database.service.js';
 import { migrate } from '../src/database/migrations.js';
 import { GAME_IDS, type HandResult } from '../src/engine/index.js';
 import { lockHandRating } from '../src/ratings/rating-booking.js';
+import { LeaderboardCache } from '../src/ratings/leaderboard-cache.js';
 import { leaderboard } from '../src/ratings/rating-store.js';
 import { createScratchDatabase } from '../scripts/lib/scratch-database.js';
 
@@ -79,6 +86,18 @@ async function load(url: string, clients: number): Promise<number[]> {
   return times;
 }
 
+/** `load` in a child process of this script: the times it measured. */
+function loadElsewhere(url: string, clients: number): Promise<number[]> {
+  return new Promise((resolve, reject) => {
+    const child = fork(new URL(import.meta.url).pathname, [], {
+      env: { ...process.env, RATINGS_BENCH_CLIENT: JSON.stringify({ url, clients }) },
+    });
+    child.once('message', (times) => resolve(times as number[]));
+    child.once('error', reject);
+    child.once('exit', (code) => code !== 0 && reject(new Error(`client process exited with ${code}`)));
+  });
+}
+
 /** A rated and an unrated table of four players: the same hand's end at each, alternated. */
 async function bookings(service: DatabaseService): Promise<void> {
   const { rows } = await service.pool.query<{ id: string }>(`SELECT id::text FROM players ORDER BY name LIMIT 4`);
@@ -128,9 +147,11 @@ async function main(): Promise<void> {
   const settings = validateEnv({ ...process.env, DATABASE_URL: url, LOG_LEVEL: 'error' });
   await migrate(url);
   const service = new DatabaseService(settings);
+  const boards = new LeaderboardCache(1000);
   const server = createServer((req, res) => {
-    const game = (req.url ?? '').split('/').pop()!;
-    leaderboard(service.pool, game, 100).then(
+    const [path, query] = (req.url ?? '').split('?');
+    const game = path!.split('/').pop()!;
+    (query === 'uncached' ? leaderboard(service.pool, game, 100) : boards.read(service.pool, game, 100)).then(
       (players) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ players })),
       (err: unknown) => res.writeHead(500).end(String(err)),
     );
@@ -157,11 +178,16 @@ async function main(): Promise<void> {
       query.push(performance.now() - t1);
     }
     console.log(`the leaderboard's query alone: ${query.length} times, p50 ${ms(quantile(query, 0.5))}, p99 ${ms(quantile(query, 0.99))}`);
-    for (const clients of [1, CLIENTS]) {
-      const times = await load(base, clients);
-      console.log(
-        `GET /ratings/doppelkopf, ${clients} client(s): ${times.length} requests, p50 ${ms(quantile(times, 0.5))}, p99 ${ms(quantile(times, 0.99))}`,
-      );
+    for (const [how, url] of [
+      ['as served', base],
+      ['a query per request', `${base}?uncached`],
+    ] as const) {
+      for (const clients of [1, CLIENTS]) {
+        const times = await loadElsewhere(url, clients);
+        console.log(
+          `GET /ratings/doppelkopf ${how}, ${clients} client(s): ${times.length} requests, p50 ${ms(quantile(times, 0.5))}, p99 ${ms(quantile(times, 0.99))}`,
+        );
+      }
     }
     await bookings(service);
     console.log(
@@ -177,4 +203,9 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+const client = process.env.RATINGS_BENCH_CLIENT;
+if (client) {
+  const { url, clients } = JSON.parse(client) as { url: string; clients: number };
+  process.send!(await load(url, clients));
+  process.disconnect();
+} else await main();

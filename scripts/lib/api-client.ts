@@ -141,8 +141,9 @@ export class KartentischClient {
     return this.call('POST /players', () => this.api.POST('/players', { body: { name } }));
   }
 
-  createTable(host: Player, game: Game, rules: Record<string, unknown>): Promise<TableInfo> {
-    return this.call('POST /tables', () => this.api.POST('/tables', { body: { game, rules }, ...bearer(host.token) }));
+  createTable(host: Player, game: Game, rules: Record<string, unknown>, rated?: boolean): Promise<TableInfo> {
+    const body = rated === undefined ? { game, rules } : { game, rules, rated };
+    return this.call('POST /tables', () => this.api.POST('/tables', { body, ...bearer(host.token) }));
   }
 
   takeSeat(tableId: string, player: Player, seat?: number): Promise<{ seat: number; currentHandId?: string }> {

@@ -95,13 +95,11 @@ export async function ratingsOf(q: Queryable, playerId: string): Promise<RatingR
   return rows;
 }
 
+export type LeaderboardRow = { id: string; name: string; bot: string | null; rating: number; hands: number };
+
 /** The settled ratings of a game, best first. */
-export async function leaderboard(
-  q: Queryable,
-  game: string,
-  limit: number,
-): Promise<{ id: string; name: string; bot: string | null; rating: number; hands: number }[]> {
-  const { rows } = await q.query<{ id: string; name: string; bot: string | null; rating: number; hands: number }>({
+export async function leaderboard(q: Queryable, game: string, limit: number): Promise<LeaderboardRow[]> {
+  const { rows } = await q.query<LeaderboardRow>({
     name: 'ratings-board',
     text: SQL.board,
     values: [game, limit],

@@ -7,17 +7,22 @@ import { DatabaseService } from '../database/database.service.js';
 import { GAME_IDS, type GameId } from '../engine/index.js';
 import { playerExists } from '../players/player-store.js';
 import type { BotStrength } from '../solvers/search/strategy.js';
-import { leaderboard, ratingCourse, ratingsOf } from './rating-store.js';
+import { LeaderboardCache } from './leaderboard-cache.js';
+import { ratingCourse, ratingsOf } from './rating-store.js';
 import { LeaderboardDto, PlayerRatingsDto, RatingCourseDto } from './ratings.dto.js';
 
 /** How many players the leaderboard lists, and how many points the profile's chart gets. */
 const BOARD_SIZE = 100;
 const COURSE_POINTS = 200;
+/** How long a read leaderboard answers before it is read again (docs/ratings.md#api). */
+const BOARD_FRESH_MS = 1000;
 
 /** Ratings are public, as names at the tables are (docs/ratings.md). */
 @ApiTags('ratings')
 @Controller()
 export class RatingsController {
+  private readonly boards = new LeaderboardCache(BOARD_FRESH_MS);
+
   constructor(private readonly db: DatabaseService) {}
 
   @Get('players/:id/ratings')
@@ -48,7 +53,7 @@ export class RatingsController {
   @ApiOkResponse({ type: LeaderboardDto })
   @ApiBadRequestResponse({ type: ProblemDto, description: 'VALIDATION_FAILED: an unknown game' })
   async board(@Param('game') game: string): Promise<LeaderboardDto> {
-    const rows = await leaderboard(this.db.pool, gameOf(game), BOARD_SIZE);
+    const rows = await this.boards.read(this.db.pool, gameOf(game), BOARD_SIZE);
     return { players: rows.map((r) => ({ ...r, bot: r.bot as BotStrength | null })) };
   }
 
