@@ -44,8 +44,12 @@ export interface Site {
   app: TestApp;
   url: string;
   browser: Browser;
-  /** A fresh browser profile (own localStorage), like another person on another device; its browser speaks `locale` (English by default). */
-  person(opts?: { locale?: string }): Promise<{ context: BrowserContext; page: Page }>;
+  /**
+   * A fresh browser profile (own localStorage), like another person on another device; its browser
+   * speaks `locale` (English by default). Finished tricks are cleared at once (the device setting),
+   * so that a hand plays as fast as the bots move, unless `heldTricks` asks for the table's pace.
+   */
+  person(opts?: { locale?: string; heldTricks?: boolean }): Promise<{ context: BrowserContext; page: Page }>;
   /** A screenshot under reports/screenshots (git-ignored); the whole page unless `viewportOnly`. */
   shot(page: Page, name: string, viewportOnly?: boolean): Promise<void>;
   close(): Promise<void>;
@@ -83,9 +87,13 @@ export async function startSite(opts: { ownDatabase?: string; env?: Record<strin
     app,
     url,
     browser,
-    async person({ locale = 'en-US' } = {}) {
+    async person({ locale = 'en-US', heldTricks = false } = {}) {
       const context = await browser.newContext({ baseURL: url, viewport: { width: 1100, height: 800 }, locale });
       context.setDefaultTimeout(15_000);
+      if (!heldTricks)
+        await context.addInitScript(
+          "if (localStorage.getItem('kartentisch.quickTricks') === null) localStorage.setItem('kartentisch.quickTricks', 'true')",
+        );
       return { context, page: await context.newPage() };
     },
     async shot(page, name, viewportOnly = false) {

@@ -890,5 +890,6 @@ export const de: Catalogue = {
     turnSound: 'Kurzer Ton, wenn ich dran bin',
     largeCards: 'Größere Karten',
     fourColours: 'Vier Farben für die französischen Farben (Kreuz grün, Karo blau)',
+    quickTricks: 'Fertige Stiche gleich abräumen (der letzte bleibt über „Letzten Stich zeigen“ lesbar)',
   },
 };

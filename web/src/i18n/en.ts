@@ -889,6 +889,7 @@ export const en = {
     turnSound: 'A short sound when it is my turn',
     largeCards: 'Larger cards',
     fourColours: 'Four colours for the French suits (clubs green, diamonds blue)',
+    quickTricks: 'Clear finished tricks at once (the last stays readable with “Show the last trick”)',
   },
 };
 

@@ -12,7 +12,7 @@ import { Countdown, TurnClock } from './clock.js';
 import { RecordList } from './record.js';
 import { useRatings } from '../ratings.js';
 import { GreetingBubble } from './greetings.js';
-import { oneTap, touchScreen } from './settings.js';
+import { oneTap, quickTricks, touchScreen } from './settings.js';
 import { useSubstituted } from './substituted.js';
 import { useTurnAlert } from './turn-alert.js';
 
@@ -69,7 +69,7 @@ export function Board({
     completed.current = { hand: view.id, count: m.tricksPlayed };
     // A new hand lets go of the last hand's trick (its timer went with the hand's last effect).
     if (before.hand !== view.id) setHeld(null);
-    if (before.hand !== view.id || m.tricksPlayed <= before.count || !m.lastTrick) return;
+    if (before.hand !== view.id || m.tricksPlayed <= before.count || !m.lastTrick || quickTricks.value) return;
     setHeld(m.lastTrick);
     const mine = m.mySeat !== null && view.toAct.includes(m.mySeat);
     const timer = setTimeout(() => setHeld(null), mine ? COMPLETED_TRICK_MY_TURN_MS : COMPLETED_TRICK_MS);
@@ -77,7 +77,8 @@ export function Board({
   }, [m.tricksPlayed, view.id]);
 
   // The render in which a trick completes, before the effect above holds it.
-  const justCompleted = completed.current.hand === view.id && m.tricksPlayed > completed.current.count && m.lastTrick !== null;
+  const justCompleted =
+    !quickTricks.value && completed.current.hand === view.id && m.tricksPlayed > completed.current.count && m.lastTrick !== null;
   const holding = held ?? (justCompleted ? m.lastTrick : null);
   // While a completed trick is held in sight, the next lead is not shown yet: nor is the turn it brings.
   const myTurn = holding === null && m.mySeat !== null && view.toAct.includes(m.mySeat) && (view.legalActions?.length ?? 0) > 0;

@@ -17,12 +17,15 @@ export const turnSound = deviceSetting('turnSound', false);
 export const largeCards = deviceSetting('largeCards', false);
 /** The French deck in four colours (clubs green, diamonds blue), so that suits of one colour are not confused. */
 export const fourColours = deviceSetting('fourColours', false);
+/** A finished trick cleared at once instead of held in sight a moment: for players who want a quick table. */
+export const quickTricks = deviceSetting('quickTricks', false);
 
 const SETTINGS = [
   ['oneTap', oneTap],
   ['turnSound', turnSound],
   ['largeCards', largeCards],
   ['fourColours', fourColours],
+  ['quickTricks', quickTricks],
 ] as const;
 
 /** A touch screen without a fine pointer: one tap could play a card by mistake. */
