@@ -35,9 +35,9 @@ const BUDGET: StrongBudget = { worlds: 48, timeMs: Infinity, endgameTricks: 4 };
  * a blunder from its 98th, rounded; fitted on one set of deals and reported on others (Doppelkopf; Dobbm and Droggn on six hands each).
  */
 export const REVIEW_RULES: Record<GameId, ReviewRules> = {
-  dobbm: { thresholds: { inaccuracy: 0.5, mistake: 2.5, blunder: 6 }, budget: BUDGET, version: 1 },
-  droggn: { thresholds: { inaccuracy: 3, mistake: 25, blunder: 60 }, budget: BUDGET, version: 1 },
-  doppelkopf: { thresholds: { inaccuracy: 0.25, mistake: 0.75, blunder: 1.5 }, budget: BUDGET, version: 1 },
+  dobbm: { thresholds: { inaccuracy: 0.5, mistake: 2.5, blunder: 6 }, budget: BUDGET, version: 2 },
+  droggn: { thresholds: { inaccuracy: 3, mistake: 25, blunder: 60 }, budget: BUDGET, version: 2 },
+  doppelkopf: { thresholds: { inaccuracy: 0.25, mistake: 0.75, blunder: 1.5 }, budget: BUDGET, version: 2 },
 };
 
 /** What names the estimator of a game's reviews: stored with each review, so that a new one computes hands anew. */
