@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AUDIT_TOKEN, bearer, ownDatabase, startApp, type TestApp } from './support/app.testkit.js';
-import { newPlayers, playHand, playHandQuickly, rng, seatedTable } from './support/bots.testkit.js';
+import { newPlayers, passWhereOneMay, playHand, playHandQuickly, rng, seatedTable } from './support/bots.testkit.js';
 
 /**
  * A review worker killed mid-review (docs/review.md#jobs): an API-only instance on a database of
@@ -78,9 +78,7 @@ describe('a review worker killed mid-review', () => {
     const players = await newPlayers(t, 4, 'Killed');
     const { handId: other } = await seatedTable(t, players, { game: 'dobbm', rules: { players: 4 } });
     // The other hand: thrown in (everyone passes), four decisions. This one: played out.
-    const pass = (options: { seat: number; action: Record<string, unknown> }[]) =>
-      options.find((o) => o.action.bid === 'pass') ?? options[0]!;
-    const { nextHandId: handId } = await playHand(t, other, players, { random: rng(21), choose: pass });
+    const { nextHandId: handId } = await playHand(t, other, players, { random: rng(21), choose: passWhereOneMay });
     await playHandQuickly(t, handId!, players, rng(22));
 
     // The undisturbed run: one worker reviews both hands.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { bearer, startAppOnOwnDatabase, type TestApp } from './support/app.testkit.js';
-import { newPlayers, playHand, rng, seatedTable } from './support/bots.testkit.js';
+import { newPlayers, passWhereOneMay, playHand, rng, seatedTable } from './support/bots.testkit.js';
 
 /**
  * The review sweep (docs/review.md#jobs) with a short interval: a hand that ends with a person at
@@ -55,9 +55,7 @@ describe('the review sweep', () => {
 
     const { handId } = await seatedTable(t, people, { game: 'dobbm', rules: { players: 4 } });
     // Everyone passes: the deal is thrown in, a hand of four decisions that reviews in moments.
-    const pass = (options: { seat: number; action: Record<string, unknown> }[]) =>
-      options.find((o) => o.action.bid === 'pass') ?? options[0]!;
-    await playHand(t, handId, people, { random: rng(5), choose: pass });
+    await playHand(t, handId, people, { random: rng(5), choose: passWhereOneMay });
     // Nobody asks for the review: the sweep queues it.
     let status: string | undefined;
     for (const until = Date.now() + 90_000; status !== 'done' && Date.now() < until;) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AUDIT_TOKEN, bearer, startApp, type TestApp } from './support/app.testkit.js';
-import { getView, newPlayers, playHandQuickly, rng, seatedTable, type Player } from './support/bots.testkit.js';
+import { newPlayers, playHandQuickly, playWithSeatAway, rng, seatedTable, type Player } from './support/bots.testkit.js';
 
 /**
  * `GET /hands/{id}/review` (docs/review.md): refused while the hand is in play; computed by the
@@ -90,21 +90,7 @@ describe('a hand’s review', () => {
   it('marks the decisions a seat’s substitute made and leaves them out of its player’s accuracy', async () => {
     const people = await newPlayers(t, 4, 'Covered');
     const { handId: id } = await seatedTable(t, people, { game: 'dobbm', rules: { players: 4 }, clock: 'relaxed' });
-    const away = (await getView(t, id, people[0]!.token)).toAct[0]!;
-    await t.http.post(`/hands/${id}/away`).set(bearer(people[away]!.token)).expect(200);
-    // The others pass where they may (a short hand); the away seat's substitute plays every one of its turns.
-    for (let n = 0; n < 400; n++) {
-      const view = await getView(t, id, people[0]!.token);
-      if (view.result) break;
-      const actor = view.toAct[0]!;
-      const own = actor === away ? null : await getView(t, id, people[actor]!.token);
-      if (!own?.legalActions?.length) {
-        await new Promise((r) => setTimeout(r, 50));
-        continue;
-      }
-      const { seat: _seat, ...action } = own.legalActions.find((a) => a.bid === 'pass') ?? own.legalActions[0]!;
-      await t.http.post(`/hands/${id}/actions`).set(bearer(people[actor]!.token)).send({ expectedSeq: own.seq, action }).expect(200);
-    }
+    const away = await playWithSeatAway(t, id, people);
     const events = (await t.http.get(`/hands/${id}/events`).set(bearer(AUDIT_TOKEN)).expect(200)).body as {
       seq: number;
       seat: number | null;
