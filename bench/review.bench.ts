@@ -6,7 +6,8 @@
  *   1…N, played by two strong and two random bots, not timed); p50 and p99 per game.
  * - `--fit`: the label thresholds from the strong bot's own losses: tables of four strong bots,
  *   the 80th, 93rd and 98th percentiles of their unforced decisions' losses on the fit deals
- *   (fixed: 1000…), and the share each label then takes on report deals drawn at run time.
+ *   (fixed: 1000…), and the share each label then takes on report deals drawn at run time,
+ *   beside those deals' own percentiles: how far the fit carries to hands it was not made on.
  * - `--aims`: the issue's aims at Doppelkopf tables of two strong (seats 0, 2) and two random
  *   bots (1, 3), on deals drawn at run time: mean loss per decision, share of mistakes and
  *   blunders, accuracy.
@@ -98,15 +99,20 @@ function fit(): void {
     const reportDeals = runTimeDeals(HANDS);
     const report = lossesOf(reportDeals);
     const share = (lo: number, hi = Infinity) => ((100 * report.filter((l) => l >= lo && l < hi).length) / report.length).toFixed(1);
+    const reportCut = { inaccuracy: quantile(report, 0.8), mistake: quantile(report, 0.93), blunder: quantile(report, 0.98) };
     const now = REVIEW_RULES[t.game].thresholds;
     console.log(
       `${t.game}: fit deals ${fitDeals[0]}-${fitDeals.at(-1)} (${fitted.length} decisions): 80/93/98th percentiles ${cut.inaccuracy.toFixed(2)} / ${cut.mistake.toFixed(2)} / ${cut.blunder.toFixed(2)}`,
     );
     console.log(
       `${t.game}: report deals ${reportDeals.join(', ')} (${report.length} decisions), with the thresholds in games.ts (${now.inaccuracy} / ${now.mistake} / ${now.blunder}): ` +
-        `inaccuracy ${share(now.inaccuracy, now.mistake)} %, mistake ${share(now.mistake, now.blunder)} %, blunder ${share(now.blunder)} %`,
+        `inaccuracy ${share(now.inaccuracy, now.mistake)} %, mistake ${share(now.mistake, now.blunder)} %, blunder ${share(now.blunder)} % ` +
+        `(fitted to take 13 %, 5 %, 2 %); the report deals' own 80/93/98th percentiles ` +
+        `${reportCut.inaccuracy.toFixed(2)} / ${reportCut.mistake.toFixed(2)} / ${reportCut.blunder.toFixed(2)}`,
     );
-    console.log(`RESULT ${JSON.stringify({ bench: 'review-fit', game: t.game, fitDeals: fitDeals.length, cut, reportDeals, code })}`);
+    console.log(
+      `RESULT ${JSON.stringify({ bench: 'review-fit', game: t.game, fitDeals: fitDeals.length, cut, reportDeals, reportCut, code })}`,
+    );
   }
 }
 

@@ -4726,7 +4726,7 @@ export interface operations {
                     "application/json": {
                         /**
                          * @description the valuer and its version (a new one reviews the hand anew)
-                         * @example review-doppelkopf-v1-w48
+                         * @example review-doppelkopf-v2-w48
                          */
                         estimator: string;
                         seats: {
@@ -4736,7 +4736,7 @@ export interface operations {
                                 id: string;
                                 name: string;
                             } | null;
-                            /** @description 0–100 from the unforced decisions (docs/review.md); null without any */
+                            /** @description 0–100 from the unforced decisions the seat's player made, not its substitute (docs/review.md); null without any */
                             accuracy: number | null;
                             decisions: {
                                 /** @description the action's event seq (the deal is 0) */
@@ -4758,6 +4758,8 @@ export interface operations {
                                 label: "inaccuracy" | "mistake" | "blunder" | null;
                                 /** @description a single legal action: loss 0, no label */
                                 forced: boolean;
+                                /** @description played by the seat's substitute for its player (event `by: substitute`): valued, but not in the player's accuracy */
+                                bySubstitute: boolean;
                             }[];
                         }[];
                     };

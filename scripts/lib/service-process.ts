@@ -53,6 +53,12 @@ export interface StartOptions {
   port?: number;
   /** Append to the log file instead of starting it afresh (one log across restarts). */
   appendLog?: boolean;
+  /**
+   * In a session of its own (setsid), as a deployed service runs: with the kernel's autogroup
+   * scheduling, the processes of one session share one fair share of the CPU, so a service in
+   * its caller's session competes with the caller's own work (a benchmark's clients).
+   */
+  ownSession?: boolean;
 }
 
 /** Spawns the built service on a free 127.0.0.1 port and waits until /health answers 200. */
@@ -66,6 +72,7 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
     cwd: PROJECT_ROOT,
     env: { ...process.env, ...opts.env, PORT: String(port) },
     stdio: ['ignore', log, log],
+    detached: opts.ownSession ?? false,
   });
   closeSync(log);
   let exited: number | string | null | undefined;

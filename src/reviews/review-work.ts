@@ -111,11 +111,12 @@ export class ReviewWork {
     try {
       const record = replayableRecord(hand, events);
       const seats = [...new Set(record.actions.map((a) => a.seat))].sort((a, b) => a - b);
+      const bySubstitute = events.filter((e) => e.by === 'substitute').map((e) => e.seq);
       await startReview(this.db, at, estimator, seats.length);
       const reviews: SeatReview[] = [];
       for (const seat of seats) {
         if (this.stopped) throw new Error('the worker is stopping');
-        reviews.push(await this.pool.review({ record, seat, seed: seedOf(record) }));
+        reviews.push(await this.pool.review({ record, seat, seed: seedOf(record), bySubstitute }));
         await reviewProgress(this.db, at, estimator, reviews.length);
       }
       await finishReview(this.db, at, estimator, { seats: reviews });

@@ -23,7 +23,7 @@ const REVIEW_SCHEMA = {
     estimator: {
       type: 'string',
       description: 'the valuer and its version (a new one reviews the hand anew)',
-      example: 'review-doppelkopf-v1-w48',
+      example: 'review-doppelkopf-v2-w48',
     },
     seats: {
       type: 'array',
@@ -39,12 +39,16 @@ const REVIEW_SCHEMA = {
             properties: { id: { type: 'string' }, name: { type: 'string' } },
             description: 'null for a seat of an imported record without seating',
           },
-          accuracy: { type: 'number', nullable: true, description: '0–100 from the unforced decisions (docs/review.md); null without any' },
+          accuracy: {
+            type: 'number',
+            nullable: true,
+            description: "0–100 from the unforced decisions the seat's player made, not its substitute (docs/review.md); null without any",
+          },
           decisions: {
             type: 'array',
             items: {
               type: 'object',
-              required: ['seq', 'action', 'best', 'loss', 'label', 'forced'],
+              required: ['seq', 'action', 'best', 'loss', 'label', 'forced', 'bySubstitute'],
               properties: {
                 seq: { type: 'integer', description: "the action's event seq (the deal is 0)" },
                 action: ACTION,
@@ -52,6 +56,11 @@ const REVIEW_SCHEMA = {
                 loss: { type: 'number', description: "value(best) − value(action) in the game's points for the seat, ≥ 0" },
                 label: { type: 'string', nullable: true, enum: ['inaccuracy', 'mistake', 'blunder', null] },
                 forced: { type: 'boolean', description: 'a single legal action: loss 0, no label' },
+                bySubstitute: {
+                  type: 'boolean',
+                  description:
+                    "played by the seat's substitute for its player (event `by: substitute`): valued, but not in the player's accuracy",
+                },
               },
             },
           },

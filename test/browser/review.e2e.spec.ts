@@ -1,11 +1,12 @@
 import { expectWordsOnly } from './play.testkit.js';
 import { startSite, type Site } from './support.testkit.js';
-import { newPlayers, playHandQuickly, rng, seatedTable, type Player } from '../support/bots.testkit.js';
+import { newPlayers, playHandQuickly, playWithSeatAway, rng, seatedTable, type Player } from '../support/bots.testkit.js';
 
 /**
  * A finished hand's review on the page (docs/review.md): the replay names each decision's label
  * and the better choice in words, in English and German, with each seat's accuracy; the
- * player's history shows the accuracy per hand.
+ * player's history shows the accuracy per hand; a decision the seat's substitute made says for
+ * whom it was played.
  */
 describe('the review of a hand in the browser', () => {
   let site: Site;
@@ -55,6 +56,27 @@ describe('the review of a hand in the browser', () => {
     await page.locator('[data-testid="hand-accuracy"]').filter({ hasText: /\d+ %/ }).first().waitFor();
     await site.shot(page, 'review-history');
     await context.close();
+  }, 300_000);
+
+  it('a decision the substitute made: played for the seat’s player, not counted', async () => {
+    const people = await newPlayers(site.app, 4, 'Away');
+    const { handId: id } = await seatedTable(site.app, people, { game: 'dobbm', rules: { players: 4 }, clock: 'relaxed' });
+    const away = await playWithSeatAway(site.app, id, people);
+    for (const [locale, forwardName, words] of [
+      ['en-US', 'Forward ▶', /Played for Away \d by the substitute: not counted in the accuracy\./],
+      ['de-DE', 'Weiter ▶', /Für Away \d gespielt, vom Ersatz: zählt nicht zur Genauigkeit\./],
+    ] as const) {
+      const { context, page } = await as(people[(away + 1) % 4]!, locale);
+      await page.goto(`/hands/${id}/replay`);
+      await page.locator('[data-testid="review"]').waitFor({ timeout: 120_000 });
+      const forward = page.getByRole('button', { name: forwardName });
+      const note = page.locator('[data-testid="review-substitute"]');
+      while ((await note.count()) === 0 && (await forward.isEnabled())) await forward.click();
+      expect(await note.innerText()).toMatch(words);
+      await expectWordsOnly(page, `${locale}: the substitute's decision`);
+      await site.shot(page, `${locale}-review-substitute`);
+      await context.close();
+    }
   }, 300_000);
 
   it('in German', async () => {

@@ -175,3 +175,30 @@ export async function seatedTable(
   }
   return { tableId: table.body.id as string, handId };
 }
+
+/** Picks a pass where one may (a Dobbm deal everyone passes is thrown in: a hand of four decisions), else the first option. */
+export const passWhereOneMay = (options: { seat: number; action: Record<string, unknown> }[]) =>
+  options.find((o) => o.action.bid === 'pass') ?? options[0]!;
+
+/**
+ * Plays a hand whose first seat to act is away from the start (POST /hands/{id}/away; the table
+ * needs a turn clock): its substitute plays every one of its turns, the others pass where they
+ * may, else play their first option. Returns the away seat.
+ */
+export async function playWithSeatAway(t: TestApp, handId: string, players: Player[]): Promise<number> {
+  const away = (await getView(t, handId, players[0]!.token)).toAct[0]!;
+  await t.http.post(`/hands/${handId}/away`).set(bearer(players[away]!.token)).expect(200);
+  for (let n = 0; n < 400; n++) {
+    const view = await getView(t, handId, players[0]!.token);
+    if (view.result) return away;
+    const actor = view.toAct[0]!;
+    const own = actor === away ? null : await getView(t, handId, players[actor]!.token);
+    if (!own?.legalActions?.length) {
+      await new Promise((r) => setTimeout(r, 50));
+      continue;
+    }
+    const { seat: _seat, ...action } = passWhereOneMay(own.legalActions.map((a) => ({ seat: actor, action: a }))).action;
+    await t.http.post(`/hands/${handId}/actions`).set(bearer(players[actor]!.token)).send({ expectedSeq: own.seq, action }).expect(200);
+  }
+  throw new Error(`hand ${handId} did not end`);
+}

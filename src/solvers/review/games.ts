@@ -32,12 +32,12 @@ const BUDGET: StrongBudget = { worlds: 48, timeMs: Infinity, endgameTricks: 4 };
 /**
  * The thresholds are the strong bot's own losses on hands it played (bench/review.bench.ts
  * --fit, docs/review.md#labels): an inaccuracy from its 80th percentile, a mistake from its 93rd,
- * a blunder from its 98th, rounded; fitted on one set of deals and reported on others (Doppelkopf; Dobbm and Droggn on six hands each).
+ * a blunder from its 98th, rounded; fitted on one set of deals and reported on others drawn at run time.
  */
 export const REVIEW_RULES: Record<GameId, ReviewRules> = {
-  dobbm: { thresholds: { inaccuracy: 0.5, mistake: 2.5, blunder: 6 }, budget: BUDGET, version: 1 },
-  droggn: { thresholds: { inaccuracy: 3, mistake: 25, blunder: 60 }, budget: BUDGET, version: 1 },
-  doppelkopf: { thresholds: { inaccuracy: 0.25, mistake: 0.75, blunder: 1.5 }, budget: BUDGET, version: 1 },
+  dobbm: { thresholds: { inaccuracy: 0.5, mistake: 2.5, blunder: 6 }, budget: BUDGET, version: 2 },
+  droggn: { thresholds: { inaccuracy: 3, mistake: 25, blunder: 60 }, budget: BUDGET, version: 2 },
+  doppelkopf: { thresholds: { inaccuracy: 0.25, mistake: 0.75, blunder: 1.5 }, budget: BUDGET, version: 2 },
 };
 
 /** What names the estimator of a game's reviews: stored with each review, so that a new one computes hands anew. */

@@ -49,20 +49,24 @@ describe('accuracy', () => {
     }
   });
 
-  it('a seat’s accuracy is the mean of its unforced decisions; none, none', () => {
-    const d = (loss: number, forced = false): DecisionReview => ({
+  it('a seat’s accuracy is the mean of its unforced decisions that its player made; none, none', () => {
+    const d = (loss: number, forced = false, bySubstitute = false): DecisionReview => ({
       seq: 1,
       action: { type: 'play' },
       best: { type: 'play' },
       loss,
       label: null,
       forced,
+      bySubstitute,
     });
     expect(seatAccuracy('doppelkopf', [d(0, true)])).toBeNull();
     expect(seatAccuracy('doppelkopf', [d(0), d(0, true)])).toBe(100);
     const blunder = REVIEW_RULES.doppelkopf.thresholds.blunder;
     const mean = (decisionAccuracy('doppelkopf', 0) + decisionAccuracy('doppelkopf', blunder)) / 2;
     expect(seatAccuracy('doppelkopf', [d(0), d(blunder), d(0, true)])).toBeCloseTo(mean, 1);
+    // What the substitute played does not count against the player, whatever it cost.
+    expect(seatAccuracy('doppelkopf', [d(0), d(blunder, false, true)])).toBe(100);
+    expect(seatAccuracy('doppelkopf', [d(blunder, false, true), d(0, true)])).toBeNull();
   });
 });
 
@@ -72,7 +76,8 @@ describe('a hand’s review', () => {
     (game) => {
       // a hand played out, not thrown in
       const record = [4, 5, 6, 7, 8, 9].map((deal) => playedHand({ game, rules: {} }, deal)).find((r) => r.actions.length > 16)!;
-      const review = () => reviewHand(record, { seed: 9, inputOf: seatInputOf, budget: BUDGET });
+      const bySubstitute = new Set([2, record.actions.length]);
+      const review = () => reviewHand(record, { seed: 9, inputOf: seatInputOf, budget: BUDGET, bySubstitute });
       const r = review();
       const listed = r.seats.flatMap((s) => s.decisions.map((d) => ({ ...d, seat: s.seat })));
       expect(listed.map((d) => d.seq).sort((a, b) => a - b)).toEqual(record.actions.map((_, i) => i + 1));
@@ -84,6 +89,7 @@ describe('a hand’s review', () => {
         if (single) expect(d).toMatchObject({ loss: 0, label: null });
         expect(d.loss).toBeGreaterThanOrEqual(0);
         expect(d.label).toBe(d.forced ? null : labelOf(game, d.loss));
+        expect(d.bySubstitute).toBe(bySubstitute.has(d.seq));
       }
       expect(listed.some((d) => d.forced)).toBe(true);
       for (const s of r.seats) expect(s.accuracy).toBe(seatAccuracy(game, s.decisions));

@@ -23,11 +23,13 @@ export interface DecisionReview {
   loss: number;
   label: Label | null;
   forced: boolean;
+  /** Played by the seat's substitute for its player (a clock run out, the player away): valued, not counted against the player. */
+  bySubstitute: boolean;
 }
 
 export interface SeatReview {
   seat: number;
-  /** 0–100 from the seat's unforced decisions; null when it had none. */
+  /** 0–100 from the decisions the seat's player made, unforced; null when there were none. */
   accuracy: number | null;
   decisions: DecisionReview[];
 }
@@ -53,9 +55,12 @@ export function decisionAccuracy(game: GameId, loss: number): number {
   return Math.max(0, Math.min(100, 103.1668 * Math.exp(-0.04354 * drop) - 3.1669));
 }
 
-/** A seat's accuracy: the mean of its unforced decisions' (a forced one says nothing of the player). */
+/**
+ * A seat's accuracy: the mean of its unforced decisions' that its player made (a forced one says
+ * nothing of the player, nor does one its substitute made).
+ */
 export function seatAccuracy(game: GameId, decisions: readonly DecisionReview[]): number | null {
-  const own = decisions.filter((d) => !d.forced);
+  const own = decisions.filter((d) => !d.forced && !d.bySubstitute);
   if (own.length === 0) return null;
   return Math.round((10 * own.reduce((a, d) => a + decisionAccuracy(game, d.loss), 0)) / own.length) / 10;
 }
@@ -77,6 +82,8 @@ export interface ReviewOptions {
   seats?: readonly number[];
   /** Present hands treated as known for every seat's decisions but their own (ValueOptions.known). */
   known?: (seat: number, seq: number) => ReadonlyMap<number, readonly Card[]> | undefined;
+  /** The seqs of the actions the seats' substitutes made (the events marked `by: "substitute"`). */
+  bySubstitute?: ReadonlySet<number>;
   /** Called after each decision: what a job records as its progress. */
   progress?: (done: number, total: number) => void;
   budget?: ValueOptions['budget'];
@@ -105,7 +112,8 @@ export function reviewHand(record: HandRecord, o: ReviewOptions): HandReview {
     const { seat: _seat, ...action } = a;
     const loss = Math.round(v.loss * 1000) / 1000;
     const label = v.forced ? null : labelOf(record.game, loss);
-    bySeat.get(a.seat)!.push({ seq, action: action as Action, best: v.best, loss, label, forced: v.forced });
+    const bySubstitute = o.bySubstitute?.has(seq) ?? false;
+    bySeat.get(a.seat)!.push({ seq, action: action as Action, best: v.best, loss, label, forced: v.forced, bySubstitute });
     o.progress?.(done + 1, mine.length);
   });
   return {

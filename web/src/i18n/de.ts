@@ -431,6 +431,7 @@ export const de: Catalogue = {
     labels: { inaccuracy: 'Ungenauigkeit.', mistake: 'Fehler.', blunder: 'Grober Fehler.' },
     good: 'Gut — nichts deutlich Besseres.',
     forced: 'Erzwungen: der einzig mögliche Zug.',
+    bySubstitute: 'Für {{name}} gespielt, vom Ersatz: zählt nicht zur Genauigkeit.',
     better: 'Besser: {{sentence}} Das hätte im Schnitt {{points}} Punkte mehr gebracht.',
     accuracy: 'Genauigkeit {{percent}} %',
     noAccuracy: 'keine eigene Entscheidung',

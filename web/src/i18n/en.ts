@@ -430,6 +430,7 @@ export const en = {
     labels: { inaccuracy: 'Inaccuracy.', mistake: 'Mistake.', blunder: 'Blunder.' },
     good: 'Good — nothing clearly better.',
     forced: 'Forced: the only possible move.',
+    bySubstitute: 'Played for {{name}} by the substitute: not counted in the accuracy.',
     better: 'Better: {{sentence}} On average that would have gained {{points}} points.',
     accuracy: 'accuracy {{percent}} %',
     noAccuracy: 'no decision of its own',

@@ -68,9 +68,18 @@ export function DecisionNote({
           <Words text={t('review.better', { sentence: better, points: formatNumber(Math.round(d.loss * 100) / 100) })} />
         </>
       )}
+      {d.bySubstitute && (
+        <>
+          {' '}
+          <span data-testid="review-substitute">{t('review.bySubstitute', { name: nameOf(seat) })}</span>
+        </>
+      )}
     </p>
   );
 }
+
+/** The decisions a seat's player made: what its substitute played is not counted against the player. */
+const own = (decisions: readonly Decision[]): Decision[] => decisions.filter((d) => !d.bySubstitute);
 
 /** Each seat's accuracy, or where the review stands. */
 export function ReviewSeats({ state, nameOf }: { state: ReviewState; nameOf: (seat: number) => string }) {
@@ -99,9 +108,9 @@ export function ReviewSeats({ state, nameOf }: { state: ReviewState; nameOf: (se
             </strong>{' '}
             <span class="note">
               {t('review.counts', {
-                inaccuracies: s.decisions.filter((d) => d.label === 'inaccuracy').length,
-                mistakes: s.decisions.filter((d) => d.label === 'mistake').length,
-                blunders: s.decisions.filter((d) => d.label === 'blunder').length,
+                inaccuracies: own(s.decisions).filter((d) => d.label === 'inaccuracy').length,
+                mistakes: own(s.decisions).filter((d) => d.label === 'mistake').length,
+                blunders: own(s.decisions).filter((d) => d.label === 'blunder').length,
               })}
             </span>
           </li>
