@@ -23,8 +23,9 @@ describe('GET /players/{id}', () => {
   it("names a bot with its strength apart, so that a page can say the strength in its reader's words", async () => {
     const [host] = await newPlayers(t, 1, 'Host');
     const table = (await t.http.post('/tables').set(bearer(host!.token)).send({ game: 'dobbm' }).expect(201)).body as { id: string };
-    const seated = (await t.http.post(`/tables/${table.id}/bots`).set(bearer(host!.token)).send({ seat: 1, strength: 'strong' }).expect(201))
-      .body as { playerId: string; name: string };
+    const seated = (
+      await t.http.post(`/tables/${table.id}/bots`).set(bearer(host!.token)).send({ seat: 1, strength: 'strong' }).expect(201)
+    ).body as { playerId: string; name: string };
     const res = await t.http.get(`/players/${seated.playerId}`).expect(200);
     expect(res.body).toEqual({ id: seated.playerId, name: seated.name, bot: 'strong' });
   });
@@ -33,7 +34,8 @@ describe('GET /players/{id}', () => {
     const people = await newPlayers(t, 3, 'Seated');
     const host = people[0]!;
     const table = (await t.http.post('/tables').set(bearer(host.token)).send({ game: 'dobbm' }).expect(201)).body as { id: string };
-    for (const [seat, p] of people.entries()) await t.http.post(`/tables/${table.id}/seats`).set(bearer(p.token)).send({ seat }).expect(201);
+    for (const [seat, p] of people.entries())
+      await t.http.post(`/tables/${table.id}/seats`).set(bearer(p.token)).send({ seat }).expect(201);
     const bot = (await t.http.post(`/tables/${table.id}/bots`).set(bearer(host.token)).send({ seat: 3, strength: 'random' }).expect(201))
       .body as { playerId: string; name: string };
     const opened = (await t.http.get(`/tables/${table.id}`).expect(200)).body as { createdAt: string };

@@ -46,7 +46,12 @@ export class PlayerDto {
 
 /** A player as others see it: a bot's strength beside its name, so that a page can say it in its reader's words. */
 export class NamedPlayerDto extends PlayerDto {
-  @ApiProperty({ type: 'string', nullable: true, example: 'strong', description: "a bot's strength (strong | heuristic | random); null for a person" })
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    example: 'strong',
+    description: "a bot's strength (strong | heuristic | random); null for a person",
+  })
   bot!: string | null;
 }
 
