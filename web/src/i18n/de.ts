@@ -163,7 +163,7 @@ export const de: Catalogue = {
     invite: 'Einladungslink',
     inviteNote: 'Schicke diesen Link: Er öffnet diesen Tisch und bietet den freien Platz an.',
     copyInvite: 'Link kopieren',
-    botName: 'Bot {{n}}',
+    botName: 'Bot\u00a0{{n}}',
     botNamed: '{{name}} ({{strength}})',
   },
   table: {

@@ -162,7 +162,7 @@ export const en = {
     invite: 'Invite link',
     inviteNote: 'Send this link: it opens this table and offers the free seat.',
     copyInvite: 'Copy the link',
-    botName: 'Bot {{n}}',
+    botName: 'Bot\u00a0{{n}}',
     botNamed: '{{name}} ({{strength}})',
   },
   table: {
