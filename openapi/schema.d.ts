@@ -204,7 +204,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A player's name (public, as at the tables: never a token) */
+        /** A player's name and a bot's strength (public, as at the tables: never a token) */
         get: operations["PlayerNameController_byId"];
         put?: never;
         post?: never;
@@ -884,6 +884,17 @@ export interface components {
             /** @description the passkey's credential id (base64url) */
             id: string;
         };
+        NamedPlayerDto: {
+            /** @example 0b6f3f0e-2c1c-4a8e-9d0e-6a3d8b1f2c11 */
+            id: string;
+            /** @example Resi */
+            name: string;
+            /**
+             * @description a bot's strength (strong | heuristic | random); null for a person
+             * @example strong
+             */
+            bot: string | null;
+        };
         SeatDto: {
             /** @example 0 */
             seat: number;
@@ -1277,6 +1288,10 @@ export interface components {
         HandSummaryDto: {
             id: string;
             tableId: string | null;
+            /** @description when the table was opened (null for an imported record) */
+            tableOpenedAt: string | null;
+            /** @description who sat in each seat, by seat; null for a seat an imported record names no player of this service for */
+            players: (components["schemas"]["NamedPlayerDto"] | null)[];
             number: number | null;
             game: string;
             dealer: number;
@@ -1411,6 +1426,13 @@ export interface components {
             action: {
                 [key: string]: unknown;
             };
+        };
+        CreatePlayerDto: {
+            /**
+             * @description printable: letters, digits, punctuation, symbols and spaces (no control or bidi characters); NFC-normalised and trimmed
+             * @example Resi
+             */
+            name: string;
         };
         /**
          * HandRecord
@@ -1575,13 +1597,6 @@ export interface components {
             } & {
                 [key: string]: unknown;
             };
-        };
-        CreatePlayerDto: {
-            /**
-             * @description printable: letters, digits, punctuation, symbols and spaces (no control or bidi characters); NFC-normalised and trimmed
-             * @example Resi
-             */
-            name: string;
         };
         DobbmHandView: components["schemas"]["HandViewDto"] & {
             /** @enum {string} */
@@ -2513,7 +2528,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PlayerDto"];
+                    "application/json": components["schemas"]["NamedPlayerDto"];
                 };
             };
             /** @description PLAYER_NOT_FOUND */

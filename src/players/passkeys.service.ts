@@ -107,7 +107,7 @@ export class PasskeysService {
       await setPasskeyCounter(tx, passkey.id, verified.authenticationInfo.newCounter);
       const player = await playerName(tx, passkey.playerId);
       if (!player) throw ApiError.of('PASSKEY_INVALID', 'no player holds this passkey');
-      return { ...player, token: await this.sessions.open(tx, player.id, 'passkey') };
+      return { id: player.id, name: player.name, token: await this.sessions.open(tx, player.id, 'passkey') };
     });
   }
 

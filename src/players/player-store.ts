@@ -42,18 +42,26 @@ export async function knownPlayers(q: Queryable, ids: string[]): Promise<Set<str
   return new Set(rows.map((r) => r.id));
 }
 
-/** A player's id and name (GET /players/{id}), or none. */
-export async function playerName(q: Queryable, id: string): Promise<{ id: string; name: string } | undefined> {
-  const { rows } = await q.query<{ id: string; name: string }>({
+/** A player's name and, for a bot, its strength: the page says the strength in the reader's words. */
+export interface NamedPlayer {
+  id: string;
+  name: string;
+  /** a bot's strength (heuristic | random | strong); null for a person */
+  bot: string | null;
+}
+
+/** A player's id, name and bot strength (GET /players/{id}), or none. */
+export async function playerName(q: Queryable, id: string): Promise<NamedPlayer | undefined> {
+  const { rows } = await q.query<NamedPlayer>({
     name: 'player-name',
-    text: 'SELECT id, name FROM players WHERE id = $1',
+    text: 'SELECT id, name, bot FROM players WHERE id = $1',
     values: [id],
   });
   return rows[0];
 }
 
-/** The names of those of `ids` that are players, by id. */
-export async function playerNames(q: Queryable, ids: string[]): Promise<Map<string, string>> {
-  const { rows } = await q.query<{ id: string; name: string }>('SELECT id, name FROM players WHERE id = ANY($1::uuid[])', [ids]);
-  return new Map(rows.map((r) => [r.id, r.name]));
+/** Those of `ids` that are players, named, by id. */
+export async function playerNames(q: Queryable, ids: string[]): Promise<Map<string, NamedPlayer>> {
+  const { rows } = await q.query<NamedPlayer>('SELECT id, name, bot FROM players WHERE id = ANY($1::uuid[])', [ids]);
+  return new Map(rows.map((r) => [r.id, r]));
 }

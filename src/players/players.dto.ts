@@ -44,6 +44,17 @@ export class PlayerDto {
   name!: string;
 }
 
+/** A player as others see it: a bot's strength beside its name, so that a page can say it in its reader's words. */
+export class NamedPlayerDto extends PlayerDto {
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    example: 'strong',
+    description: "a bot's strength (strong | heuristic | random); null for a person",
+  })
+  bot!: string | null;
+}
+
 export class PlayerCreatedDto extends PlayerDto {
   @ApiProperty({ example: 'q3lV6m…', description: 'bearer token; shown once, stored only as a SHA-256 hash' })
   token!: string;

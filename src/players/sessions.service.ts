@@ -75,7 +75,7 @@ export class SessionsService {
           const playerId = await takeLinkCode(tx, linkCodeHash(chars));
           if (!playerId) return null;
           const player = await playerName(tx, playerId);
-          return player ? { ...player, token: await this.open(tx, playerId, 'link') } : null;
+          return player ? { id: player.id, name: player.name, token: await this.open(tx, playerId, 'link') } : null;
         })
       : null;
     if (!signedIn) {

@@ -3,13 +3,17 @@ import { isUuid } from '../common/ids.js';
 import { ApiError } from '../common/problems.js';
 import { decodeCursor, encodeCursor } from '../common/page.js';
 import { DatabaseService } from '../database/database.service.js';
-import { playerExists } from '../players/player-store.js';
+import { playerExists, playerNames, type NamedPlayer } from '../players/player-store.js';
 import { handPage, type HandSummaryRow } from './record-store.js';
-import { tableExists } from '../tables/table-store.js';
+import { tableExists, tablesOpenedAt } from '../tables/table-store.js';
 
 /** A hand in a history page: the stored summary with the API's names and ISO dates. */
-export type HandSummary = Omit<HandSummaryRow, 'table_id' | 'created_at' | 'finished_at'> & {
+export type HandSummary = Omit<HandSummaryRow, 'table_id' | 'seating' | 'created_at' | 'finished_at'> & {
   tableId: string | null;
+  /** when its table was opened: a history groups its hands by table and dates the group (null for an imported record) */
+  tableOpenedAt: string | null;
+  /** who sat in each seat, so that a result names its players (null: a seat an imported record names no player of here) */
+  players: (NamedPlayer | null)[];
   createdAt: string;
   finishedAt: string | null;
   /** an imported record (its table is its own, shown as null) */
@@ -49,10 +53,17 @@ export class HistoryService {
     const id = 'tableId' in by ? by.tableId : by.playerId;
     if (!(await exists())) throw ApiError.of(notFound, `no such id ${id}`);
     const after = cursor ? decodeCursor(cursor) : null;
-    const rows = await handPage(this.db.pool, by, limit + 1, after);
-    const items = rows.slice(0, limit).map((r) => ({
+    const page = await handPage(this.db.pool, by, limit + 1, after);
+    const more = page.length > limit;
+    const rows = page.slice(0, limit);
+    const seated = [...new Set(rows.flatMap((r) => r.seating.filter((p): p is string => p !== null)))];
+    const tableIds = [...new Set(rows.flatMap((r) => (r.table_id ? [r.table_id] : [])))];
+    const [names, opened] = await Promise.all([playerNames(this.db.pool, seated), tablesOpenedAt(this.db.pool, tableIds)]);
+    const items = rows.map((r) => ({
       id: r.id,
       tableId: r.table_id,
+      tableOpenedAt: (r.table_id && opened.get(r.table_id)?.toISOString()) || null,
+      players: r.seating.map((p) => (p === null ? null : (names.get(p) ?? null))),
       number: r.number,
       game: r.game,
       dealer: r.dealer,
@@ -64,6 +75,6 @@ export class HistoryService {
       imported: r.table_id === null,
     }));
     const last = items[items.length - 1];
-    return { items, nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null };
+    return { items, nextCursor: more && last ? encodeCursor(last.createdAt, last.id) : null };
   }
 }

@@ -15,6 +15,8 @@ export interface HandSummaryRow {
   status: string;
   seq: number;
   result: unknown;
+  /** player id per seat (null entries for an imported record's unnamed seats) */
+  seating: (string | null)[];
   created_at: Date;
   finished_at: Date | null;
 }
@@ -37,7 +39,7 @@ export async function handPage(
     keyset = 'AND (h.created_at, h.id) < ($3::timestamptz, $4::uuid)';
   }
   const { rows } = await q.query<HandSummaryRow>(
-    `SELECT h.id, ${SHOWN_TABLE_ID}, h.number, h.game, h.dealer, h.status, h.seq, h.result, h.created_at, h.finished_at
+    `SELECT h.id, ${SHOWN_TABLE_ID}, h.number, h.game, h.dealer, h.status, h.seq, h.result, h.seating, h.created_at, h.finished_at
      FROM hands h WHERE ${where} ${keyset} ORDER BY h.created_at DESC, h.id DESC LIMIT $2`,
     params,
   );

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import {
   ApiBadRequestResponse,
   ApiBody,
+  ApiExtraModels,
   ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -11,10 +12,12 @@ import {
   ApiPropertyOptional,
   ApiTags,
   ApiUnprocessableEntityResponse,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import { Auth, CurrentCaller, type Caller } from '../common/auth.js';
 import { PageQueryDto } from '../common/page.js';
 import { PrivateResponse } from '../common/private-response.js';
+import { NamedPlayerDto } from '../players/players.dto.js';
 import { ProblemDto } from '../common/problem.dto.js';
 import type { HandRecord } from '../engine/index.js';
 import { HAND_RECORD } from './hand-record.schema.js';
@@ -49,6 +52,14 @@ class VerifyDto {
 class HandSummaryDto {
   @ApiProperty() id!: string;
   @ApiProperty({ type: 'string', nullable: true }) tableId!: string | null;
+  @ApiProperty({ type: 'string', nullable: true, description: 'when the table was opened (null for an imported record)' })
+  tableOpenedAt!: string | null;
+  @ApiProperty({
+    type: 'array',
+    items: { allOf: [{ $ref: getSchemaPath(NamedPlayerDto) }], nullable: true },
+    description: 'who sat in each seat, by seat; null for a seat an imported record names no player of this service for',
+  })
+  players!: (NamedPlayerDto | null)[];
   @ApiProperty({ type: 'integer', nullable: true }) number!: number | null;
   @ApiProperty() game!: string;
   @ApiProperty() dealer!: number;
@@ -67,6 +78,7 @@ class HandPageDto {
 
 // The tag and the class name stay as published: the OpenAPI document's tag and operationIds are built from them.
 @ApiTags('audit')
+@ApiExtraModels(NamedPlayerDto)
 @Controller()
 export class AuditController {
   constructor(

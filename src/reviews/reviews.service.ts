@@ -60,7 +60,7 @@ export class ReviewsService {
       const id = seating[s.seat] ?? null;
       return {
         seat: s.seat,
-        player: id ? { id, name: names.get(id) ?? '' } : null,
+        player: id ? { id, name: names.get(id)?.name ?? '' } : null,
         accuracy: s.accuracy,
         decisions: s.decisions,
       };

@@ -150,6 +150,12 @@ export async function listTables(
   return rows.map(hosted);
 }
 
+/** When each of `ids` was opened — a read across tables (fans out), for the few tables of a history page. */
+export async function tablesOpenedAt(q: Queryable, ids: string[]): Promise<Map<string, Date>> {
+  const { rows } = await q.query<{ id: string; created_at: Date }>('SELECT id, created_at FROM tables WHERE id = ANY($1::uuid[])', [ids]);
+  return new Map(rows.map((r) => [r.id, r.created_at]));
+}
+
 export async function tableExists(q: Queryable, id: string): Promise<boolean> {
   const { rowCount } = await q.query({ name: 'table-exists', text: SQL.tableExists, values: [id] });
   return !!rowCount;

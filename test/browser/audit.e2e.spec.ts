@@ -1,6 +1,7 @@
 import type { SimConfig } from '../../src/collusion/sim/simulate.js';
 import { importSimulatedLog } from '../support/audit.testkit.js';
 import { AUDIT_TOKEN } from '../support/app.testkit.js';
+import { expectWordsOnly } from './play.testkit.js';
 import { startSite, type Site } from './support.testkit.js';
 
 /**
@@ -64,4 +65,50 @@ describe('the audit page', () => {
     await site.shot(page, 'de-audit-evidence', true);
     await context.close();
   });
+
+  it('in German: the menu lists the audit only with a key; names and figures in words and German digits', async () => {
+    // A bot among the audited players: the service writes its strength into its name as a code.
+    await site.app.sql.query(`UPDATE players SET name = 'Bot 2 (strong)', bot = 'strong' WHERE id = $1`, [planted[0]]);
+    const { page, context } = await site.person({ locale: 'de-DE' });
+    await page.goto('/');
+    const menu = page.getByRole('navigation', { name: 'Hauptmenü' });
+    await menu.getByRole('link', { name: 'Regeln' }).waitFor();
+    expect(await menu.getByRole('link', { name: 'Prüfung' }).count()).toBe(0);
+    await page.goto('/audit');
+    await page.getByLabel('Prüfer-Schlüssel').fill(AUDIT_TOKEN);
+    await page.getByRole('button', { name: 'Verwenden' }).click();
+    await menu.getByRole('link', { name: 'Prüfung' }).waitFor();
+    await page.getByRole('button', { name: 'Auf Absprachen prüfen' }).click();
+    await page.getByTestId('pairs').waitFor({ timeout: 90_000 });
+    await page.locator('[data-pair] td:nth-child(2)', { hasText: 'Bot 2 (stark)' }).first().waitFor();
+
+    const column = (n: number) => page.locator(`[data-pair] td:nth-child(${n})`).allInnerTexts();
+    const wrong = (texts: string[], form: RegExp) => texts.filter((x) => !form.test(x.trim()));
+    const count = /^\d{1,3}(\.\d{3})*$/;
+    const decimal = /^(<\s0,001|[-−]?\d{1,3}(\.\d{3})*(,\d+)?)$/;
+    expect({
+      hands: wrong(await column(3), count),
+      doubles: wrong(await column(4), /^\d+ \/ \d+$/),
+      z: wrong(await column(5), decimal),
+      p: wrong(await column(6), decimal),
+      q: wrong(await column(7), decimal),
+      ticks: wrong(await page.locator('[data-testid=scatter] > text').allTextContents(), /^(\d+(,\d+)?|[^\d].*)$/),
+    }).toEqual({ hands: [], doubles: [], z: [], p: [], q: [], ticks: [] });
+    const text = await page.locator('main').innerText();
+    expect(text).not.toMatch(/\(strong\)|\(heuristic\)|\(random\)|\d[eE][-+]?\d/);
+    await expectWordsOnly(page, 'die Prüfung', 'main');
+    await site.shot(page, 'de-audit', true);
+
+    await page.locator('[data-pair] td:nth-child(2) button', { hasText: 'Bot 2 (stark)' }).first().click();
+    await page.getByTestId('pair-hands').waitFor();
+    await page.getByRole('button', { name: 'Belege' }).first().click();
+    await page.locator('[data-testid=evidence] tbody tr').first().waitFor();
+    const figures = await page.locator('[data-testid=evidence] tbody tr td:nth-child(n+5)').allInnerTexts();
+    expect(wrong(figures, /^(—|[-−]?\d+(,\d+)?)$/)).toEqual([]);
+    await expectWordsOnly(page, 'die Belege', 'main');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(page.evaluate<number>('document.documentElement.scrollWidth')).resolves.toBeLessThanOrEqual(376);
+    await site.shot(page, 'de-audit-phone');
+    await context.close();
+  }, 120_000);
 });

@@ -47,36 +47,38 @@ export function PairHands({ pair, nameOf }: { pair: Pair; nameOf: (playerId: str
       <h3>
         {nameOf(pair.declarer)} → {nameOf(pair.defender)}: {t('audit.pairHands', { count: hands.length })}
       </h3>
-      <table class="list">
-        <tbody>
-          {hands.slice(0, 60).map((h) => (
-            <>
-              <tr data-hand={h.id}>
-                <td>{h.number ?? '—'}</td>
-                <td>
-                  <Words text={contractName((h.result as { contract?: string } | null)?.contract)} />
-                </td>
-                <td>×{(h.result as { multiplier?: number } | null)?.multiplier ?? 1}</td>
-                <td>
-                  <div class="row">
-                    <button type="button" onClick={() => setOpen(open === h.id ? null : h.id)}>
-                      {open === h.id ? t('audit.hide') : t('audit.evidence')}
-                    </button>
-                    <a href={`/hands/${h.id}/replay`}>{t('history.replay')}</a>
-                  </div>
-                </td>
-              </tr>
-              {open === h.id && (
-                <tr>
-                  <td colSpan={4}>
-                    <HandEvidence handId={h.id} tableId={h.tableId} />
+      <div class="scroll">
+        <table class="list">
+          <tbody>
+            {hands.slice(0, 60).map((h) => (
+              <>
+                <tr data-hand={h.id}>
+                  <td>{h.number === null ? '—' : formatNumber(h.number)}</td>
+                  <td>
+                    <Words text={contractName((h.result as { contract?: string } | null)?.contract)} />
+                  </td>
+                  <td>×{formatNumber((h.result as { multiplier?: number } | null)?.multiplier ?? 1)}</td>
+                  <td>
+                    <div class="row">
+                      <button type="button" onClick={() => setOpen(open === h.id ? null : h.id)}>
+                        {open === h.id ? t('audit.hide') : t('audit.evidence')}
+                      </button>
+                      <a href={`/hands/${h.id}/replay`}>{t('history.replay')}</a>
+                    </div>
                   </td>
                 </tr>
-              )}
-            </>
-          ))}
-        </tbody>
-      </table>
+                {open === h.id && (
+                  <tr>
+                    <td colSpan={4}>
+                      <HandEvidence handId={h.id} tableId={h.tableId} />
+                    </td>
+                  </tr>
+                )}
+              </>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
@@ -122,36 +124,38 @@ function HandEvidence({ handId, tableId }: { handId: string; tableId: string | n
       {pending && <p class="note">{t('audit.evidencePending')}</p>}
       {calls && calls.length === 0 && <p class="note">{t('audit.noCall')}</p>}
       {calls && calls.length > 0 && (
-        <table class="list">
-          <thead>
-            <tr>
-              <th>{t('audit.step')}</th>
-              <th>{t('audit.seat')}</th>
-              <th>{t('audit.call')}</th>
-              <th>{t('audit.role')}</th>
-              <th>{isDoppelkopf(calls) ? t('audit.pointsBefore') : t('audit.before')}</th>
-              <th>{t('audit.winChance')}</th>
-              <th>{t('audit.cost')}</th>
-              <th>{t('audit.value')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {calls.map((c) => (
+        <div class="scroll">
+          <table class="list">
+            <thead>
               <tr>
-                <td>{c.actionIndex}</td>
-                <td>{nameOf(c.seat)}</td>
-                <td>
-                  <Words text={callWord(c.call)} />
-                </td>
-                <td>{c.role === 'declarer' ? t('audit.roles.declarer') : t('audit.roles.defender')}</td>
-                <td>{num(c.multiplierBefore)}</td>
-                <td>{num(c.winProbabilityCaller)}</td>
-                <td>{num(c.expectedCostToCaller)}</td>
-                <td>{num(c.valueToDeclarer)}</td>
+                <th>{t('audit.step')}</th>
+                <th>{t('audit.seat')}</th>
+                <th>{t('audit.call')}</th>
+                <th>{t('audit.role')}</th>
+                <th>{isDoppelkopf(calls) ? t('audit.pointsBefore') : t('audit.before')}</th>
+                <th>{t('audit.winChance')}</th>
+                <th>{t('audit.cost')}</th>
+                <th>{t('audit.value')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {calls.map((c) => (
+                <tr>
+                  <td>{formatNumber(c.actionIndex)}</td>
+                  <td>{nameOf(c.seat)}</td>
+                  <td>
+                    <Words text={callWord(c.call)} />
+                  </td>
+                  <td>{c.role === 'declarer' ? t('audit.roles.declarer') : t('audit.roles.defender')}</td>
+                  <td>{num(c.multiplierBefore)}</td>
+                  <td>{num(c.winProbabilityCaller)}</td>
+                  <td>{num(c.expectedCostToCaller)}</td>
+                  <td>{num(c.valueToDeclarer)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <p class="row">
         <button

@@ -1,5 +1,5 @@
 import type { Schemas } from '../api.js';
-import { formatProbability, t } from '../i18n/index.js';
+import { formatNumber, formatProbability, t } from '../i18n/index.js';
 
 /** A ranked pair of the collusion report, as the API answers it (openapi/, docs/audit.md names every column). */
 export type Pair = Schemas['CollusionPairDto'];
@@ -45,12 +45,12 @@ export function Scatter({
       <rect x={PAD.left} y={PAD.top} width={W - PAD.left - PAD.right} height={H - PAD.top - PAD.bottom} fill="#fffdf6" stroke="#c9bf9f" />
       {ticks(maxX).map((v) => (
         <text x={x(v)} y={H - PAD.bottom + 16} font-size="11" text-anchor="middle" fill="#444">
-          {v}
+          {formatNumber(v)}
         </text>
       ))}
       {ticks(maxY).map((v) => (
         <text x={PAD.left - 6} y={y(v) + 4} font-size="11" text-anchor="end" fill="#444">
-          {v}
+          {formatNumber(v)}
         </text>
       ))}
       <text x={(W + PAD.left) / 2} y={H - 6} font-size="12" text-anchor="middle" fill="#222">
@@ -98,7 +98,7 @@ export function Scatter({
           data-rank={i + 1}
           onClick={() => onSelect(i)}
         >
-          <title>{`${i + 1}. ${nameOf(p.declarer)} → ${nameOf(p.defender)}: ${p.handsAsPair} · p ${formatProbability(p.p)}`}</title>
+          <title>{`${i + 1}. ${nameOf(p.declarer)} → ${nameOf(p.defender)}: ${formatNumber(p.handsAsPair)} · p ${formatProbability(p.p)}`}</title>
         </circle>
       ))}
     </svg>

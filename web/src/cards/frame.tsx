@@ -1,5 +1,6 @@
 import type { ComponentChildren, JSX } from 'preact';
 import { t } from '../i18n/index.js';
+import { CourtFigure, type Figure } from './figures.js';
 import { SuitSymbol, suitColour, type Symbol } from './suits.js';
 
 /** Every card is drawn in a 60 × 90 box; CSS decides how large it appears. */
@@ -128,16 +129,13 @@ export function Pips({ n, symbol }: { n: number; symbol: Symbol }): JSX.Element 
   );
 }
 
-/** A court card: a framed panel with the rank's letter and the suit symbol above and below. */
-export function Court({ letter, symbol, band }: { letter: string; symbol: Symbol; band: string }): JSX.Element {
+/** A court card: a framed panel with its figure (figures.tsx) and, but for the Ober and Unter who hold theirs, the suit sign above. */
+export function Court({ figure, symbol, band }: { figure: Figure; symbol: Symbol; band: string }): JSX.Element {
   return (
     <g>
       <rect x="14" y="15" width="32" height="60" rx="3" fill={band} stroke="#6b6b6b" stroke-width="0.6" />
-      <SuitSymbol symbol={symbol} x={24} y={18} size={12} />
-      <text x="30" y="53" font-size="20" font-weight="700" text-anchor="middle" fill="#222" font-family="Georgia, serif">
-        {letter}
-      </text>
-      <SuitSymbol symbol={symbol} x={24} y={60} size={12} />
+      {figure !== 'ober' && figure !== 'unter' && <SuitSymbol symbol={symbol} x={16} y={17} size={8} />}
+      <CourtFigure figure={figure} symbol={symbol} />
     </g>
   );
 }

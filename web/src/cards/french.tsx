@@ -1,5 +1,6 @@
 import type { JSX } from 'preact';
 import { cardName } from '../phrasebook/cards.js';
+import type { Figure } from './figures.js';
 import { CardFrame, Court, Pips } from './frame.js';
 import { SuitSymbol, type Symbol } from './suits.js';
 
@@ -10,12 +11,12 @@ const FRENCH_SUITS: Record<string, { symbol: Symbol }> = {
   H: { symbol: 'heart' },
   D: { symbol: 'diamond' },
 };
-/** German indices on French-suited cards: Bube, Dame, König, Ass; the Tarock's Reiter (rider). */
-const COURT: Record<string, { letter: string; band: string }> = {
-  J: { letter: 'B', band: '#f2e0e0' },
-  Q: { letter: 'D', band: '#e3eefa' },
-  R: { letter: 'R', band: '#e4f2e1' },
-  K: { letter: 'K', band: '#f7e3a1' },
+/** German indices on French-suited cards: Bube, Dame, König, Ass; the Tarock's Reiter (rider). Each with its figure. */
+const COURT: Record<string, { letter: string; figure: Figure; band: string }> = {
+  J: { letter: 'B', figure: 'jack', band: '#f2e0e0' },
+  Q: { letter: 'D', figure: 'queen', band: '#e3eefa' },
+  R: { letter: 'R', figure: 'rider', band: '#e4f2e1' },
+  K: { letter: 'K', figure: 'king', band: '#f7e3a1' },
 };
 
 /** A card of one French suit: `rank` is a court letter (J Q R K), `A`, or a number. */
@@ -25,7 +26,7 @@ export function FrenchSuitCard({ suitCode, rank, title }: { suitCode: string; ra
   if (court) {
     return (
       <CardFrame label={court.letter} symbol={suit.symbol} title={title}>
-        <Court letter={court.letter} symbol={suit.symbol} band={court.band} />
+        <Court figure={court.figure} symbol={suit.symbol} band={court.band} />
       </CardFrame>
     );
   }

@@ -37,7 +37,8 @@ export function GermanCard({ code }: { code: string }): JSX.Element {
       </g>
     );
   } else if (rank === 'K' || rank === 'O' || rank === 'U') {
-    inner = <Court letter={rank} symbol={suit.symbol} band={rank === 'K' ? '#f7e3a1' : rank === 'O' ? '#e3eefa' : '#f2e0e0'} />;
+    const figure = rank === 'K' ? 'king' : rank === 'O' ? 'ober' : 'unter';
+    inner = <Court figure={figure} symbol={suit.symbol} band={rank === 'K' ? '#f7e3a1' : rank === 'O' ? '#e3eefa' : '#f2e0e0'} />;
   } else {
     inner = <Pips n={Number(rank)} symbol={suit.symbol} />;
   }

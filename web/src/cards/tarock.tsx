@@ -18,32 +18,56 @@ export function TarockCard({ code }: { code: string }): JSX.Element {
       </CardFrame>
     );
   }
-  if (code[0] === 'T') {
-    const n = Number(code.slice(1));
-    const numeral = roman(n);
-    return (
-      <CardFrame label={String(n)} symbol={null} title={title}>
-        <rect x="11" y="20" width="38" height="50" rx="3" fill="#eef3fb" stroke="#4a5d8a" stroke-width="0.8" />
-        {n === 21 && <path d="M34 27A11 11 0 1 0 34 47 8.5 8.5 0 1 1 34 27Z" fill="#e0a800" />}
-        {n === 1 && <circle cx="30" cy="35" r="6" fill="none" stroke="#4a5d8a" stroke-width="1.5" />}
+  if (code[0] === 'T') return <Trump n={Number(code.slice(1))} title={title} />;
+  return <FrenchSuitCard suitCode={code[0]!} rank={code.slice(1)} title={title} />;
+}
+
+const NAVY = '#1d2d5a';
+const CREAM = '#fffdf6';
+const GOLD = '#e0a800';
+
+/** An eight-pointed star, the emblem of the plain trumps. */
+const STAR = 'M30 23 31.9 27.4 36.4 26.6 33.5 30 36.4 33.4 31.9 32.6 30 37 28.1 32.6 23.6 33.4 26.5 30 23.6 26.6 28.1 27.4Z';
+
+/**
+ * A trump: a dark face of its own, unlike any suit card, with the conventional Roman numeral in
+ * cream and an emblem above it — the star, the Pagat's juggler's hat (I), the Mond's moon (XXI).
+ */
+function Trump({ n, title }: { n: number; title: string }): JSX.Element {
+  const numeral = roman(n);
+  const named = n === 1 || n === 21;
+  return (
+    <CardFrame label={String(n)} symbol={null} title={title}>
+      <g data-trump={n}>
+        <rect x="9" y="17" width="42" height="56" rx="3" fill={NAVY} stroke="#0d1838" stroke-width="0.8" />
+        <rect x="11.5" y="19.5" width="37" height="51" rx="2" fill="none" stroke={GOLD} stroke-width="0.6" />
+        {n === 21 && <path d="M34 22A9 9 0 1 0 34 38 7 7 0 1 1 34 22Z" fill={GOLD} />}
+        {n === 1 && (
+          <g>
+            <path d="M22 33 24 24 28 29 30 22 32 29 36 24 38 33Z" fill={GOLD} />
+            <circle cx="24" cy="24" r="1.2" fill={CREAM} />
+            <circle cx="36" cy="24" r="1.2" fill={CREAM} />
+            <circle cx="30" cy="22" r="1.2" fill={CREAM} />
+          </g>
+        )}
+        {!named && <path d={STAR} fill={GOLD} />}
         <text
           x="30"
-          y={n === 1 || n === 21 ? 60 : 51}
+          y={named ? 54 : 57}
           font-size={numeral.length > 3 ? 11 : 15}
           font-weight="700"
           text-anchor="middle"
-          fill="#1d2d5a"
+          fill={CREAM}
           font-family="Georgia, serif"
         >
           {numeral}
         </text>
-        {(n === 1 || n === 21) && (
-          <text x="30" y="67.5" font-size="6.5" text-anchor="middle" fill="#1d2d5a" font-family="Georgia, serif">
+        {named && (
+          <text x="30" y="65.5" font-size="7" text-anchor="middle" fill={CREAM} font-family="Georgia, serif">
             {n === 1 ? 'Pagat' : 'Mond'}
           </text>
         )}
-      </CardFrame>
-    );
-  }
-  return <FrenchSuitCard suitCode={code[0]!} rank={code.slice(1)} title={title} />;
+      </g>
+    </CardFrame>
+  );
 }

@@ -163,7 +163,8 @@ export const de: Catalogue = {
     invite: 'Einladungslink',
     inviteNote: 'Schicke diesen Link: Er öffnet diesen Tisch und bietet den freien Platz an.',
     copyInvite: 'Link kopieren',
-    botName: 'Bot {{n}}',
+    botName: 'Bot\u00a0{{n}}',
+    botNamed: '{{name}} ({{strength}})',
   },
   table: {
     boughtFromYou: '{{name}} hat dir {{card}} aus der Hand abgekauft.',
@@ -368,6 +369,11 @@ export const de: Catalogue = {
     table: 'Tisch',
     none: 'Noch keine Spiele.',
     older: 'Ältere Spiele',
+    tableOpened: '{{game}}-Tisch vom {{date}}',
+    with: 'mit {{names}}',
+    toTable: 'Zum Tisch',
+    imported: 'Importierte Spielaufzeichnungen',
+    scores: 'Punkte',
     statuses: { active: 'läuft', over: 'aus', finished: 'beendet', thrownIn: 'eingeworfen', void: 'verworfen' },
   },
   ratings: {

@@ -162,7 +162,8 @@ export const en = {
     invite: 'Invite link',
     inviteNote: 'Send this link: it opens this table and offers the free seat.',
     copyInvite: 'Copy the link',
-    botName: 'Bot {{n}}',
+    botName: 'Bot\u00a0{{n}}',
+    botNamed: '{{name}} ({{strength}})',
   },
   table: {
     boughtFromYou: '{{name}} bought your {{card}} from your hand.',
@@ -367,6 +368,11 @@ export const en = {
     table: 'Table',
     none: 'No hands yet.',
     older: 'Older hands',
+    tableOpened: '{{game}} table of {{date}}',
+    with: 'with {{names}}',
+    toTable: 'To the table',
+    imported: 'Imported hand records',
+    scores: 'Scores',
     statuses: { active: 'in play', over: 'over', finished: 'finished', thrownIn: 'thrown in', void: 'dropped' },
   },
   ratings: {

@@ -3,6 +3,7 @@ import i18next from 'i18next';
 import { de } from './de.js';
 import { en, type Catalogue } from './en.js';
 import { chooseLanguage, type Language } from './language.js';
+import { numberIn, probabilityIn } from './numbers.js';
 
 /** Every key of a catalogue, dotted; plural forms (`_one`, `_other`) by their base key. */
 type Keys<T, P extends string = ''> = {
@@ -62,22 +63,14 @@ export function switchLanguage(lang: Language): void {
 applyLanguage(language.value);
 
 /** The one number format: the language's digits, two decimals where a value has hundredths (or always, for a column of them). */
-export function formatNumber(n: number, opts: { sign?: boolean; hundredths?: boolean } = {}): string {
-  const fraction = Number.isInteger(n) && !opts.hundredths ? 0 : 2;
-  return new Intl.NumberFormat(language.value, {
-    minimumFractionDigits: fraction,
-    maximumFractionDigits: fraction,
-    signDisplay: opts.sign ? 'exceptZero' : 'auto',
-  }).format(n);
+export const formatNumber = (n: number, opts: { sign?: boolean; hundredths?: boolean } = {}): string => numberIn(language.value, n, opts);
+
+/** A moment as the reader's language writes a date and time ("05.12.2026, 10:42"). */
+export function formatDate(iso: string): string {
+  return new Date(iso).toLocaleString(language.value, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-/** A probability in the reader's digits: plain down to a thousandth, below that as the language writes powers of ten (1,2E-5). */
-export function formatProbability(p: number): string {
-  const small = p !== 0 && Math.abs(p) < 0.001;
-  return new Intl.NumberFormat(
-    language.value,
-    small ? { notation: 'scientific', maximumFractionDigits: 1 } : { maximumFractionDigits: 3 },
-  ).format(p);
-}
+/** A probability in the reader's digits, to three decimals; below a thousandth "< 0,001". */
+export const formatProbability = (p: number): string => probabilityIn(language.value, p);
 
 export type { Language };

@@ -112,7 +112,8 @@ export function Audit() {
       )}
       {job && job.status === 'running' && (
         <p data-testid="progress">
-          <progress max={job.total || 1} value={job.done} /> {t('audit.progress', { done: job.done, total: job.total })}
+          <progress max={job.total || 1} value={job.done} />{' '}
+          {t('audit.progress', { done: formatNumber(job.done), total: formatNumber(job.total) })}
         </p>
       )}
       {job?.status === 'failed' && <p class="error">{t('audit.failed')}</p>}
@@ -159,15 +160,15 @@ export function Audit() {
               <tbody>
                 {pairs.slice(0, 50).map((p, i) => (
                   <tr class={selected === i ? 'selected' : ''} data-pair={`${p.declarer}>${p.defender}`}>
-                    <td>{i + 1}</td>
+                    <td>{formatNumber(i + 1)}</td>
                     <td>
                       <button type="button" class="link" onClick={() => setSelected(i)}>
                         {nameOf(p.declarer)} → {nameOf(p.defender)}
                       </button>
                     </td>
-                    <td>{p.handsAsPair}</td>
+                    <td>{formatNumber(p.handsAsPair)}</td>
                     <td>
-                      {p.doubles} / {p.calls}
+                      {formatNumber(p.doubles)} / {formatNumber(p.calls)}
                     </td>
                     <td>{formatNumber(p.z, { hundredths: true })}</td>
                     <td>{formatProbability(p.p)}</td>

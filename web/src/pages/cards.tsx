@@ -30,7 +30,7 @@ export function Cards() {
     <section>
       <h1>{t('cards.title')}</h1>
       {PACKS.map((p) => (
-        <div key={p.game}>
+        <div key={p.game} data-pack={p.game}>
           <h2>{t(p.title)}</h2>
           <div class="card-row wrap">
             {p.codes.map((c) => (

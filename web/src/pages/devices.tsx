@@ -4,12 +4,11 @@ import { api, ok, type Schemas } from '../api.js';
 import { CopyButton } from '../copy-button.js';
 import { QrCode } from '../devices/qr-code.js';
 import { addPasskey, passkeyRefusal, signOutHere } from '../devices/sign-in.js';
-import { language, t } from '../i18n/index.js';
+import { formatDate, t } from '../i18n/index.js';
 import { refusalText } from '../phrasebook/refusals.js';
 import { me } from '../session.js';
 
 type Session = Schemas['SessionDto'];
-const when = (iso: string): string => new Date(iso).toLocaleString(language.value, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The player's devices: a code for another one, a passkey, and the devices signed in now. */
 export function DevicesPage() {
@@ -55,7 +54,7 @@ function LinkCodePanel() {
             <p class="code" data-testid="link-code">
               {code.code}
             </p>
-            <p class="note">{t('devices.validUntil', { time: when(code.expiresAt) })}</p>
+            <p class="note">{t('devices.validUntil', { time: formatDate(code.expiresAt) })}</p>
             <CopyButton text={code.code} label={t('player.copy')} />
           </div>
         </div>
@@ -147,10 +146,10 @@ function SessionsPanel() {
             {sessions.map((s) => (
               <tr key={s.id} data-testid="session">
                 <td>
-                  {when(s.createdAt)} {s.current && <strong>({t('devices.thisDevice')})</strong>}
+                  {formatDate(s.createdAt)} {s.current && <strong>({t('devices.thisDevice')})</strong>}
                 </td>
                 <td>{t(`devices.signedInVia.${s.via as 'name' | 'link' | 'passkey'}`)}</td>
-                <td>{when(s.lastUsedAt)}</td>
+                <td>{formatDate(s.lastUsedAt)}</td>
                 <td>
                   <button type="button" onClick={() => signOut(s)}>
                     {t('devices.signOut')}

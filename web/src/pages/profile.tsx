@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, ok, type Schemas } from '../api.js';
-import { t } from '../i18n/index.js';
+import { formatDate, t } from '../i18n/index.js';
 import { gameName } from '../phrasebook/index.js';
 import { refusalText } from '../phrasebook/refusals.js';
+import { playerLabel } from '../player-names.js';
 import { ratingsOf, ratingText, type PlayerRating } from '../ratings.js';
 
 type Point = Schemas['RatingPointDto'];
@@ -13,14 +14,14 @@ const RECENT_HANDS = 50;
 
 /** A player's profile: the name, each game's rating with its course, hands played, recent tables. */
 export function Profile({ id }: { id: string }) {
-  const [name, setName] = useState<string | null>(null);
+  const [player, setPlayer] = useState<{ name: string; bot: string | null } | null>(null);
   const [ratings, setRatings] = useState<PlayerRating[] | null>(null);
   const [hands, setHands] = useState<HandSummary[]>([]);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     (async () => {
       try {
-        setName(ok(await api.GET('/players/{id}', { params: { path: { id } } })).name);
+        setPlayer(ok(await api.GET('/players/{id}', { params: { path: { id } } })));
         setRatings(await ratingsOf(id, Date.now()));
         setHands(ok(await api.GET('/players/{id}/hands', { params: { path: { id }, query: { limit: RECENT_HANDS } } })).items);
       } catch (err) {
@@ -31,7 +32,7 @@ export function Profile({ id }: { id: string }) {
   const tables = [...new Map(hands.filter((h) => h.tableId).map((h) => [h.tableId!, h])).values()].slice(0, 10);
   return (
     <section class="profile">
-      <h1>{name === null ? t('ratings.profileOf') : t('ratings.profile', { name })}</h1>
+      <h1>{player === null ? t('ratings.profileOf') : t('ratings.profile', { name: playerLabel(player) })}</h1>
       {error && (
         <p class="error" role="alert">
           {error}
@@ -49,8 +50,7 @@ export function Profile({ id }: { id: string }) {
           <ul data-testid="recent-tables">
             {tables.map((h) => (
               <li>
-                <a href={`/tables/${h.tableId}`}>{gameName(h.game)}</a>{' '}
-                <span class="note">{new Date(h.finishedAt ?? h.createdAt).toLocaleString()}</span>
+                <a href={`/tables/${h.tableId}`}>{gameName(h.game)}</a> <span class="note">{formatDate(h.finishedAt ?? h.createdAt)}</span>
               </li>
             ))}
           </ul>
