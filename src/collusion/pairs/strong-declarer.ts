@@ -56,7 +56,9 @@ export function fitRatePrior(defenders: readonly StrongCounts[]): RatePrior | nu
 /**
  * The pair's doubles against the strong declarer (`withHim`) against the beta-binomial predicted
  * from the prior and the defender's hands with everybody else (`withOthers`): the exact upper
- * tail P(count ≥ observed), its mean and standard deviation. Untested without such hands.
+ * tail P(count ≥ observed), its mean and standard deviation. Untested without such hands, or when
+ * no defender ever doubled against a strong declarer (no prior). A defender who never did is still
+ * tested (p 1 with each declarer): the ranking then holds every pair that met a strong declarer.
  */
 export function strongDeclarerTest(withHim: StrongCounts, withOthers: StrongCounts, prior: RatePrior | null): SubsetSumTest {
   if (prior === null || withHim.hands === 0) return { expected: 0, sd: 0, z: 0, p: 1, method: 'untested' };
