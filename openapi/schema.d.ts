@@ -1331,7 +1331,7 @@ export interface components {
             z: number;
             p: number;
             /** @enum {string} */
-            method: "normal" | "monte-carlo" | "untested";
+            method: "normal" | "monte-carlo" | "exact" | "untested";
             q: number;
             /** @enum {string|null} */
             tier: "strong" | "review" | null;

@@ -83,6 +83,8 @@ describe('collusion audit of Droggn and Doppelkopf hands', () => {
     expect(job.total).toBe(72);
     expect(job.done).toBe(72);
     expect(job.unevaluated).toEqual([]);
-    expect(job.pairs!.length).toBeGreaterThan(0);
+    // Doppelkopf's pairs are tested by the announcements against a strong lone player
+    // (docs/audit-doppelkopf.md#statistics); so short a log may hold none, and then no pair is listed.
+    for (const r of job.pairs!) expect(r.method).toBe('exact');
   }, 120_000);
 });

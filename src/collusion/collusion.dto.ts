@@ -20,7 +20,7 @@ export class CollusionPairDto {
   @ApiProperty({ description: 'the standard deviation of the score under the permutation null' }) sd!: number;
   @ApiProperty() z!: number;
   @ApiProperty() p!: number;
-  @ApiProperty({ enum: ['normal', 'monte-carlo', 'untested'] }) method!: 'normal' | 'monte-carlo' | 'untested';
+  @ApiProperty({ enum: ['normal', 'monte-carlo', 'exact', 'untested'] }) method!: 'normal' | 'monte-carlo' | 'exact' | 'untested';
   @ApiProperty() q!: number;
   @ApiProperty({ enum: ['strong', 'review'], nullable: true, type: 'string' }) tier!: 'strong' | 'review' | null;
   @ApiProperty({ description: 'both directions reach the review tier' }) mutual!: boolean;

@@ -43,13 +43,25 @@ const ESTIMATOR_VERSION: Record<AuditGame, number> = { dobbm: 1, droggn: 2, dopp
 export const evidenceKey = (game: AuditGame, samples: number): string => `${game}-v${ESTIMATOR_VERSION[game]}-samples${samples}`;
 
 /**
- * How the pair statistics score a game's calls: Droggn's and Doppelkopf's against the declarer's
- * (the lone player's) own estimate, with the caller's estimate fitted (docs/audit-droggn.md,
- * docs/audit-doppelkopf.md: it finds the planted pairs from fewer hands than the 0/1 result,
- * honest pairs as rarely flagged); Dobbm's as they always were.
+ * How the pair statistics score a game's calls: Droggn's against the declarer's own estimate, with
+ * the caller's estimate fitted (docs/audit-droggn.md: it finds the planted pairs from fewer hands
+ * than the 0/1 result, honest pairs as rarely flagged); Doppelkopf's by the announcements against a
+ * strong lone player, strong by his own estimate (docs/audit-doppelkopf.md#statistics); Dobbm's as
+ * they always were.
  */
 export const pairOptionsFor = (game: AuditGame): PairOptions =>
-  game === 'dobbm' ? {} : { outcome: 'declarerEstimate', fitBaseline: true };
+  game === 'dobbm'
+    ? {}
+    : game === 'droggn'
+      ? { outcome: 'declarerEstimate', fitBaseline: true }
+      : { outcome: 'declarerEstimate', fitBaseline: true, strongDeclarerFrom: DOPPELKOPF_STRONG_DECLARER };
+
+/**
+ * Doppelkopf's pairs are tested by the defenders' announcements against a lone player whose own
+ * chance is at least a half: from there on every point the value rises pays the pair (three shares
+ * won against one lost), so that is where a colluder's announcement pays and an honest one is rare.
+ */
+const DOPPELKOPF_STRONG_DECLARER = 0.5;
 
 /** The node budget of a Dobbm double-dummy solve, as in the simulator (over budget counts ½). */
 const MAX_NODES_PER_SOLVE = 20000;

@@ -8,6 +8,7 @@ export interface PairRow {
   defender: string;
   handsAsPair: number;
   p: number;
+  method: 'normal' | 'monte-carlo' | 'exact' | 'untested';
   tier: 'strong' | 'review' | null;
   mutual: boolean;
 }

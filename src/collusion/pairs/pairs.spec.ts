@@ -113,6 +113,28 @@ describe("scored against the declarer's own estimate", () => {
   });
 });
 
+describe('tested by the doubles against a strong declarer (strongDeclarerFrom)', () => {
+  const log = syntheticLog(6000, 5);
+  const rows = pairStatistics(log, { strongDeclarerFrom: 0.5 });
+
+  it("counts, as the pair's score, the defender's doubles in the hands the declarer's outcome reached the mark", () => {
+    let count = 0;
+    for (const h of log) {
+      const ev = h.evidence;
+      if (ev.declarer === null || h.players[ev.declarer] !== 'A' || ev.calls[0]!.winTrue < 0.5) continue;
+      count += ev.calls.filter((c) => h.players[c.seat] === 'B' && c.doubles).length;
+    }
+    const planted = rows.find((r) => r.declarer === 'A' && r.defender === 'B')!;
+    expect(planted.score).toBe(count);
+    expect(planted.method).toBe('exact');
+  });
+
+  it('flags the planted pair first, and no honest pair', () => {
+    expect([rows[0]!.declarer, rows[0]!.defender, rows[0]!.p < 1e-3]).toEqual(['A', 'B', true]);
+    expect(rows.filter((r) => r !== rows[0] && r.tier !== null)).toEqual([]);
+  });
+});
+
 describe('pair statistics for a defender who almost never doubles', () => {
   /**
    * Q defends in every hand against 40 declarers and doubles once in 2,000 calls. Each pair's

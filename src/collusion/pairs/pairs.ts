@@ -1,6 +1,7 @@
 import { seededRng } from '../../engine/core/rng.js';
 import { round2, type HandEvidenceOf } from '../evidence/call-evidence.js';
-import { subsetSumTest, tierPairs } from './subset-sum.js';
+import { pairKeyOf, strongDeclarerTests } from './strong-declarer.js';
+import { subsetSumTest, tierPairs, type SubsetSumTest } from './subset-sum.js';
 
 /** One audited hand: who sat where, in time order, with its evidence per call. */
 export interface AuditHand {
@@ -41,6 +42,14 @@ export interface PairOptions {
    * noise. Default false.
    */
   fitBaseline?: boolean;
+  /**
+   * Test the pair by the defender's doubles in the hands where the declarer's outcome (`outcome`:
+   * his own chance) is at least this — the hands in which a double pays the pair — against the
+   * rate his calls with other declarers and the whole table predict (strong-declarer.ts), instead of
+   * the permutation test of the scores. The row's `score` and `expected` are then counts of such
+   * doubles. Default: the permutation test.
+   */
+  strongDeclarerFrom?: number;
 }
 
 type Tier = 'strong' | 'review' | null;
@@ -65,8 +74,9 @@ export interface PairRow {
   z: number;
   p: number;
   /** 'normal': normal tail with Edgeworth skewness correction; 'monte-carlo': a small pair, or a
-   *  sum too skewed for the one-term correction (EDGEWORTH_MAX_SKEW). */
-  method: 'normal' | 'monte-carlo' | 'untested';
+   *  sum too skewed for the one-term correction (EDGEWORTH_MAX_SKEW); 'exact': the strong-declarer
+   *  test's beta-binomial tail (`strongDeclarerFrom`). */
+  method: 'normal' | 'monte-carlo' | 'exact' | 'untested';
   q: number;
   tier: Tier;
   /** Both directions reach the review tier. */
@@ -81,6 +91,9 @@ interface Unit {
   declarer: string;
   defender: string;
   score: number;
+  /** The declarer's outcome was at least `strongDeclarerFrom`, and the defender had a call. */
+  strong: boolean;
+  strongDouble: boolean;
   calls: number;
   doubles: number;
   cost: number;
@@ -98,7 +111,8 @@ interface Unit {
  * conditions on Y's hands and permutes the declarer labels among them: the pair's sum is the sum
  * of a random subset, whose mean, variance and skewness are exact; the p-value is the normal tail with a one-term
  * Edgeworth correction for the skewness (the finite-population central limit theorem), or a
- * Monte Carlo permutation p-value for small pairs.
+ * Monte Carlo permutation p-value for small pairs. With `strongDeclarerFrom` (Doppelkopf) a pair is
+ * tested instead by its doubles against a strong declarer (strong-declarer.ts).
  */
 export function pairStatistics(hands: readonly AuditHand[], options: PairOptions = {}): PairRow[] {
   const minHands = options.minHands ?? 1;
@@ -108,6 +122,7 @@ export function pairStatistics(hands: readonly AuditHand[], options: PairOptions
   const reviewQ = options.reviewQ ?? 0.05;
   const strongAlpha = options.strongAlpha ?? 1e-4;
   const own = options.outcome === 'declarerEstimate';
+  const strongFrom = options.strongDeclarerFrom;
   const outcome = (ev: HandEvidenceOf<string>, c: HandEvidenceOf<string>['calls'][number]): number =>
     own && ev.declarerWinProbability !== undefined ? ev.declarerWinProbability : c.winTrue;
 
@@ -165,11 +180,33 @@ export function pairStatistics(hands: readonly AuditHand[], options: PairOptions
         cost += c.expectedCostToCaller;
         value += c.valueToDeclarer;
       }
+      const strong = strongFrom !== undefined && mine.length > 0 && outcome(ev, mine[0]!) >= strongFrom;
       const list = unitsByDefender.get(y) ?? [];
-      list.push({ declarer: x, defender: y, score, calls: mine.length, doubles: mine.filter((c) => c.doubles).length, cost, value });
+      list.push({
+        declarer: x,
+        defender: y,
+        score,
+        strong,
+        strongDouble: strong && mine.some((c) => c.doubles),
+        calls: mine.length,
+        doubles: mine.filter((c) => c.doubles).length,
+        cost,
+        value,
+      });
       unitsByDefender.set(y, list);
     }
   }
+
+  const strongTests =
+    strongFrom === undefined
+      ? null
+      : strongDeclarerTests(
+          [...unitsByDefender].map(([defender, units]) => ({
+            defender,
+            units: units.map((u) => ({ declarer: u.declarer, strong: u.strong, doubles: u.strongDouble })),
+          })),
+          reviewQ,
+        );
 
   const rows: PairRow[] = [];
   for (const [y, units] of unitsByDefender) {
@@ -180,15 +217,23 @@ export function pairStatistics(hands: readonly AuditHand[], options: PairOptions
     for (const u of units) byDeclarer.set(u.declarer, [...(byDeclarer.get(u.declarer) ?? []), u]);
     for (const [x, mine] of byDeclarer) {
       const n = mine.length;
-      const score = mine.reduce((a, u) => a + u.score, 0);
       const calls = mine.reduce((a, u) => a + u.calls, 0);
       const doubles = mine.reduce((a, u) => a + u.doubles, 0);
-      const { expected, sd, z, p, method } = subsetSumTest(all, n, score, rng, {
-        minHands,
-        smallPair: small,
-        monteCarloPermutations: perms.first,
-        maxPermutations: perms.max,
-      });
+      let score: number;
+      let test: SubsetSumTest;
+      if (strongFrom === undefined) {
+        score = mine.reduce((a, u) => a + u.score, 0);
+        test = subsetSumTest(all, n, score, rng, {
+          minHands,
+          smallPair: small,
+          monteCarloPermutations: perms.first,
+          maxPermutations: perms.max,
+        });
+      } else {
+        score = mine.filter((u) => u.strongDouble).length;
+        test = n < minHands ? { expected: 0, sd: 0, z: 0, p: 1, method: 'untested' } : strongTests!.get(pairKeyOf(x, y))!;
+      }
+      const { expected, sd, z, p, method } = test;
       const othersCalls = totalCalls - calls;
       rows.push({
         declarer: x,

@@ -14,7 +14,8 @@ export interface SubsetSumTest {
   sd: number;
   z: number;
   p: number;
-  method: 'normal' | 'monte-carlo' | 'untested';
+  /** 'exact': the beta-binomial tail of the strong-declarer test (strong-declarer.ts). */
+  method: 'normal' | 'monte-carlo' | 'exact' | 'untested';
 }
 
 export interface SubsetSumOptions {

@@ -492,7 +492,7 @@ export const de: Catalogue = {
     noAnnouncement: 'keine Ansage',
     pointsBefore: 'Ansagepunkte davor',
     explainDoppelkopf:
-      'Im Doppelkopf zählen nur die Spiele, in denen einer allein gegen drei spielt (ein Solo, ein stilles Solo, eine Hochzeit ohne Partner): Sagt dort ein Gegenspieler für einen starken Solisten an, verliert er einen Anteil und der Solist gewinnt drei. Der Spieler ist der Solist; ein Verdoppeln ist die Ansage eines Gegenspielers (Kontra, keine 90 …), und ein Zug, bei dem er hätte ansagen können und es nicht tat, zählt als ausgelassene Gelegenheit.',
+      'Im Doppelkopf zählen nur die Spiele, in denen einer allein gegen drei spielt (ein Solo, ein stilles Solo, eine Hochzeit ohne Partner): Sagt dort ein Gegenspieler für einen starken Solisten an, verliert er einen Anteil und der Solist gewinnt drei. Der Spieler ist der Solist; ein Verdoppeln ist die Ansage eines Gegenspielers (Kontra, keine 90 …), und ein Zug, bei dem er hätte ansagen können und es nicht tat, zählt als ausgelassene Gelegenheit. Gemessen wird, wie oft der Gegenspieler in den Soli ansagte, in denen der Solist selbst mindestens eine halbe Gewinnchance hatte — dort bringt eine Ansage den beiden etwas —, gegen das, was seine Ansagen gegen andere Solisten und die Gewohnheiten aller Gegenspieler erwarten lassen; z und p beziehen sich auf diese Zahl.',
     evidencePending: 'Die Auswertung dieses Spiels wird gerade berechnet; sie erscheint hier von selbst.',
     step: 'Schritt',
     seat: 'Spieler',

@@ -491,7 +491,7 @@ export const en = {
     noAnnouncement: 'no announcement',
     pointsBefore: 'Announcement points before',
     explainDoppelkopf:
-      'In Doppelkopf only the hands in which one player plays alone against three (a solo, a silent solo, a failed wedding) are weighed: there a defender who announces for a strong soloist loses one share and the soloist wins three. The declarer is the soloist; a doubling call is a defender’s announcement (Kontra, keine 90 …), and a turn at which he could have announced and did not counts as a chance let pass.',
+      'In Doppelkopf only the hands in which one player plays alone against three (a solo, a silent solo, a failed wedding) are weighed: there a defender who announces for a strong soloist loses one share and the soloist wins three. The declarer is the soloist; a doubling call is a defender’s announcement (Kontra, keine 90 …), and a turn at which he could have announced and did not counts as a chance let pass. The pair is judged by how often the defender announced in the solos in which the soloist himself had at least an even chance of winning — where an announcement pays the two of them — against what his announcements with other soloists and the habits of all defenders predict; z and p refer to that count.',
     evidencePending: 'The evidence of this hand is being computed; it appears here by itself.',
     step: 'Step',
     seat: 'Player',
