@@ -221,6 +221,18 @@ export const de: Catalogue = {
     phase: 'Abschnitt',
     resync: 'Die Seite ist wieder auf dem Stand des Tisches.',
   },
+  session: {
+    nextIn_one: 'Das nächste Spiel beginnt in {{count}} Sekunde – oder sobald alle „Weiter“ gedrückt haben.',
+    nextIn_other: 'Das nächste Spiel beginnt in {{count}} Sekunden – oder sobald alle „Weiter“ gedrückt haben.',
+    ready: 'Weiter',
+    handsLeft_one: 'Die Runde geht zu Ende: Dies ist das letzte Spiel.',
+    handsLeft_other: 'Die Runde geht zu Ende: noch {{count}} Spiele, dieses mitgezählt.',
+    standings: 'Endstand',
+    rank: '{{rank}}.',
+    rematch: 'Revanche',
+    acceptRematch: 'Revanche annehmen',
+    rematchOffered: 'An einem neuen Tisch ist eine Revanche eröffnet.',
+  },
   handover: {
     title: 'Plätze abwesender Personen',
     explain: 'Wer einen Platz übernimmt, spielt ab dem nächsten Spiel; dieses spielt der Ersatzspieler zu Ende.',

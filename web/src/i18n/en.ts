@@ -220,6 +220,18 @@ export const en = {
     phase: 'Phase',
     resync: 'The page has caught up with the table.',
   },
+  session: {
+    nextIn_one: 'The next hand starts in {{count}} second — or as soon as everyone has pressed "Next".',
+    nextIn_other: 'The next hand starts in {{count}} seconds — or as soon as everyone has pressed "Next".',
+    ready: 'Next',
+    handsLeft_one: 'The session is ending: this is the last hand.',
+    handsLeft_other: 'The session is ending: {{count}} hands left, this one included.',
+    standings: 'Final standings',
+    rank: '{{rank}}.',
+    rematch: 'Rematch',
+    acceptRematch: 'Accept the rematch',
+    rematchOffered: 'A rematch has been opened at a new table.',
+  },
   handover: {
     title: 'Seats of players who are away',
     explain: 'Whoever takes over a seat plays from the next hand; until then the substitute plays this one.',
