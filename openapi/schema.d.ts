@@ -1034,7 +1034,7 @@ export interface components {
              */
             rated: boolean;
             /**
-             * @description once the session's end is asked for (POST /tables/{id}/session-end): the hands still to play, the one under way included — Dobbm's Mußrunde, Droggn's closing hands; a thrown-in hand adds one. null before, and once the table has ended
+             * @description once the session's end is asked for (POST /tables/{id}/session-end): the hands still to play, the one under way included — Dobbm's Mußrunde, Droggn's closing hands; a thrown-in hand adds one. null before, once the table has ended, and in lists (GET /tables/{id} only)
              * @example 5
              */
             handsLeft: number | null;

@@ -186,22 +186,27 @@ describe('a session that ends well', () => {
     expect([denied.status, denied.body.code]).toEqual([403, 'NOT_SEATED']);
     expect((await tableOf()).rematchTableId).toBeNull();
 
-    const first = await t.http.post(`/tables/${tableId}/rematch`).set(bearer(players[2]!.token)).expect(200);
-    const rematch = first.body.table;
-    expect(first.body.seat).toBe(2);
+    // Two players ask at once: one new table between them, each in his old seat.
+    const [first, rival] = await Promise.all(
+      [2, 0].map((seat) => t.http.post(`/tables/${tableId}/rematch`).set(bearer(players[seat]!.token)).expect(200)),
+    );
+    const rematch = first!.body.table;
+    expect([first!.body.seat, rival!.body.seat, rival!.body.table.id]).toEqual([2, 0, rematch.id]);
+    // Whoever came first hosts it.
+    expect([players[2]!.id, players[0]!.id]).toContain(rematch.hostPlayerId);
     expect(rematch).toMatchObject({
       game: 'dobbm',
       rules: ended.rules,
-      status: 'waiting',
-      hostPlayerId: players[2]!.id,
+      rated: ended.rated,
       turnSeconds: ended.turnSeconds,
     });
-    expect(rematch.id).not.toBe(tableId);
+    expect([rematch.id === tableId, rematch.status]).toEqual([false, 'waiting']);
     expect((await tableOf()).rematchTableId).toBe(rematch.id);
     // Asked again, by the same player or another from the table: the same new table, never a second.
     const again = await t.http.post(`/tables/${tableId}/rematch`).set(bearer(players[2]!.token)).expect(200);
     expect([again.body.table.id, again.body.seat]).toEqual([rematch.id, 2]);
     for (const seat of [0, 1]) {
+      // Player 0 is seated already: asking again changes nothing.
       const joined = await t.http.post(`/tables/${tableId}/rematch`).set(bearer(players[seat]!.token)).expect(200);
       expect([joined.body.table.id, joined.body.seat]).toEqual([rematch.id, seat]);
     }

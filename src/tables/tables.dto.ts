@@ -159,7 +159,7 @@ export class TableDto {
     nullable: true,
     example: 5,
     description:
-      "once the session's end is asked for (POST /tables/{id}/session-end): the hands still to play, the one under way included — Dobbm's Mußrunde, Droggn's closing hands; a thrown-in hand adds one. null before, and once the table has ended",
+      "once the session's end is asked for (POST /tables/{id}/session-end): the hands still to play, the one under way included — Dobbm's Mußrunde, Droggn's closing hands; a thrown-in hand adds one. null before, once the table has ended, and in lists (GET /tables/{id} only)",
   })
   handsLeft!: number | null;
   @ApiProperty({

@@ -68,7 +68,8 @@ describe('a session that ends well, on the page', () => {
       await page.setViewportSize(viewport);
       await page.getByTestId(focus).evaluate((e) => e.scrollIntoView({ block: 'start' }));
       await page.waitForTimeout(100);
-      if (size === 'phone') expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width + 1);
+      if (size === 'phone')
+        expect(Number(await page.evaluate('document.documentElement.scrollWidth'))).toBeLessThanOrEqual(PHONE.width + 1);
       expect(await lowContrast(page)).toEqual([]);
       await site.shot(page, `${name}-${size}`, true);
     }
@@ -79,7 +80,7 @@ describe('a session that ends well, on the page', () => {
   const inFirstScreen = (page: Page, testId: string) =>
     page.getByTestId(testId).evaluate((e) => {
       const r = e.getBoundingClientRect();
-      return r.top > -2 && r.top < innerHeight && r.bottom > 0;
+      return r.top > -2 && r.top < e.ownerDocument.defaultView!.innerHeight && r.bottom > 0;
     });
 
   it('holds the result until "Next", says the hands left, shows the standings and seats both at the rematch', async () => {
@@ -174,7 +175,9 @@ describe('a session that ends well, on the page', () => {
       let seen = false;
       for (const until = Date.now() + 8000; !seen && Date.now() < until; await page.waitForTimeout(200))
         seen = await inFirstScreen(page, 'standings');
-      const where = await page.getByTestId('standings').evaluate((e) => [e.getBoundingClientRect().top, scrollY, innerHeight]);
+      const where = await page
+        .getByTestId('standings')
+        .evaluate((e) => [e.getBoundingClientRect().top, e.ownerDocument.defaultView!.scrollY, e.ownerDocument.defaultView!.innerHeight]);
       expect({ seen, where }).toEqual({ seen: true, where });
     }
     await shots(de, 'session-end-standings-de', DESKTOP, 'standings');
