@@ -732,6 +732,7 @@ export const de: Catalogue = {
     NO_BOT_IN_SEAT: 'Auf diesem Platz sitzt kein Bot.',
     TABLE_NOT_FOUND: 'Diesen Tisch gibt es nicht.',
     TABLE_NOT_PLAYING: 'An diesem Tisch wird nicht gespielt.',
+    TABLE_NOT_ENDED: 'Der Tisch ist noch nicht beendet: Eine Revanche gibt es erst danach.',
     HAND_NOT_FOUND: 'Dieses Spiel gibt es nicht.',
     HAND_NOT_REPLAYABLE: 'Dieses Spiel kann nicht nachgespielt werden.',
     RECORD_NOT_AVAILABLE: 'Die Aufzeichnung dieses Spiels steht dir noch nicht offen.',

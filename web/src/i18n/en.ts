@@ -732,6 +732,7 @@ export const en = {
     NO_BOT_IN_SEAT: 'There is no bot in that seat.',
     TABLE_NOT_FOUND: 'There is no such table.',
     TABLE_NOT_PLAYING: 'The table is not playing.',
+    TABLE_NOT_ENDED: 'The table has not ended yet: a rematch opens once it has.',
     HAND_NOT_FOUND: 'There is no such hand.',
     HAND_NOT_REPLAYABLE: 'This hand cannot be replayed.',
     RECORD_NOT_AVAILABLE: 'The record of this hand is not available to you yet.',
