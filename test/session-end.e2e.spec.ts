@@ -46,10 +46,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** docs/contract.md#next-hand: the next hand waits for the result to be read; the session's end, its standings and a rematch. */
 describe('a session that ends well', () => {
   let t: TestApp;
+  /** A second instance on the same database: "next" said there ends the wait the first one's bots keep. */
+  let u: TestApp;
   beforeAll(async () => {
-    t = await startApp({ RESULT_PAUSE_MS: String(PAUSE_MS) });
+    [t, u] = await Promise.all([startApp({ RESULT_PAUSE_MS: String(PAUSE_MS) }), startApp({ RESULT_PAUSE_MS: String(PAUSE_MS) })]);
   });
-  afterAll(() => t.close());
+  afterAll(() => Promise.all([t.close(), u.close()]));
 
   it('the next hand waits, clock included, until every person said "next" (idempotent); then its clock starts', async () => {
     const players = await newPlayers(t, 4, 'Weiter');
@@ -80,7 +82,9 @@ describe('a session that ends well', () => {
     const twice = await ready(players[2]!).expect(200);
     expect(twice.body).toEqual(once.body);
     expect((await getView(t, nextHandId!, players[0]!.token)).ready).toEqual([2]);
-    await ready(players[0]!).expect(200);
+    // Said through another instance: this one's copy of the hand learns of it.
+    await u.http.post(`/tables/${table.id}/ready`).set(bearer(players[0]!.token)).expect(200);
+    expect((await getView(t, nextHandId!, players[3]!.token)).ready).toEqual([2, 0]);
     await ready(players[3]!).expect(200);
     const last = await ready(players[1]!).expect(200);
     const readyAt = Date.now();
@@ -116,7 +120,7 @@ describe('a session that ends well', () => {
     expect((await t.http.get(`/tables/${waiting.id}`).expect(200)).body.status).toBe('waiting');
   });
 
-  it('bots wait for the person to read the result, and play at once when he says "next"', async () => {
+  it('bots wait for the person to read the result, and play at once when he says "next" on another instance', async () => {
     const [person] = await newPlayers(t, 1, 'Allein');
     const { tableId, handId } = await tableWithBots(t, person!, 'doppelkopf', {}, 4);
     const random = rng(7);
@@ -130,7 +134,7 @@ describe('a session that ends well', () => {
       if (next.toAct.includes(0)) continue;
       await sleep(1500);
       expect((await getView(t, hand, person!.token)).seq).toBe(0);
-      await t.http.post(`/tables/${tableId}/ready`).set(bearer(person!.token)).expect(200);
+      await u.http.post(`/tables/${tableId}/ready`).set(bearer(person!.token)).expect(200);
       const said = Date.now();
       let moved = await getView(t, hand, person!.token);
       while (moved.seq === 0 && Date.now() - said < 2500) {
