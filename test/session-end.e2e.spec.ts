@@ -100,6 +100,20 @@ describe('a session that ends well', () => {
     expect((await ready(players[1]!).expect(200)).body).toEqual({ handId: nextHandId, heldUntil: null, ready: [2, 0, 3, 1] });
   });
 
+  it('a hand that waited and is replaced by the session end keeps the wait and who is ready', async () => {
+    const players = await newPlayers(t, 4, 'Ersatz');
+    const { tableId, handId } = await openTable(t, 'dobbm', { players: 4 }, players);
+    const { nextHandId } = await playHandQuickly(t, handId, players, rng(11));
+    await t.http.post(`/tables/${tableId}/ready`).set(bearer(players[1]!.token)).expect(200);
+    const waiting = await getView(t, nextHandId!, players[0]!.token);
+    // Nobody has acted: the host's end replaces the hand by the first Mußrunde deal (docs/rules/dobbm.md#mussrunde).
+    const asked = await t.http.post(`/tables/${tableId}/session-end`).set(bearer(players[0]!.token)).expect(200);
+    expect(asked.body.currentHandId).not.toBe(nextHandId);
+    const replacement = await getView(t, asked.body.currentHandId, players[0]!.token);
+    expect(replacement.ready).toEqual([1]);
+    expect(Math.abs(Date.parse(replacement.heldUntil as string) - Date.parse(waiting.heldUntil as string))).toBeLessThan(1000);
+  });
+
   it('"next" refuses bad callers with problem+json and changes nothing', async () => {
     const [host, stranger] = await newPlayers(t, 2, 'Weiter falsch');
     const waiting = (await t.http.post('/tables').set(bearer(host!.token)).send({ game: 'dobbm' }).expect(201)).body;

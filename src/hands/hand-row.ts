@@ -28,6 +28,8 @@ export interface NewHand {
   awaySince: (Date | null)[];
   /** nobody acts before then while the people read the table's last result (null: no wait) */
   heldUntil?: Date | null;
+  /** seats whose person has read that result already */
+  ready?: number[];
 }
 
 /** What a hand row says about the hand's current state (kept in step with its last event). */

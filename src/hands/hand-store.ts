@@ -149,12 +149,12 @@ const appendEventSql = (idem: boolean): string => `WITH upd AS (
 const openHandSql = (events: number): string => `WITH h AS (
        INSERT INTO hands (id, table_id, number, game, options, seat_count, dealer, setup, seating, seed, deck, dealt_hands,
                           state, seq, phase, to_act, status, result, deadline, last_hash, source, created_at, finished_at, state_seq,
-                          turn_seconds, away, misses, away_since, held_until)
+                          turn_seconds, away, misses, away_since, held_until, ready)
        VALUES ($1,$2,$3,$4,$5::jsonb,$6,$7,$8::jsonb,$9::jsonb,$10,$11::jsonb,$12::jsonb,$13::jsonb,$14,$15,$16,$17,$18::jsonb,$19,$20,$21,$22,$23,$14,
-               $24,$25::int[],$26::int[],$27::timestamptz[],$28::timestamptz)
+               $24,$25::int[],$26::int[],$27::timestamptz[],$28::timestamptz,$29::int[])
        RETURNING id)
      INSERT INTO events (table_id, hand_id, seq, type, seat, payload, command_id, created_at, prev_hash, by, hash)
-     VALUES ${eventValues(28, events)}`;
+     VALUES ${eventValues(29, events)}`;
 
 /**
  * The seats of a hand under way that the host offers to a newcomer (docs/contract.md#handover):
@@ -297,6 +297,7 @@ async function openStatement(q: Queryable, hand: NewHand, events: readonly NewEv
     hand.misses,
     hand.awaySince,
     hand.heldUntil ?? null,
+    hand.ready ?? [],
   ];
   // Sent together (the pool pipelines); a new hand is always written inside a transaction.
   await Promise.all([

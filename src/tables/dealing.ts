@@ -23,6 +23,8 @@ export interface DealStart {
   pauseMs: number;
   /** how soon an away seat's substitute acts (a bot's pace) */
   awayPaceMs: number;
+  /** seats whose person has read the last result already (a hand replacing one that waited) */
+  ready?: number[];
 }
 
 /**
@@ -97,6 +99,7 @@ export function dealOpening(table: TableForDeal, setup: HandSetup, at: { handId:
       awaySince: start.awaySince,
       // Nobody acts before the people have read the last result, or said they have (ready).
       heldUntil: start.pauseMs > 0 ? new Date(now.getTime() + start.pauseMs) : null,
+      ready: start.pauseMs > 0 ? (start.ready ?? []) : [],
     },
     events: [opening],
     projection: projectionOf(game, state, 0, { now, turnSeconds: table.turnSeconds, ...start }),
