@@ -384,6 +384,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tables/{id}/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A seated player has read the last result: "next"
+         * @description After a hand's end the next hand, dealt at once, waits before its first move and its first turn clock for `RESULT_PAUSE_MS` (the hand's view says until when: `heldUntil`) — or until every person seated (not away) has called this; bots are always ready. Calling it again, or once the hand no longer waits, changes nothing (docs/contract.md#next-hand).
+         */
+        post: operations["TablesController_ready"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tables/{id}/rematch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A player seated at the ended table opens its rematch, or takes a seat at the one opened already
+         * @description The first call opens a new table with the same game, rules, turn clock, rating and bots (seated as before), hosted by the caller; the ended table's `rematchTableId` names it from then on, and every later call by a player seated here answers the same table. Each caller is seated there, in his old seat while it is free (else the next free one); the seat that completes the table deals the first hand.
+         */
+        post: operations["TablesController_rematch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/lobby/feed": {
         parameters: {
             query?: never;
@@ -928,6 +968,23 @@ export interface components {
              */
             previousPlayerId: string | null;
         };
+        StandingDto: {
+            /**
+             * @description 1 for the highest total; equal totals share a rank
+             * @example 1
+             */
+            rank: number;
+            /** @example 0 */
+            seat: number;
+            playerId: string;
+            /** @example Resi */
+            name: string;
+            /**
+             * @description the sum of the player's scores over the table's hands, in the ledger's unit (GET /tables/{id}/ledger)
+             * @example 24
+             */
+            total: number;
+        };
         TableDto: {
             id: string;
             /** @example dobbm */
@@ -987,6 +1044,15 @@ export interface components {
              * @example true
              */
             rated: boolean;
+            /**
+             * @description once the session's end is asked for (POST /tables/{id}/session-end): the hands still to play, the one under way included — Dobbm's Mußrunde, Droggn's closing hands; a thrown-in hand adds one. null before, once the table has ended, and in lists (GET /tables/{id} only)
+             * @example 5
+             */
+            handsLeft: number | null;
+            /** @description once the table has ended: every player's total over its hands as the ledger booked them, highest first (GET /tables/{id} only; null in lists) */
+            standings: components["schemas"]["StandingDto"][] | null;
+            /** @description once a player seated here asked for a rematch (POST /tables/{id}/rematch): the new table, where the others take their seats */
+            rematchTableId: string | null;
         };
         TablePageDto: {
             /** @description newest first */
@@ -1016,6 +1082,31 @@ export interface components {
             /** @enum {string} */
             status: "playing" | "ended";
             currentHandId: string | null;
+        };
+        ReadyDto: {
+            /** @description the table's hand under way */
+            handId: string;
+            /**
+             * @description until when the hand still waits for the people to read the last result; null: it no longer waits (everyone is ready, the pause is over, or it has begun)
+             * @example 2026-12-05T10:00:05.000Z
+             */
+            heldUntil: string | null;
+            /**
+             * @description the seats whose person has said "next"
+             * @example [
+             *       0
+             *     ]
+             */
+            ready: number[];
+        };
+        RematchDto: {
+            /** @description the new table */
+            table: components["schemas"]["TableDto"];
+            /**
+             * @description the caller's seat there
+             * @example 0
+             */
+            seat: number;
         };
         OptionDependencyDto: {
             /**
@@ -1156,6 +1247,19 @@ export interface components {
              *     ]
              */
             offered: number[];
+            /**
+             * Format: date-time
+             * @description a hand dealt after another waits, before its first move, while the people read that hand's result: until this time (RESULT_PAUSE_MS after the deal), or until every person seated has said "next" (POST /tables/{id}/ready), when it becomes null; its first turn clock starts then. null once the hand has begun, or when it never waited
+             * @example 2026-11-27T21:00:05.000Z
+             */
+            heldUntil: string | null;
+            /**
+             * @description while the hand waits (`heldUntil`): the seats whose person has said "next"; a change is sent as the view again, at the same seq
+             * @example [
+             *       0
+             *     ]
+             */
+            ready: number[];
             /**
              * @description seats whose player is connected: a socket or stream open, or a request about the hand in the last PRESENCE_SECONDS (30), on any instance; bots' seats are not listed. A change is sent to the hand's sockets and streams as the view again, at the same seq
              * @example [
@@ -3346,6 +3450,164 @@ export interface operations {
             };
             /** @description the engine's reason: SESSION_OVER, SESSION_ALREADY_ENDING, CALL_NOT_ALLOWED */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description INTERNAL (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    TablesController_ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadyDto"];
+                };
+            };
+            /** @description Missing or unknown token (TOKEN_MISSING, TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /**
+             * @description NOT_SEATED
+             *
+             *     The token may not do this (AUDITOR_ONLY, PLAYER_ONLY, NOT_SEATED)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description TABLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description TABLE_NOT_PLAYING: nothing dealt yet, or the table has ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description INTERNAL (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    TablesController_rematch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RematchDto"];
+                };
+            };
+            /** @description Missing or unknown token (TOKEN_MISSING, TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /**
+             * @description NOT_SEATED: the caller held no seat at this table
+             *
+             *     The token may not do this (AUDITOR_ONLY, PLAYER_ONLY, NOT_SEATED)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description TABLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description TABLE_NOT_ENDED: the table is waiting or playing; TABLE_FULL: the rematch is full already */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -8,7 +8,7 @@ import { HandWatch } from '../hands/hand-watch.js';
 import { HandCommands, serverCommandId } from '../hands/hand-commands.js';
 import { HandsService } from '../hands/hands.service.js';
 import { TableSession } from '../tables/table-session.js';
-import { routeOf } from '../hands/hand-store.js';
+import { holdOf, routeOf } from '../hands/hand-store.js';
 import { activeTurn } from './bot-store.js';
 import { botOnlyTable, botSeatsAt, playingTablesWithBots, seatsBots, seatsPerson } from '../tables/table-store.js';
 import type { Settings } from '../config/env.js';
@@ -27,6 +27,8 @@ const MAX_REFUSALS_KEPT = 10_000;
 const RETRY_FIRST_MS = 500;
 const RETRY_MOST_MS = 10_000;
 const HANDS_REMEMBERED = 50_000;
+/** How often a bot waiting for the people to read the last result asks whether they all said "next". */
+const HOLD_LOOK_MS = 250;
 
 export interface BotTurn {
   handId: string;
@@ -214,21 +216,33 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
   /**
    * At a table where a person sits, a bot's move comes no sooner than BOT_PACE_MS after the move
    * before it (as this instance saw it), its thinking included: a person sees each card land.
-   * Bots among themselves play at full speed. A move made meanwhile by someone else makes this
-   * one stale, and the drive looks again.
+   * The first move of a hand after another waits, besides, while the hand does: until the people
+   * have read the last result (RESULT_PAUSE_MS) or all said "next" (POST /tables/{id}/ready),
+   * which may come on another instance, so the hand's row is asked. Bots among themselves play
+   * at full speed. A move made meanwhile by someone else makes this one stale, and the drive
+   * looks again.
    */
   private async keepPace(tableId: string, handId: string, afterResult: boolean): Promise<void> {
-    // The first move of a hand after another waits while the people read the last one's result.
-    const pace = afterResult ? Math.max(this.settings.botPaceMs, this.settings.resultPauseMs) : this.settings.botPaceMs;
-    if (pace === 0) return;
+    if (this.settings.botPaceMs === 0 && !afterResult) return;
     let people = this.seatsPeople.get(tableId);
     if (people === undefined) {
       people = await seatsPerson(this.db.pool, tableId);
       remember(this.seatsPeople, tableId, people);
     }
     if (!people) return;
-    const wait = (this.lastMove.get(handId) ?? Date.now()) + pace - Date.now();
+    const wait = (this.lastMove.get(handId) ?? Date.now()) + this.settings.botPaceMs - Date.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    if (afterResult) await this.whileHeld(tableId, handId);
+  }
+
+  /** Until the hand no longer waits for the people to read the last result (bounded by that wait). */
+  private async whileHeld(tableId: string, handId: string): Promise<void> {
+    for (;;) {
+      const { heldUntil } = await holdOf(this.db.pool, { tableId, handId });
+      const left = heldUntil ? heldUntil.getTime() - Date.now() : 0;
+      if (left <= 0 || this.closed) return;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(left, HOLD_LOOK_MS)));
+    }
   }
 
   /** The bot to act at the table's current hand, if one is (the lowest seat when several are). */

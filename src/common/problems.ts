@@ -30,6 +30,7 @@ export const ProblemCodes = {
   SEAT_NOT_AWAY: { status: 409, title: 'Only the seat of a player who is away can be handed on' },
   SEAT_NOT_OFFERED: { status: 409, title: 'The host has not offered this seat' },
   TABLE_NOT_PLAYING: { status: 409, title: 'The table has no hand in play' },
+  TABLE_NOT_ENDED: { status: 409, title: 'The table has not ended yet' },
   HAND_CLOSED: { status: 409, title: 'The hand takes no more actions' },
   HAND_NOT_FINISHED: { status: 409, title: 'The hand is not over: it is reviewed once it is' },
   UNKNOWN_PLAYER: { status: 422, title: 'The record seats a player that does not exist' },

@@ -298,7 +298,7 @@ const VARIABLES = {
     5000,
     0,
     600_000,
-    "milliseconds: at a table where a person sits, after a hand's end the bots wait this long before the next hand's first move, and its first turn clock starts this much later, so that each person reads the result",
+    'milliseconds: after a hand\'s end the next hand waits this long before its first move, and its first turn clock starts this much later, so that each person reads the result — or less, once every person seated has said "next" (`POST /tables/{id}/ready`); `0`: no wait',
   ),
   presenceSeconds: int(
     'PRESENCE_SECONDS',

@@ -44,6 +44,8 @@ function hand(at: { away: number[]; deadline: Date }): HandRow {
     turnSeconds: 40,
     misses: [0, 0, 0, 0],
     awaySince: [],
+    heldUntil: null,
+    ready: [],
     ...at,
   };
 }

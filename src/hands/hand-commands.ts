@@ -9,7 +9,7 @@ import { decide, type Actor, type Decision, type HandCommand, type Stale } from 
 import { HAND_END, type HandEnd, type Opening } from './hand-end.js';
 import { HandCache, type CachedHand } from './hand-cache.js';
 import type { HandRow, HandStatus } from './hand-row.js';
-import { append, loadHand, setAway, storedAnswer, type Appended, type StoredAnswer } from './hand-store.js';
+import { append, loadHand, markReady, setAway, storedAnswer, type Appended, type Hold, type StoredAnswer } from './hand-store.js';
 import { HandWatch, type SeqMove } from './hand-watch.js';
 import { SeatPresence } from './presence.js';
 
@@ -118,6 +118,25 @@ export class HandCommands {
     if (change.kind === 'changed') this.cache.drop(handId);
     if (change.kind === 'closed')
       throw ApiError.of('HAND_CLOSED', 'the hand is over: the next one starts with every seat as it was at its end');
+  }
+
+  /**
+   * The seated person has read the table's last result and wants the next hand (POST
+   * /tables/{id}/ready): the hand's wait ends once every person is ready (`bots`: the seats bots
+   * hold). Not an event; a change reaches the hand's readers as a change of its seats.
+   */
+  async markReady(handId: string, actor: Actor, bots: readonly number[]): Promise<Omit<Hold, 'changed'>> {
+    const at = await this.cache.locate(this.db.pool, handId);
+    const hand = this.cache.get(handId) ?? (await loadHand(this.db.pool, at));
+    const seat = hand.seating.indexOf(actor.playerId);
+    if (seat < 0) throw ApiError.of('NOT_SEATED', 'only the players seated at this hand may say they are ready for it');
+    const hold = await this.db.transaction(async (tx) => {
+      const done = await markReady(tx, at, seat, bots);
+      if (done.changed) onCommit(tx, () => this.watch.seatsChanged({ handId, seq: 0, status: 'active' }));
+      return done;
+    });
+    if (hold.changed) this.cache.drop(handId);
+    return { heldUntil: hold.heldUntil, ready: hold.ready };
   }
 
   /**

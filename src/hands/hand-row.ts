@@ -26,6 +26,10 @@ export interface NewHand {
   misses: number[];
   /** when each seat in `away` went away, by seat (null: not away; empty: none away) */
   awaySince: (Date | null)[];
+  /** nobody acts before then while the people read the table's last result (null: no wait) */
+  heldUntil?: Date | null;
+  /** seats whose person has read that result already */
+  ready?: number[];
 }
 
 /** What a hand row says about the hand's current state (kept in step with its last event). */
@@ -106,6 +110,13 @@ export interface HandRow {
   awaySince: (Date | null)[];
   /** seats in `away` whose host offers them to a newcomer (table_seats), read with the row; none once the hand is over */
   offered?: number[];
+  /**
+   * until when the hand waits, before its first move, while the people read the table's last
+   * result; null once every person is `ready` (and for a hand that never waited)
+   */
+  heldUntil: Date | null;
+  /** seats whose person has read the last result and said "next" */
+  ready: number[];
 }
 
 /** active → finished | thrownIn (the engine's result status); void: dropped unplayed when a session ended. */
@@ -114,7 +125,7 @@ export type HandStatus = 'active' | 'finished' | 'thrownIn' | 'void';
 /** The columns of a hand row, for a query that names the table `h` (hand-store.ts adds `state_tail`). */
 export const HAND_COLUMNS = `h.id, h.table_id, h.number, h.game, h.options, h.seat_count, h.dealer, h.setup, h.seating, h.seed, h.deck,
   h.dealt_hands, h.state, h.state_seq, h.seq, h.phase, h.to_act, h.status, h.result, h.last_hash, h.source, h.created_at, h.finished_at,
-  h.turn_seconds, h.deadline, h.away, h.misses, h.away_since`;
+  h.turn_seconds, h.deadline, h.away, h.misses, h.away_since, h.held_until, h.ready`;
 
 /** The row as PostgreSQL returns it. */
 export interface RawHand {
@@ -148,6 +159,8 @@ export interface RawHand {
   away: number[] | null;
   misses: number[] | null;
   away_since: (Date | null)[] | null;
+  held_until: Date | null;
+  ready: number[] | null;
   /** the seats offered (hand-store.ts OFFERED_SEATS), when the read asked for them */
   offered?: number[] | null;
 }
@@ -185,6 +198,8 @@ export const toHandRow = (r: RawHand): HandRow => ({
   misses: r.misses ?? [],
   awaySince: r.away_since ?? [],
   offered: r.offered ?? [],
+  heldUntil: r.held_until,
+  ready: r.ready ?? [],
 });
 
 /**

@@ -149,12 +149,12 @@ const appendEventSql = (idem: boolean): string => `WITH upd AS (
 const openHandSql = (events: number): string => `WITH h AS (
        INSERT INTO hands (id, table_id, number, game, options, seat_count, dealer, setup, seating, seed, deck, dealt_hands,
                           state, seq, phase, to_act, status, result, deadline, last_hash, source, created_at, finished_at, state_seq,
-                          turn_seconds, away, misses, away_since)
+                          turn_seconds, away, misses, away_since, held_until, ready)
        VALUES ($1,$2,$3,$4,$5::jsonb,$6,$7,$8::jsonb,$9::jsonb,$10,$11::jsonb,$12::jsonb,$13::jsonb,$14,$15,$16,$17,$18::jsonb,$19,$20,$21,$22,$23,$14,
-               $24,$25::int[],$26::int[],$27::timestamptz[])
+               $24,$25::int[],$26::int[],$27::timestamptz[],$28::timestamptz,$29::int[])
        RETURNING id)
      INSERT INTO events (table_id, hand_id, seq, type, seat, payload, command_id, created_at, prev_hash, by, hash)
-     VALUES ${eventValues(27, events)}`;
+     VALUES ${eventValues(29, events)}`;
 
 /**
  * The seats of a hand under way that the host offers to a newcomer (docs/contract.md#handover):
@@ -173,6 +173,9 @@ const HAND_READ = `${HAND_COLUMNS}, ${OFFERED_SEATS},
   (SELECT json_agg(e.payload ORDER BY e.seq) FROM events e WHERE e.table_id = h.table_id AND e.hand_id = h.id AND e.seq > h.state_seq)
   AS state_tail`;
 
+/** Every seat of the hand is the caller ($3), ready already, away, or a bot's ($4); an UPDATE's SET reads the row as it was. */
+const ALL_READY = `(SELECT bool_and(s = $3::int OR s = ANY(ready) OR s = ANY(away) OR s = ANY($4::int[])) FROM generate_series(0, seat_count - 1) AS s)`;
+
 /** Hot-path statements by name (the pg prepared-statement name where one is used). */
 const SQL = {
   appendEvent: appendEventSql(false),
@@ -183,7 +186,7 @@ const SQL = {
   handForUpdate: `SELECT ${HAND_READ} FROM hands h WHERE h.table_id = $1 AND h.id = $2 FOR UPDATE OF h`,
   handWithAnswer: `SELECT ${HAND_READ}, i.body AS answer_body, i.request_hash AS answer_request_hash
     FROM hands h LEFT JOIN idempotent_responses i ON i.table_id = h.table_id AND i.key = $3 WHERE h.table_id = $1 AND h.id = $2`,
-  handSeq: `SELECT h.seq, h.status, h.away, h.deadline, ${OFFERED_SEATS} FROM hands h WHERE h.table_id = $1 AND h.id = $2`,
+  handSeq: `SELECT h.seq, h.status, h.away, h.deadline, h.ready, ${OFFERED_SEATS} FROM hands h WHERE h.table_id = $1 AND h.id = $2`,
   idemGet: 'SELECT body, request_hash FROM idempotent_responses WHERE table_id = $1 AND key = $2',
   events: `SELECT table_id, hand_id, seq, type, seat, payload, command_id, created_at, prev_hash, hash, by FROM events
     WHERE table_id = $1 AND hand_id = $2 ORDER BY seq`,
@@ -204,6 +207,15 @@ const SQL = {
      WHERE table_id = $1 AND id = $2 AND status = 'active' AND ($3::int = ANY(away)) <> $4::boolean
      RETURNING seq, status`,
   handStatus: 'SELECT seq, status FROM hands WHERE table_id = $1 AND id = $2',
+  // A seat's person has read the last result. Once every seat is ready, away ($4: its bots'
+  // seats) or the caller, the wait ends now and the clock of the seat to act moves up by the
+  // wait it no longer has: it still starts when the hand does, not before.
+  markReady: `UPDATE hands SET ready = array_append(ready, $3::int),
+       held_until = CASE WHEN ${ALL_READY} THEN NULL ELSE held_until END,
+       deadline = CASE WHEN ${ALL_READY} THEN deadline - (held_until - now()) ELSE deadline END
+     WHERE table_id = $1 AND id = $2 AND status = 'active' AND seq = 0 AND held_until > now() AND NOT ($3::int = ANY(ready))
+     RETURNING held_until, ready`,
+  hold: 'SELECT seq, held_until, ready FROM hands WHERE table_id = $1 AND id = $2',
 } as const;
 
 /** The statements every request on a table's hands runs (view, act, end of hand, next deal, long poll). */
@@ -284,6 +296,8 @@ async function openStatement(q: Queryable, hand: NewHand, events: readonly NewEv
     hand.away,
     hand.misses,
     hand.awaySince,
+    hand.heldUntil ?? null,
+    hand.ready ?? [],
   ];
   // Sent together (the pool pipelines); a new hand is always written inside a transaction.
   await Promise.all([
@@ -365,6 +379,7 @@ export interface HandPeek {
   away: number[] | null;
   deadline: Date | null;
   offered: number[] | null;
+  ready: number[] | null;
 }
 
 /** The answer stored for an idempotency key, if any (after a lost race, when the winner may have been a retry). */
@@ -432,6 +447,40 @@ export async function setAway(q: Queryable, at: HandAt, seat: number, away: bool
   if (rows[0]) return { kind: 'changed', seq: rows[0].seq, status: rows[0].status };
   const now = await q.query<{ status: string }>({ name: 'hand-status', text: SQL.handStatus, values: [at.tableId, at.handId] });
   return { kind: now.rows[0]?.status === 'active' ? 'unchanged' : 'closed' };
+}
+
+/** A hand's wait for the people to read the last result: until when (null: it does not wait), and who said "next". */
+export interface Hold {
+  heldUntil: Date | null;
+  ready: number[];
+  changed: boolean;
+}
+
+/**
+ * The seat's person has read the table's last result (POST /tables/{id}/ready). Only while the
+ * hand waits, before its first move; a seat ready already changes nothing, so repeating it is
+ * harmless. `bots`: the seats bots hold, which never keep a hand waiting.
+ */
+export async function markReady(q: Queryable, at: HandAt, seat: number, bots: readonly number[]): Promise<Hold> {
+  const { rows } = await q.query<{ held_until: Date | null; ready: number[] }>({
+    name: 'mark-ready',
+    text: SQL.markReady,
+    values: [at.tableId, at.handId, seat, bots],
+  });
+  if (rows[0]) return { heldUntil: rows[0].held_until, ready: rows[0].ready, changed: true };
+  return { ...(await holdOf(q, at)), changed: false };
+}
+
+/** The hand's wait as it is now: none once it has moved or the time has passed. */
+export async function holdOf(q: Queryable, at: HandAt): Promise<Omit<Hold, 'changed'>> {
+  const { rows } = await q.query<{ seq: number; held_until: Date | null; ready: number[] | null }>({
+    name: 'hand-hold',
+    text: SQL.hold,
+    values: [at.tableId, at.handId],
+  });
+  const row = rows[0];
+  const waits = row !== undefined && row.seq === 0 && row.held_until !== null && row.held_until.getTime() > Date.now();
+  return { heldUntil: waits ? row.held_until : null, ready: row?.seq === 0 ? (row.ready ?? []) : [] };
 }
 
 /** How the API names a hand's table: an imported record's own table is a storage detail, shown as null. */

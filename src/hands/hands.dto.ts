@@ -77,6 +77,22 @@ export class HandViewDto {
   })
   offered!: number[];
   @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    example: '2026-11-27T21:00:05.000Z',
+    description:
+      'a hand dealt after another waits, before its first move, while the people read that hand\'s result: until this time (RESULT_PAUSE_MS after the deal), or until every person seated has said "next" (POST /tables/{id}/ready), when it becomes null; its first turn clock starts then. null once the hand has begun, or when it never waited',
+  })
+  heldUntil!: string | null;
+  @ApiProperty({
+    example: [0],
+    type: [Number],
+    description:
+      'while the hand waits (`heldUntil`): the seats whose person has said "next"; a change is sent as the view again, at the same seq',
+  })
+  ready!: number[];
+  @ApiProperty({
     example: [0, 1],
     type: [Number],
     description:

@@ -80,7 +80,7 @@ export class HandsService {
       seating: hand.seating,
       tableId: hand.tableId,
       present,
-      seats: seatsMark(present, hand.away, hand.deadline?.toISOString() ?? null, hand.offered ?? []),
+      seats: seatsMark(present, hand.away, hand.deadline?.toISOString() ?? null, hand.offered ?? [], holdMark(hand.seq === 0 ? hand : {})),
       ...(next ? { nextHandId: next } : {}),
       viewFor,
       jsonFor: (viewer) =>
@@ -106,6 +106,7 @@ export class HandsService {
         now.status === cached.status &&
         sameSeats(now.away ?? [], cached.away) &&
         sameSeats(now.offered ?? [], cached.offered ?? []) &&
+        sameSeats(now.ready ?? [], cached.ready) &&
         sameDeadline
       )
         return cached;
@@ -126,11 +127,17 @@ const sameSeats = (a: readonly number[], b: readonly number[]): boolean => a.len
 
 /**
  * What a view says of its seats besides the seq — who is present, who is away, the deadline,
- * which seats are offered — as one text: a reader holding the view at a seq is sent it again when this changes.
+ * which seats are offered, who has read the last result (`hold`) — as one text: a reader
+ * holding the view at a seq is sent it again when this changes.
  */
 export const seatsMark = (
   present: readonly number[],
   away: readonly number[],
   deadline: string | null,
   offered: readonly number[],
-): string => `${present.join(',')}|${away.join(',')}|${deadline ?? ''}|${offered.join(',')}`;
+  hold: string,
+): string => `${present.join(',')}|${away.join(',')}|${deadline ?? ''}|${offered.join(',')}|${hold}`;
+
+/** The wait after the last result as the views say it (views.ts): until when, and who is ready. */
+export const holdMark = (hand: { heldUntil?: string | Date | null; ready?: readonly number[] }): string =>
+  `${hand.heldUntil instanceof Date ? hand.heldUntil.toISOString() : (hand.heldUntil ?? '')}/${(hand.ready ?? []).join(',')}`;

@@ -22,7 +22,7 @@ export function viewerOf(caller: Caller, seating: readonly (string | null)[]): V
 export function handView(
   game: Game,
   hand: Pick<HandRow, 'id' | 'tableId' | 'number' | 'dealer' | 'status'> &
-    Partial<Pick<HandRow, 'turnSeconds' | 'deadline' | 'away' | 'offered'>> & { present?: readonly number[] },
+    Partial<Pick<HandRow, 'turnSeconds' | 'deadline' | 'away' | 'offered' | 'heldUntil' | 'ready'>> & { present?: readonly number[] },
   state: unknown,
   seq: number,
   viewer: Viewer,
@@ -45,6 +45,10 @@ export function handView(
     offered: hand.offered ?? [],
     // Who is connected (presence.ts): as this instance knows it when the view is built.
     present: hand.present ?? [],
+    // The hand waits, before its first move, while the people read the table's last result
+    // (docs/contract.md#next-hand): until then, or until every person seated is ready.
+    heldUntil: seq === 0 ? (hand.heldUntil?.toISOString() ?? null) : null,
+    ready: seq === 0 ? (hand.ready ?? []) : [],
     ...view,
   };
   if (viewer.kind === 'seat' && out.legalActions === undefined) out.legalActions = game.legalActions(state, viewer.seat);

@@ -15,7 +15,7 @@ export interface TableForDeal {
   turnSeconds: number | null;
 }
 
-/** How the new hand starts: seats still away from the hand before (and since when), and a pause before its first clock runs. */
+/** How the new hand starts: seats still away from the hand before (and since when), and a pause before its first move and clock. */
 export interface DealStart {
   away: number[];
   misses: number[];
@@ -23,6 +23,8 @@ export interface DealStart {
   pauseMs: number;
   /** how soon an away seat's substitute acts (a bot's pace) */
   awayPaceMs: number;
+  /** seats whose person has read the last result already (a hand replacing one that waited) */
+  ready?: number[];
 }
 
 /**
@@ -95,6 +97,9 @@ export function dealOpening(table: TableForDeal, setup: HandSetup, at: { handId:
       away: start.away,
       misses: start.misses,
       awaySince: start.awaySince,
+      // Nobody acts before the people have read the last result, or said they have (ready).
+      heldUntil: start.pauseMs > 0 ? new Date(now.getTime() + start.pauseMs) : null,
+      ready: start.pauseMs > 0 ? (start.ready ?? []) : [],
     },
     events: [opening],
     projection: projectionOf(game, state, 0, { now, turnSeconds: table.turnSeconds, ...start }),

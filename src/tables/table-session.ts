@@ -100,17 +100,22 @@ export class TableSession {
   /**
    * The session goes on with `next` (its hand opened here; its id returned) or ends (null);
    * `replacing` is a hand dropped unplayed, whose away seats the new one keeps where their
-   * holders did, and whose seed it keeps while every seat does.
+   * holders did, whose seed it keeps while every seat does, and and whose wait for the people to
+   * read the last result it keeps, with the seats ready already.
    */
   private async continueWith(
     tx: Tx,
     table: SessionTable,
     session: unknown,
     next: HandSetup | null,
-    replacing?: Pick<HandRow, 'seed' | 'seating' | 'away' | 'misses' | 'awaySince'>,
+    replacing?: Pick<HandRow, 'seed' | 'seating' | 'away' | 'misses' | 'awaySince' | 'heldUntil' | 'ready'>,
   ): Promise<string | null> {
     const kept = replacing ? carriedOver(replacing, table.seating) : { away: [], misses: [], awaySince: [] };
-    const start = { ...kept, pauseMs: 0, awayPaceMs: this.settings.botPaceMs };
+    // The replacement keeps what is left of the wait for the last result to be read.
+    const pauseMs = Math.max(0, (replacing?.heldUntil?.getTime() ?? 0) - Date.now());
+    // Who has read it already stays ready where the seat kept its player.
+    const ready = (replacing?.ready ?? []).filter((seat) => replacing?.seating[seat] === table.seating[seat]);
+    const start = { ...kept, pauseMs, ready, awayPaceMs: this.settings.botPaceMs };
     const sameSeating = replacing?.seating.every((playerId, seat) => playerId === table.seating[seat]) ?? false;
     const opening = await continueSession(tx, table, session, next, start, sameSeating ? replacing?.seed : undefined);
     if (!opening) return null;

@@ -1,4 +1,4 @@
-import type { GameId } from '../engine/index.js';
+import type { GameId, HandSetup } from '../engine/index.js';
 import type { DatabaseService, Tx } from '../database/database.service.js';
 import { ApiError } from '../common/problems.js';
 import type { BotStrength } from '../solvers/search/strategy.js';
@@ -61,6 +61,13 @@ const SQL = {
   endAway: `UPDATE tables SET status = 'ended', end_reason = 'away' WHERE id = $1 AND status = 'playing'`,
   voidHand: `UPDATE hands SET status = 'void', finished_at = now() WHERE table_id = $1 AND id = $2`,
   handSeatsForUpdate: 'SELECT seq, status, seating, away, away_since FROM hands WHERE table_id = $1 AND id = $2 FOR UPDATE',
+  insertTable: `INSERT INTO tables (id, game, options, seat_count, host_player_id, status, turn_seconds, rated)
+    VALUES ($1, $2, $3::jsonb, $4, $5, 'waiting', $6, $7)`,
+  lockForRematch: `SELECT game, options, seat_count, status, turn_seconds, rated, rematch_table_id FROM tables
+           WHERE id = $1 AND NOT imported FOR UPDATE`,
+  seatsWithBots: `SELECT s.seat, s.player_id, p.bot FROM table_seats s JOIN players p ON p.id = s.player_id WHERE s.table_id = $1 ORDER BY s.seat`,
+  setRematch: 'UPDATE tables SET rematch_table_id = $2 WHERE id = $1',
+  currentSetup: 'SELECT h.setup FROM tables t JOIN hands h ON h.table_id = t.id AND h.id = t.current_hand_id WHERE t.id = $1',
   botOnlyTable: `SELECT t.host_player_id AS host, t.hand_count AS hands, bool_and(p.bot IS NOT NULL) AS only_bots
            FROM tables t JOIN table_seats s ON s.table_id = t.id JOIN players p ON p.id = s.player_id
            WHERE t.id = $1 AND t.status = 'playing' GROUP BY t.id`,
@@ -84,6 +91,10 @@ export interface TableRecord {
   endReason: string | null;
   turnSeconds: number | null;
   rated: boolean;
+  /** the engine's session state (game.session) */
+  session: unknown;
+  /** once ended: the table its rematch opened */
+  rematchTableId: string | null;
   seats: {
     seat: number;
     playerId: string;
@@ -118,6 +129,49 @@ export async function createImportedTable(tx: Tx, t: { id: string; game: GameId;
     text: SQL.importedTable,
     values: [t.id, t.game, JSON.stringify(t.options), t.seatCount],
   });
+}
+
+/** A new table in the caller's transaction (a rematch), waiting for its seats like any new one. */
+export async function insertTable(
+  tx: Tx,
+  t: { id: string; game: string; options: unknown; seatCount: number; hostPlayerId: string; turnSeconds: number | null; rated: boolean },
+): Promise<void> {
+  await tx.query(SQL.insertTable, [t.id, t.game, JSON.stringify(t.options), t.seatCount, t.hostPlayerId, t.turnSeconds, t.rated]);
+}
+
+/** An ended table as its rematch needs it, locked so that two callers open one rematch between them. */
+export interface RematchSource {
+  game: string;
+  options: Record<string, unknown>;
+  seat_count: number;
+  status: string;
+  turn_seconds: number | null;
+  rated: boolean;
+  rematch_table_id: string | null;
+}
+
+export async function lockForRematch(tx: Tx, tableId: string): Promise<RematchSource | undefined> {
+  const { rows } = await tx.query<RematchSource>(SQL.lockForRematch, [tableId]);
+  return rows[0];
+}
+
+/** Who holds each seat, and a bot's strength (null: a person). */
+export async function seatsWithBots(
+  q: Queryable,
+  tableId: string,
+): Promise<{ seat: number; player_id: string; bot: BotStrength | null }[]> {
+  const { rows } = await q.query<{ seat: number; player_id: string; bot: BotStrength | null }>(SQL.seatsWithBots, [tableId]);
+  return rows;
+}
+
+export async function setRematch(tx: Tx, tableId: string, rematchTableId: string): Promise<void> {
+  await tx.query(SQL.setRematch, [tableId, rematchTableId]);
+}
+
+/** The setup of the table's hand under way (its dealer and context: a Mußrunde deal, …), if it has one. */
+export async function currentSetup(q: Queryable, tableId: string): Promise<HandSetup | null> {
+  const { rows } = await q.query<{ setup: HandSetup }>(SQL.currentSetup, [tableId]);
+  return rows[0]?.setup ?? null;
 }
 
 /** Only tables played here have a host: the imported ones are filtered out by every read that returns a TableRecord. */

@@ -5,6 +5,7 @@ import {
   ApiBody,
   ApiConflictResponse,
   ApiCreatedResponse,
+  ApiForbiddenResponse,
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -25,6 +26,8 @@ import {
   CREATE_TABLE,
   type CreateTableBody,
   ListTablesQueryDto,
+  ReadyDto,
+  RematchDto,
   SEAT_BOT,
   type SeatBotBody,
   SeatTakenDto,
@@ -223,5 +226,42 @@ export class TablesController {
   })
   sessionEnd(@Param('id') id: string, @CurrentCaller() caller: Caller) {
     return this.session.requestEnd(id, caller as Player);
+  }
+
+  @Post(':id/ready')
+  @HttpCode(200)
+  @Auth('player')
+  @ApiOperation({
+    summary: 'A seated player has read the last result: "next"',
+    description:
+      "After a hand's end the next hand, dealt at once, waits before its first move and its first turn clock for `RESULT_PAUSE_MS` " +
+      "(the hand's view says until when: `heldUntil`) — or until every person seated (not away) has called this; bots are always ready. " +
+      'Calling it again, or once the hand no longer waits, changes nothing (docs/contract.md#next-hand).',
+  })
+  @ApiOkResponse({ type: ReadyDto })
+  @ApiForbiddenResponse({ type: ProblemDto, description: 'NOT_SEATED' })
+  @ApiConflictResponse({ type: ProblemDto, description: 'TABLE_NOT_PLAYING: nothing dealt yet, or the table has ended' })
+  ready(@Param('id') id: string, @CurrentCaller() caller: Caller) {
+    return this.tables.ready(id, caller as Player);
+  }
+
+  @Post(':id/rematch')
+  @HttpCode(200)
+  @Auth('player')
+  @ApiOperation({
+    summary: 'A player seated at the ended table opens its rematch, or takes a seat at the one opened already',
+    description:
+      'The first call opens a new table with the same game, rules, turn clock, rating and bots (seated as before), hosted by the caller; ' +
+      "the ended table's `rematchTableId` names it from then on, and every later call by a player seated here answers the same table. " +
+      'Each caller is seated there, in his old seat while it is free (else the next free one); the seat that completes the table deals the first hand.',
+  })
+  @ApiOkResponse({ type: RematchDto })
+  @ApiForbiddenResponse({ type: ProblemDto, description: 'NOT_SEATED: the caller held no seat at this table' })
+  @ApiConflictResponse({
+    type: ProblemDto,
+    description: 'TABLE_NOT_ENDED: the table is waiting or playing; TABLE_FULL: the rematch is full already',
+  })
+  rematch(@Param('id') id: string, @CurrentCaller() caller: Caller) {
+    return this.tables.rematch(id, caller as Player);
   }
 }

@@ -106,6 +106,18 @@ class SeatDto {
   previousPlayerId!: string | null;
 }
 
+export class StandingDto {
+  @ApiProperty({ example: 1, description: '1 for the highest total; equal totals share a rank' }) rank!: number;
+  @ApiProperty({ example: 0 }) seat!: number;
+  @ApiProperty() playerId!: string;
+  @ApiProperty({ example: 'Resi' }) name!: string;
+  @ApiProperty({
+    example: 24,
+    description: "the sum of the player's scores over the table's hands, in the ledger's unit (GET /tables/{id}/ledger)",
+  })
+  total!: number;
+}
+
 export class TableDto {
   @ApiProperty() id!: string;
   @ApiProperty({ example: 'dobbm' }) game!: string;
@@ -142,6 +154,28 @@ export class TableDto {
   turnSeconds!: number | null;
   @ApiProperty({ example: true, description: "whether the table's finished hands change the seated players' ratings" })
   rated!: boolean;
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    example: 5,
+    description:
+      "once the session's end is asked for (POST /tables/{id}/session-end): the hands still to play, the one under way included — Dobbm's Mußrunde, Droggn's closing hands; a thrown-in hand adds one. null before, once the table has ended, and in lists (GET /tables/{id} only)",
+  })
+  handsLeft!: number | null;
+  @ApiProperty({
+    type: () => [StandingDto],
+    nullable: true,
+    description:
+      "once the table has ended: every player's total over its hands as the ledger booked them, highest first (GET /tables/{id} only; null in lists)",
+  })
+  standings!: StandingDto[] | null;
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description:
+      'once a player seated here asked for a rematch (POST /tables/{id}/rematch): the new table, where the others take their seats',
+  })
+  rematchTableId!: string | null;
 }
 
 export class ListTablesQueryDto extends PageQueryDto {
@@ -200,4 +234,22 @@ export class SeatTakenDto {
 export class SessionEndDto {
   @ApiProperty({ enum: ['playing', 'ended'] }) status!: string;
   @ApiProperty({ type: 'string', nullable: true }) currentHandId!: string | null;
+}
+
+export class ReadyDto {
+  @ApiProperty({ description: "the table's hand under way" }) handId!: string;
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    example: '2026-12-05T10:00:05.000Z',
+    description:
+      'until when the hand still waits for the people to read the last result; null: it no longer waits (everyone is ready, the pause is over, or it has begun)',
+  })
+  heldUntil!: string | null;
+  @ApiProperty({ type: [Number], example: [0], description: 'the seats whose person has said "next"' }) ready!: number[];
+}
+
+export class RematchDto {
+  @ApiProperty({ type: TableDto, description: 'the new table' }) table!: TableDto;
+  @ApiProperty({ example: 0, description: "the caller's seat there" }) seat!: number;
 }

@@ -14,8 +14,18 @@ import { SeatPresence } from '../hands/presence.js';
 import { TableSession } from './table-session.js';
 import type { TurnClock } from '../config/turn-clocks.js';
 import { turnSecondsOf } from './turn-clock.js';
+import { HandCommands } from '../hands/hand-commands.js';
+import { decimalToNumber } from '../ledgers/money.js';
 import {
   addSeat,
+  currentSetup,
+  insertTable,
+  lockForRematch,
+  seatBalances,
+  seatsWithBots,
+  setRematch,
+  type Queryable,
+  type RematchSource,
   botInSeat,
   createTable,
   currentHandOf,
@@ -38,7 +48,16 @@ import {
 } from './table-store.js';
 import type { BotStrength } from '../solvers/search/strategy.js';
 import { decodeCursor, encodeCursor } from '../common/page.js';
-import type { BotSeatedDto, ListTablesQueryDto, SeatTakenDto, TableDto, TablePageDto } from './tables.dto.js';
+import type {
+  BotSeatedDto,
+  ListTablesQueryDto,
+  ReadyDto,
+  RematchDto,
+  SeatTakenDto,
+  StandingDto,
+  TableDto,
+  TablePageDto,
+} from './tables.dto.js';
 
 type Player = Caller & { kind: 'player' };
 
@@ -51,6 +70,7 @@ export class TablesService {
     private readonly session: TableSession,
     private readonly presence: SeatPresence,
     private readonly watch: HandWatch,
+    private readonly commands: HandCommands,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
@@ -87,8 +107,95 @@ export class TablesService {
     if (!isUuid(id)) throw ApiError.of('TABLE_NOT_FOUND', `no table ${id}`);
     const table = await findTable(this.db, id);
     if (!table) throw ApiError.of('TABLE_NOT_FOUND', `no table ${id}`);
-    const present = await this.presence.playersAt([id]);
-    return toDto(table, present.get(id) ?? []);
+    const [present, handsLeft, standings] = await Promise.all([
+      this.presence.playersAt([id]),
+      this.handsLeft(table),
+      table.status === 'ended' ? finalStandings(this.db.pool, id) : null,
+    ]);
+    return { ...toDto(table, present.get(id) ?? [], handsLeft), standings };
+  }
+
+  /** Once the end is asked for, the hands still to play (the engine counts them), else null; one more read only then. */
+  private async handsLeft(table: TableRecord): Promise<number | null> {
+    if (table.status !== 'playing' || table.session === null) return null;
+    const rules = gameFor(table.game as GameId).session;
+    const options = table.options as Record<string, unknown>;
+    // Most tables are not winding down: asked as if a hand were under way, the engine says so without the hand's setup.
+    if (rules.handsLeft(options, table.session, { dealer: 0 }) === null) return null;
+    return rules.handsLeft(options, table.session, await currentSetup(this.db.pool, table.id));
+  }
+
+  /**
+   * "Next" after a hand's result (docs/contract.md#next-hand): the seated player has read it.
+   * The table's hand waits, before its first move, until the pause is over or every person seated
+   * has said so. Asked again, or once the hand no longer waits, it changes nothing.
+   */
+  async ready(tableId: string, player: Player): Promise<ReadyDto> {
+    if (!isUuid(tableId)) throw ApiError.of('TABLE_NOT_FOUND', `no table ${tableId}`);
+    const table = await findTable(this.db, tableId);
+    if (!table) throw ApiError.of('TABLE_NOT_FOUND', `no table ${tableId}`);
+    if (!table.seats.some((s) => s.playerId === player.playerId)) throw ApiError.of('NOT_SEATED', 'only a seated player says "next"');
+    if (table.status !== 'playing' || !table.currentHandId) throw ApiError.of('TABLE_NOT_PLAYING', `the table is ${table.status}`);
+    const bots = table.seats.filter((s) => s.player.bot !== null).map((s) => s.seat);
+    const hold = await this.commands.markReady(table.currentHandId, player, bots);
+    return { handId: table.currentHandId, heldUntil: hold.heldUntil?.toISOString() ?? null, ready: hold.ready };
+  }
+
+  /**
+   * `POST /tables/{id}/rematch`: a player seated at the ended table opens a new one with the same
+   * game, rules, clock and bots — the first caller becomes its host — and every later caller from
+   * that table gets the same one; each is seated there, in his old seat while it is free. The
+   * people's seats are left open for them (first come, first seated); the last one taken deals.
+   */
+  async rematch(tableId: string, player: Player): Promise<RematchDto> {
+    if (!isUuid(tableId)) throw ApiError.of('TABLE_NOT_FOUND', `no table ${tableId}`);
+    const { id, seat } = await this.db.transaction(async (tx) => {
+      const old = await lockForRematch(tx, tableId);
+      if (!old) throw ApiError.of('TABLE_NOT_FOUND', `no table ${tableId}`);
+      const seats = await seatsWithBots(tx, tableId);
+      const mine = seats.find((s) => s.player_id === player.playerId);
+      if (!mine) throw ApiError.of('NOT_SEATED', 'only a player seated at the table may ask for its rematch');
+      if (old.status !== 'ended') throw ApiError.of('TABLE_NOT_ENDED', 'a rematch is opened once the table has ended');
+      const id = old.rematch_table_id ?? (await this.openRematch(tx, tableId, old, seats, player));
+      const held = (await seatsWithBots(tx, id)).find((s) => s.player_id === player.playerId);
+      if (held) return { id, seat: held.seat };
+      const taken = await takenSeats(tx, id);
+      const { seat } = await this.seat(tx, id, player.playerId, taken.includes(mine.seat) ? undefined : mine.seat);
+      return { id, seat };
+    });
+    return { table: await this.get(id), seat };
+  }
+
+  /** The new table of a rematch, its bots seated as before (each a bot of its own at the new table); the caller hosts it. */
+  private async openRematch(
+    tx: Tx,
+    tableId: string,
+    old: RematchSource,
+    seats: { seat: number; bot: BotStrength | null }[],
+    host: Player,
+  ): Promise<string> {
+    const cap = this.settings.openTablesPerPlayer;
+    if (cap > 0 && (await hostedOpenTables(tx, host.playerId, this.waitingMinutes)).open >= cap) {
+      throw ApiError.of('TOO_MANY_TABLES', `you host ${cap} tables in play or waiting for players; end one, or wait until it is over`);
+    }
+    const id = randomUUID();
+    await insertTable(tx, {
+      id,
+      game: old.game,
+      options: old.options,
+      seatCount: old.seat_count,
+      hostPlayerId: host.playerId,
+      turnSeconds: old.turn_seconds,
+      rated: old.rated,
+    });
+    await setRematch(tx, tableId, id);
+    for (const { seat, bot } of seats) {
+      if (bot === null) continue;
+      const botId = botPlayerId(id, seat, bot);
+      await createBot(tx, { id: botId, name: `Bot ${seat + 1} (${bot})`, strength: bot });
+      await addSeat(tx, id, seat, botId);
+    }
+    return id;
   }
 
   /** The hand a table's socket starts with: the current one (the last, once the session has ended). */
@@ -290,8 +397,26 @@ async function freeSeat(tx: Tx, tableId: string, table: SeatLock, wanted: number
   return wanted ?? [...Array(table.seat_count).keys()].find((s) => !taken.has(s))!;
 }
 
-/** `present`: the players connected at the table (presence.ts). */
-function toDto(table: TableRecord, present: readonly string[]): TableDto {
+/**
+ * The players' totals at an ended table, highest first (ties by name): every player who played
+ * a hand there, as its ledger booked them (a seat handed on lists both its players).
+ */
+async function finalStandings(q: Queryable, tableId: string): Promise<StandingDto[]> {
+  const rows = await seatBalances(q, tableId);
+  const totals = rows.map((r) => ({ seat: r.seat, playerId: r.player_id, name: r.name, total: decimalToNumber(r.amount) }));
+  totals.sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
+  return totals.map((t, i) => ({ ...t, rank: i > 0 && totals[i - 1]!.total === t.total ? rankOf(totals, i) : i + 1 }));
+}
+
+/** Equal totals share the rank of the first of them. */
+function rankOf(totals: readonly { total: number }[], i: number): number {
+  let first = i;
+  while (first > 0 && totals[first - 1]!.total === totals[i]!.total) first--;
+  return first + 1;
+}
+
+/** `present`: the players connected at the table (presence.ts); `handsLeft` once the end is asked for. */
+function toDto(table: TableRecord, present: readonly string[], handsLeft: number | null = null): TableDto {
   const bySeat = new Map(table.seats.map((s) => [s.seat, s]));
   return {
     id: table.id,
@@ -323,5 +448,8 @@ function toDto(table: TableRecord, present: readonly string[]): TableDto {
     endReason: (table.endReason as TableDto['endReason']) ?? null,
     turnSeconds: table.turnSeconds,
     rated: table.rated,
+    handsLeft,
+    standings: null,
+    rematchTableId: table.rematchTableId,
   };
 }

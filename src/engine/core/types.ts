@@ -136,4 +136,10 @@ export interface SessionRules<O, S, Sess> {
    * docs/service.md#session-end.
    */
   requestEnd(options: O, session: Sess, bySeat: number | null, handUnderway: boolean): Applied<SessionStep<Sess>>;
+  /**
+   * Once the end has been asked for: the hands still to be played, `current` (the setup of the
+   * table's hand under way, or null between hands) included; null before the end is asked for
+   * or once the session is over. A hand that does not count (thrown in) adds one more.
+   */
+  handsLeft(options: O, session: Sess, current: HandSetup | null): number | null;
 }

@@ -124,3 +124,38 @@ describe('Mußrunde (docs/rules/dobbm.md#mussrunde)', () => {
     },
   );
 });
+
+describe('hands left once the end is asked for', () => {
+  /** Plays the session out from `current` (the hand under way), counting the hands, and checks handsLeft before each. */
+  function countDown(o: DobbmOptions, s: DobbmSession, current: HandSetup): number[] {
+    const said: number[] = [];
+    const played: number[] = [];
+    let setup: HandSetup | null = current;
+    let n = 0;
+    while (setup) {
+      said.push(session.handsLeft(o, s, setup)!);
+      played.push(++n);
+      const r = session.afterHand(o, s, finished(o, setup.dealer, (setup.dealer + 1) % o.players, setup.context?.mussrunde === true));
+      s = r.session;
+      setup = r.next;
+    }
+    expect(session.handsLeft(o, s, null)).toBeNull();
+    return said.map((left, i) => left - (played.length - i));
+  }
+
+  it('none before the end is asked for', () => {
+    expect(session.handsLeft(opts(), session.start(opts(), 0).session, { dealer: 0 })).toBeNull();
+  });
+  it('called between deals, during a deal, and without a Mußrunde: each count is the hands then played', () => {
+    for (const players of [4, 5] as const) {
+      const o = opts({ players });
+      const between = ok(session.requestEnd(o, session.start(o, 1).session, null, false));
+      expect(countDown(o, between.session, between.next!)).toEqual(Array(players).fill(0));
+      const during = ok(session.requestEnd(o, session.start(o, 1).session, null, true)).session;
+      expect(countDown(o, during, { dealer: 1 })).toEqual(Array(players + 1).fill(0));
+    }
+    const off = opts({ 'mussrunde.enabled': false });
+    const ending = ok(session.requestEnd(off, session.start(off, 0).session, null, true)).session;
+    expect(countDown(off, ending, { dealer: 0 })).toEqual([0]);
+  });
+});

@@ -80,4 +80,16 @@ function requestEnd(
   return accept({ session: { ...session, next, mussrundeLeft: options.players }, next });
 }
 
-export const session: SessionRules<DobbmOptions, DobbmState, DobbmSession> = { start, afterHand, requestEnd };
+/**
+ * docs/rules/dobbm.md#mussrunde: the Mußrunde deals still to play, the current one included when
+ * it is one; an ordinary deal under way when the Mußrunde was called is played out before them.
+ * Without a Mußrunde the end comes after the deal under way.
+ */
+function handsLeft(_options: DobbmOptions, session: DobbmSession, current: HandSetup | null): number | null {
+  const currentCounts = current !== null && (current.context as { mussrunde?: boolean } | undefined)?.mussrunde === true;
+  if (session.mussrundeLeft === null) return session.next === null && current !== null ? 1 : null;
+  if (session.mussrundeLeft === 0) return null;
+  return session.mussrundeLeft + (current !== null && !currentCounts ? 1 : 0);
+}
+
+export const session: SessionRules<DobbmOptions, DobbmState, DobbmSession> = { start, afterHand, requestEnd, handsLeft };

@@ -75,4 +75,9 @@ function requestEnd(o: DokoOptions, s: DokoSession, bySeat: number | null, _hand
   return accept({ session: { ...s, ended: true }, next: null });
 }
 
-export const session: SessionRules<DokoOptions, DokoState, DokoSession> = { start, afterHand, requestEnd };
+/** Asked to end, a session plays out the hand under way and no more (docs/rules/doppelkopf.md#sessions). */
+function handsLeft(_o: DokoOptions, s: DokoSession, current: HandSetup | null): number | null {
+  return s.ended && current !== null ? 1 : null;
+}
+
+export const session: SessionRules<DokoOptions, DokoState, DokoSession> = { start, afterHand, requestEnd, handsLeft };

@@ -100,3 +100,31 @@ describe('settlement (docs/rules/droggn.md#settlement)', () => {
     expect(settle([12, 0, -4, 0], 50)).toEqual([2000, -400, -1200, -400]);
   });
 });
+
+describe('hands left once the end is announced', () => {
+  /** Plays completed hands until the session ends; handsLeft before each must be the hands then played. */
+  function countDown(s: DroggnSession, dealer: number, underway: boolean): void {
+    const said: number[] = [];
+    let next: { dealer: number } | null = { dealer };
+    while (next) {
+      said.push(droggn.session.handsLeft(options, s, next)!);
+      const step = droggn.session.afterHand(options, s, handOf(next.dealer, (next.dealer + 1) % 4));
+      s = step.session;
+      next = step.next;
+    }
+    expect(said).toEqual(said.map((_, i) => said.length - i));
+    expect(said[0]).toBe(CLOSING_HANDS + (underway ? 1 : 0));
+    expect(droggn.session.handsLeft(options, s, null)).toBeNull();
+  }
+
+  it('none before; announced between deals four, during a deal that one and four more', () => {
+    const start = droggn.session.start(options, 1).session;
+    expect(droggn.session.handsLeft(options, start, { dealer: 1 })).toBeNull();
+    const between = droggn.session.requestEnd(options, start, null, false);
+    if (!between.ok) throw new Error(between.rejection.code);
+    countDown(between.state.session, 1, false);
+    const during = droggn.session.requestEnd(options, start, null, true);
+    if (!during.ok) throw new Error(during.rejection.code);
+    countDown(during.state.session, 1, true);
+  });
+});

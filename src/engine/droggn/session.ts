@@ -67,6 +67,16 @@ export const session: SessionRules<DroggnOptions, DroggnState, DroggnSession> = 
     const next: DroggnSession = handUnderway ? { ...session, endPending: true } : { ...session, handsLeft: CLOSING_HANDS };
     return accept({ session: next, next: { dealer: session.dealer } });
   },
+
+  /**
+   * docs/rules/droggn.md#session-end: the closing hands still to play (the one under way among
+   * them); announced during a deal, that deal and then all four.
+   */
+  handsLeft(_options, session, current) {
+    if (session.over) return null;
+    if (session.endPending) return CLOSING_HANDS + (current !== null ? 1 : 0);
+    return session.handsLeft;
+  },
 };
 
 /**

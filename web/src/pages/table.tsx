@@ -13,6 +13,7 @@ import { HandResult, ScoreSheet } from '../table/result.js';
 import { Seats } from '../table/seats.js';
 import { GreetingBar } from '../table/greetings.js';
 import { largeCards, TableSettings } from '../table/settings.js';
+import { FinalStandings, HandsLeft, NextHand, waitsForMe } from '../table/session-end.js';
 
 /** A hand that just ended stays on the board this long, its last trick in sight, before the next deal is shown. */
 const ENDED_HAND_MS = 2500;
@@ -45,16 +46,24 @@ export function TablePage({ id }: { id: string }) {
   // Until the first deal, and while a seat is away (it may be offered or handed on), look at the
   // seats every two seconds (the table has no long poll).
   const anyAway = (hand.view?.away?.length ?? 0) > 0;
+  const mySeat = table?.seats.find((s) => s.playerId === me.value?.id)?.seat ?? null;
+  // An ended table's players learn of a rematch another of them opened.
+  const awaitingRematch = table?.status === 'ended' && mySeat !== null && !table.rematchTableId;
   useEffect(() => {
-    if (!table || (table.status !== 'waiting' && !anyAway)) return;
+    if (!table || (table.status !== 'waiting' && !anyAway && !awaitingRematch)) return;
     const timer = setInterval(reload, 2000);
     return () => clearInterval(timer);
-  }, [table?.status, anyAway, reload]);
+  }, [table?.status, anyAway, awaitingRematch, reload]);
   // An offer made, withdrawn or taken shows in the pushed view: the seats (who takes over, from when) are read again.
   const offeredNow = hand.view?.offered?.join(',');
   useEffect(() => {
     if (offeredNow !== undefined) void reload();
   }, [offeredNow]);
+  // The table has just ended: its standings come into sight.
+  useEffect(() => {
+    if (table?.status === 'ended')
+      document.querySelector('[data-testid=standings]')?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [table?.status]);
   // A hand that ended moved the table's ledger (and maybe its status): read them again.
   const { view, finished } = hand;
   useEffect(() => {
@@ -67,12 +76,25 @@ export function TablePage({ id }: { id: string }) {
     setLingering(finished.id);
     const timer = setTimeout(() => {
       setLingering(null);
-      // The result comes into sight by itself once the last trick has been seen.
-      document.querySelector('[data-testid=result]')?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+      // The result comes into sight by itself once the last trick has been seen: with "Next" above
+      // it while the next hand waits, after the standings once the table has ended.
+      document
+        .querySelector('[data-testid=standings], [data-testid=next-hand], [data-testid=result]')
+        ?.scrollIntoView({ block: 'start', behavior: 'smooth' });
     }, ENDED_HAND_MS);
     return () => clearTimeout(timer);
   }, [finished?.id]);
-  const boardView = finished && lingering === finished.id ? finished : view;
+  // The next hand waits while the people read the result (docs/contract.md#next-hand): until then
+  // the ended hand stays on the board and its result in front, with "Next".
+  const [, setTick] = useState(0);
+  const [readied, setReadied] = useState<string | null>(null);
+  const holding = waitsForMe(view, finished, mySeat, Date.now()) && readied !== view?.id;
+  useEffect(() => {
+    if (!holding || !view?.heldUntil) return;
+    const timer = setTimeout(() => setTick((n) => n + 1), Math.max(0, Date.parse(view.heldUntil) - Date.now()) + 50);
+    return () => clearTimeout(timer);
+  }, [holding, view?.heldUntil]);
+  const boardView = finished && (holding || lingering === finished.id) ? finished : view;
   // After a reload the last result is read again from the finished hand, until it is closed.
   const lastEntry = ledger?.entries[ledger.entries.length - 1];
   useEffect(() => {
@@ -120,7 +142,17 @@ export function TablePage({ id }: { id: string }) {
           {table.rated ? t('ratings.ratedShort') : t('ratings.unratedShort')}
         </span>
       </p>
+      <HandsLeft table={table} />
+      <FinalStandings table={table} mySeat={mySeat} />
       {table.status === 'waiting' && <Seats table={table} reload={reload} />}
+      {holding && view && finished && (
+        <>
+          <NextHand tableId={table.id} view={view} seated={seated} onReady={() => setReadied(view.id)} />
+          {finished.id !== dismissed && (
+            <HandResult view={finished} table={dealt(finished.number)} onDismiss={() => dismiss(finished.id)} />
+          )}
+        </>
+      )}
       {boardView && <Board table={dealt(boardView.number)} view={boardView} act={hand.act} resync={hand.resync} />}
       {table.status === 'playing' && view && <Handover table={table} view={view} reload={reload} />}
       {table.status === 'playing' && view && (
@@ -129,7 +161,7 @@ export function TablePage({ id }: { id: string }) {
       {hand.error && <p class="error">{hand.error}</p>}
       {boardView && <TableSettings game={table.game} />}
       <div class="grid2">
-        {result && result.id !== dismissed && (
+        {result && result.id !== dismissed && !holding && (
           <HandResult view={result} table={dealt(result.number)} onDismiss={() => dismiss(result.id)} />
         )}
         <ScoreSheet ledger={ledger} table={table} />
@@ -139,12 +171,13 @@ export function TablePage({ id }: { id: string }) {
           <a href={`/hands/${result.id}/replay`}>{t('table.replayLast')}</a>
         </p>
       )}
-      {seated && table.status === 'playing' && <SessionEnd tableId={table.id} />}
+      {seated && table.status === 'playing' && <SessionEnd table={table} reload={reload} />}
     </section>
   );
 }
 
-function SessionEnd({ tableId }: { tableId: string }) {
+function SessionEnd({ table, reload }: { table: Table; reload: () => Promise<void> }) {
+  const tableId = table.id;
   const [note, setNote] = useState<string | null>(null);
   return (
     <p class="row">
@@ -155,6 +188,8 @@ function SessionEnd({ tableId }: { tableId: string }) {
           try {
             const r = ok(await api.POST('/tables/{id}/session-end', { params: { path: { id: tableId } } }));
             setNote(r.status === 'ended' ? t('table.ended') : t('table.windingDown'));
+            // The table says how many hands are left now.
+            await reload();
           } catch (err) {
             setNote(refusalText(err));
           }
@@ -162,7 +197,12 @@ function SessionEnd({ tableId }: { tableId: string }) {
       >
         {t('table.endSession')}
       </button>
-      {note && <span class="note">{note}</span>}
+      {/* Once the end is asked for, by anyone: how many hands are left. */}
+      {table.handsLeft !== null ? (
+        <span class="note">{t('session.handsLeft', { count: table.handsLeft })}</span>
+      ) : (
+        note && <span class="note">{note}</span>
+      )}
     </p>
   );
 }
