@@ -94,7 +94,7 @@ function loadElsewhere(url: string, clients: number): Promise<number[]> {
     });
     child.once('message', (times) => resolve(times as number[]));
     child.once('error', reject);
-    child.once('exit', (code) => code !== 0 && reject(new Error(`client process exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`client process exited with ${code} before sending its times`)));
   });
 }
 
@@ -177,6 +177,8 @@ async function main(): Promise<void> {
       await leaderboard(service.pool, 'doppelkopf', 100);
       query.push(performance.now() - t1);
     }
+    const board = await leaderboard(service.pool, 'doppelkopf', 100);
+    if (board.length !== 100) throw new Error(`the leaderboard lists ${board.length} players, not 100`);
     console.log(`the leaderboard's query alone: ${query.length} times, p50 ${ms(quantile(query, 0.5))}, p99 ${ms(quantile(query, 0.99))}`);
     for (const [how, url] of [
       ['as served', base],
@@ -206,6 +208,7 @@ async function main(): Promise<void> {
 const client = process.env.RATINGS_BENCH_CLIENT;
 if (client) {
   const { url, clients } = JSON.parse(client) as { url: string; clients: number };
-  process.send!(await load(url, clients));
-  process.disconnect();
+  const times = await load(url, clients);
+  // Let go of the channel only once the times are sent: a disconnect before would drop them.
+  process.send!(times, () => process.disconnect());
 } else await main();
