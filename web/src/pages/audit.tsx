@@ -2,7 +2,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, asAuditor, ok } from '../api.js';
 import { usePlayerNames } from '../player-names.js';
 import { PairHands } from '../audit/pair-hands.js';
-import { Scatter, type Pair } from '../audit/scatter.js';
+import { dotOfPair, Scatter, type Pair, type SharingPair } from '../audit/scatter.js';
+import { SharingReport } from '../audit/sharing-report.js';
 import { formatNumber, t, formatProbability } from '../i18n/index.js';
 import { gameName } from '../phrasebook/index.js';
 import { refusalText } from '../phrasebook/refusals.js';
@@ -18,13 +19,19 @@ interface Job {
   done: number;
   total: number;
   error?: string | null;
-  pairs?: Pair[] | null;
+  /** The doubling audit's pairs, or (filters.kind card-sharing) the card-sharing audit's. */
+  pairs?: (Pair | SharingPair)[] | null;
+  filters?: { kind?: string };
 }
+
+/** What the audit looks for (docs/audit.md, docs/audit-card-sharing.md). */
+type Kind = 'doubling' | 'card-sharing';
 
 /** The collusion audit: run it for a game, watch it, read the ranked pairs, drill down to hands. */
 export function Audit() {
   const [tokenInput, setTokenInput] = useState('');
   const [game, setGame] = useState<'dobbm' | 'droggn' | 'doppelkopf'>('dobbm');
+  const [kind, setKind] = useState<Kind>('doubling');
   const [minHands, setMinHands] = useState('');
   const [job, setJob] = useState<Job | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
@@ -43,8 +50,15 @@ export function Audit() {
     return () => clearTimeout(timer);
   }, [job]);
 
-  const pairs = job?.status === 'done' ? (job.pairs ?? []) : null;
-  const nameOf = usePlayerNames((pairs ?? []).slice(0, 50).flatMap((p) => [p.declarer, p.defender]));
+  const done = job?.status === 'done' ? (job.pairs ?? []) : null;
+  const sharing = job?.filters?.kind === 'card-sharing' ? (done as SharingPair[] | null) : null;
+  const pairs = sharing ? null : (done as Pair[] | null);
+  const nameOf = usePlayerNames(
+    (sharing ?? [])
+      .slice(0, 50)
+      .flatMap((p) => [p.seer, p.seen])
+      .concat((pairs ?? []).slice(0, 50).flatMap((p) => [p.declarer, p.defender])),
+  );
   if (!auditorToken.value) {
     return (
       <section>
@@ -74,7 +88,7 @@ export function Audit() {
     setError(null);
     setSelected(null);
     try {
-      const query = { game, ...(minHands ? { minHands: Number(minHands) } : {}) };
+      const query = { game, kind, ...(minHands ? { minHands: Number(minHands) } : {}) };
       setJob(ok(await api.GET('/audit/collusion', { params: { query }, headers: asAuditor })) as Job);
     } catch (err) {
       setError(refusalText(err));
@@ -91,6 +105,13 @@ export function Audit() {
             <option value="dobbm">{gameName('dobbm')}</option>
             <option value="droggn">{gameName('droggn')}</option>
             <option value="doppelkopf">{gameName('doppelkopf')}</option>
+          </select>
+        </label>
+        <label>
+          {t('audit.kind')}{' '}
+          <select aria-label={t('audit.auditedKind')} value={kind} onChange={(e) => setKind(e.currentTarget.value as Kind)}>
+            <option value="doubling">{t('audit.kinds.doubling')}</option>
+            <option value="card-sharing">{t('audit.kinds.cardSharing')}</option>
           </select>
         </label>
         <label>
@@ -141,7 +162,7 @@ export function Audit() {
               )}
             </p>
           </details>
-          <Scatter pairs={pairs} selected={selected} onSelect={setSelected} nameOf={nameOf} />
+          <Scatter pairs={pairs.map(dotOfPair)} selected={selected} onSelect={setSelected} nameOf={nameOf} xLabel={t('audit.scatterX')} />
           <div class="scroll">
             <table class="list pairs" data-testid="pairs">
               <thead>
@@ -184,6 +205,7 @@ export function Audit() {
           {selected !== null && pairs[selected] && <PairHands pair={pairs[selected]} nameOf={nameOf} />}
         </>
       )}
+      {sharing && <SharingReport pairs={sharing} nameOf={nameOf} />}
     </section>
   );
 }
