@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiProblem, asAuditor, ok, type Schemas } from '../api.js';
 import { formatNumber, t, tOptional } from '../i18n/index.js';
@@ -78,48 +79,84 @@ export function useStoredEvidence<E>(
   return { evidence, pending, error };
 }
 
-/** The hands a pair sat at together, each with its doubling evidence and a check of its log. */
-export function PairHands({ pair, nameOf }: { pair: Pair; nameOf: (playerId: string) => string }) {
-  const { hands, error } = useHandsTogether(pair.declarer, pair.defender);
+/**
+ * The finished hands two players sat at together (the first 60), each a row with the audit's own
+ * cells, a button that opens its evidence below it, and its replay.
+ */
+export function HandsTogether({
+  a,
+  b,
+  title,
+  label,
+  cells,
+  openLabel,
+  detail,
+}: {
+  a: string;
+  b: string;
+  /** The heading and the section's label, for the number of hands. */
+  title: (count: number) => string;
+  label: (count: number) => string;
+  cells: (hand: HandSummary) => ComponentChildren[];
+  openLabel: string;
+  detail: (hand: HandSummary) => ComponentChildren;
+}) {
+  const { hands, error } = useHandsTogether(a, b);
   const [open, setOpen] = useState<string | null>(null);
   if (error) return <p class="error">{error}</p>;
   if (!hands) return <p>{t('audit.loadingPair')}</p>;
   return (
-    <section class="panel" aria-label={t('audit.pairHands', { count: hands.length })} data-testid="pair-hands">
-      <h3>
-        {nameOf(pair.declarer)} → {nameOf(pair.defender)}: {t('audit.pairHands', { count: hands.length })}
-      </h3>
+    <section class="panel" aria-label={label(hands.length)} data-testid="pair-hands">
+      <h3>{title(hands.length)}</h3>
       <table class="list">
         <tbody>
-          {hands.slice(0, 60).map((h) => (
-            <>
-              <tr data-hand={h.id}>
-                <td>{h.number ?? '—'}</td>
-                <td>
-                  <Words text={contractName((h.result as { contract?: string } | null)?.contract)} />
-                </td>
-                <td>×{(h.result as { multiplier?: number } | null)?.multiplier ?? 1}</td>
-                <td>
-                  <div class="row">
-                    <button type="button" onClick={() => setOpen(open === h.id ? null : h.id)}>
-                      {open === h.id ? t('audit.hide') : t('audit.evidence')}
-                    </button>
-                    <a href={`/hands/${h.id}/replay`}>{t('history.replay')}</a>
-                  </div>
-                </td>
-              </tr>
-              {open === h.id && (
-                <tr>
-                  <td colSpan={4}>
-                    <HandEvidence handId={h.id} tableId={h.tableId} />
+          {hands.slice(0, 60).map((h) => {
+            const own = cells(h);
+            return (
+              <>
+                <tr data-hand={h.id}>
+                  {own.map((c) => (
+                    <td>{c}</td>
+                  ))}
+                  <td>
+                    <div class="row">
+                      <button type="button" onClick={() => setOpen(open === h.id ? null : h.id)}>
+                        {open === h.id ? t('audit.hide') : openLabel}
+                      </button>
+                      <a href={`/hands/${h.id}/replay`}>{t('history.replay')}</a>
+                    </div>
                   </td>
                 </tr>
-              )}
-            </>
-          ))}
+                {open === h.id && (
+                  <tr>
+                    <td colSpan={own.length + 1}>{detail(h)}</td>
+                  </tr>
+                )}
+              </>
+            );
+          })}
         </tbody>
       </table>
     </section>
+  );
+}
+
+/** The hands a pair sat at together, each with its doubling evidence and a check of its log. */
+export function PairHands({ pair, nameOf }: { pair: Pair; nameOf: (playerId: string) => string }) {
+  return (
+    <HandsTogether
+      a={pair.declarer}
+      b={pair.defender}
+      title={(count) => `${nameOf(pair.declarer)} → ${nameOf(pair.defender)}: ${t('audit.pairHands', { count })}`}
+      label={(count) => t('audit.pairHands', { count })}
+      cells={(h) => [
+        h.number ?? '—',
+        <Words text={contractName((h.result as { contract?: string } | null)?.contract)} />,
+        `×${(h.result as { multiplier?: number } | null)?.multiplier ?? 1}`,
+      ]}
+      openLabel={t('audit.evidence')}
+      detail={(h) => <HandEvidence handId={h.id} tableId={h.tableId} />}
+    />
   );
 }
 

@@ -6,17 +6,15 @@ export type Pair = Schemas['CollusionPairDto'];
 /** A ranked ordered pair of the card-sharing audit (docs/audit-card-sharing.md). */
 export type SharingPair = Schemas['SharingPairDto'];
 
-/** A pair as a dot: its two players (in the pair's order), the hands that are its units, p, q and tier. */
-export interface Dot {
+/** A pair as a dot: its two players (in the pair's order), the hands that are its units, and its test. */
+export interface Dot extends Pick<Pair, 'z' | 'p' | 'q' | 'tier' | 'mutual'> {
   from: string;
   to: string;
   hands: number;
-  p: number;
-  q: number;
-  tier: Pair['tier'];
 }
-export const dotOfPair = (p: Pair): Dot => ({ from: p.declarer, to: p.defender, hands: p.handsAsPair, p: p.p, q: p.q, tier: p.tier });
-export const dotOfSharingPair = (p: SharingPair): Dot => ({ from: p.seer, to: p.seen, hands: p.hands, p: p.p, q: p.q, tier: p.tier });
+const testOf = ({ z, p, q, tier, mutual }: Pair | SharingPair) => ({ z, p, q, tier, mutual });
+export const dotOfPair = (p: Pair): Dot => ({ from: p.declarer, to: p.defender, hands: p.handsAsPair, ...testOf(p) });
+export const dotOfSharingPair = (p: SharingPair): Dot => ({ from: p.seer, to: p.seen, hands: p.hands, ...testOf(p) });
 
 const W = 640;
 const H = 320;
@@ -33,13 +31,14 @@ export function Scatter({
   pairs,
   selected,
   onSelect,
-  nameOf,
+  name,
   xLabel,
 }: {
   pairs: Dot[];
   selected: number | null;
   onSelect: (i: number) => void;
-  nameOf: (playerId: string) => string;
+  /** The pair's name, from its players' names. */
+  name: (dot: Dot) => string;
   /** What the dots' hands are (as pair, or together). */
   xLabel: string;
 }) {
@@ -115,7 +114,7 @@ export function Scatter({
           data-rank={i + 1}
           onClick={() => onSelect(i)}
         >
-          <title>{`${i + 1}. ${nameOf(p.from)} → ${nameOf(p.to)}: ${p.hands} · p ${formatProbability(p.p)}`}</title>
+          <title>{`${i + 1}. ${name(p)}: ${p.hands} · p ${formatProbability(p.p)}`}</title>
         </circle>
       ))}
     </svg>

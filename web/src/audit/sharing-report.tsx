@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, asAuditor, ok } from '../api.js';
-import { formatNumber, formatProbability, t, tOptional } from '../i18n/index.js';
-import { Words } from '../phrasebook/terms.js';
-import { useHandsTogether, useStoredEvidence } from './pair-hands.js';
-import { dotOfSharingPair, Scatter, type SharingPair } from './scatter.js';
+import { formatNumber, t, tOptional } from '../i18n/index.js';
+import { Explained, PairReport, type PairReportOf } from './pair-report.js';
+import { HandsTogether, useStoredEvidence } from './pair-hands.js';
+import { dotOfSharingPair, type SharingPair } from './scatter.js';
 
 /** A moment of a hand's card-sharing evidence, as the workers store it (docs/audit-card-sharing.md). */
 interface Moment {
@@ -15,121 +15,43 @@ interface Moment {
   worth: number;
 }
 
-/** Fewer hands together than this, and the figures say little: the page says so. */
-const FEW_HANDS = 20;
-
 const percent = (share: number): string => t('audit.sharing.percent', { percent: formatNumber(Math.round(share * 100)) });
 
-/** The card-sharing audit's ranked ordered pairs (who → whose cards): summary, dots, table, and each pair's hands. */
+/** The card-sharing audit's ranked ordered pairs (who → whose cards) and each pair's hands. */
 export function SharingReport({ pairs, nameOf }: { pairs: SharingPair[]; nameOf: (playerId: string) => string }) {
-  const [selected, setSelected] = useState<number | null>(null);
-  return (
-    <>
-      <p class="note" data-testid="audit-summary">
-        {t('audit.sharing.summary', {
-          count: pairs.length,
-          strong: pairs.filter((p) => p.tier === 'strong').length,
-          review: pairs.filter((p) => p.tier === 'review').length,
-        })}
-      </p>
-      {pairs.length === 0 && <p class="note">{t('audit.sharing.zeroPairs')}</p>}
-      {pairs.length > 0 && Math.max(...pairs.map((p) => p.hands)) < FEW_HANDS && <p class="note">{t('audit.fewHands')}</p>}
-      <details>
-        <summary>
-          {t('audit.z')} · {t('audit.p')} · {t('audit.q')}
-        </summary>
-        <p class="note">
-          <Words text={t('audit.sharing.explain')} />
-        </p>
-      </details>
-      <Scatter
-        pairs={pairs.map(dotOfSharingPair)}
-        selected={selected}
-        onSelect={setSelected}
-        nameOf={nameOf}
-        xLabel={t('audit.sharing.scatterX')}
-      />
-      <div class="scroll">
-        <table class="list pairs" data-testid="pairs">
-          <thead>
-            <tr>
-              <th>{t('audit.rank')}</th>
-              <th>{t('audit.sharing.pair')}</th>
-              <th>{t('audit.sharing.hands')}</th>
-              <th>{t('audit.sharing.informed')}</th>
-              <th>{t('audit.z')}</th>
-              <th>{t('audit.p')}</th>
-              <th>{t('audit.q')}</th>
-              <th>{t('audit.tier')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {pairs.slice(0, 50).map((p, i) => (
-              <tr class={selected === i ? 'selected' : ''} data-pair={`${p.seer}>${p.seen}`}>
-                <td>{i + 1}</td>
-                <td>
-                  <button type="button" class="link" onClick={() => setSelected(i)}>
-                    {t('audit.sharing.pairName', { seer: nameOf(p.seer), seen: nameOf(p.seen) })}
-                  </button>
-                </td>
-                <td>{formatNumber(p.hands)}</td>
-                <td>{t('audit.sharing.rates', { with: percent(p.rate), others: percent(p.rateOthers) })}</td>
-                <td>{formatNumber(p.z, { hundredths: true })}</td>
-                <td>{formatProbability(p.p)}</td>
-                <td>{formatProbability(p.q)}</td>
-                <td>
-                  {t(`audit.tiers.${p.tier === 'strong' || p.tier === 'review' ? p.tier : 'none'}`)}
-                  {p.mutual ? ` · ${t('audit.mutual')}` : ''}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {selected !== null && pairs[selected] && <SharingHands pair={pairs[selected]} nameOf={nameOf} />}
-    </>
-  );
+  const of: PairReportOf<SharingPair> = {
+    dotOf: dotOfSharingPair,
+    summary: (counts) => t('audit.sharing.summary', counts),
+    zeroPairs: t('audit.sharing.zeroPairs'),
+    explain: <Explained texts={[t('audit.sharing.explain')]} />,
+    scatterX: t('audit.sharing.scatterX'),
+    pairHead: t('audit.sharing.pair'),
+    pairName: (seer, seen) => t('audit.sharing.pairName', { seer: nameOf(seer), seen: nameOf(seen) }),
+    columns: [
+      { head: t('audit.sharing.hands'), cell: (p) => formatNumber(p.hands) },
+      {
+        head: t('audit.sharing.informed'),
+        cell: (p) => t('audit.sharing.rates', { with: percent(p.rate), others: percent(p.rateOthers) }),
+      },
+    ],
+    hands: (p) => <SharingHands pair={p} nameOf={nameOf} />,
+  };
+  return <PairReport pairs={pairs} of={of} />;
 }
 
 /** The hands a pair sat at together, each with the seer's decisions where the seen player's cards changed the best move. */
 function SharingHands({ pair, nameOf }: { pair: SharingPair; nameOf: (playerId: string) => string }) {
-  const { hands, error } = useHandsTogether(pair.seer, pair.seen);
-  const [open, setOpen] = useState<string | null>(null);
-  if (error) return <p class="error">{error}</p>;
-  if (!hands) return <p>{t('audit.loadingPair')}</p>;
+  const name = t('audit.sharing.pairName', { seer: nameOf(pair.seer), seen: nameOf(pair.seen) });
   return (
-    <section class="panel" aria-label={t('audit.sharing.pairHands', { count: hands.length })} data-testid="pair-hands">
-      <h3>
-        {t('audit.sharing.pairName', { seer: nameOf(pair.seer), seen: nameOf(pair.seen) })}:{' '}
-        {t('audit.sharing.pairHands', { count: hands.length })}
-      </h3>
-      <table class="list">
-        <tbody>
-          {hands.slice(0, 60).map((h) => (
-            <>
-              <tr data-hand={h.id}>
-                <td>{h.number ?? '—'}</td>
-                <td>
-                  <div class="row">
-                    <button type="button" onClick={() => setOpen(open === h.id ? null : h.id)}>
-                      {open === h.id ? t('audit.hide') : t('audit.sharing.decisions')}
-                    </button>
-                    <a href={`/hands/${h.id}/replay`}>{t('history.replay')}</a>
-                  </div>
-                </td>
-              </tr>
-              {open === h.id && (
-                <tr>
-                  <td colSpan={2}>
-                    <HandMoments handId={h.id} pair={pair} />
-                  </td>
-                </tr>
-              )}
-            </>
-          ))}
-        </tbody>
-      </table>
-    </section>
+    <HandsTogether
+      a={pair.seer}
+      b={pair.seen}
+      title={(count) => `${name}: ${t('audit.sharing.pairHands', { count })}`}
+      label={(count) => t('audit.sharing.pairHands', { count })}
+      cells={(h) => [h.number ?? '—']}
+      openLabel={t('audit.sharing.decisions')}
+      detail={(h) => <HandMoments handId={h.id} pair={pair} />}
+    />
   );
 }
 
