@@ -2,7 +2,15 @@
  * The card-sharing evidence's cost per hand, per game, on one core (docs/audit-card-sharing.md):
  * hands dealt from fixed seeds and played by the engine's heuristic bots, each hand's evidence
  * timed (wall and CPU: a loaded machine stretches the wall time). `--hands N` (default 3; 0: the statistics only), `--worlds W` (default: the audit's budget).
+ *
+ * Then the pair statistics of a synthetic log (`--audit-hands`, default 20,000) in memory; and,
+ * with DATABASE_URL set, the audit's last step as the workers run it: the log's evidence written
+ * to `hand_sharing_evidence` of a scratch database, read back for the hands and ranked
+ * (`evidenceOfHands` + `rankPairs`, src/collusion/audit-work.ts), timed.
  */
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { gameFor, GAME_IDS, shuffle, type Action, type GameId, type HandRecord } from '../src/engine/index.js';
 import { seededRng } from '../src/engine/core/rng.js';
@@ -11,6 +19,10 @@ import { heuristicBot as droggnBot } from '../src/engine/droggn/bots.js';
 import { heuristicBot as dokoBot } from '../src/engine/doppelkopf/bots.js';
 import { SHARING_BUDGET, sharingEvidence } from '../src/collusion/sharing/evidence.js';
 import { sharingPairStatistics } from '../src/collusion/sharing/pairs.js';
+import { evidenceOfHands, storeEvidence } from '../src/collusion/evidence-store.js';
+import { rankPairs } from '../src/collusion/audit-ranking.js';
+import { migrate } from '../src/database/migrations.js';
+import { createScratchDatabase } from '../scripts/lib/scratch-database.js';
 
 const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(`--${name}`);
@@ -90,5 +102,42 @@ const rows = sharingPairStatistics(log);
 const cpu = process.cpuUsage(auditCpu);
 // CPU time beside the wall time: on a loaded machine the wall time says more about the neighbours
 console.log(
-  `pair statistics of ${log.length} hands from stored evidence: ${((performance.now() - auditStart) / 1000).toFixed(2)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s CPU, ${rows.length} ordered pairs`,
+  `pair statistics of ${log.length} hands in memory: ${((performance.now() - auditStart) / 1000).toFixed(2)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s CPU, ${rows.length} ordered pairs`,
 );
+
+/** The audit's last step on the same log, from a database: its evidence read for the hands and ranked. */
+const server = process.env.DATABASE_URL;
+if (server) {
+  const scratch = await createScratchDatabase(server, 'kartentisch_bench_sharing');
+  const db = new pg.Pool({ connectionString: scratch.url, max: 8 });
+  try {
+    await migrate(scratch.url);
+    const estimator = 'card-sharing-v1-w8-e3';
+    const hands = log.map((h) => ({ id: randomUUID(), tableId: randomUUID(), seating: h.players, evidence: { ...h.evidence, estimator } }));
+    const writeStart = performance.now();
+    for (let i = 0; i < hands.length; i += 500)
+      await Promise.all(hands.slice(i, i + 500).map((h) => storeEvidence(db, { tableId: h.tableId, handId: h.id }, estimator, h.evidence)));
+    console.log(`wrote ${hands.length} hands' evidence in ${((performance.now() - writeStart) / 1000).toFixed(1)} s`);
+    for (let round = 1; round <= 3; round++) {
+      const start = performance.now();
+      const startCpu = process.cpuUsage();
+      const stored = await evidenceOfHands(
+        db,
+        hands.map((h) => ({ tableId: h.tableId, handId: h.id })),
+        estimator,
+      );
+      const read = performance.now() - start;
+      const ranked = rankPairs({ game: 'dobbm', kind: 'card-sharing' }, hands, stored);
+      const used = process.cpuUsage(startCpu);
+      console.log(
+        `round ${round}: the audit of ${hands.length} hands from stored evidence: ${((performance.now() - start) / 1000).toFixed(2)} s wall (read ${(read / 1000).toFixed(2)} s), ${((used.user + used.system) / 1e6).toFixed(2)} s CPU of this process, ${ranked.pairs.length} ordered pairs; load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}`,
+      );
+    }
+  } finally {
+    await db.end();
+    await scratch.drop();
+  }
+}

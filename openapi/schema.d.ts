@@ -708,8 +708,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Ranked (declarer, defender) pairs of the doubling-collusion audit
-         * @description Computed as a job: 200 with the table when it is ready, else 202 with progress; poll this URL or the job.
+         * Ranked pairs of the collusion audit: doubling (declarer, defender) or card sharing (seer, seen)
+         * @description Computed as a job from the evidence the workers store per hand: 200 with the table when it is ready, else 202 with progress; poll this URL or the job. An unknown kind or game is 400 VALIDATION_FAILED.
          */
         get: operations["CollusionController_list"];
         put?: never;
@@ -745,7 +745,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Evidence for every doubling call of a Dobbm or Droggn hand (caller's estimate, true result, cost, value moved)
+         * A hand's audit evidence: every doubling call (caller's estimate, true result, cost, value moved), or with kind card-sharing every moment (docs/audit-card-sharing.md)
          * @description 200 with the evidence stored by the audit's workers. A finished hand without it has its evidence queued ahead of the audits' hands, and the answer waits for it up to `Prefer: wait=N` seconds (default 10, at most 30); if it is not stored by then, or the hand is still in play, 202 `{handId, status: "pending", finished}` with Retry-After: ask again.
          */
         get: operations["CollusionController_hand"];
@@ -1415,18 +1415,6 @@ export interface components {
             nextCursor: string | null;
         };
         CollusionPairDto: {
-            declarer: string;
-            defender: string;
-            /** @description hands both sat in (any roles) */
-            handsTogether: number;
-            /** @description hands in which the declarer declared and the defender defended: the units of the test */
-            handsAsPair: number;
-            calls: number;
-            doubles: number;
-            /** @description the defender's share of doubling calls with this declarer */
-            doubleRate: number;
-            /** @description the defender's share of doubling calls with everybody else */
-            doubleRateOthers: number;
             score: number;
             /** @description the mean of the score under the permutation null */
             expected: number;
@@ -1441,10 +1429,52 @@ export interface components {
             tier: "strong" | "review" | null;
             /** @description both directions reach the review tier */
             mutual: boolean;
+            declarer: string;
+            defender: string;
+            /** @description hands both sat in (any roles) */
+            handsTogether: number;
+            /** @description hands in which the declarer declared and the defender defended: the units of the test */
+            handsAsPair: number;
+            calls: number;
+            doubles: number;
+            /** @description the defender's share of doubling calls with this declarer */
+            doubleRate: number;
+            /** @description the defender's share of doubling calls with everybody else */
+            doubleRateOthers: number;
             /** @description expected cost to the defender of his calls with this declarer (currency units) */
             expectedCostToDefender: number;
             /** @description money the defender's doubles added to this declarer's settlements */
             valueToDeclarer: number;
+        };
+        SharingPairDto: {
+            score: number;
+            /** @description the mean of the score under the permutation null */
+            expected: number;
+            /** @description the standard deviation of the score under the permutation null */
+            sd: number;
+            z: number;
+            p: number;
+            /** @enum {string} */
+            method: "normal" | "monte-carlo" | "exact" | "untested";
+            q: number;
+            /** @enum {string|null} */
+            tier: "strong" | "review" | null;
+            /** @description both directions reach the review tier */
+            mutual: boolean;
+            /** @description the player who may have seen the other’s cards (X) */
+            seer: string;
+            /** @description the player whose cards he may have seen (Y) */
+            seen: string;
+            /** @description hands both sat in: the units of the test */
+            hands: number;
+            /** @description decisions of the seer where the best with the seen player’s hand known differed from his own best */
+            moments: number;
+            /** @description of those, how often he took the informed best */
+            informed: number;
+            /** @description the seer’s share of informed choices with this player */
+            rate: number;
+            /** @description the seer’s share of informed choices with everybody else */
+            rateOthers: number;
         };
         RatingDto: {
             /**
@@ -4671,17 +4701,19 @@ export interface operations {
     CollusionController_list: {
         parameters: {
             query?: {
+                /** @description doubling: calls that follow a partner’s strength (docs/audit.md); card-sharing: play as if another player’s cards were seen (docs/audit-card-sharing.md) */
+                kind?: "doubling" | "card-sharing";
                 /** @description Dobbm and Droggn (their Schwacher and Retour), Doppelkopf (its announcements where one plays alone against three) */
                 game?: "dobbm" | "droggn" | "doppelkopf";
                 /** @description only hands of this table */
                 table?: string;
-                /** @description only pairs with this player (as declarer or defender); judged against all hands */
+                /** @description only pairs with this player (as declarer or defender, seer or seen); judged against all hands */
                 player?: string;
                 /** @description hands created at or after (ISO 8601) */
                 from?: string;
                 /** @description hands created before (ISO 8601) */
                 to?: string;
-                /** @description minimum hands as (declarer, defender) for a pair to be tested */
+                /** @description minimum hands as (declarer, defender) — card sharing: hands together — for a pair to be tested */
                 minHands?: number;
             };
             header?: never;
@@ -4720,8 +4752,8 @@ export interface operations {
                             /** @description HAND_NOT_REPLAYABLE: the first refused action (absent: the rules or the deal) */
                             actionIndex?: number;
                         }[];
-                        /** @description ranked by p; see docs/audit.md for every column */
-                        pairs?: components["schemas"]["CollusionPairDto"][] | null;
+                        /** @description ranked by p; the doubling audit’s (declarer, defender) pairs (docs/audit.md) or, with kind card-sharing, ordered (seer, seen) pairs (docs/audit-card-sharing.md) */
+                        pairs?: (components["schemas"]["CollusionPairDto"] | components["schemas"]["SharingPairDto"])[] | null;
                     };
                 };
             };
@@ -4755,9 +4787,17 @@ export interface operations {
                             /** @description HAND_NOT_REPLAYABLE: the first refused action (absent: the rules or the deal) */
                             actionIndex?: number;
                         }[];
-                        /** @description ranked by p; see docs/audit.md for every column */
-                        pairs?: components["schemas"]["CollusionPairDto"][] | null;
+                        /** @description ranked by p; the doubling audit’s (declarer, defender) pairs (docs/audit.md) or, with kind card-sharing, ordered (seer, seen) pairs (docs/audit-card-sharing.md) */
+                        pairs?: (components["schemas"]["CollusionPairDto"] | components["schemas"]["SharingPairDto"])[] | null;
                     };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description Missing or unknown token (TOKEN_MISSING, TOKEN_INVALID) */
@@ -4839,8 +4879,8 @@ export interface operations {
                             /** @description HAND_NOT_REPLAYABLE: the first refused action (absent: the rules or the deal) */
                             actionIndex?: number;
                         }[];
-                        /** @description ranked by p; see docs/audit.md for every column */
-                        pairs?: components["schemas"]["CollusionPairDto"][] | null;
+                        /** @description ranked by p; the doubling audit’s (declarer, defender) pairs (docs/audit.md) or, with kind card-sharing, ordered (seer, seen) pairs (docs/audit-card-sharing.md) */
+                        pairs?: (components["schemas"]["CollusionPairDto"] | components["schemas"]["SharingPairDto"])[] | null;
                     };
                 };
             };
@@ -4892,7 +4932,10 @@ export interface operations {
     };
     CollusionController_hand: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description doubling: calls that follow a partner’s strength (docs/audit.md); card-sharing: play as if another player’s cards were seen (docs/audit-card-sharing.md) */
+                kind?: "doubling" | "card-sharing";
+            };
             header?: never;
             path: {
                 id: string;
@@ -4927,6 +4970,14 @@ export interface operations {
                         /** @description false: the hand is in play */
                         finished: boolean;
                     };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
                 };
             };
             /** @description Missing or unknown token (TOKEN_MISSING, TOKEN_INVALID) */

@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { SimConfig } from '../src/collusion/sim/simulate.js';
 import { CollusionService } from '../src/collusion/collusion.service.js';
 import { freePort } from '../src/database/embedded.js';
 import { AUDIT_TOKEN, bearer, startApp, startAppOnOwnDatabase, type TestApp } from './support/app.testkit.js';
 import { importSimulatedLog, type Job } from './support/audit.testkit.js';
+import { startAuditProcess, type AuditProcess } from './support/worker-process.testkit.js';
 
 /**
  * The audit as durable jobs (docs/scaling.md): two API-only instances on one database, and
@@ -19,36 +19,19 @@ const SAMPLES = '4';
 const EXPIRE = '10';
 const auditor = bearer(AUDIT_TOKEN);
 
-interface Worker {
-  child: ChildProcess;
-  output: string;
-}
+type Worker = AuditProcess;
 
 /**
  * A process of the audit against the database, with a short expiry so that a killed process's
  * jobs come back in seconds (long enough for a batch of hands on a loaded machine); resolves once
  * it prints `ready`.
  */
-function startProcess(args: string[], env: Record<string, string>, ready: string): Promise<Worker> {
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, AUDIT_SAMPLES: SAMPLES, AUDIT_WORKERS: '1', AUDIT_JOB_EXPIRE_SECONDS: EXPIRE, AUDIT_SWEEP_SECONDS: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const w: Worker = { child, output: '' };
-  child.stdout!.on('data', (d: Buffer) => (w.output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (w.output += d.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (!w.output.includes(ready)) return;
-      clearInterval(timer);
-      resolve(w);
-    }, 50);
-    child.once('exit', (code) => {
-      clearInterval(timer);
-      reject(new Error(`${args.at(-1)} exited (${code}): ${w.output}`));
-    });
-  });
-}
+const startProcess = (args: string[], env: Record<string, string>, ready: string): Promise<Worker> =>
+  startAuditProcess(
+    args,
+    { AUDIT_SAMPLES: SAMPLES, AUDIT_WORKERS: '1', AUDIT_JOB_EXPIRE_SECONDS: EXPIRE, AUDIT_SWEEP_SECONDS: '0', ...env },
+    ready,
+  );
 
 /** `npm run worker`. */
 const startWorker = (url: string): Promise<Worker> =>

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { AUDIT_QUEUES, queueHandEvidence } from '../src/collusion/audit-work.js';
+import { evidenceKey } from '../src/collusion/evidence-of.js';
 import { JobQueue } from '../src/jobs/job-queue.js';
 import { AUDIT_TOKEN, bearer, startApp, startAppOnOwnDatabase, type TestApp } from './support/app.testkit.js';
 import { handAudit, importSimulatedLog } from './support/audit.testkit.js';
@@ -42,7 +43,7 @@ describe('the evidence of a hand: queued once, computed by a worker, never by an
       queues: AUDIT_QUEUES,
       onError: () => undefined,
     });
-    await queueHandEvidence(held, one, 'dobbm', Number(SAMPLES));
+    await queueHandEvidence(held, one, 'dobbm', evidenceKey('dobbm', Number(SAMPLES)));
     const taken = await (await held.boss()).fetch<{ handId: string }>(AUDIT_QUEUES[0].name);
     expect(taken?.map((j) => j.data.handId)).toEqual([one.handId]);
 

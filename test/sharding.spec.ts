@@ -26,6 +26,7 @@ const DISTRIBUTED: Record<string, string> = {
   ledger_entries: 'table_id',
   hand_evidence: 'table_id',
   hand_evidence_problems: 'table_id',
+  hand_sharing_evidence: 'table_id',
   seat_presence: 'table_id',
   hand_reviews: 'table_id',
   // By the rated player: a hand's booking writes its players' rows (docs/ratings.md).

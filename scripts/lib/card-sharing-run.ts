@@ -6,18 +6,27 @@
  * the pair statistics at checkpoints and prints ROC-AUC over ordered pairs, the planted pairs
  * flagged at a per-pair false-positive rate of 1e-3 and the honest p-values' distance from
  * uniform. Without `--seed` the seed is drawn at run time and printed.
+ *
+ * `--from-hands FILE.ndjson` (with the run's `--seed`, `--players`, `--colluding-pairs`) plays
+ * nothing: it scores a run's saved hands again, moments counted alike and weighted by their
+ * worth, at every `--check-every` hands, so that the two scorings meet on the same evidence.
  */
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomInt } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { GAME_IDS, type GameId } from '../../src/engine/index.js';
 import { rocAuc, uniformityDeviation } from '../../src/collusion/pairs/stats.js';
 import { FLAG_P } from '../../src/collusion/sim/metrics.js';
-import { sharingPairStatistics, type SharingHand, type SharingPairRow } from '../../src/collusion/sharing/pairs.js';
+import {
+  sharingPairStatistics,
+  type SharingHand,
+  type SharingPairOptions,
+  type SharingPairRow,
+} from '../../src/collusion/sharing/pairs.js';
 import { plantedPairs, simulateSharing, type SharingSimConfig } from '../../src/collusion/sharing/simulate.js';
 
-function parse(argv: string[]): SharingSimConfig & { out: string; checkEvery: number } {
+function parse(argv: string[]): SharingSimConfig & { out: string; checkEvery: number; fromHands: string | null } {
   const get = (name: string, fallback: string): string => {
     const i = argv.indexOf(`--${name}`);
     return i >= 0 && i + 1 < argv.length ? argv[i + 1]! : fallback;
@@ -36,6 +45,7 @@ function parse(argv: string[]): SharingSimConfig & { out: string; checkEvery: nu
     handsPerSeating: Number(get('hands-per-seating', '25')),
     out: get('out', `reports/card-sharing-${game}-${seed}`),
     checkEvery: Number(get('check-every', String(Math.max(20, Math.floor(hands / 10))))),
+    fromHands: get('from-hands', '') || null,
   };
 }
 
@@ -52,8 +62,8 @@ interface Figures {
   plantedRows: { pair: string; hands: number; p: number; z: number; rate: number; rateOthers: number }[];
 }
 
-function figures(log: readonly SharingHand[], planted: ReadonlyMap<string, string>): Figures {
-  const rows = sharingPairStatistics(log).filter((r) => r.method !== 'untested');
+function figures(log: readonly SharingHand[], planted: ReadonlyMap<string, string>, options: SharingPairOptions = {}): Figures {
+  const rows = sharingPairStatistics(log, options).filter((r) => r.method !== 'untested');
   const isPlanted = (r: SharingPairRow): boolean => planted.get(r.seer) === r.seen;
   const bad = rows.filter(isPlanted);
   const honest = rows.filter((r) => !isPlanted(r));
@@ -73,8 +83,29 @@ function figures(log: readonly SharingHand[], planted: ReadonlyMap<string, strin
   };
 }
 
+/** One line of figures: AUC, the planted pairs flagged and their p, the honest pairs flagged and their distance from uniform. */
+const line = (f: Figures): string =>
+  `AUC ${f.auc.toFixed(3)}, planted flagged ${f.plantedFlagged}/${f.planted}, honest flagged ${f.honestFlagged}/${f.pairs - f.planted}, honest KS ${f.honestKs.toFixed(3)}; ${f.plantedRows.map((r) => `${r.pair} ${r.hands} hands p=${r.p.toExponential(1)} z=${r.z.toFixed(2)} (${r.rate.toFixed(2)} vs ${r.rateOthers.toFixed(2)})`).join('; ')}`;
+
+/** A run's saved hands scored again, each choice alike and weighted by worth, at every `checkEvery` hands. */
+function rescore(config: ReturnType<typeof parse>, file: string): void {
+  const planted = plantedPairs(config);
+  const log: SharingHand[] = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => {
+      const h = JSON.parse(l) as SharingHand;
+      return { handId: h.handId, players: h.players, evidence: h.evidence };
+    });
+  console.log(`${file}: ${log.length} hands; planted ${[...planted].map(([a, b]) => `${a}>${b}`).join(' ')}`);
+  for (let n = config.checkEvery; n <= log.length; n += config.checkEvery)
+    for (const weight of ['choice', 'worth'] as const)
+      console.log(`${n} hands, ${weight}: ${line(figures(log.slice(0, n), planted, { weight }))}`);
+}
+
 export async function runCardSharing(argv: string[]): Promise<void> {
   const config = parse(argv);
+  if (config.fromHands) return rescore(config, config.fromHands);
   mkdirSync(config.out.replace(/\/[^/]*$/, ''), { recursive: true });
   const planted = plantedPairs(config);
   console.log(
@@ -91,9 +122,7 @@ export async function runCardSharing(argv: string[]): Promise<void> {
       const f = figures(log, planted);
       checkpoints.push(f);
       const perHand = (performance.now() - start) / 1000 / log.length;
-      console.log(
-        `${f.hands} hands (${perHand.toFixed(1)} s/hand, load ${loadavg()[0]!.toFixed(1)}): AUC ${f.auc.toFixed(3)}, planted flagged ${f.plantedFlagged}/${f.planted}, honest flagged ${f.honestFlagged}/${f.pairs - f.planted}, honest KS ${f.honestKs.toFixed(3)}; ${f.plantedRows.map((r) => `${r.pair} ${r.hands} hands p=${r.p.toExponential(1)} (${r.rate.toFixed(2)} vs ${r.rateOthers.toFixed(2)})`).join('; ')}`,
-      );
+      console.log(`${f.hands} hands (${perHand.toFixed(1)} s/hand, load ${loadavg()[0]!.toFixed(1)}): ${line(f)}`);
     }
   }
   const last = checkpoints.at(-1)!;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { PairRow } from './pairs/pairs.js';
+import type { AuditPairRow } from './audit-ranking.js';
+import type { AuditKind } from './audit-kinds.js';
 import type { Tx } from '../database/database.service.js';
 
 /**
@@ -12,6 +13,8 @@ type Queryable = Pick<Tx, 'query'>;
 /** Filters of `GET /audit/collusion`. */
 export interface CollusionFilters {
   game: string;
+  /** Absent: the doubling audit (its jobs' filters as they always were); `card-sharing`: docs/audit-card-sharing.md. */
+  kind?: Exclude<AuditKind, 'doubling'>;
   tableId?: string;
   playerId?: string;
   from?: string;
@@ -37,7 +40,7 @@ export interface CollusionJob {
   startedAt: string;
   finishedAt: string | null;
   error: string | null;
-  pairs: PairRow[] | null;
+  pairs: AuditPairRow[] | null;
   /** Hands that could not be evaluated (a log the engine refuses …), each with its reason; the job goes on without them. */
   unevaluated: UnevaluatedHand[];
 }
@@ -63,7 +66,7 @@ interface JobRow {
   started_at: Date;
   finished_at: Date | null;
   error: string | null;
-  pairs: PairRow[] | null;
+  pairs: AuditPairRow[] | null;
   unevaluated: UnevaluatedHand[];
 }
 
@@ -122,7 +125,7 @@ export async function recordProgress(q: Queryable, jobId: string, done: number, 
 export async function finishJob(
   q: Queryable,
   jobId: string,
-  end: { pairs: PairRow[]; unevaluated: UnevaluatedHand[]; total: number } | { error: string },
+  end: { pairs: AuditPairRow[]; unevaluated: UnevaluatedHand[]; total: number } | { error: string },
 ): Promise<void> {
   if ('error' in end) {
     await q.query(

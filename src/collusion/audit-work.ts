@@ -1,30 +1,39 @@
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
-import { pairStatistics, type AuditHand } from './pairs/pairs.js';
 import { ApiError } from '../common/problems.js';
 import { loadHand, readEvents, type HandAt } from '../hands/hand-store.js';
 import { finishedHands, handsWithoutEvidence } from './audit-hands.js';
 import { QueueNap, type JobQueue } from '../jobs/job-queue.js';
-import { finishJob, readJob, recordProgress, type StoredJob, type UnevaluatedHand } from './audit-job-store.js';
-import { AUDIT_GAMES, evidenceKey, isAuditGame, pairOptionsFor, type AuditGame } from './evidence-of.js';
+import { finishJob, readJob, recordProgress, type StoredJob } from './audit-job-store.js';
+import { AUDIT_GAMES, evidenceKey, type AuditGame } from './evidence-of.js';
+import { isSharingEstimator, worldsOf, type EstimatorSettings } from './audit-kinds.js';
+import { rankPairs } from './audit-ranking.js';
 import type { EvidencePool } from './evidence-pool.js';
 import { evidenceOfHands, evidenceSettled, settledHands, storeEvidence, storeEvidenceProblem } from './evidence-store.js';
-import { computeHandEvidence, problemOf } from './hand-evidence.js';
+import { computeHandEvidence, computeSharingEvidence, problemOf } from './hand-evidence.js';
+import { sharingBudget, sharingEstimator } from './sharing/evidence.js';
 
-/** The queues of the audit: one job per hand's evidence, one per step of an audit. */
+/** The queues of the audit: one job per hand's doubling or card-sharing evidence, one per step of an audit. */
 const EVIDENCE_QUEUE = 'hand-evidence';
+const SHARING_QUEUE = 'card-sharing-evidence';
 const AUDIT_QUEUE = 'collusion-audit';
 export const AUDIT_QUEUES = [
   { name: EVIDENCE_QUEUE, retryLimit: 3 },
+  { name: SHARING_QUEUE, retryLimit: 3 },
   // An audit step that fails (the database away for a moment) is tried again; expiries count too.
   { name: AUDIT_QUEUE, retryLimit: 20 },
 ] as const;
 
-/** What a hand's evidence job names: the hand, and the estimator's inputs (any worker computes it with these, not its own settings). */
-interface EvidenceJob extends HandAt {
-  game: AuditGame;
-  samples: number;
-}
+/**
+ * What a hand's evidence job names: the hand, and the estimator's inputs (any worker computes it
+ * with these, not its own settings) — samples per doubling call, or worlds per card-sharing valuation.
+ */
+type EvidenceJob = HandAt & { game: AuditGame } & ({ samples: number } | { worlds: number });
+
+const isSharingJob = (job: EvidenceJob): job is HandAt & { game: AuditGame; worlds: number } => 'worlds' in job;
+const estimatorOfJob = (job: EvidenceJob): string =>
+  isSharingJob(job) ? sharingEstimator(sharingBudget(job.worlds)) : evidenceKey(job.game, job.samples);
+const queueOfJob = (job: EvidenceJob): string => (isSharingJob(job) ? SHARING_QUEUE : EVIDENCE_QUEUE);
 interface AuditStep {
   jobId: string;
 }
@@ -35,8 +44,12 @@ const PRIORITY = { audit: 10, requested: 5, ahead: 0 } as const;
 /** The sweep tops the queue up to this many hands per worker thread, so that it never crowds out an audit's own. */
 const SWEEP_BACKLOG_PER_THREAD = 16;
 
-/** Evidence jobs fetched at once per evidence thread: enough to keep it busy between fetches, few enough to finish well inside the expiry. */
+/**
+ * Evidence jobs fetched at once per evidence thread: enough to keep it busy between fetches, few
+ * enough to finish well inside the expiry. A card-sharing hand costs seconds, not tens of ms: one.
+ */
 const EVIDENCE_BATCH_PER_THREAD = 8;
+const SHARING_BATCH_PER_THREAD = 1;
 
 /** How long a stopping worker waits for the hands under way. */
 const STOP_WAIT_MS = 5_000;
@@ -63,16 +76,22 @@ async function queueNextStep(boss: PgBoss, jobId: string, startAfterSeconds = 0)
 
 /** Queues hands' evidence, except those whose evidence job is queued or running already (a hand is never queued again while it runs). */
 async function queueEvidence(queue: JobQueue, jobs: EvidenceJob[], priority: number): Promise<void> {
-  const keyOf = (data: EvidenceJob): string => evidenceJobKey(evidenceKey(data.game, data.samples), data.handId);
-  const live = await queue.liveKeys(EVIDENCE_QUEUE, jobs.map(keyOf));
-  const fresh = jobs.filter((data) => !live.has(keyOf(data)));
-  if (!fresh.length) return;
-  await (await queue.boss()).insert(fresh.map((data) => ({ name: EVIDENCE_QUEUE, data, priority, singletonKey: keyOf(data) })));
+  const keyOf = (data: EvidenceJob): string => evidenceJobKey(estimatorOfJob(data), data.handId);
+  for (const name of new Set(jobs.map(queueOfJob))) {
+    const mine = jobs.filter((data) => queueOfJob(data) === name);
+    const live = await queue.liveKeys(name, mine.map(keyOf));
+    const fresh = mine.filter((data) => !live.has(keyOf(data)));
+    if (fresh.length) await (await queue.boss()).insert(fresh.map((data) => ({ name, data, priority, singletonKey: keyOf(data) })));
+  }
 }
 
-/** Queues one finished hand's evidence ahead of the audits' own (`GET /hands/{id}/audit` waits for it). */
-export const queueHandEvidence = (queue: JobQueue, hand: HandAt, game: AuditGame, samples: number): Promise<void> =>
-  queueEvidence(queue, [{ ...hand, game, samples }], PRIORITY.audit);
+/** The evidence job of a hand for an estimator: the inputs it names. */
+const evidenceJobOf = (at: HandAt, game: AuditGame, estimator: string): EvidenceJob =>
+  isSharingEstimator(estimator) ? { ...at, game, worlds: worldsOf(estimator) } : { ...at, game, samples: samplesOf(estimator) };
+
+/** Queues one finished hand's evidence for an estimator ahead of the audits' own (`GET /hands/{id}/audit` waits for it). */
+export const queueHandEvidence = (queue: JobQueue, hand: HandAt, game: AuditGame, estimator: string): Promise<void> =>
+  queueEvidence(queue, [evidenceJobOf(hand, game, estimator)], PRIORITY.audit);
 
 /**
  * A worker of the audit (`npm run worker`, or in the API process unless AUDIT_JOBS=off): takes
@@ -97,14 +116,17 @@ export class AuditWork {
     private readonly db: pg.Pool,
     private readonly queue: JobQueue,
     private readonly pool: EvidencePool,
-    private readonly settings: { auditSamples: number; auditSweepSeconds: number; auditJobExpireSeconds: number },
+    private readonly settings: EstimatorSettings & { auditSweepSeconds: number; auditJobExpireSeconds: number },
     private readonly log: { warn(message: string): void },
   ) {}
 
   async start(): Promise<void> {
     const boss = await this.queue.boss();
     const threads = Math.max(1, this.pool.size);
-    this.evidenceLoop = this.takeEvidence(boss, EVIDENCE_BATCH_PER_THREAD * threads);
+    this.evidenceLoop = Promise.all([
+      this.takeEvidence(boss, EVIDENCE_QUEUE, EVIDENCE_BATCH_PER_THREAD * threads),
+      this.takeEvidence(boss, SHARING_QUEUE, SHARING_BATCH_PER_THREAD * threads),
+    ]).then(() => undefined);
     await boss.work<AuditStep>(AUDIT_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async ([job]) => {
       try {
         await this.auditStep(boss, job!.data);
@@ -137,9 +159,9 @@ export class AuditWork {
    * as a batch is done; the queue is polled only while it is empty. (pg-boss's `work` waits out
    * its polling interval after every batch, which left the threads idle between short hands.)
    */
-  private async takeEvidence(boss: PgBoss, batch: number): Promise<void> {
+  private async takeEvidence(boss: PgBoss, queue: string, batch: number): Promise<void> {
     while (!this.stopped) {
-      const jobs = await boss.fetch<EvidenceJob>(EVIDENCE_QUEUE, { batchSize: batch, includeMetadata: true }).catch((err: Error) => {
+      const jobs = await boss.fetch<EvidenceJob>(queue, { batchSize: batch, includeMetadata: true }).catch((err: Error) => {
         this.log.warn(`evidence jobs: ${err.message}`);
         return [];
       });
@@ -157,22 +179,23 @@ export class AuditWork {
       );
       // One statement for the batch's completed jobs; a failed one is retried by the queue (a refused log is not a failure: it is stored).
       const completed = jobs.filter((_, i) => outcomes[i] === null).map((j) => j.id);
-      if (completed.length)
-        await boss.complete(EVIDENCE_QUEUE, completed).catch((err: Error) => this.log.warn(`evidence jobs: ${err.message}`));
+      if (completed.length) await boss.complete(queue, completed).catch((err: Error) => this.log.warn(`evidence jobs: ${err.message}`));
       for (const [i, err] of outcomes.entries())
-        if (err) await boss.fail(EVIDENCE_QUEUE, jobs[i]!.id, { message: err.message }).catch(() => undefined);
+        if (err) await boss.fail(queue, jobs[i]!.id, { message: err.message }).catch(() => undefined);
     }
   }
 
   /** One hand's evidence, unless it is settled already (by another worker, an earlier run, the same hand queued twice). */
   private async evidence(job: EvidenceJob, lastTry: boolean): Promise<void> {
     const at = { tableId: job.tableId, handId: job.handId };
-    const estimator = evidenceKey(job.game, job.samples);
+    const estimator = estimatorOfJob(job);
     if (await evidenceSettled(this.db, at, estimator)) return;
     const [hand, events] = await Promise.all([loadHand(this.db, at), readEvents(this.db, at)]);
     let evidence;
     try {
-      evidence = await computeHandEvidence(this.pool, hand, events, job.samples);
+      evidence = isSharingJob(job)
+        ? await computeSharingEvidence(this.pool, hand, events, job.worlds)
+        : await computeHandEvidence(this.pool, hand, events, job.samples);
     } catch (err) {
       // A refused log is for good; anything else (a worker thread lost, the pool closing) is tried again first.
       if (!(err instanceof ApiError) && !lastTry) throw err;
@@ -189,12 +212,11 @@ export class AuditWork {
     const hands = await finishedHands(this.db, job.filters);
     const ats = hands.map((h) => h.at);
     const game = job.filters.game as AuditGame;
-    const samples = samplesOf(job.estimator, this.settings.auditSamples);
     let settled = await settledHands(this.db, ats, job.estimator);
     const missing = hands.filter((h) => !settled.has(h.id));
     await queueEvidence(
       this.queue,
-      missing.map((h) => ({ ...h.at, game, samples })),
+      missing.map((h) => evidenceJobOf(h.at, game, job.estimator)),
       PRIORITY.requested,
     );
     // Waits a while for the evidence (a third of the expiry, so that a live step never expires), recording progress.
@@ -214,27 +236,12 @@ export class AuditWork {
 
   /** All evidence settled: the ranked pairs, from the stored evidence alone. */
   private async rank(job: StoredJob, hands: Awaited<ReturnType<typeof finishedHands>>): Promise<void> {
-    const { evidence, problems } = await evidenceOfHands(
+    const stored = await evidenceOfHands(
       this.db,
       hands.map((h) => h.at),
       job.estimator,
     );
-    const audit: AuditHand[] = [];
-    const unevaluated: UnevaluatedHand[] = [];
-    hands.forEach((h, i) => {
-      const problem = problems.get(h.id);
-      if (problem) unevaluated.push({ handId: h.id, ...problem });
-      const e = evidence.get(h.id);
-      // Imported records without seating have no players to pair: they are skipped.
-      if (e && h.seating.every((p) => p !== null))
-        audit.push({ handId: h.id, sequence: i, tableId: h.tableId ?? undefined, players: h.seating as string[], evidence: e });
-    });
-    // Pairs below the minimum are not tested (and not counted in the q-values): not listed either.
-    const scoring = isAuditGame(job.filters.game) ? pairOptionsFor(job.filters.game) : {};
-    let rows = pairStatistics(audit, { ...scoring, minHands: job.filters.minHands ?? 1 }).filter((r) => r.method !== 'untested');
-    const player = job.filters.playerId;
-    if (player) rows = rows.filter((r) => r.declarer === player || r.defender === player);
-    await finishJob(this.db, job.jobId, { pairs: rows, unevaluated, total: hands.length });
+    await finishJob(this.db, job.jobId, { ...rankPairs(job.filters, hands, stored), total: hands.length });
   }
 
   /** Every `auditSweepSeconds`: finished hands without evidence for this worker's estimator, newest first, into the queue at low priority. */
@@ -267,8 +274,9 @@ export class AuditWork {
   }
 }
 
-/** The samples per caller an estimator key names (the job's, not this worker's setting). */
-function samplesOf(estimator: string, fallback: number): number {
+/** The samples per caller a doubling estimator key names (the job's, not this worker's setting). */
+function samplesOf(estimator: string): number {
   const m = /-samples(\d+)$/.exec(estimator);
-  return m ? Number(m[1]) : fallback;
+  if (!m) throw new Error(`not a doubling estimator: ${estimator}`);
+  return Number(m[1]);
 }

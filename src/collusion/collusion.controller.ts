@@ -1,6 +1,7 @@
 import { Controller, Get, Headers, Inject, Param, Query, Res } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
+  ApiBadRequestResponse,
   ApiExtraModels,
   ApiNotFoundResponse,
   ApiUnprocessableEntityResponse,
@@ -18,11 +19,24 @@ import { ProblemDto } from '../common/problem.dto.js';
 import type { CollusionJob } from './audit-job-store.js';
 import { preferredWait } from '../hands/conditional.js';
 import { MAX_WAIT_SECONDS } from '../hands/hand-watch.js';
-import { CollusionPairDto } from './collusion.dto.js';
+import { CollusionPairDto, SharingPairDto } from './collusion.dto.js';
+import { AUDIT_KINDS, type AuditKind } from './audit-kinds.js';
 import { CollusionService, type HandAudit } from './collusion.service.js';
 import { AUDIT_GAMES } from './evidence-of.js';
 
-class CollusionQueryDto {
+class AuditKindQueryDto {
+  @ApiPropertyOptional({
+    enum: AUDIT_KINDS,
+    default: 'doubling',
+    description:
+      'doubling: calls that follow a partner’s strength (docs/audit.md); card-sharing: play as if another player’s cards were seen (docs/audit-card-sharing.md)',
+  })
+  @IsOptional()
+  @IsIn(AUDIT_KINDS)
+  kind?: AuditKind;
+}
+
+class CollusionQueryDto extends AuditKindQueryDto {
   @ApiPropertyOptional({
     enum: AUDIT_GAMES,
     default: 'dobbm',
@@ -37,7 +51,7 @@ class CollusionQueryDto {
   @IsUUID()
   table?: string;
 
-  @ApiPropertyOptional({ description: 'only pairs with this player (as declarer or defender); judged against all hands' })
+  @ApiPropertyOptional({ description: 'only pairs with this player (as declarer or defender, seer or seen); judged against all hands' })
   @IsOptional()
   @IsString()
   player?: string;
@@ -52,7 +66,10 @@ class CollusionQueryDto {
   @IsISO8601({ strict: true, strictSeparator: true })
   to?: string;
 
-  @ApiPropertyOptional({ description: 'minimum hands as (declarer, defender) for a pair to be tested', default: 1 })
+  @ApiPropertyOptional({
+    description: 'minimum hands as (declarer, defender) — card sharing: hands together — for a pair to be tested',
+    default: 1,
+  })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -96,14 +113,15 @@ const JOB_SCHEMA = {
     pairs: {
       type: 'array',
       nullable: true,
-      description: 'ranked by p; see docs/audit.md for every column',
-      items: { $ref: getSchemaPath(CollusionPairDto) },
+      description:
+        'ranked by p; the doubling audit’s (declarer, defender) pairs (docs/audit.md) or, with kind card-sharing, ordered (seer, seen) pairs (docs/audit-card-sharing.md)',
+      items: { oneOf: [{ $ref: getSchemaPath(CollusionPairDto) }, { $ref: getSchemaPath(SharingPairDto) }] },
     },
   },
 };
 
 @ApiTags('audit')
-@ApiExtraModels(CollusionPairDto)
+@ApiExtraModels(CollusionPairDto, SharingPairDto)
 @Controller()
 export class CollusionController {
   constructor(@Inject(CollusionService) private readonly collusion: CollusionService) {}
@@ -111,14 +129,19 @@ export class CollusionController {
   @Get('audit/collusion')
   @Auth('auditor')
   @ApiOperation({
-    summary: 'Ranked (declarer, defender) pairs of the doubling-collusion audit',
-    description: 'Computed as a job: 200 with the table when it is ready, else 202 with progress; poll this URL or the job.',
+    summary: 'Ranked pairs of the collusion audit: doubling (declarer, defender) or card sharing (seer, seen)',
+    description:
+      'Computed as a job from the evidence the workers store per hand: 200 with the table when it is ready, else 202 with progress; poll this URL or the job. ' +
+      'An unknown kind or game is 400 VALIDATION_FAILED.',
   })
+  @ApiBadRequestResponse({ type: ProblemDto })
   @ApiOkResponse({ schema: JOB_SCHEMA })
   @ApiAcceptedResponse({ schema: JOB_SCHEMA })
   async list(@Query() q: CollusionQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<CollusionJob> {
     const job = await this.collusion.collusion({
       game: q.game ?? 'dobbm',
+      // The doubling's filters stay as they always were (no kind), so its running and finished jobs keep their keys.
+      ...(q.kind === 'card-sharing' ? { kind: q.kind } : {}),
       tableId: q.table,
       playerId: q.player,
       from: q.from,
@@ -141,7 +164,8 @@ export class CollusionController {
   @Get('hands/:id/audit')
   @Auth('auditor')
   @ApiOperation({
-    summary: "Evidence for every doubling call of a Dobbm or Droggn hand (caller's estimate, true result, cost, value moved)",
+    summary:
+      "A hand's audit evidence: every doubling call (caller's estimate, true result, cost, value moved), or with kind card-sharing every moment (docs/audit-card-sharing.md)",
     description:
       "200 with the evidence stored by the audit's workers. A finished hand without it has its evidence queued ahead of the audits' hands, " +
       `and the answer waits for it up to \`Prefer: wait=N\` seconds (default ${DEFAULT_HAND_AUDIT_WAIT_SECONDS}, at most ${MAX_WAIT_SECONDS}); ` +
@@ -169,13 +193,15 @@ export class CollusionController {
       "HAND_NOT_REPLAYABLE: the engine refuses the hand's stored log (`actionIndex`, `rejection`), so it cannot be evaluated; " +
       'EVIDENCE_FAILED: computing its evidence failed on every try',
   })
+  @ApiBadRequestResponse({ type: ProblemDto })
   async hand(
     @Param('id') id: string,
+    @Query() q: AuditKindQueryDto,
     @Headers('prefer') prefer: string | undefined,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<HandAudit> {
     const wait = prefer && /(^|,)\s*wait\s*=/i.test(prefer) ? preferredWait(prefer) : DEFAULT_HAND_AUDIT_WAIT_SECONDS;
-    const audit = await this.collusion.handAudit(id, wait);
+    const audit = await this.collusion.handAudit(id, wait, q.kind);
     if ('status' in audit) res.status(202).header('Retry-After', audit.finished ? '1' : '30');
     return audit;
   }

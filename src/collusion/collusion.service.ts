@@ -7,14 +7,16 @@ import { findHand, readEvents } from '../hands/hand-store.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import { jobFor, readJob, type CollusionFilters, type CollusionJob, type StoredJob } from './audit-job-store.js';
 import { AUDIT_QUEUES, AuditWork, queueAuditStep, queueHandEvidence } from './audit-work.js';
-import { settledEvidence } from './evidence-store.js';
-import { AUDIT_GAMES, evidenceKey, isAuditGame, type AnyHandEvidence as HandEvidence, type AuditGame } from './evidence-of.js';
+import { settledEvidence, type StoredEvidence } from './evidence-store.js';
+import { AUDIT_GAMES, isAuditGame, type AuditGame } from './evidence-of.js';
+import { estimatorOf, type AuditKind, type EstimatorSettings } from './audit-kinds.js';
 import { EvidencePool } from './evidence-pool.js';
 import { replayableRecord } from './hand-evidence.js';
 import { REVIEW_QUEUES, ReviewWork } from '../reviews/review-work.js';
 
 /**
- * The collusion audit over the stored hands of Dobbm or Droggn (docs/audit.md). An audit is a
+ * The collusion audit over the stored hands of Dobbm, Droggn or Doppelkopf, of either kind: the
+ * doubling (docs/audit.md) or card sharing (docs/audit-card-sharing.md). An audit is a
  * durable job (docs/scaling.md): its state, progress and result are a row of `collusion_jobs`,
  * so any instance answers it; its work is queued (pg-boss) and done by the audit's workers
  * (`npm run worker`, or this process unless AUDIT_JOBS=off), never on a request. Evidence is
@@ -27,7 +29,7 @@ export class CollusionService implements OnApplicationBootstrap, OnModuleDestroy
   private readonly pool: EvidencePool;
   /** The audit's job queue, the hand reviews' too (src/reviews/). */
   readonly queue: JobQueue;
-  private readonly samples: number;
+  private readonly estimators: EstimatorSettings;
   /** This process's worker of the audit's jobs (AUDIT_JOBS=in-process, the default); none on an API-only instance. */
   readonly work: AuditWork | undefined;
   /** This process's worker of the hand reviews' jobs, on the same queue and threads (AUDIT_JOBS=in-process). */
@@ -40,7 +42,7 @@ export class CollusionService implements OnApplicationBootstrap, OnModuleDestroy
     @Inject(DatabaseService) private readonly db: DatabaseService,
     @Inject(SETTINGS) settings: Settings,
   ) {
-    this.samples = settings.auditSamples;
+    this.estimators = settings;
     this.pool = new EvidencePool(settings.auditWorkers);
     this.queue = new JobQueue({
       databaseUrl: settings.databaseUrl!,
@@ -83,18 +85,18 @@ export class CollusionService implements OnApplicationBootstrap, OnModuleDestroy
    * answer waits up to `waitSeconds` for a worker to store it, else says it is pending. This
    * instance never computes evidence (it replays the log, to refuse one the engine refuses at once).
    */
-  async handAudit(handId: string, waitSeconds: number): Promise<HandAudit> {
+  async handAudit(handId: string, waitSeconds: number, kind: AuditKind = 'doubling'): Promise<HandAudit> {
     const hand = await findHand(this.db.pool, handId);
     if (!isAuditGame(hand.game))
       throw ApiError.of('VALIDATION_FAILED', `the collusion audit covers ${AUDIT_GAMES.join(', ')}; hand ${handId} is ${hand.game}`);
     // A hand in play is evaluated once it is over (the audit weighs finished hands only).
     if (hand.status === 'active') return { handId, status: 'pending', finished: false };
     const at = { tableId: hand.homeTableId, handId };
-    const key = evidenceKey(hand.game, this.samples);
+    const key = estimatorOf(kind, hand.game, this.estimators);
     let settled = await settledEvidence(this.db.pool, at, key);
     if (!settled) {
       replayableRecord(hand, await readEvents(this.db.pool, at));
-      await queueHandEvidence(this.queue, at, hand.game, this.samples);
+      await queueHandEvidence(this.queue, at, hand.game, key);
       this.work?.wake();
       for (const until = Date.now() + waitSeconds * 1000; !settled && Date.now() < until;) {
         await new Promise((r) => setTimeout(r, HAND_AUDIT_POLL_MS));
@@ -111,7 +113,8 @@ export class CollusionService implements OnApplicationBootstrap, OnModuleDestroy
   async collusion(filters: CollusionFilters): Promise<CollusionJob> {
     if (!isAuditGame(filters.game))
       throw ApiError.of('VALIDATION_FAILED', `the collusion audit covers ${AUDIT_GAMES.map((g) => `"${g}"`).join(', ')}`);
-    const { job, created } = await jobFor(this.db.pool, filters, evidenceKey(filters.game as AuditGame, this.samples));
+    const estimator = estimatorOf(filters.kind ?? 'doubling', filters.game as AuditGame, this.estimators);
+    const { job, created } = await jobFor(this.db.pool, filters, estimator);
     // Queued on every ask while it runs, not only when created: a start lost between the row and the queue is made good (one queued step per job at most).
     if (created || job.status === 'running') await queueAuditStep(this.queue, job.jobId);
     return publicJob(job);
@@ -127,7 +130,7 @@ export class CollusionService implements OnApplicationBootstrap, OnModuleDestroy
 const publicJob = ({ estimator: _, ...job }: StoredJob): CollusionJob => job;
 
 /** One hand's audit: its evidence, or pending (queued for a worker, or the hand still in play). */
-export type HandAudit = { handId: string; evidence: HandEvidence } | { handId: string; status: 'pending'; finished: boolean };
+export type HandAudit = { handId: string; evidence: StoredEvidence } | { handId: string; status: 'pending'; finished: boolean };
 
 /** How often a waiting `GET /hands/{id}/audit` looks whether its evidence is stored. */
 const HAND_AUDIT_POLL_MS = 100;

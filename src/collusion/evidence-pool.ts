@@ -3,14 +3,27 @@ import { TaskPool } from '../workers/task-pool.js';
 import { evidenceOf, type AnyHandEvidence, type EvidenceInput } from './evidence-of.js';
 import { reviewSeat, type ReviewTask } from '../reviews/review-task.js';
 import type { SeatReview } from '../solvers/review/review.js';
+import { sharingBudget, sharingEvidence, type SharingEvidence } from './sharing/evidence.js';
+import type { HandRecord } from '../engine/index.js';
 
-/** A task of the audit's threads: a hand's evidence, or one seat's review of a hand (src/reviews/). */
-export type PoolTask = { evidence: EvidenceInput } | { review: ReviewTask };
-type PoolOutput = AnyHandEvidence | SeatReview;
+/** What one hand's card-sharing evidence is computed from: the record, the worlds per valuation, the hand's seed. */
+export interface SharingInput {
+  record: HandRecord;
+  worlds: number;
+  seed: number;
+}
+
+/** A task of the audit's threads: a hand's doubling or card-sharing evidence, or one seat's review of a hand (src/reviews/). */
+export type PoolTask = { evidence: EvidenceInput } | { sharing: SharingInput } | { review: ReviewTask };
+type PoolOutput = AnyHandEvidence | SharingEvidence | SeatReview;
 
 /** What a thread computes for a task (evidence-worker.ts, and in place without threads). */
-export const runPoolTask = (task: PoolTask, solver: () => DobbmSolver): PoolOutput =>
-  'review' in task ? reviewSeat(task.review) : evidenceOf(task.evidence, solver);
+export function runPoolTask(task: PoolTask, solver: () => DobbmSolver): PoolOutput {
+  if ('review' in task) return reviewSeat(task.review);
+  if ('sharing' in task)
+    return sharingEvidence(task.sharing.record, { seed: task.sharing.seed, budget: sharingBudget(task.sharing.worlds) });
+  return evidenceOf(task.evidence, solver);
+}
 
 /**
  * Computes hand evidence, and the hand reviews' seats, in `size` worker threads (AUDIT_WORKERS, the shared TaskPool), so that
@@ -29,6 +42,10 @@ export class EvidencePool {
 
   evidence(input: EvidenceInput): Promise<AnyHandEvidence> {
     return this.pool.run({ evidence: input }) as Promise<AnyHandEvidence>;
+  }
+
+  sharing(input: SharingInput): Promise<SharingEvidence> {
+    return this.pool.run({ sharing: input }) as Promise<SharingEvidence>;
   }
 
   review(task: ReviewTask): Promise<SeatReview> {

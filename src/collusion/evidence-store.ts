@@ -1,6 +1,8 @@
 import type { Tx } from '../database/database.service.js';
 import type { HandAt } from '../hands/hand-store.js';
 import type { AnyHandEvidence } from './evidence-of.js';
+import { isSharingEstimator } from './audit-kinds.js';
+import type { SharingEvidence } from './sharing/evidence.js';
 
 /**
  * The evidence store: a finished hand's collusion evidence, kept per estimator (`evidenceKey`),
@@ -9,15 +11,26 @@ import type { AnyHandEvidence } from './evidence-of.js';
  */
 type Queryable = Pick<Tx, 'query'>;
 
+/** A hand's stored evidence: the doubling calls, or the card-sharing moments. */
+export type StoredEvidence = AnyHandEvidence | SharingEvidence;
+
+/**
+ * The table of an estimator's evidence: the doubling's `hand_evidence`, the card sharing's
+ * `hand_sharing_evidence` (its rows are many times larger). Problems of both share
+ * `hand_evidence_problems`, told apart by the estimator.
+ */
+const evidenceTable = (estimator: string): string => (isSharingEstimator(estimator) ? 'hand_sharing_evidence' : 'hand_evidence');
+
 /** A hand's settled evidence for the estimator: stored, or the problem that stopped it; undefined while it is not settled. */
 export async function settledEvidence(
   q: Queryable,
   at: HandAt,
   estimator: string,
-): Promise<{ evidence: AnyHandEvidence } | { problem: EvidenceProblem } | undefined> {
-  const { rows } = await q.query<{ evidence: AnyHandEvidence | null; problem: EvidenceProblem | null }>({
-    name: 'hand-evidence-settled-of',
-    text: `SELECT evidence, NULL::jsonb AS problem FROM hand_evidence WHERE table_id = $1 AND hand_id = $2 AND estimator = $3
+): Promise<{ evidence: StoredEvidence } | { problem: EvidenceProblem } | undefined> {
+  const table = evidenceTable(estimator);
+  const { rows } = await q.query<{ evidence: StoredEvidence | null; problem: EvidenceProblem | null }>({
+    name: `${table}-settled-of`,
+    text: `SELECT evidence, NULL::jsonb AS problem FROM ${table} WHERE table_id = $1 AND hand_id = $2 AND estimator = $3
            UNION ALL SELECT NULL, problem FROM hand_evidence_problems WHERE table_id = $1 AND hand_id = $2 AND estimator = $3`,
     values: [at.tableId, at.handId, estimator],
   });
@@ -27,8 +40,8 @@ export async function settledEvidence(
 }
 
 /** Kept once: evidence computed at the same time elsewhere is the same (a fixed seed per hand). */
-export const storeEvidence = (q: Queryable, at: HandAt, estimator: string, evidence: AnyHandEvidence): Promise<void> =>
-  storeOnce(q, 'hand_evidence', 'evidence', at, estimator, evidence);
+export const storeEvidence = (q: Queryable, at: HandAt, estimator: string, evidence: StoredEvidence): Promise<void> =>
+  storeOnce(q, evidenceTable(estimator), 'evidence', at, estimator, evidence);
 
 /** A hand's row of `table`, per estimator, written once: a second writer's is the same. */
 async function storeOnce(q: Queryable, table: string, column: string, at: HandAt, estimator: string, value: unknown): Promise<void> {
@@ -55,9 +68,10 @@ export const storeEvidenceProblem = (q: Queryable, at: HandAt, estimator: string
 
 /** Whether a hand's evidence for the estimator is settled: stored, or known not to be computable. */
 export async function evidenceSettled(q: Queryable, at: HandAt, estimator: string): Promise<boolean> {
+  const table = evidenceTable(estimator);
   const { rows } = await q.query({
-    name: 'hand-evidence-settled',
-    text: `SELECT 1 FROM hand_evidence WHERE table_id = $1 AND hand_id = $2 AND estimator = $3
+    name: `${table}-settled`,
+    text: `SELECT 1 FROM ${table} WHERE table_id = $1 AND hand_id = $2 AND estimator = $3
            UNION ALL SELECT 1 FROM hand_evidence_problems WHERE table_id = $1 AND hand_id = $2 AND estimator = $3`,
     values: [at.tableId, at.handId, estimator],
   });
@@ -71,7 +85,7 @@ export async function evidenceSettled(q: Queryable, at: HandAt, estimator: strin
 export async function settledHands(q: Queryable, hands: readonly HandAt[], estimator: string): Promise<Set<string>> {
   const { rows } = await q.query<{ hand_id: string }>(
     `WITH h AS (SELECT unnest($1::uuid[]) AS table_id, unnest($2::uuid[]) AS hand_id)
-     SELECT e.hand_id FROM h JOIN hand_evidence e USING (table_id, hand_id) WHERE e.estimator = $3
+     SELECT e.hand_id FROM h JOIN ${evidenceTable(estimator)} e USING (table_id, hand_id) WHERE e.estimator = $3
      UNION ALL SELECT p.hand_id FROM h JOIN hand_evidence_problems p USING (table_id, hand_id) WHERE p.estimator = $3`,
     [...keys(hands), estimator],
   );
@@ -85,11 +99,11 @@ export async function evidenceOfHands(
   q: Queryable,
   hands: readonly HandAt[],
   estimator: string,
-): Promise<{ evidence: Map<string, AnyHandEvidence>; problems: Map<string, EvidenceProblem> }> {
+): Promise<{ evidence: Map<string, StoredEvidence>; problems: Map<string, EvidenceProblem> }> {
   const of = `WITH h AS (SELECT unnest($1::uuid[]) AS table_id, unnest($2::uuid[]) AS hand_id)`;
   const [stored, failed] = await Promise.all([
-    q.query<{ hand_id: string; evidence: AnyHandEvidence }>(
-      `${of} SELECT e.hand_id, e.evidence FROM h JOIN hand_evidence e USING (table_id, hand_id) WHERE e.estimator = $3`,
+    q.query<{ hand_id: string; evidence: StoredEvidence }>(
+      `${of} SELECT e.hand_id, e.evidence FROM h JOIN ${evidenceTable(estimator)} e USING (table_id, hand_id) WHERE e.estimator = $3`,
       [...keys(hands), estimator],
     ),
     q.query<{ hand_id: string; problem: EvidenceProblem }>(

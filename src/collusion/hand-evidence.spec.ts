@@ -3,7 +3,8 @@ import { DobbmSolver } from '../solvers/dobbm/solver.js';
 import { simulateHands } from './sim/simulate.js';
 import type { StoredEvent } from '../hands/event-hash.js';
 import { evidenceOf } from './evidence-of.js';
-import { withoutSubstituteCalls } from './hand-evidence.js';
+import { withoutSubstituteCalls, withoutSubstituteMoments } from './hand-evidence.js';
+import type { SharingEvidence, SharingMoment } from './sharing/evidence.js';
 
 /** A stored log of a record: the deal, then one event per action, `by` on the actions listed. */
 function eventsOf(actions: readonly unknown[], bySubstitute: ReadonlySet<number>): StoredEvent[] {
@@ -50,5 +51,32 @@ describe('moves a substitute made are no evidence about the seat', () => {
     const card = hand.record.actions.findIndex((a) => (a as { type: string }).type === 'play');
     expect(card).toBeGreaterThan(0);
     expect(withoutSubstituteCalls(evidence, eventsOf(hand.record.actions, new Set([card])))).toEqual(evidence);
+  });
+});
+
+describe('decisions a substitute took are no card-sharing evidence about the seat', () => {
+  const actions = Array.from({ length: 8 }, (_, i) => ({ type: 'play', seat: i % 4 }));
+  const moment = (index: number, other: number): SharingMoment => ({
+    index,
+    seat: index % 4,
+    other,
+    kind: 'play',
+    choseInformed: index % 2 === 0,
+    worth: 1,
+  });
+  const evidence: SharingEvidence = {
+    estimator: 'card-sharing-v1-w8-e3',
+    decisions: [2, 2, 2, 2],
+    moments: [moment(1, 0), moment(1, 2), moment(4, 1), moment(6, 3)],
+  };
+
+  it('drops every moment of the decision whose stored event says by: "substitute", for each other seat', () => {
+    const kept = withoutSubstituteMoments(evidence, eventsOf(actions, new Set([1])));
+    expect(kept.moments).toEqual([moment(4, 1), moment(6, 3)]);
+  });
+
+  it('keeps the moments of decisions the players took themselves', () => {
+    expect(withoutSubstituteMoments(evidence, eventsOf(actions, new Set()))).toEqual(evidence);
+    expect(withoutSubstituteMoments(evidence, eventsOf(actions, new Set([0, 2])))).toEqual(evidence);
   });
 });

@@ -6,6 +6,7 @@ import type { HandRow } from '../hands/hand-row.js';
 import type { AnyHandEvidence, AuditGame } from './evidence-of.js';
 import type { EvidencePool } from './evidence-pool.js';
 import type { EvidenceProblem } from './evidence-store.js';
+import type { SharingEvidence } from './sharing/evidence.js';
 
 /**
  * A stored hand's record, replayed (a fraction of the evidence's cost): a log the engine refuses
@@ -49,6 +50,28 @@ export function withoutSubstituteCalls(evidence: AnyHandEvidence, events: readon
   const bySubstitute = (actionIndex: number): boolean => events[actionIndex + 1]?.by === 'substitute';
   if (!evidence.calls.some((c) => bySubstitute(c.actionIndex))) return evidence;
   return { ...evidence, calls: evidence.calls.filter((c) => !bySubstitute(c.actionIndex)) };
+}
+
+/**
+ * One stored hand's card-sharing evidence (docs/audit-card-sharing.md), in the pool's threads,
+ * without the decisions a substitute took for an absent player: they tell nothing of what that
+ * player saw.
+ */
+export async function computeSharingEvidence(
+  pool: EvidencePool,
+  hand: HandRow,
+  events: readonly StoredEvent[],
+  worlds: number,
+): Promise<SharingEvidence> {
+  const record = replayableRecord(hand, events);
+  return withoutSubstituteMoments(await pool.sharing({ record, worlds, seed: seedOf(record) }), events);
+}
+
+/** The card-sharing evidence without the moments of decisions a substitute took (as `withoutSubstituteCalls`). */
+export function withoutSubstituteMoments(evidence: SharingEvidence, events: readonly StoredEvent[]): SharingEvidence {
+  const bySubstitute = (actionIndex: number): boolean => events[actionIndex + 1]?.by === 'substitute';
+  if (!evidence.moments.some((m) => bySubstitute(m.index))) return evidence;
+  return { ...evidence, moments: evidence.moments.filter((m) => !bySubstitute(m.index)) };
 }
 
 /** Why a hand has no evidence: its problem code, or EVIDENCE_FAILED for an error while computing it. */

@@ -239,6 +239,13 @@ const VARIABLES = {
     1000,
     "sampled deals (Droggn: playouts) per doubling call in the collusion audit's evidence ([audit.md](audit.md))",
   ),
+  auditSharingWorlds: int(
+    'AUDIT_SHARING_WORLDS',
+    8,
+    1,
+    256,
+    "worlds per valuation in the card-sharing audit's evidence ([audit-card-sharing.md](audit-card-sharing.md)): fewer are cheaper and noisier",
+  ),
   auditWorkers: int(
     'AUDIT_WORKERS',
     1,

@@ -39,6 +39,9 @@ export interface SharingEvidence {
  */
 export const SHARING_BUDGET: StrongBudget = { worlds: 8, timeMs: Infinity, endgameTricks: 3 };
 
+/** The audit's budget with another number of worlds (AUDIT_SHARING_WORLDS): the rest as above. */
+export const sharingBudget = (worlds: number): StrongBudget => ({ ...SHARING_BUDGET, worlds });
+
 /**
  * Bids and doublings are not valued: the strong bot takes them from hand-strength thresholds
  * rather than a search (docs/bots.md), and a rollout of a whole hand per world makes them the
@@ -48,7 +51,7 @@ const UNVALUED = new Set(['bid', 'double']);
 
 /** Raised whenever the moments a hand gives change (budget, kinds, valuer). */
 const VERSION = 1;
-const sharingEstimator = (budget: StrongBudget = SHARING_BUDGET): string =>
+export const sharingEstimator = (budget: StrongBudget = SHARING_BUDGET): string =>
   `card-sharing-v${VERSION}-w${budget.worlds}-e${budget.endgameTricks ?? 0}`;
 
 /** A decision's seed from the hand's seed and its index: the own and the informed valuation share it. */

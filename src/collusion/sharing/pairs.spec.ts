@@ -10,7 +10,12 @@ import { subsetSumTest } from '../pairs/subset-sum.js';
  * X has a few moments with every other seat Y, and takes the informed action at his own rate
  * (players differ a lot). A planted X takes it more often when his partner is Y.
  */
-function log(seed: number, hands: number, planted: { seer: string; seen: string; lift: number } | null): SharingHand[] {
+function log(
+  seed: number,
+  hands: number,
+  planted: { seer: string; seen: string; lift: number; onlyAbove?: number } | null,
+  worths = false,
+): SharingHand[] {
   const rng = seededRng(seed);
   const players = Array.from({ length: 16 }, (_, i) => `P${i}`);
   const base = new Map(players.map((p) => [p, 0.2 + 0.5 * rng.next()]));
@@ -23,10 +28,12 @@ function log(seed: number, hands: number, planted: { seer: string; seen: string;
       seated.forEach((x, seat) =>
         seated.forEach((y, other) => {
           if (other === seat) return;
-          const lift = planted && planted.seer === x && planted.seen === y ? planted.lift : 0;
           for (let i = rng.int(4); i > 0; i--) {
             const kind = rng.next() < 0.8 ? 'play' : 'announce';
-            moments.push({ index: i, seat, other, kind, choseInformed: rng.next() < base.get(x)! + lift, worth: 1 });
+            // Worths as the valuer's: mostly small, a few large (points).
+            const worth = worths ? -Math.log(1 - rng.next()) * 5 : 1;
+            const lifted = planted && planted.seer === x && planted.seen === y && worth > (planted.onlyAbove ?? -Infinity);
+            moments.push({ index: i, seat, other, kind, choseInformed: rng.next() < base.get(x)! + (lifted ? planted.lift : 0), worth });
           }
         }),
       );
@@ -64,6 +71,26 @@ describe('a planted pair', () => {
     expect(rows[0]!.tier).not.toBeNull();
     expect(rows[0]!.rate).toBeGreaterThan(rows[0]!.rateOthers);
     expect(rows.find((r) => r.seer === 'P7' && r.seen === 'P3')!.p).toBeGreaterThan(1e-3);
+  });
+});
+
+describe('moments weighted by their worth', () => {
+  it('with every worth alike, the same pairs as counting each choice alike', () => {
+    const hands = log(29, 80, { seer: 'P1', seen: 'P2', lift: 0.2 });
+    expect(sharingPairStatistics(hands, { weight: 'worth' })).toEqual(sharingPairStatistics(hands));
+  });
+
+  it('honest players with worths that differ: p-values close to uniform, at 1e-3 no more than chance gives', () => {
+    const p = sharingPairStatistics(log(31, 150, null, true), { weight: 'worth' }).map((r) => r.p);
+    expect(uniformityDeviation(p)).toBeLessThan(0.1);
+    // 240 honest pairs: at most 2 at p ≤ 1e-3 (3 or more has a chance of 0.2 % under the null).
+    expect(p.filter((x) => x <= 1e-3).length).toBeLessThanOrEqual(2);
+  });
+
+  it('a player told the cards only where they are worth much: a smaller p than counting each choice alike', () => {
+    const hands = log(37, 200, { seer: 'P3', seen: 'P7', lift: 0.4, onlyAbove: 8 }, true);
+    const pOf = (rows: ReturnType<typeof sharingPairStatistics>) => rows.find((r) => r.seer === 'P3' && r.seen === 'P7')!.p;
+    expect(pOf(sharingPairStatistics(hands, { weight: 'worth' }))).toBeLessThan(pOf(sharingPairStatistics(hands)));
   });
 });
 

@@ -1,5 +1,5 @@
 import { seededRng } from '../../engine/core/rng.js';
-import type { SharingEvidence } from './evidence.js';
+import type { SharingEvidence, SharingMoment } from './evidence.js';
 import { subsetSumTest, tierPairs, type SubsetSumOptions, type SubsetSumTest } from '../pairs/subset-sum.js';
 
 /** One audited hand: the player per seat and its card-sharing evidence. */
@@ -15,6 +15,13 @@ export interface SharingPairOptions extends SubsetSumOptions {
   reviewQ?: number;
   /** Tier "strong": p < this / number of tested pairs (default 1e-4). */
   strongAlpha?: number;
+  /**
+   * How a moment counts in its unit: `choice` (default) each alike; `worth` by what the informed
+   * best is worth over the seer's own (points, a moment whose worth is unknown counts nothing) —
+   * a player who is told the cards gains most where they change the best move most. Either way a
+   * unit's score reads only the seer's own moments, so the permutation test stays valid.
+   */
+  weight?: 'choice' | 'worth';
 }
 
 /** An ordered pair: does `seer` play as if he saw `seen`'s cards? */
@@ -69,6 +76,7 @@ export function sharingPairStatistics(hands: readonly SharingHand[], options: Sh
     return r && r.n ? r.k / r.n : 0;
   };
 
+  const weightOf = (m: SharingMoment): number => (options.weight === 'worth' ? (Number.isFinite(m.worth) ? Math.max(0, m.worth) : 0) : 1);
   const unitsBySeer = new Map<string, Unit[]>();
   for (const h of hands) {
     h.players.forEach((x, seat) => {
@@ -76,7 +84,7 @@ export function sharingPairStatistics(hands: readonly SharingHand[], options: Sh
       h.players.forEach((y, other) => {
         if (other === seat || y === x) return;
         const mine = h.evidence.moments.filter((m) => m.seat === seat && m.other === other);
-        const score = mine.reduce((a, m) => a + (m.choseInformed ? 1 : 0) - rateOf(x, m.kind), 0);
+        const score = mine.reduce((a, m) => a + weightOf(m) * ((m.choseInformed ? 1 : 0) - rateOf(x, m.kind)), 0);
         list.push({ seen: y, score, moments: mine.length, informed: mine.filter((m) => m.choseInformed).length });
       });
     });

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiProblem, asAuditor, ok, type Schemas } from '../api.js';
 import { formatNumber, t, tOptional } from '../i18n/index.js';
@@ -7,7 +8,7 @@ import { Words } from '../phrasebook/terms.js';
 import { useHandSeatNames } from './names.js';
 import type { Pair } from './scatter.js';
 
-type HandSummary = Schemas['HandSummaryDto'];
+export type HandSummary = Schemas['HandSummaryDto'];
 
 async function allHands(playerId: string): Promise<HandSummary[]> {
   const out: HandSummary[] = [];
@@ -23,63 +24,141 @@ async function allHands(playerId: string): Promise<HandSummary[]> {
   return out;
 }
 
-/** The hands a pair sat at together, each with its doubling evidence and a check of its log. */
-export function PairHands({ pair, nameOf }: { pair: Pair; nameOf: (playerId: string) => string }) {
+/** The finished hands two players sat at together (null while they load), or why they could not be read. */
+export function useHandsTogether(a: string, b: string): { hands: HandSummary[] | null; error: string | null } {
   const [hands, setHands] = useState<HandSummary[] | null>(null);
-  const [open, setOpen] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     setHands(null);
     (async () => {
       try {
-        const [a, b] = await Promise.all([allHands(pair.declarer), allHands(pair.defender)]);
-        const shared = new Set(b.map((h) => h.id));
-        setHands(a.filter((h) => shared.has(h.id) && h.status === 'finished'));
+        const [mine, theirs] = await Promise.all([allHands(a), allHands(b)]);
+        const shared = new Set(theirs.map((h) => h.id));
+        setHands(mine.filter((h) => shared.has(h.id) && h.status === 'finished'));
       } catch (err) {
         setError(refusalText(err));
       }
     })();
-  }, [pair.declarer, pair.defender]);
+  }, [a, b]);
+  return { hands, error };
+}
+
+/**
+ * A hand's stored audit evidence of a kind (GET /hands/{id}/audit): a hand whose evidence no
+ * worker has stored yet answers 202, and is asked again when it says.
+ */
+export function useStoredEvidence<E>(
+  handId: string,
+  kind: 'doubling' | 'card-sharing',
+): { evidence: E | null; pending: boolean; error: string | null } {
+  const [evidence, setEvidence] = useState<E | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  useEffect(() => {
+    let stopped = false;
+    const load = async () => {
+      while (!stopped) {
+        const r = await api.GET('/hands/{id}/audit', {
+          params: { path: { id: handId }, query: { kind } },
+          headers: { ...asAuditor, prefer: 'wait=10' },
+        });
+        if (r.response.status !== 202) {
+          setPending(false);
+          return setEvidence(((ok(r) as { evidence?: E }).evidence ?? null) as E | null);
+        }
+        setPending(true);
+        const after = Number(r.response.headers.get('retry-after')) || 1;
+        await new Promise((resolve) => setTimeout(resolve, Math.max(1, after) * 1000));
+      }
+    };
+    load().catch((e: unknown) => setError(refusalText(e)));
+    return () => {
+      stopped = true;
+    };
+  }, [handId, kind]);
+  return { evidence, pending, error };
+}
+
+/**
+ * The finished hands two players sat at together (the first 60), each a row with the audit's own
+ * cells, a button that opens its evidence below it, and its replay.
+ */
+export function HandsTogether({
+  a,
+  b,
+  title,
+  label,
+  cells,
+  openLabel,
+  detail,
+}: {
+  a: string;
+  b: string;
+  /** The heading and the section's label, for the number of hands. */
+  title: (count: number) => string;
+  label: (count: number) => string;
+  cells: (hand: HandSummary) => ComponentChildren[];
+  openLabel: string;
+  detail: (hand: HandSummary) => ComponentChildren;
+}) {
+  const { hands, error } = useHandsTogether(a, b);
+  const [open, setOpen] = useState<string | null>(null);
   if (error) return <p class="error">{error}</p>;
   if (!hands) return <p>{t('audit.loadingPair')}</p>;
   return (
-    <section class="panel" aria-label={t('audit.pairHands', { count: hands.length })} data-testid="pair-hands">
-      <h3>
-        {nameOf(pair.declarer)} → {nameOf(pair.defender)}: {t('audit.pairHands', { count: hands.length })}
-      </h3>
+    <section class="panel" aria-label={label(hands.length)} data-testid="pair-hands">
+      <h3>{title(hands.length)}</h3>
       <div class="scroll">
         <table class="list">
           <tbody>
-            {hands.slice(0, 60).map((h) => (
-              <>
-                <tr data-hand={h.id}>
-                  <td>{h.number === null ? '—' : formatNumber(h.number)}</td>
-                  <td>
-                    <Words text={contractName((h.result as { contract?: string } | null)?.contract)} />
-                  </td>
-                  <td>×{formatNumber((h.result as { multiplier?: number } | null)?.multiplier ?? 1)}</td>
-                  <td>
-                    <div class="row">
-                      <button type="button" onClick={() => setOpen(open === h.id ? null : h.id)}>
-                        {open === h.id ? t('audit.hide') : t('audit.evidence')}
-                      </button>
-                      <a href={`/hands/${h.id}/replay`}>{t('history.replay')}</a>
-                    </div>
-                  </td>
-                </tr>
-                {open === h.id && (
-                  <tr>
-                    <td colSpan={4}>
-                      <HandEvidence handId={h.id} tableId={h.tableId} />
+            {hands.slice(0, 60).map((h) => {
+              const own = cells(h);
+              return (
+                <>
+                  <tr data-hand={h.id}>
+                    {own.map((c) => (
+                      <td>{c}</td>
+                    ))}
+                    <td>
+                      <div class="row">
+                        <button type="button" onClick={() => setOpen(open === h.id ? null : h.id)}>
+                          {open === h.id ? t('audit.hide') : openLabel}
+                        </button>
+                        <a href={`/hands/${h.id}/replay`}>{t('history.replay')}</a>
+                      </div>
                     </td>
                   </tr>
-                )}
-              </>
-            ))}
+                  {open === h.id && (
+                    <tr>
+                      <td colSpan={own.length + 1}>{detail(h)}</td>
+                    </tr>
+                  )}
+                </>
+              );
+            })}
           </tbody>
         </table>
       </div>
     </section>
+  );
+}
+
+/** The hands a pair sat at together, each with its doubling evidence and a check of its log. */
+export function PairHands({ pair, nameOf }: { pair: Pair; nameOf: (playerId: string) => string }) {
+  return (
+    <HandsTogether
+      a={pair.declarer}
+      b={pair.defender}
+      title={(count) => `${nameOf(pair.declarer)} → ${nameOf(pair.defender)}: ${t('audit.pairHands', { count })}`}
+      label={(count) => t('audit.pairHands', { count })}
+      cells={(h) => [
+        h.number === null ? '—' : formatNumber(h.number),
+        <Words text={contractName((h.result as { contract?: string } | null)?.contract)} />,
+        `×${formatNumber((h.result as { multiplier?: number } | null)?.multiplier ?? 1)}`,
+      ]}
+      openLabel={t('audit.evidence')}
+      detail={(h) => <HandEvidence handId={h.id} tableId={h.tableId} />}
+    />
   );
 }
 
@@ -93,30 +172,12 @@ const isDoppelkopf = (calls: readonly Call[]): boolean => calls.some((c) => c.st
 /** Each doubling call's evidence (GET /hands/{id}/audit) and the log's verification (GET /hands/{id}/verify). */
 function HandEvidence({ handId, tableId }: { handId: string; tableId: string | null }) {
   const nameOf = useHandSeatNames(handId, tableId);
-  const [calls, setCalls] = useState<Call[] | null>(null);
+  const stored = useStoredEvidence<{ calls?: Call[] }>(handId, 'doubling');
+  const calls = stored.evidence ? (stored.evidence.calls ?? []) : null;
+  const pending = stored.pending;
   const [verify, setVerify] = useState<Schemas['VerifyDto'] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  useEffect(() => {
-    let stopped = false;
-    // A hand whose evidence no worker has stored yet answers 202: ask again when it says.
-    const load = async () => {
-      while (!stopped) {
-        const r = await api.GET('/hands/{id}/audit', { params: { path: { id: handId } }, headers: { ...asAuditor, prefer: 'wait=10' } });
-        if (r.response.status !== 202) {
-          setPending(false);
-          return setCalls(((ok(r) as { evidence?: { calls?: Call[] } }).evidence?.calls ?? []) as Call[]);
-        }
-        setPending(true);
-        const after = Number(r.response.headers.get('retry-after')) || 1;
-        await new Promise((resolve) => setTimeout(resolve, Math.max(1, after) * 1000));
-      }
-    };
-    load().catch((e: unknown) => setError(refusalText(e)));
-    return () => {
-      stopped = true;
-    };
-  }, [handId]);
+  const [ownError, setError] = useState<string | null>(null);
+  const error = stored.error ?? ownError;
   const num = (v: unknown) => (typeof v === 'number' ? formatNumber(v, { hundredths: !Number.isInteger(v) }) : '—');
   return (
     <div data-testid="evidence">

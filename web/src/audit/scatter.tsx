@@ -3,6 +3,18 @@ import { formatNumber, formatProbability, t } from '../i18n/index.js';
 
 /** A ranked pair of the collusion report, as the API answers it (openapi/, docs/audit.md names every column). */
 export type Pair = Schemas['CollusionPairDto'];
+/** A ranked ordered pair of the card-sharing audit (docs/audit-card-sharing.md). */
+export type SharingPair = Schemas['SharingPairDto'];
+
+/** A pair as a dot: its two players (in the pair's order), the hands that are its units, and its test. */
+export interface Dot extends Pick<Pair, 'z' | 'p' | 'q' | 'tier' | 'mutual'> {
+  from: string;
+  to: string;
+  hands: number;
+}
+const testOf = ({ z, p, q, tier, mutual }: Pair | SharingPair) => ({ z, p, q, tier, mutual });
+export const dotOfPair = (p: Pair): Dot => ({ from: p.declarer, to: p.defender, hands: p.handsAsPair, ...testOf(p) });
+export const dotOfSharingPair = (p: SharingPair): Dot => ({ from: p.seer, to: p.seen, hands: p.hands, ...testOf(p) });
 
 const W = 640;
 const H = 320;
@@ -11,7 +23,7 @@ const PAD = { left: 56, right: 16, top: 16, bottom: 44 };
 const significance = (p: number) => -Math.log10(Math.max(p, 1e-300));
 
 /**
- * Each pair as a dot: shared hands (as declarer and defender) across, −log10 p up; the two
+ * Each pair as a dot: its hands (as declarer and defender; card sharing: together) across, −log10 p up; the two
  * flag thresholds as lines: strong (p < 1e-4 / pairs tested, docs/audit.md) and review
  * (q ≤ 0.05: drawn at the largest p that reached it).
  */
@@ -19,17 +31,21 @@ export function Scatter({
   pairs,
   selected,
   onSelect,
-  nameOf,
+  name,
+  xLabel,
 }: {
-  pairs: Pair[];
+  pairs: Dot[];
   selected: number | null;
   onSelect: (i: number) => void;
-  nameOf: (playerId: string) => string;
+  /** The pair's name, from its players' names. */
+  name: (dot: Dot) => string;
+  /** What the dots' hands are (as pair, or together). */
+  xLabel: string;
 }) {
   const strong = significance(1e-4 / Math.max(pairs.length, 1));
   const reviewPs = pairs.filter((p) => p.q <= 0.05).map((p) => p.p);
   const review = reviewPs.length ? significance(Math.max(...reviewPs)) : null;
-  const maxX = Math.max(10, ...pairs.map((p) => p.handsAsPair));
+  const maxX = Math.max(10, ...pairs.map((p) => p.hands));
   const maxY = Math.max(strong * 1.1, ...pairs.map((p) => significance(p.p))) * 1.05;
   const x = (v: number) => PAD.left + (v / maxX) * (W - PAD.left - PAD.right);
   const y = (v: number) => H - PAD.bottom - (v / maxY) * (H - PAD.top - PAD.bottom);
@@ -54,7 +70,7 @@ export function Scatter({
         </text>
       ))}
       <text x={(W + PAD.left) / 2} y={H - 6} font-size="12" text-anchor="middle" fill="#222">
-        {t('audit.scatterX')}
+        {xLabel}
       </text>
       <text transform={`translate(14 ${(H - PAD.bottom) / 2}) rotate(-90)`} font-size="12" text-anchor="middle" fill="#222">
         {t('audit.scatterY')}
@@ -89,7 +105,7 @@ export function Scatter({
       )}
       {pairs.map((p, i) => (
         <circle
-          cx={x(p.handsAsPair)}
+          cx={x(p.hands)}
           cy={y(significance(p.p))}
           r={selected === i ? 7 : 4.5}
           fill={p.tier === 'strong' ? '#b71c1c' : p.tier === 'review' ? '#e65100' : '#5b7f6d'}
@@ -98,7 +114,7 @@ export function Scatter({
           data-rank={i + 1}
           onClick={() => onSelect(i)}
         >
-          <title>{`${i + 1}. ${nameOf(p.declarer)} → ${nameOf(p.defender)}: ${formatNumber(p.handsAsPair)} · p ${formatProbability(p.p)}`}</title>
+          <title>{`${i + 1}. ${name(p)}: ${formatNumber(p.hands)} · p ${formatProbability(p.p)}`}</title>
         </circle>
       ))}
     </svg>

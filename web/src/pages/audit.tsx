@@ -1,16 +1,13 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, asAuditor, ok } from '../api.js';
 import { usePlayerNames } from '../player-names.js';
-import { PairHands } from '../audit/pair-hands.js';
-import { Scatter, type Pair } from '../audit/scatter.js';
-import { formatNumber, t, formatProbability } from '../i18n/index.js';
+import { DoublingReport } from '../audit/doubling-report.js';
+import type { Pair, SharingPair } from '../audit/scatter.js';
+import { SharingReport } from '../audit/sharing-report.js';
+import { formatNumber, t } from '../i18n/index.js';
 import { gameName } from '../phrasebook/index.js';
 import { refusalText } from '../phrasebook/refusals.js';
-import { Words } from '../phrasebook/terms.js';
 import { auditorToken, rememberAuditor } from '../session.js';
-
-/** Fewer hands per pair than this, and the figures say little: the page says so. */
-const FEW_HANDS = 20;
 
 interface Job {
   jobId: string;
@@ -18,16 +15,21 @@ interface Job {
   done: number;
   total: number;
   error?: string | null;
-  pairs?: Pair[] | null;
+  /** The doubling audit's pairs, or (filters.kind card-sharing) the card-sharing audit's. */
+  pairs?: (Pair | SharingPair)[] | null;
+  filters?: { kind?: string };
 }
+
+/** What the audit looks for (docs/audit.md, docs/audit-card-sharing.md). */
+type Kind = 'doubling' | 'card-sharing';
 
 /** The collusion audit: run it for a game, watch it, read the ranked pairs, drill down to hands. */
 export function Audit() {
   const [tokenInput, setTokenInput] = useState('');
   const [game, setGame] = useState<'dobbm' | 'droggn' | 'doppelkopf'>('dobbm');
+  const [kind, setKind] = useState<Kind>('doubling');
   const [minHands, setMinHands] = useState('');
   const [job, setJob] = useState<Job | null>(null);
-  const [selected, setSelected] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   // Poll the running job twice a second until it is done.
@@ -43,8 +45,15 @@ export function Audit() {
     return () => clearTimeout(timer);
   }, [job]);
 
-  const pairs = job?.status === 'done' ? (job.pairs ?? []) : null;
-  const nameOf = usePlayerNames((pairs ?? []).slice(0, 50).flatMap((p) => [p.declarer, p.defender]));
+  const done = job?.status === 'done' ? (job.pairs ?? []) : null;
+  const sharing = job?.filters?.kind === 'card-sharing' ? (done as SharingPair[] | null) : null;
+  const pairs = sharing ? null : (done as Pair[] | null);
+  const nameOf = usePlayerNames(
+    (sharing ?? [])
+      .slice(0, 50)
+      .flatMap((p) => [p.seer, p.seen])
+      .concat((pairs ?? []).slice(0, 50).flatMap((p) => [p.declarer, p.defender])),
+  );
   if (!auditorToken.value) {
     return (
       <section>
@@ -72,9 +81,8 @@ export function Audit() {
   async function start(e: Event) {
     e.preventDefault();
     setError(null);
-    setSelected(null);
     try {
-      const query = { game, ...(minHands ? { minHands: Number(minHands) } : {}) };
+      const query = { game, kind, ...(minHands ? { minHands: Number(minHands) } : {}) };
       setJob(ok(await api.GET('/audit/collusion', { params: { query }, headers: asAuditor })) as Job);
     } catch (err) {
       setError(refusalText(err));
@@ -91,6 +99,13 @@ export function Audit() {
             <option value="dobbm">{gameName('dobbm')}</option>
             <option value="droggn">{gameName('droggn')}</option>
             <option value="doppelkopf">{gameName('doppelkopf')}</option>
+          </select>
+        </label>
+        <label>
+          {t('audit.kind')}{' '}
+          <select aria-label={t('audit.auditedKind')} value={kind} onChange={(e) => setKind(e.currentTarget.value as Kind)}>
+            <option value="doubling">{t('audit.kinds.doubling')}</option>
+            <option value="card-sharing">{t('audit.kinds.cardSharing')}</option>
           </select>
         </label>
         <label>
@@ -117,74 +132,8 @@ export function Audit() {
         </p>
       )}
       {job?.status === 'failed' && <p class="error">{t('audit.failed')}</p>}
-      {pairs && (
-        <>
-          <p class="note" data-testid="audit-summary">
-            {t('audit.summary', {
-              count: pairs.length,
-              strong: pairs.filter((p) => p.tier === 'strong').length,
-              review: pairs.filter((p) => p.tier === 'review').length,
-            })}
-          </p>
-          {pairs.length === 0 && <p class="note">{t('audit.zeroPairs')}</p>}
-          {pairs.length > 0 && Math.max(...pairs.map((p) => p.handsAsPair)) < FEW_HANDS && <p class="note">{t('audit.fewHands')}</p>}
-          <details>
-            <summary>
-              {t('audit.z')} · {t('audit.p')} · {t('audit.q')}
-            </summary>
-            <p class="note">
-              <Words text={t('audit.explain')} />
-              {game === 'doppelkopf' && (
-                <>
-                  {' '}
-                  <Words text={t('audit.explainDoppelkopf')} />
-                </>
-              )}
-            </p>
-          </details>
-          <Scatter pairs={pairs} selected={selected} onSelect={setSelected} nameOf={nameOf} />
-          <div class="scroll">
-            <table class="list pairs" data-testid="pairs">
-              <thead>
-                <tr>
-                  <th>{t('audit.rank')}</th>
-                  <th>{t('audit.pair')}</th>
-                  <th>{t('audit.handsAsPair')}</th>
-                  <th>{t('audit.doublesCalls')}</th>
-                  <th>{t('audit.z')}</th>
-                  <th>{t('audit.p')}</th>
-                  <th>{t('audit.q')}</th>
-                  <th>{t('audit.tier')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {pairs.slice(0, 50).map((p, i) => (
-                  <tr class={selected === i ? 'selected' : ''} data-pair={`${p.declarer}>${p.defender}`}>
-                    <td>{formatNumber(i + 1)}</td>
-                    <td>
-                      <button type="button" class="link" onClick={() => setSelected(i)}>
-                        {nameOf(p.declarer)} → {nameOf(p.defender)}
-                      </button>
-                    </td>
-                    <td>{formatNumber(p.handsAsPair)}</td>
-                    <td>
-                      {formatNumber(p.doubles)} / {formatNumber(p.calls)}
-                    </td>
-                    <td>{formatNumber(p.z, { hundredths: true })}</td>
-                    <td>{formatProbability(p.p)}</td>
-                    <td>{formatProbability(p.q)}</td>
-                    <td>
-                      {t(`audit.tiers.${p.tier === 'strong' || p.tier === 'review' ? p.tier : 'none'}`)}
-                      {p.mutual ? ` · ${t('audit.mutual')}` : ''}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {selected !== null && pairs[selected] && <PairHands pair={pairs[selected]} nameOf={nameOf} />}
-        </>
-      )}
+      {pairs && <DoublingReport pairs={pairs} game={game} nameOf={nameOf} />}
+      {sharing && <SharingReport pairs={sharing} nameOf={nameOf} />}
     </section>
   );
 }
