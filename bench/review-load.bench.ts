@@ -148,7 +148,10 @@ try {
     let lastLoad = 0;
     while (!(await until())) {
       await step(kind);
-      if (performance.now() - lastLoad > 5000) (spent[kind].loads.push(load()), (lastLoad = performance.now()));
+      if (performance.now() - lastLoad > 5000) {
+        spent[kind].loads.push(load());
+        lastLoad = performance.now();
+      }
       await sleep(PAUSE_MS);
     }
     spent[kind].cpu += cpuSeconds(service.pid) - cpu0;
@@ -177,7 +180,10 @@ try {
     let stored = 0;
     let lastLook = 0;
     await phase('reviewing', async () => {
-      if (performance.now() - lastLook > 1000) ((lastLook = performance.now()), (stored = await storedOf(batch)));
+      if (performance.now() - lastLook > 1000) {
+        lastLook = performance.now();
+        stored = await storedOf(batch);
+      }
       return stored === batch.length || performance.now() - t1 > MAX_BUSY_MS;
     });
     console.log(

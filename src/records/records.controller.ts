@@ -56,7 +56,7 @@ class HandSummaryDto {
   tableOpenedAt!: string | null;
   @ApiProperty({
     type: 'array',
-    items: { allOf: [{ $ref: getSchemaPath(NamedPlayerDto) }], nullable: true },
+    items: { type: 'object', allOf: [{ $ref: getSchemaPath(NamedPlayerDto) }], nullable: true },
     description: 'who sat in each seat, by seat; null for a seat an imported record names no player of this service for',
   })
   players!: (NamedPlayerDto | null)[];

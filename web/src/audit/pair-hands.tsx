@@ -25,7 +25,7 @@ async function allHands(playerId: string): Promise<HandSummary[]> {
 }
 
 /** The finished hands two players sat at together (null while they load), or why they could not be read. */
-export function useHandsTogether(a: string, b: string): { hands: HandSummary[] | null; error: string | null } {
+function useHandsTogether(a: string, b: string): { hands: HandSummary[] | null; error: string | null } {
   const [hands, setHands] = useState<HandSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
