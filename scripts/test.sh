@@ -1,7 +1,7 @@
 #!/bin/sh
 # `npm test`: the whole suite as three jest runs side by side: the pure tests under src/ (CPU:
-# engine, solvers, audit maths; no database), the browser tests under test/browser/ (Chromium, on
-# a scratch database of their own, with three long e2e files) and the other tests under test/.
+# engine, solvers, audit maths) with some long e2e files, the browser tests under test/browser/
+# (Chromium) and the other tests under test/.
 # The e2e runs mostly wait on sockets, timers and the browser. Each run takes its files one after
 # another in one worker that jest replaces past 1 GB of heap (docs/design.md says why); several
 # workers on one database are not safe, as some files count the whole database's rows.
@@ -14,13 +14,15 @@ if [ "$#" -gt 0 ]; then
   jest "$@"
   exit $?
 fi
-jest src/ &
+# Three lanes of about equal length (docs/design.md, "Running it"): the pure tests and some long e2e
+# files, each lane after the first on a scratch database of its own.
+BESIDE_PURE='/test/(chaos-script|collusion-jobs|games|fuzz|chaos|sessions|seat-record)\.|/test/browser/dobbm\.'
+BROWSER='/test/browser/'
+TEST_OWN_DATABASE=kartentisch_lane_pure jest src/ "$BESIDE_PURE" &
 pure=$!
-# Three long e2e files go with the browser tests, so that both e2e runs end about together.
-BESIDE='/test/(browser/|collusion-jobs\.|chaos-script\.|games\.)'
-TEST_OWN_DATABASE=kartentisch_browser jest "$BESIDE" &
+TEST_OWN_DATABASE=kartentisch_browser jest "$BROWSER" --testPathIgnorePatterns "$BESIDE_PURE" /node_modules/ &
 browser=$!
-jest test/ --testPathIgnorePatterns "$BESIDE" /node_modules/
+jest test/ --testPathIgnorePatterns "$BESIDE_PURE" "$BROWSER" /node_modules/
 e2e=$?
 wait "$pure"
 pure=$?
