@@ -33,7 +33,7 @@ async function main(): Promise<void> {
     queues: [...AUDIT_QUEUES, ...REVIEW_QUEUES],
     onError: (err) => log.warn(`job queue: ${err.message}`),
   });
-  const pool = new EvidencePool(settings.auditWorkers);
+  const pool = new EvidencePool(settings.auditWorkers, settings.auditPriority === 'normal' ? 'caller' : 'lowest');
   const work = new AuditWork(db, queue, pool, settings, log);
   const reviews = new ReviewWork(db, queue, pool, log, settings.reviewSweepSeconds);
   await Promise.all([work.start(), reviews.start()]);

@@ -1,6 +1,6 @@
 /**
  * `npm run audit:simulate -- --kind card-sharing` (docs/audit-card-sharing.md#simulator):
- *   --game dobbm|droggn|doppelkopf --players 16 --hands 2000 --colluding-pairs 2 --rate 0.5 [--seed S]
+ *   --game dobbm|droggn|doppelkopf --players 16 --hands 2000 --colluding-pairs 2 --rate 0.5 [--seed S] [--worlds W]
  * Plays the hands (every player the strong bot, the planted pairs sharing their cards in a share
  * `rate` of their hands), computes each hand's card-sharing evidence, writes it as NDJSON, runs
  * the pair statistics at checkpoints and prints ROC-AUC over ordered pairs, the planted pairs
@@ -25,6 +25,7 @@ import {
   type SharingPairRow,
 } from '../../src/collusion/sharing/pairs.js';
 import { plantedPairs, simulateSharing, type SharingSimConfig } from '../../src/collusion/sharing/simulate.js';
+import { SHARING_BUDGET, sharingBudget, sharingEstimator } from '../../src/collusion/sharing/evidence.js';
 
 function parse(argv: string[]): SharingSimConfig & { out: string; checkEvery: number; fromHands: string | null } {
   const get = (name: string, fallback: string): string => {
@@ -43,6 +44,8 @@ function parse(argv: string[]): SharingSimConfig & { out: string; checkEvery: nu
     rate: Number(get('rate', '0.5')),
     seed,
     handsPerSeating: Number(get('hands-per-seating', '25')),
+    // The evidence's worlds: the service's estimator unless asked otherwise.
+    evidenceBudget: sharingBudget(Number(get('worlds', String(SHARING_BUDGET.worlds)))),
     out: get('out', `reports/card-sharing-${game}-${seed}`),
     checkEvery: Number(get('check-every', String(Math.max(20, Math.floor(hands / 10))))),
     fromHands: get('from-hands', '') || null,
@@ -109,7 +112,7 @@ export async function runCardSharing(argv: string[]): Promise<void> {
   mkdirSync(config.out.replace(/\/[^/]*$/, ''), { recursive: true });
   const planted = plantedPairs(config);
   console.log(
-    `card-sharing ${config.game}: seed ${config.seed} (drawn at run time unless given), ${config.players} players, ${config.hands} hands, ${config.pairs} planted pairs at rate ${config.rate}; planted: ${[...planted].map(([a, b]) => `${a}>${b}`).join(' ')}; load ${loadavg()[0]!.toFixed(1)}`,
+    `card-sharing ${config.game}: seed ${config.seed} (drawn at run time unless given), ${config.players} players, ${config.hands} hands, ${config.pairs} planted pairs at rate ${config.rate}, evidence ${sharingEstimator(config.evidenceBudget)}; planted: ${[...planted].map(([a, b]) => `${a}>${b}`).join(' ')}; load ${loadavg()[0]!.toFixed(1)}`,
   );
   writeFileSync(`${config.out}-hands.ndjson`, '');
   const log: SharingHand[] = [];

@@ -4,7 +4,7 @@ import { gameFor, seededRng, shuffle } from '../engine/index.js';
 import { heuristicBot } from '../engine/doppelkopf/bots.js';
 import type { DokoState } from '../engine/doppelkopf/index.js';
 import { DecisionPool } from './decision-pool.js';
-import { CALLER_PRIORITY } from './decision-task.js';
+import { CALLER_PRIORITY } from '../workers/priority.js';
 import type { SeatInput } from '../solvers/search/seat-input.js';
 import { seatInputOf } from './seat-play.js';
 

@@ -4,7 +4,8 @@ import { TaskPool } from '../workers/task-pool.js';
 import { chooseAction, type Action } from '../solvers/search/strategy.js';
 import { DEFAULT_BUDGET, type StrongBudget } from '../solvers/search/search.js';
 import type { SeatInput } from '../solvers/search/seat-input.js';
-import { CALLER_PRIORITY, decideTask, type DecisionTask } from './decision-task.js';
+import { decideTask, type DecisionTask } from './decision-task.js';
+import { CALLER_PRIORITY } from '../workers/priority.js';
 import { metrics } from '../metrics/counters.js';
 
 /** Time a worker gets beyond its budget (a world under way finishes, the answer travels back). */

@@ -12,9 +12,6 @@ export interface DecisionTask {
   deadlineMs: number;
 }
 
-/** The decision worker's argument that keeps its parent's priority instead of the lowest (decision-pool.ts). */
-export const CALLER_PRIORITY = '--caller-priority';
-
 /** Kept free before the deadline: a world under way finishes and the answer travels back. */
 const MARGIN_MS = 500;
 

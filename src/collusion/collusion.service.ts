@@ -43,7 +43,7 @@ export class CollusionService implements OnApplicationBootstrap, OnModuleDestroy
     @Inject(SETTINGS) settings: Settings,
   ) {
     this.estimators = settings;
-    this.pool = new EvidencePool(settings.auditWorkers);
+    this.pool = new EvidencePool(settings.auditWorkers, settings.auditPriority === 'normal' ? 'caller' : 'lowest');
     this.queue = new JobQueue({
       databaseUrl: settings.databaseUrl!,
       expireSeconds: settings.auditJobExpireSeconds,

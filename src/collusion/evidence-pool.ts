@@ -1,3 +1,4 @@
+import { CALLER_PRIORITY } from '../workers/priority.js';
 import { DobbmSolver } from '../solvers/dobbm/solver.js';
 import { TaskPool } from '../workers/task-pool.js';
 import { evidenceOf, type AnyHandEvidence, type EvidenceInput } from './evidence-of.js';
@@ -34,8 +35,17 @@ export class EvidencePool {
   private solver: DobbmSolver | undefined;
   private readonly pool: TaskPool<PoolTask, PoolOutput>;
 
-  constructor(readonly size: number) {
-    this.pool = new TaskPool(size, { caller: import.meta.url, name: 'evidence-worker' }, (task) =>
+  /**
+   * `priority`: the threads compute at the lowest priority (the service's default), or at the
+   * calling process's (AUDIT_PRIORITY=normal: a host of the audit's own, and the tests, whose
+   * parallel lanes would otherwise starve a review past its test's time).
+   */
+  constructor(
+    readonly size: number,
+    priority: 'lowest' | 'caller' = 'lowest',
+  ) {
+    const args = priority === 'caller' ? [CALLER_PRIORITY] : [];
+    this.pool = new TaskPool(size, { caller: import.meta.url, name: 'evidence-worker', args }, (task) =>
       runPoolTask(task, () => (this.solver ??= new DobbmSolver())),
     );
   }

@@ -34,6 +34,11 @@ describe('configuration', () => {
     expect(validateEnv({ BOT_PRIORITY: 'normal' }).botPriority).toBe('normal');
     expect(() => validateEnv({ BOT_PRIORITY: 'high' })).toThrow(/BOT_PRIORITY="high"/);
   });
+  it('AUDIT_PRIORITY: the lowest by default, normal on request, nothing else', () => {
+    expect(validateEnv({}).auditPriority).toBe('lowest');
+    expect(validateEnv({ AUDIT_PRIORITY: 'normal' }).auditPriority).toBe('normal');
+    expect(() => validateEnv({ AUDIT_PRIORITY: 'high' })).toThrow(/AUDIT_PRIORITY="high"/);
+  });
   it('BENCH_ENDPOINTS is refused with NODE_ENV=production', () => {
     expect(() => validateEnv({ BENCH_ENDPOINTS: '1', NODE_ENV: 'production' })).toThrow(
       /BENCH_ENDPOINTS=1 .* refused with NODE_ENV=production/,

@@ -241,10 +241,16 @@ const VARIABLES = {
   ),
   auditSharingWorlds: int(
     'AUDIT_SHARING_WORLDS',
-    8,
+    2,
     1,
     256,
     "worlds per valuation in the card-sharing audit's evidence ([audit-card-sharing.md](audit-card-sharing.md)): fewer are cheaper and noisier",
+  ),
+  auditPriority: oneOf(
+    'AUDIT_PRIORITY',
+    ['lowest', 'normal'] as const,
+    'lowest',
+    "`lowest`: the audit's and the hand reviews' worker threads take only CPU nothing else on the host wants, so the service's answers come first ([review.md](review.md#load)); `normal`: they compute at the process's priority, for a worker host of their own",
   ),
   auditWorkers: int(
     'AUDIT_WORKERS',

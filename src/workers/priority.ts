@@ -2,6 +2,9 @@ import os from 'node:os';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isMainThread } from 'node:worker_threads';
 
+/** A worker's argument that keeps its parent's priority instead of the lowest (BOT_PRIORITY, AUDIT_PRIORITY). */
+export const CALLER_PRIORITY = '--caller-priority';
+
 /** The nice value of work that runs in the time nobody else wants. */
 const LOWEST = 19;
 
@@ -16,6 +19,7 @@ const LOWEST = 19;
  * not there: the worker keeps its priority.
  */
 export function lowestPriority(): void {
+  if (process.argv.includes(CALLER_PRIORITY)) return;
   if (process.platform !== 'linux') return;
   if (!isMainThread) return void attempt(() => os.setPriority(LOWEST));
   // Never for a process in its parent's session: the group would be the service's own.

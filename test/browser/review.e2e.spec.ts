@@ -32,7 +32,7 @@ describe('the review of a hand in the browser', () => {
     const { context, page } = await as(players[0]!);
     await page.goto(`/hands/${handId}/replay`);
     // computed by the in-process worker: the page asks again until it is stored
-    await page.locator('[data-testid="review"]').waitFor({ timeout: 280_000 });
+    await page.locator('[data-testid="review"]').waitFor({ timeout: 120_000 });
     for (let seat = 0; seat < 4; seat++)
       await page
         .locator(`[data-testid="accuracy-${seat}"]`)
@@ -68,7 +68,7 @@ describe('the review of a hand in the browser', () => {
     ] as const) {
       const { context, page } = await as(people[(away + 1) % 4]!, locale);
       await page.goto(`/hands/${id}/replay`);
-      await page.locator('[data-testid="review"]').waitFor({ timeout: 280_000 });
+      await page.locator('[data-testid="review"]').waitFor({ timeout: 120_000 });
       const forward = page.getByRole('button', { name: forwardName });
       const note = page.locator('[data-testid="review-substitute"]');
       while ((await note.count()) === 0 && (await forward.isEnabled())) await forward.click();
@@ -82,8 +82,7 @@ describe('the review of a hand in the browser', () => {
   it('in German', async () => {
     const { context, page } = await as(players[1]!, 'de-DE');
     await page.goto(`/hands/${handId}/replay`);
-    // The review threads run at the lowest priority: beside the suite's other lanes they may wait long.
-    await page.getByRole('heading', { name: 'Analyse' }).waitFor({ timeout: 280_000 });
+    await page.getByRole('heading', { name: 'Analyse' }).waitFor({ timeout: 120_000 });
     await page
       .locator('[data-testid="accuracy-1"]')
       .filter({ hasText: /Genauigkeit \d/ })
@@ -94,5 +93,5 @@ describe('the review of a hand in the browser', () => {
     await expectWordsOnly(page, 'die Wiederholung mit Analyse');
     await site.shot(page, 'de-review-replay');
     await context.close();
-  }, 300_000);
+  }, 120_000);
 });
