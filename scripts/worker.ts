@@ -44,7 +44,9 @@ async function main(): Promise<void> {
     await queue.stop();
     await pool.close();
     await db.end();
-    console.log(`${signal}: stopped; computed ${work.computed} hand(s), reviewed ${reviews.reviewed}`);
+    console.log(
+      `${signal}: stopped; computed the evidence of ${work.computed.doubling} hand(s) for the doubling audit and of ${work.computed['card-sharing']} for the card-sharing audit, reviewed ${reviews.reviewed}`,
+    );
     process.exit(0);
   };
   process.once('SIGTERM', (s) => void stop(s));

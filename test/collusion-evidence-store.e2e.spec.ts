@@ -9,7 +9,7 @@ import { auditUntilDone, importSimulatedLog } from './support/audit.testkit.js';
  * after a restart) reads it and computes nothing, and gets the same ranked pairs.
  */
 /** Hands whose evidence an instance's in-process worker computed. */
-const computed = (t: TestApp): number => t.app.get(CollusionService).work!.computed;
+const computed = (t: TestApp): number => t.app.get(CollusionService).work!.computed.doubling;
 
 describe('stored collusion evidence', () => {
   const config: SimConfig = { players: 6, hands: 60, colludingPairs: 1, rate: 1, seed: 5 };

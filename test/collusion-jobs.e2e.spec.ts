@@ -50,7 +50,7 @@ async function stopWorker(w: Worker): Promise<number> {
   const exited = new Promise((r) => w.child.once('exit', r));
   w.child.kill('SIGTERM');
   await exited;
-  const m = /computed (\d+) hand/.exec(w.output);
+  const m = /computed the evidence of (\d+) hand/.exec(w.output);
   if (!m) throw new Error(`no count from the worker: ${w.output}`);
   return Number(m[1]);
 }
@@ -167,22 +167,35 @@ describe('evidence computed ahead of any audit', () => {
   let t: TestApp;
   afterAll(() => t?.close());
 
-  it('the sweep stores finished hands’ evidence at low priority; the audit after it computes nothing', async () => {
-    t = await startAppOnOwnDatabase('auditsweep', { AUDIT_SAMPLES: SAMPLES, AUDIT_SWEEP_SECONDS: '1' });
+  it('the sweep stores finished hands’ evidence of both kinds at low priority; the audits after it compute nothing', async () => {
+    t = await startAppOnOwnDatabase('auditsweep', { AUDIT_SAMPLES: SAMPLES, AUDIT_SHARING_WORLDS: '1', AUDIT_SWEEP_SECONDS: '1' });
     await importSimulatedLog(t, { players: 6, hands: 24, colludingPairs: 1, rate: 1, seed: 12 }, 'Sweep');
     const work = t.app.get(CollusionService).work!;
-    const settled = async (): Promise<number> =>
-      (await t.sql.query<{ n: number }>('SELECT (SELECT count(*) FROM hand_evidence) + (SELECT count(*) FROM hand_evidence_problems) AS n'))
-        .rows[0]!.n;
+    // Hands settled per kind: evidence stored, or a problem under that kind's estimator.
+    const settled = async (): Promise<{ doubling: number; sharing: number }> =>
+      (
+        await t.sql.query<{ doubling: number; sharing: number }>(
+          `SELECT (SELECT count(*) FROM hand_evidence)
+                + (SELECT count(*) FROM hand_evidence_problems WHERE estimator NOT LIKE 'card-sharing-%') AS doubling,
+                  (SELECT count(*) FROM hand_sharing_evidence)
+                + (SELECT count(*) FROM hand_evidence_problems WHERE estimator LIKE 'card-sharing-%') AS sharing`,
+        )
+      ).rows[0]!;
     const { rows } = await t.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM hands WHERE status = 'finished'`);
-    for (const deadline = Date.now() + 60_000; Number(await settled()) < rows[0]!.n && Date.now() < deadline;)
+    const n = rows[0]!.n;
+    const done = (s: { doubling: number; sharing: number }): boolean => Number(s.doubling) === n && Number(s.sharing) === n;
+    for (const deadline = Date.now() + 90_000; !done(await settled()) && Date.now() < deadline;)
       await new Promise((r) => setTimeout(r, 200));
-    expect(Number(await settled())).toBe(rows[0]!.n);
-    const before = work.computed;
-    expect(before).toBeGreaterThan(0);
-    const started = await t.http.get('/audit/collusion').set(auditor);
-    const job = await poll(t, (started.body as Job).jobId, (j) => j.status !== 'running');
-    expect(job).toMatchObject({ status: 'done', total: rows[0]!.n });
-    expect(work.computed).toBe(before);
-  }, 120_000);
+    const counts = await settled();
+    expect([Number(counts.doubling), Number(counts.sharing)]).toEqual([n, n]);
+    const before = { ...work.computed };
+    expect(before.doubling).toBeGreaterThan(0);
+    expect(before['card-sharing']).toBeGreaterThan(0);
+    for (const kind of ['doubling', 'card-sharing']) {
+      const started = await t.http.get('/audit/collusion').query({ kind }).set(auditor);
+      const job = await poll(t, (started.body as Job).jobId, (j) => j.status !== 'running');
+      expect(job).toMatchObject({ status: 'done', total: n });
+    }
+    expect(work.computed).toEqual(before);
+  }, 150_000);
 });

@@ -101,7 +101,7 @@ describe('the card-sharing audit on the job queue', () => {
     expect(await count('hand_sharing_evidence')).toBe(evaluated);
 
     // The second worker computed the hands the first had not stored, no more.
-    const computed = second.app.get(CollusionService).work!.computed;
+    const computed = second.app.get(CollusionService).work!.computed['card-sharing'];
     await second.close();
     expect(computed).toBe(evaluated - storedBeforeKill);
     expect(await count('hand_evidence')).toBe(0);

@@ -24,6 +24,7 @@ function startWorker(url: string): Promise<Worker> {
       ...process.env,
       DATABASE_URL: url,
       AUDIT_WORKERS: '1',
+      AUDIT_PRIORITY: 'normal',
       AUDIT_JOB_EXPIRE_SECONDS: EXPIRE,
       AUDIT_SWEEP_SECONDS: '0',
       REVIEW_SWEEP_SECONDS: '0',

@@ -1,4 +1,5 @@
 import { SHOWN_TABLE_ID, type HandAt, type Queryable } from '../hands/hand-store.js';
+import { evidenceTable } from './evidence-store.js';
 
 /**
  * The collusion audit's reads of `hands`: which finished hands an audit takes, and which still
@@ -27,15 +28,15 @@ export async function finishedHands(
 }
 
 /**
- * Finished hands of a game with neither evidence nor a problem stored for the audit's estimator
- * (src/collusion/evidence-store.ts), newest first: the audit sweep's next batch to compute ahead —
+ * Finished hands of a game with neither evidence nor a problem stored for the estimator, of
+ * either kind (src/collusion/evidence-store.ts), newest first: the audit sweep's next batch to compute ahead —
  * a read across tables (fans out to every shard).
  */
 export async function handsWithoutEvidence(q: Queryable, game: string, estimator: string, limit: number): Promise<HandAt[]> {
   const { rows } = await q.query<{ table_id: string; id: string }>(
     `SELECT h.table_id, h.id FROM hands h
      WHERE h.game = $1 AND h.status = 'finished'
-       AND NOT EXISTS (SELECT 1 FROM hand_evidence e WHERE e.table_id = h.table_id AND e.hand_id = h.id AND e.estimator = $2)
+       AND NOT EXISTS (SELECT 1 FROM ${evidenceTable(estimator)} e WHERE e.table_id = h.table_id AND e.hand_id = h.id AND e.estimator = $2)
        AND NOT EXISTS (SELECT 1 FROM hand_evidence_problems p WHERE p.table_id = h.table_id AND p.hand_id = h.id AND p.estimator = $2)
      ORDER BY h.created_at DESC LIMIT $3`,
     [game, estimator, limit],

@@ -6,7 +6,7 @@ import { finishedHands, handsWithoutEvidence } from './audit-hands.js';
 import { QueueNap, type JobQueue } from '../jobs/job-queue.js';
 import { finishJob, readJob, recordProgress, type StoredJob } from './audit-job-store.js';
 import { AUDIT_GAMES, evidenceKey, type AuditGame } from './evidence-of.js';
-import { isSharingEstimator, worldsOf, type EstimatorSettings } from './audit-kinds.js';
+import { AUDIT_KINDS, estimatorOf, isSharingEstimator, worldsOf, type AuditKind, type EstimatorSettings } from './audit-kinds.js';
 import { rankPairs } from './audit-ranking.js';
 import type { EvidencePool } from './evidence-pool.js';
 import { evidenceOfHands, evidenceSettled, settledHands, storeEvidence, storeEvidenceProblem } from './evidence-store.js';
@@ -41,8 +41,11 @@ interface AuditStep {
 /** Priorities (higher first): an audit's steps, the evidence an audit waits for, the sweep's. */
 const PRIORITY = { audit: 10, requested: 5, ahead: 0 } as const;
 
-/** The sweep tops the queue up to this many hands per worker thread, so that it never crowds out an audit's own. */
-const SWEEP_BACKLOG_PER_THREAD = 16;
+/**
+ * The sweep tops each kind's queue up to this many hands per worker thread, so that it never
+ * crowds out an audit's own: a card-sharing hand costs seconds where a doubling hand costs tens of ms.
+ */
+const SWEEP_BACKLOG_PER_THREAD: Record<AuditKind, number> = { doubling: 16, 'card-sharing': 2 };
 
 /**
  * Evidence jobs fetched at once per evidence thread: enough to keep it busy between fetches, few
@@ -105,8 +108,8 @@ export const queueHandEvidence = (queue: JobQueue, hand: HandAt, game: AuditGame
  * next step. No step holds a worker while the evidence is computed elsewhere.
  */
 export class AuditWork {
-  /** Hands whose evidence this worker computed (the rest it found settled): the tests count on it. */
-  computed = 0;
+  /** Hands whose evidence of each kind this worker computed (the rest it found settled): the tests count on it. */
+  readonly computed: Record<AuditKind, number> = { doubling: 0, 'card-sharing': 0 };
   private sweepTimer: NodeJS.Timeout | undefined;
   private stopped = false;
   private evidenceLoop: Promise<void> | undefined;
@@ -202,7 +205,7 @@ export class AuditWork {
       await storeEvidenceProblem(this.db, at, estimator, problemOf(err));
       return;
     }
-    this.computed++;
+    this.computed[isSharingJob(job) ? 'card-sharing' : 'doubling']++;
     await storeEvidence(this.db, at, estimator, evidence);
   }
 
@@ -244,21 +247,26 @@ export class AuditWork {
     await finishJob(this.db, job.jobId, { ...rankPairs(job.filters, hands, stored), total: hands.length });
   }
 
-  /** Every `auditSweepSeconds`: finished hands without evidence for this worker's estimator, newest first, into the queue at low priority. */
+  /**
+   * Every `auditSweepSeconds`: finished hands without evidence of each kind for this worker's
+   * estimators, newest first, into that kind's queue at low priority.
+   */
   private scheduleSweep(boss: PgBoss, threads: number): void {
     const sweep = async (): Promise<void> => {
-      const backlog = await boss.getQueueSize(EVIDENCE_QUEUE);
-      let room = SWEEP_BACKLOG_PER_THREAD * threads - backlog;
-      for (const game of AUDIT_GAMES) {
-        if (room <= 0) break;
-        const samples = this.settings.auditSamples;
-        const hands = await handsWithoutEvidence(this.db, game, evidenceKey(game, samples), room);
-        await queueEvidence(
-          this.queue,
-          hands.map((at) => ({ ...at, game, samples })),
-          PRIORITY.ahead,
-        );
-        room -= hands.length;
+      for (const kind of AUDIT_KINDS) {
+        const queue = kind === 'card-sharing' ? SHARING_QUEUE : EVIDENCE_QUEUE;
+        let room = SWEEP_BACKLOG_PER_THREAD[kind] * threads - (await boss.getQueueSize(queue));
+        for (const game of AUDIT_GAMES) {
+          if (room <= 0) break;
+          const estimator = estimatorOf(kind, game, this.settings);
+          const hands = await handsWithoutEvidence(this.db, game, estimator, room);
+          await queueEvidence(
+            this.queue,
+            hands.map((at) => evidenceJobOf(at, game, estimator)),
+            PRIORITY.ahead,
+          );
+          room -= hands.length;
+        }
       }
     };
     const next = (): void => {

@@ -19,7 +19,7 @@ export type StoredEvidence = AnyHandEvidence | SharingEvidence;
  * `hand_sharing_evidence` (its rows are many times larger). Problems of both share
  * `hand_evidence_problems`, told apart by the estimator.
  */
-const evidenceTable = (estimator: string): string => (isSharingEstimator(estimator) ? 'hand_sharing_evidence' : 'hand_evidence');
+export const evidenceTable = (estimator: string): string => (isSharingEstimator(estimator) ? 'hand_sharing_evidence' : 'hand_evidence');
 
 /** A hand's settled evidence for the estimator: stored, or the problem that stopped it; undefined while it is not settled. */
 export async function settledEvidence(

@@ -6,9 +6,16 @@ export interface AuditProcess {
   output: string;
 }
 
-/** Starts a process with `env` over this one's; resolves once it prints `ready`, rejects if it exits first. */
+/**
+ * Starts a process with `env` over this one's; resolves once it prints `ready`, rejects if it
+ * exits first. Its audit threads keep the test's priority: niced, the suite's parallel lanes would
+ * starve them past the tests' short job expiries.
+ */
 export function startAuditProcess(args: string[], env: Record<string, string>, ready: string): Promise<AuditProcess> {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, AUDIT_PRIORITY: 'normal', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const w: AuditProcess = { child, output: '' };
   child.stdout!.on('data', (d: Buffer) => (w.output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (w.output += d.toString()));
