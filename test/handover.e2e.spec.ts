@@ -65,6 +65,9 @@ describe('handing an away seat on', () => {
     });
     // The hand under way keeps its seats: Toni's view is still his seat's.
     expect((await t.http.get(`/hands/${handId}`).set(bearer(toni!.token)).expect(200)).body.seat).toBe(3);
+    // Kathi is seated at the table, not at this hand: "next" from her holds nothing up and changes nothing.
+    const kathiReady = await t.http.post(`/tables/${tableId}/ready`).set(bearer(kathi!.token)).expect(200);
+    expect(kathiReady.body).toEqual({ handId, heldUntil: null, ready: [] });
 
     // Resi and Sepp step away too: the substitutes play the hand out, and the next one is dealt.
     await away(handId, resi!);

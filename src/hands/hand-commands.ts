@@ -9,7 +9,7 @@ import { decide, type Actor, type Decision, type HandCommand, type Stale } from 
 import { HAND_END, type HandEnd, type Opening } from './hand-end.js';
 import { HandCache, type CachedHand } from './hand-cache.js';
 import type { HandRow, HandStatus } from './hand-row.js';
-import { append, loadHand, markReady, setAway, storedAnswer, type Appended, type Hold, type StoredAnswer } from './hand-store.js';
+import { append, holdOf, loadHand, markReady, setAway, storedAnswer, type Appended, type Hold, type StoredAnswer } from './hand-store.js';
 import { HandWatch, type SeqMove } from './hand-watch.js';
 import { SeatPresence } from './presence.js';
 
@@ -129,7 +129,9 @@ export class HandCommands {
     const at = await this.cache.locate(this.db.pool, handId);
     const hand = this.cache.get(handId) ?? (await loadHand(this.db.pool, at));
     const seat = hand.seating.indexOf(actor.playerId);
-    if (seat < 0) throw ApiError.of('NOT_SEATED', 'only the players seated at this hand may say they are ready for it');
+    // Seated at the table (the caller checked) but not at this hand: a holder who took a seat over
+    // plays from the next hand, so his "next" holds nothing up; he is told the wait as it is.
+    if (seat < 0) return holdOf(this.db.pool, at);
     const hold = await this.db.transaction(async (tx) => {
       const done = await markReady(tx, at, seat, bots);
       if (done.changed) onCommit(tx, () => this.watch.seatsChanged({ handId, seq: 0, status: 'active' }));

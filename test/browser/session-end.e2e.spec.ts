@@ -117,6 +117,9 @@ describe('a session that ends well, on the page', () => {
     expect(await inFirstScreen(de, 'ready')).toBe(true);
     expect(await inFirstScreen(de, 'result')).toBe(true);
     expect(await inFirstScreen(en, 'ready')).toBe(true);
+    // Who the hand still waits for, by name (the bots never hold it up).
+    expect(await de.getByTestId('waiting-for').textContent()).toBe('Wartet noch auf Resi und Sepp.');
+    expect(await en.getByTestId('waiting-for').textContent()).toBe('Waiting for Resi and Sepp.');
     await shots(de, 'session-end-next-de', DESKTOP, 'next-hand');
     await shots(en, 'session-end-next-en', PHONE, 'next-hand');
     expect((await api(AUDIT_TOKEN, 'GET', `/hands/${next}`)).seq).toBe(0);
@@ -125,6 +128,7 @@ describe('a session that ends well, on the page', () => {
     await de.getByTestId('ready').click();
     await de.getByTestId('next-hand').waitFor({ state: 'detached' });
     expect(await en.getByTestId('next-hand').count()).toBe(1);
+    await en.getByText('Waiting for Sepp.').waitFor();
     const waiting = await api(AUDIT_TOKEN, 'GET', `/hands/${next}`);
     expect([waiting.seq, waiting.ready, waiting.heldUntil === null]).toEqual([0, [0], false]);
     await en.getByTestId('ready').click();

@@ -45,16 +45,16 @@ const dokoOptions = (rules: Record<string, unknown>) => {
   return parsed.options;
 };
 const decks: [string, readonly string[], number][] = [
-  ['Dobbm', DOBBM_DECK, 100_000],
-  ['Droggn', DROGGN_DECK, 100_000],
-  ['Doppelkopf', doppelkopf.deck(dokoOptions({})), 100_000],
+  ['Dobbm', DOBBM_DECK, 10_000],
+  ['Droggn', DROGGN_DECK, 10_000],
+  ['Doppelkopf', doppelkopf.deck(dokoOptions({})), 10_000],
   // 256 cards need several hash blocks: exercises the block counter.
-  ['256 cards', Array.from({ length: 256 }, (_, i) => `c${i}`), 10_000],
+  ['256 cards', Array.from({ length: 256 }, (_, i) => `c${i}`), 2_000],
 ];
 const seedArb = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Buffer.from(b).toString('hex'));
 
 describe('the lean shuffle gives the reference order', () => {
-  it.each(decks)('%s: many hashed seeds (100,000 a game deck), lower and upper case', (_, deck, seeds) => {
+  it.each(decks)('%s: many hashed seeds (10,000 a game deck), lower and upper case', (_, deck, seeds) => {
     for (let i = 0; i < seeds; i++) {
       const seed = createHash('sha256').update(String(i)).digest('hex');
       const upper = i % 2 === 1 ? seed.toUpperCase() : seed;

@@ -226,6 +226,7 @@ export const de: Catalogue = {
     nextIn_one: 'Das nächste Spiel beginnt in {{count}} Sekunde – oder sobald alle „Weiter“ gedrückt haben.',
     nextIn_other: 'Das nächste Spiel beginnt in {{count}} Sekunden – oder sobald alle „Weiter“ gedrückt haben.',
     ready: 'Weiter',
+    waitingFor: 'Wartet noch auf {{names}}.',
     handsLeft_one: 'Die Runde geht zu Ende: Dies ist das letzte Spiel.',
     handsLeft_other: 'Die Runde geht zu Ende: noch {{count}} Spiele, dieses mitgezählt.',
     standings: 'Endstand',

@@ -225,6 +225,7 @@ export const en = {
     nextIn_one: 'The next hand starts in {{count}} second — or as soon as everyone has pressed "Next".',
     nextIn_other: 'The next hand starts in {{count}} seconds — or as soon as everyone has pressed "Next".',
     ready: 'Next',
+    waitingFor: 'Waiting for {{names}}.',
     handsLeft_one: 'The session is ending: this is the last hand.',
     handsLeft_other: 'The session is ending: {{count}} hands left, this one included.',
     standings: 'Final standings',

@@ -73,4 +73,7 @@ export function formatDate(iso: string): string {
 /** A probability in the reader's digits, to three decimals; below a thousandth "< 0,001". */
 export const formatProbability = (p: number): string => probabilityIn(language.value, p);
 
+/** Names joined as the reader's language joins them ("Resi, Sepp und Toni"). */
+export const formatList = (items: string[]): string => new Intl.ListFormat(language.value, { type: 'conjunction' }).format(items);
+
 export type { Language };

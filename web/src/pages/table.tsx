@@ -147,7 +147,7 @@ export function TablePage({ id }: { id: string }) {
       {table.status === 'waiting' && <Seats table={table} reload={reload} />}
       {holding && view && finished && (
         <>
-          <NextHand tableId={table.id} view={view} seated={seated} onReady={() => setReadied(view.id)} />
+          <NextHand tableId={table.id} view={view} dealt={dealt(view.number)} seated={seated} onReady={() => setReadied(view.id)} />
           {finished.id !== dismissed && (
             <HandResult view={finished} table={dealt(finished.number)} onDismiss={() => dismiss(finished.id)} />
           )}

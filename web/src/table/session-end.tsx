@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, ok, type HandView, type Table } from '../api.js';
-import { formatNumber, t } from '../i18n/index.js';
+import { formatList, formatNumber, t } from '../i18n/index.js';
 import { refusalText } from '../phrasebook/refusals.js';
-import { seatNumber } from './names.js';
+import { seatNames, seatNumber } from './names.js';
 
 /**
  * Whether the page keeps the last result in front of `mySeat`: the table's next hand waits for
@@ -15,14 +15,38 @@ export function waitsForMe(view: HandView | null, finished: HandView | null, myS
   return Date.parse(view.heldUntil) > now;
 }
 
-/** The wait after a result: how long until the next hand starts by itself, and "Next" for a seated player. */
-export function NextHand({ tableId, view, seated, onReady }: { tableId: string; view: HandView; seated: boolean; onReady: () => void }) {
+/**
+ * Who the waiting hand still waits for, by name: the people dealt into it who are not away and
+ * have not said "next" (bots never hold it up). `dealt` is the table as this hand was dealt.
+ */
+export function waitingFor(view: HandView, dealt: Table): string[] {
+  const nameOf = seatNames(dealt);
+  return dealt.seats
+    .filter((s) => s.playerId && !s.bot && !view.ready.includes(s.seat) && !(view.away ?? []).includes(s.seat))
+    .map((s) => nameOf(s.seat));
+}
+
+/** The wait after a result: how long until the next hand starts by itself, who it still waits for, and "Next" for a seated player. */
+export function NextHand({
+  tableId,
+  view,
+  dealt,
+  seated,
+  onReady,
+}: {
+  tableId: string;
+  view: HandView;
+  dealt: Table;
+  seated: boolean;
+  onReady: () => void;
+}) {
   const [now, setNow] = useState(Date.now());
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 500);
     return () => clearInterval(timer);
   }, []);
+  const waiting = waitingFor(view, dealt);
   const seconds = Math.max(0, Math.ceil((Date.parse(view.heldUntil ?? '') - now) / 1000));
   const ready = async () => {
     setError(null);
@@ -36,6 +60,7 @@ export function NextHand({ tableId, view, seated, onReady }: { tableId: string; 
   return (
     <section class="panel next-hand row" data-testid="next-hand" aria-live="polite">
       <span>{t('session.nextIn', { count: seconds })}</span>
+      {waiting.length > 0 && <span data-testid="waiting-for">{t('session.waitingFor', { names: formatList(waiting) })}</span>}
       {seated && (
         <button type="button" class="primary" data-testid="ready" onClick={ready}>
           {t('session.ready')}
