@@ -73,6 +73,23 @@ describe('the cards', () => {
     await context.close();
   });
 
+  it('the French courts carry the reader’s own indices in their corners', async () => {
+    const CODES = ['CJ', 'CQ', 'CK', 'CA'];
+    for (const [locale, want] of [
+      ['de-DE', { doppelkopf: ['B', 'D', 'K', 'A'], rider: 'R' }],
+      ['en-GB', { doppelkopf: ['J', 'Q', 'K', 'A'], rider: 'Kn' }],
+    ] as const) {
+      const { context, page } = await site.person({ locale });
+      await page.goto('/cards');
+      await page.locator('[data-pack=droggn] [data-card=SR]').waitFor();
+      const corner = (pack: string, code: string) =>
+        page.locator(`[data-pack=${pack}] [data-card=${code}] svg > g > text`).first().textContent();
+      const got = { doppelkopf: await Promise.all(CODES.map((c) => corner('doppelkopf', c))), rider: await corner('droggn', 'SR') };
+      expect({ locale, ...got }).toEqual({ locale, ...want });
+      await context.close();
+    }
+  });
+
   it('four colours dress the French courts; the page fits a phone', async () => {
     const { context, page } = await site.person({ locale: 'en-US' });
     await page.setViewportSize({ width: 375, height: 812 });

@@ -1,4 +1,5 @@
 import type { JSX } from 'preact';
+import { t } from '../i18n/index.js';
 import { cardName } from '../phrasebook/cards.js';
 import type { Figure } from './figures.js';
 import { CardFrame, Court, Pips } from './frame.js';
@@ -11,28 +12,31 @@ const FRENCH_SUITS: Record<string, { symbol: Symbol }> = {
   H: { symbol: 'heart' },
   D: { symbol: 'diamond' },
 };
-/** German indices on French-suited cards: Bube, Dame, König, Ass; the Tarock's Reiter (rider). Each with its figure. */
-const COURT: Record<string, { letter: string; figure: Figure; band: string }> = {
-  J: { letter: 'B', figure: 'jack', band: '#f2e0e0' },
-  Q: { letter: 'D', figure: 'queen', band: '#e3eefa' },
-  R: { letter: 'R', figure: 'rider', band: '#e4f2e1' },
-  K: { letter: 'K', figure: 'king', band: '#f7e3a1' },
+/** The court cards of a French-suited pack, the Tarock's Reiter (rider) among them: each with its figure. */
+const COURT: Record<'J' | 'Q' | 'R' | 'K', { figure: Figure; band: string }> = {
+  J: { figure: 'jack', band: '#f2e0e0' },
+  Q: { figure: 'queen', band: '#e3eefa' },
+  R: { figure: 'rider', band: '#e4f2e1' },
+  K: { figure: 'king', band: '#f7e3a1' },
 };
+
+/** A rank's corner index in the reader's language (Bube, Dame … on a German page; Jack, Queen … on an English one). */
+const indexOf = (rank: 'J' | 'Q' | 'R' | 'K' | 'A'): string => t(`cards.french.index.${rank}`);
 
 /** A card of one French suit: `rank` is a court letter (J Q R K), `A`, or a number. */
 export function FrenchSuitCard({ suitCode, rank, title }: { suitCode: string; rank: string; title: string }): JSX.Element {
   const suit = FRENCH_SUITS[suitCode] ?? FRENCH_SUITS.H!;
-  const court = COURT[rank];
+  const court = rank in COURT ? COURT[rank as keyof typeof COURT] : undefined;
   if (court) {
     return (
-      <CardFrame label={court.letter} symbol={suit.symbol} title={title}>
+      <CardFrame label={indexOf(rank as keyof typeof COURT)} symbol={suit.symbol} title={title}>
         <Court figure={court.figure} symbol={suit.symbol} band={court.band} />
       </CardFrame>
     );
   }
   if (rank === 'A' || rank === '1') {
     return (
-      <CardFrame label="A" symbol={suit.symbol} title={title}>
+      <CardFrame label={indexOf('A')} symbol={suit.symbol} title={title}>
         <SuitSymbol symbol={suit.symbol} x={16} y={31} size={28} />
       </CardFrame>
     );

@@ -578,6 +578,7 @@ export const de: Catalogue = {
     french: {
       suit: { C: 'Kreuz', S: 'Pik', H: 'Herz', D: 'Karo' },
       rank: { A: 'Ass', K: 'König', Q: 'Dame', R: 'Reiter', J: 'Bube', '10': 'Zehn', '9': 'Neun', '1': 'Ass' },
+      index: { A: 'A', K: 'K', Q: 'D', R: 'R', J: 'B' },
       card: '{{suit}} {{rank}}',
     },
     tarock: {

@@ -577,6 +577,7 @@ export const en = {
     french: {
       suit: { C: 'Clubs', S: 'Spades', H: 'Hearts', D: 'Diamonds' },
       rank: { A: 'Ace', K: 'King', Q: 'Queen', R: 'Knight', J: 'Jack', '10': 'Ten', '9': 'Nine', '1': 'Ace' },
+      index: { A: 'A', K: 'K', Q: 'Q', R: 'Kn', J: 'J' },
       card: '{{rank}} of {{suit}}',
     },
     tarock: {
