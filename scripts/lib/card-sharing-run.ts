@@ -7,6 +7,9 @@
  * flagged at a per-pair false-positive rate of 1e-3 and the honest p-values' distance from
  * uniform. Without `--seed` the seed is drawn at run time and printed.
  *
+ * `--resume` (with the run's own arguments and a larger `--hands`) continues a run: the hands in
+ * its `-hands.ndjson` are read back, the rest played and appended, as one run of that size would.
+ *
  * `--from-hands FILE.ndjson` (with the run's `--seed`, `--players`, `--colluding-pairs`) plays
  * nothing: it scores a run's saved hands again, moments counted alike and weighted by their
  * worth, at every `--check-every` hands, so that the two scorings meet on the same evidence.
@@ -27,7 +30,7 @@ import {
 import { plantedPairs, simulateSharing, type SharingSimConfig } from '../../src/collusion/sharing/simulate.js';
 import { SHARING_BUDGET, sharingBudget, sharingEstimator } from '../../src/collusion/sharing/evidence.js';
 
-function parse(argv: string[]): SharingSimConfig & { out: string; checkEvery: number; fromHands: string | null } {
+function parse(argv: string[]): SharingSimConfig & { out: string; checkEvery: number; fromHands: string | null; resume: boolean } {
   const get = (name: string, fallback: string): string => {
     const i = argv.indexOf(`--${name}`);
     return i >= 0 && i + 1 < argv.length ? argv[i + 1]! : fallback;
@@ -49,6 +52,7 @@ function parse(argv: string[]): SharingSimConfig & { out: string; checkEvery: nu
     out: get('out', `reports/card-sharing-${game}-${seed}`),
     checkEvery: Number(get('check-every', String(Math.max(20, Math.floor(hands / 10))))),
     fromHands: get('from-hands', '') || null,
+    resume: argv.includes('--resume'),
   };
 }
 
@@ -90,16 +94,20 @@ function figures(log: readonly SharingHand[], planted: ReadonlyMap<string, strin
 const line = (f: Figures): string =>
   `AUC ${f.auc.toFixed(3)}, planted flagged ${f.plantedFlagged}/${f.planted}, honest flagged ${f.honestFlagged}/${f.pairs - f.planted}, honest KS ${f.honestKs.toFixed(3)}; ${f.plantedRows.map((r) => `${r.pair} ${r.hands} hands p=${r.p.toExponential(1)} z=${r.z.toFixed(2)} (${r.rate.toFixed(2)} vs ${r.rateOthers.toFixed(2)})`).join('; ')}`;
 
-/** A run's saved hands scored again, each choice alike and weighted by worth, at every `checkEvery` hands. */
-function rescore(config: ReturnType<typeof parse>, file: string): void {
-  const planted = plantedPairs(config);
-  const log: SharingHand[] = readFileSync(file, 'utf8')
+/** A run's saved hands, as the pair statistics read them. */
+const savedHands = (file: string): SharingHand[] =>
+  readFileSync(file, 'utf8')
     .split('\n')
     .filter((l) => l.trim())
     .map((l) => {
       const h = JSON.parse(l) as SharingHand;
       return { handId: h.handId, players: h.players, evidence: h.evidence };
     });
+
+/** A run's saved hands scored again, each choice alike and weighted by worth, at every `checkEvery` hands. */
+function rescore(config: ReturnType<typeof parse>, file: string): void {
+  const planted = plantedPairs(config);
+  const log = savedHands(file);
   console.log(`${file}: ${log.length} hands; planted ${[...planted].map(([a, b]) => `${a}>${b}`).join(' ')}`);
   for (let n = config.checkEvery; n <= log.length; n += config.checkEvery)
     for (const weight of ['choice', 'worth'] as const)
@@ -114,17 +122,21 @@ export async function runCardSharing(argv: string[]): Promise<void> {
   console.log(
     `card-sharing ${config.game}: seed ${config.seed} (drawn at run time unless given), ${config.players} players, ${config.hands} hands, ${config.pairs} planted pairs at rate ${config.rate}, evidence ${sharingEstimator(config.evidenceBudget)}; planted: ${[...planted].map(([a, b]) => `${a}>${b}`).join(' ')}; load ${loadavg()[0]!.toFixed(1)}`,
   );
-  writeFileSync(`${config.out}-hands.ndjson`, '');
-  const log: SharingHand[] = [];
+  const log: SharingHand[] = config.resume ? savedHands(`${config.out}-hands.ndjson`) : [];
+  if (!config.resume) writeFileSync(`${config.out}-hands.ndjson`, '');
+  else console.log(`resumed: ${log.length} hands read back from ${config.out}-hands.ndjson`);
+  // The checkpoints of the hands read back, as the run that played them printed them.
   const checkpoints: Figures[] = [];
+  for (let n = config.checkEvery; n <= log.length; n += config.checkEvery) checkpoints.push(figures(log.slice(0, n), planted));
   const start = performance.now();
-  for (const hand of simulateSharing(config)) {
+  const resumedAt = log.length;
+  for (const hand of simulateSharing({ ...config, from: resumedAt })) {
     log.push({ handId: hand.handId, players: hand.players, evidence: hand.evidence });
     appendFileSync(`${config.out}-hands.ndjson`, JSON.stringify({ ...hand, record: hand.record }) + '\n');
     if (log.length % config.checkEvery === 0 || log.length === config.hands) {
       const f = figures(log, planted);
       checkpoints.push(f);
-      const perHand = (performance.now() - start) / 1000 / log.length;
+      const perHand = (performance.now() - start) / 1000 / (log.length - resumedAt);
       console.log(`${f.hands} hands (${perHand.toFixed(1)} s/hand, load ${loadavg()[0]!.toFixed(1)}): ${line(f)}`);
     }
   }

@@ -28,6 +28,17 @@ describe('the card-sharing simulator', () => {
     expect(new Set(hands.map((h) => h.handId)).size).toBe(2);
   });
 
+  it('a run continued from a hand plays the same hands from there on, the next dealer included', () => {
+    // One table (the fifth player sits out), two hands at one seating: the second hand's dealer follows the first's.
+    const oneTable: SharingSimConfig = { ...config, players: 5, handsPerSeating: 2 };
+    const whole = [...simulateSharing(oneTable)];
+    const continued = [...simulateSharing({ ...oneTable, from: 1 })];
+    expect(whole[1]!.record.dealer).toBe((whole[0]!.record.dealer + 1) % 4);
+    expect(continued.map((h) => [h.handId, h.players, h.record, h.evidence])).toEqual(
+      whole.slice(1).map((h) => [h.handId, h.players, h.record, h.evidence]),
+    );
+  });
+
   it('every hand’s record replays and its evidence names the estimator', () => {
     for (const h of hands) {
       expect(replay(gameFor('dobbm'), h.record).ok).toBe(true);

@@ -21,6 +21,11 @@ export interface SharingSimConfig {
   seed: number;
   /** Hands a table plays before everybody is seated anew (default 25). */
   handsPerSeating?: number;
+  /**
+   * The first hand to play: the hands before it are dealt and seated as in a whole run (the
+   * random stream is the same) but neither played nor yielded, so that a run can be continued.
+   */
+  from?: number;
   /** The players' search (its clock never binds: the run is a function of its seed). */
   botBudget?: StrongBudget;
   evidenceBudget?: StrongBudget;
@@ -79,6 +84,11 @@ export function* simulateSharing(config: SharingSimConfig): Generator<SharingSim
         const sharing = rng.next() < config.rate;
         const botRng = seededRng(config.seed * 1_000_003 + sequence);
         const dealer = dealers[t]!;
+        if (sequence < (config.from ?? 0)) {
+          dealers[t] = (dealer + 1) % seats;
+          sequence++;
+          continue;
+        }
         const history: Action[] = [];
         const { actions } = playOut(game, { options, source: { deck }, setup: { dealer } }, (state, toAct) => {
           const seat = toAct[0]!;
