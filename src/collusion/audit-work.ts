@@ -42,10 +42,12 @@ interface AuditStep {
 const PRIORITY = { audit: 10, requested: 5, ahead: 0 } as const;
 
 /**
- * The sweep tops each kind's queue up to this many hands per worker thread, so that it never
- * crowds out an audit's own: a card-sharing hand costs seconds where a doubling hand costs tens of ms.
+ * The sweep tops each kind's queue up to this many hands per worker thread. An audit's own hands,
+ * queued at a higher priority, are taken before any of them, so the backlog bounds only the
+ * queue's rows and the sweep's pace: at most this many hands per thread and sweep interval — a
+ * card-sharing hand costs seconds where a doubling hand costs tens of ms.
  */
-const SWEEP_BACKLOG_PER_THREAD: Record<AuditKind, number> = { doubling: 16, 'card-sharing': 2 };
+const SWEEP_BACKLOG_PER_THREAD: Record<AuditKind, number> = { doubling: 16, 'card-sharing': 8 };
 
 /**
  * Evidence jobs fetched at once per evidence thread: enough to keep it busy between fetches, few

@@ -10,7 +10,8 @@ import { runPoolTask, type PoolTask } from './evidence-pool.js';
 
 // The request path comes first: in the service's process this thread shares the cores with the
 // event loop, and a review or a hand's evidence runs for seconds without a pause. At the lowest
-// priority it computes in the time the requests leave (docs/review.md#load).
+// priority it computes in the time the requests leave (docs/review.md#load) — unless its pool keeps
+// the caller's priority (AUDIT_PRIORITY=normal).
 lowestPriority();
 
 let solver: DobbmSolver | undefined;

@@ -16,7 +16,8 @@ const LOWEST = 19;
  * compilation were started before its code ran — and, when it leads a session of its own, that
  * session's scheduling group (/proc/self/autogroup): with autogroup scheduling the kernel shares
  * CPU between sessions at equal weights, whatever the nice values inside them. Not permitted or
- * not there: the worker keeps its priority.
+ * not there: the worker keeps its priority. Started with CALLER_PRIORITY among its arguments, it
+ * keeps it too (BOT_PRIORITY=normal, AUDIT_PRIORITY=normal).
  */
 export function lowestPriority(): void {
   if (process.argv.includes(CALLER_PRIORITY)) return;
