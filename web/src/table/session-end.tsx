@@ -19,7 +19,7 @@ export function waitsForMe(view: HandView | null, finished: HandView | null, myS
  * Who the waiting hand still waits for, by name: the people dealt into it who are not away and
  * have not said "next" (bots never hold it up). `dealt` is the table as this hand was dealt.
  */
-export function waitingFor(view: HandView, dealt: Table): string[] {
+function waitingFor(view: HandView, dealt: Table): string[] {
   const nameOf = seatNames(dealt);
   return dealt.seats
     .filter((s) => s.playerId && !s.bot && !view.ready.includes(s.seat) && !(view.away ?? []).includes(s.seat))
