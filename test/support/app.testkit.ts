@@ -25,9 +25,9 @@ export async function startApp(env: Record<string, string> = {}): Promise<TestAp
     // Bots at full speed, unless a test is about their pace.
     BOT_PACE_MS: '0',
     RESULT_PAUSE_MS: '0',
-    // The bots' workers and the audit's threads at the test's own priority: niced, the suite's
-    // parallel lanes starve them (a bot falls back to the beginner's move, a review waits).
-    BOT_PRIORITY: 'normal',
+    // The audit's threads at the test's own priority: niced, the suite's parallel lanes starve a
+    // review past its test's time. The bots stay at the lowest: at the test's priority their search
+    // takes the CPU the browser lane's Chromium needs (pages then miss their waits).
     AUDIT_PRIORITY: 'normal',
     // Tests that want a clock ask their table for one; the others must not see a substitute act.
     DEFAULT_TURN_CLOCK: 'off',
