@@ -33,7 +33,10 @@ type EvidenceJob = HandAt & { game: AuditGame } & ({ samples: number } | { world
 const isSharingJob = (job: EvidenceJob): job is HandAt & { game: AuditGame; worlds: number } => 'worlds' in job;
 const estimatorOfJob = (job: EvidenceJob): string =>
   isSharingJob(job) ? sharingEstimator(sharingBudget(job.worlds)) : evidenceKey(job.game, job.samples);
-const queueOfJob = (job: EvidenceJob): string => (isSharingJob(job) ? SHARING_QUEUE : EVIDENCE_QUEUE);
+/** Each kind's evidence queue. */
+const QUEUE_OF_KIND: Record<AuditKind, string> = { doubling: EVIDENCE_QUEUE, 'card-sharing': SHARING_QUEUE };
+const kindOfJob = (job: EvidenceJob): AuditKind => (isSharingJob(job) ? 'card-sharing' : 'doubling');
+const queueOfJob = (job: EvidenceJob): string => QUEUE_OF_KIND[kindOfJob(job)];
 interface AuditStep {
   jobId: string;
 }
@@ -207,7 +210,7 @@ export class AuditWork {
       await storeEvidenceProblem(this.db, at, estimator, problemOf(err));
       return;
     }
-    this.computed[isSharingJob(job) ? 'card-sharing' : 'doubling']++;
+    this.computed[kindOfJob(job)]++;
     await storeEvidence(this.db, at, estimator, evidence);
   }
 
@@ -256,8 +259,7 @@ export class AuditWork {
   private scheduleSweep(boss: PgBoss, threads: number): void {
     const sweep = async (): Promise<void> => {
       for (const kind of AUDIT_KINDS) {
-        const queue = kind === 'card-sharing' ? SHARING_QUEUE : EVIDENCE_QUEUE;
-        let room = SWEEP_BACKLOG_PER_THREAD[kind] * threads - (await boss.getQueueSize(queue));
+        let room = SWEEP_BACKLOG_PER_THREAD[kind] * threads - (await boss.getQueueSize(QUEUE_OF_KIND[kind]));
         for (const game of AUDIT_GAMES) {
           if (room <= 0) break;
           const estimator = estimatorOf(kind, game, this.settings);
