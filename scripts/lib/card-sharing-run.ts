@@ -13,6 +13,12 @@
  * `--from-hands FILE.ndjson` (with the run's `--seed`, `--players`, `--colluding-pairs`) plays
  * nothing: it scores a run's saved hands again, moments counted alike and weighted by their
  * worth, at every `--check-every` hands, so that the two scorings meet on the same evidence.
+ * Several files, comma-separated, are read as one run, in the order the hands were played.
+ *
+ * `--evidence-from FILE.ndjson` (with the run's `--seed` and another `--worlds`) plays nothing:
+ * it computes each saved hand's evidence anew from its record at that budget, with the seed the
+ * run used, and writes `<out>-w<worlds>-hands.ndjson` — so that two budgets meet on the same
+ * hands. `--shard K/N` takes every N-th hand from the K-th (1-based), for N processes at once.
  */
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomInt } from 'node:crypto';
@@ -27,10 +33,25 @@ import {
   type SharingPairOptions,
   type SharingPairRow,
 } from '../../src/collusion/sharing/pairs.js';
-import { plantedPairs, simulateSharing, type SharingSimConfig } from '../../src/collusion/sharing/simulate.js';
-import { SHARING_BUDGET, sharingBudget, sharingEstimator } from '../../src/collusion/sharing/evidence.js';
+import {
+  evidenceSeed,
+  plantedPairs,
+  simulateSharing,
+  type SharingSimConfig,
+  type SharingSimHand,
+} from '../../src/collusion/sharing/simulate.js';
+import { SHARING_BUDGET, sharingBudget, sharingEstimator, sharingEvidence } from '../../src/collusion/sharing/evidence.js';
 
-function parse(argv: string[]): SharingSimConfig & { out: string; checkEvery: number; fromHands: string | null; resume: boolean } {
+interface RunArgs extends SharingSimConfig {
+  out: string;
+  checkEvery: number;
+  fromHands: string | null;
+  evidenceFrom: string | null;
+  shard: { k: number; n: number };
+  resume: boolean;
+}
+
+function parse(argv: string[]): RunArgs {
   const get = (name: string, fallback: string): string => {
     const i = argv.indexOf(`--${name}`);
     return i >= 0 && i + 1 < argv.length ? argv[i + 1]! : fallback;
@@ -52,8 +73,16 @@ function parse(argv: string[]): SharingSimConfig & { out: string; checkEvery: nu
     out: get('out', `reports/card-sharing-${game}-${seed}`),
     checkEvery: Number(get('check-every', String(Math.max(20, Math.floor(hands / 10))))),
     fromHands: get('from-hands', '') || null,
+    evidenceFrom: get('evidence-from', '') || null,
+    shard: shardOf(get('shard', '1/1')),
     resume: argv.includes('--resume'),
   };
+}
+
+function shardOf(text: string): { k: number; n: number } {
+  const [k, n] = text.split('/').map(Number);
+  if (!Number.isInteger(k) || !Number.isInteger(n) || k! < 1 || k! > n!) throw new Error(`--shard ${text}: K/N with 1 ≤ K ≤ N`);
+  return { k: k!, n: n! };
 }
 
 interface Figures {
@@ -94,18 +123,40 @@ function figures(log: readonly SharingHand[], planted: ReadonlyMap<string, strin
 const line = (f: Figures): string =>
   `AUC ${f.auc.toFixed(3)}, planted flagged ${f.plantedFlagged}/${f.planted}, honest flagged ${f.honestFlagged}/${f.pairs - f.planted}, honest KS ${f.honestKs.toFixed(3)}; ${f.plantedRows.map((r) => `${r.pair} ${r.hands} hands p=${r.p.toExponential(1)} z=${r.z.toFixed(2)} (${r.rate.toFixed(2)} vs ${r.rateOthers.toFixed(2)})`).join('; ')}`;
 
-/** A run's saved hands, as the pair statistics read them. */
-const savedHands = (file: string): SharingHand[] =>
-  readFileSync(file, 'utf8')
-    .split('\n')
+/** A hand's place in its run, from its id. */
+const sequenceOf = (handId: string): number => Number(handId.slice(1));
+
+/** A run's saved lines (one or more files, comma-separated), in the order the hands were played. */
+const savedLines = (files: string): SharingSimHand[] =>
+  files
+    .split(',')
+    .flatMap((file) => readFileSync(file, 'utf8').split('\n'))
     .filter((l) => l.trim())
-    .map((l) => {
-      const h = JSON.parse(l) as SharingHand;
-      return { handId: h.handId, players: h.players, evidence: h.evidence };
-    });
+    .map((l) => JSON.parse(l) as SharingSimHand)
+    .sort((a, b) => sequenceOf(a.handId) - sequenceOf(b.handId));
+
+/** A run's saved hands, as the pair statistics read them. */
+const savedHands = (files: string): SharingHand[] =>
+  savedLines(files).map((h) => ({ handId: h.handId, players: h.players, evidence: h.evidence }));
+
+/** A run's saved hands' evidence computed anew from their records at the run's `--worlds`. */
+function evidenceAnew(config: RunArgs, files: string): void {
+  const { k, n } = config.shard;
+  const lines = savedLines(files).filter((h) => (sequenceOf(h.handId) - (k - 1)) % n === 0);
+  const out = `${config.out}-w${config.evidenceBudget!.worlds}${n > 1 ? `-${k}of${n}` : ''}-hands.ndjson`;
+  console.log(`${files}: ${lines.length} hands (shard ${k}/${n}), evidence ${sharingEstimator(config.evidenceBudget)} → ${out}`);
+  writeFileSync(out, '');
+  const start = performance.now();
+  lines.forEach((h, i) => {
+    const evidence = sharingEvidence(h.record, { seed: evidenceSeed(config.seed, sequenceOf(h.handId)), budget: config.evidenceBudget });
+    appendFileSync(out, JSON.stringify({ handId: h.handId, players: h.players, evidence, sharing: h.sharing }) + '\n');
+    if ((i + 1) % 50 === 0 || i + 1 === lines.length)
+      console.log(`${i + 1} hands (${((performance.now() - start) / 1000 / (i + 1)).toFixed(2)} s/hand, load ${loadavg()[0]!.toFixed(1)})`);
+  });
+}
 
 /** A run's saved hands scored again, each choice alike and weighted by worth, at every `checkEvery` hands. */
-function rescore(config: ReturnType<typeof parse>, file: string): void {
+function rescore(config: RunArgs, file: string): void {
   const planted = plantedPairs(config);
   const log = savedHands(file);
   console.log(`${file}: ${log.length} hands; planted ${[...planted].map(([a, b]) => `${a}>${b}`).join(' ')}`);
@@ -117,6 +168,7 @@ function rescore(config: ReturnType<typeof parse>, file: string): void {
 export async function runCardSharing(argv: string[]): Promise<void> {
   const config = parse(argv);
   if (config.fromHands) return rescore(config, config.fromHands);
+  if (config.evidenceFrom) return evidenceAnew(config, config.evidenceFrom);
   mkdirSync(config.out.replace(/\/[^/]*$/, ''), { recursive: true });
   const planted = plantedPairs(config);
   console.log(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { gameFor, replay } from '../../engine/index.js';
-import { plantedPairs, simulateSharing, type SharingSimConfig } from './simulate.js';
+import { sharingEvidence } from './evidence.js';
+import { evidenceSeed, plantedPairs, simulateSharing, type SharingSimConfig } from './simulate.js';
 
 const CHEAP = { worlds: 1, timeMs: Infinity, endgameTricks: 1 };
 const config: SharingSimConfig = {
@@ -37,6 +38,13 @@ describe('the card-sharing simulator', () => {
     expect(continued.map((h) => [h.handId, h.players, h.record, h.evidence])).toEqual(
       whole.slice(1).map((h) => [h.handId, h.players, h.record, h.evidence]),
     );
+  });
+
+  it('a hand’s evidence computed anew from its record with the run’s evidence seed is the run’s own (budgets compared on the same hands)', () => {
+    const second = hands[1]!;
+    expect(second.handId).toBe('H1');
+    expect(second.evidence.moments.length).toBeGreaterThan(0);
+    expect(sharingEvidence(second.record, { seed: evidenceSeed(config.seed, 1), budget: CHEAP })).toEqual(second.evidence);
   });
 
   it('every hand’s record replays and its evidence names the estimator', () => {

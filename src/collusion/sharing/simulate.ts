@@ -61,6 +61,13 @@ export function plantedPairs(config: SharingSimConfig): Map<string, string> {
 
 const playerIds = (n: number): string[] => Array.from({ length: n }, (_, i) => `P${String(i + 1).padStart(2, '0')}`);
 
+/**
+ * The seed of a hand's evidence, from the run's seed and the hand's place in it: the same for
+ * every budget, so that evidence computed anew from a saved record at another budget values the
+ * same decisions with the same random stream.
+ */
+export const evidenceSeed = (runSeed: number, sequence: number): number => runSeed * 31 + sequence;
+
 export function* simulateSharing(config: SharingSimConfig): Generator<SharingSimHand> {
   const { rules, seats } = SIM_RULES[config.game];
   const game = gameFor(config.game);
@@ -102,7 +109,10 @@ export function* simulateSharing(config: SharingSimConfig): Generator<SharingSim
           return action;
         });
         const record: HandRecord = { game: config.game, rules, dealer, deck, actions };
-        const evidence = sharingEvidence(record, { seed: config.seed * 31 + sequence, budget: config.evidenceBudget ?? SHARING_BUDGET });
+        const evidence = sharingEvidence(record, {
+          seed: evidenceSeed(config.seed, sequence),
+          budget: config.evidenceBudget ?? SHARING_BUDGET,
+        });
         yield { handId: `H${sequence}`, players: players.slice(), record, evidence, sharing };
         dealers[t] = (dealer + 1) % seats;
         sequence++;
