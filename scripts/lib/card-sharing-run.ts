@@ -15,6 +15,10 @@
  * worth, at every `--check-every` hands, so that the two scorings meet on the same evidence.
  * Several files, comma-separated, are read as one run, in the order the hands were played.
  *
+ * `--shard K/N` plays every N-th hand from the K-th (1-based) into `<out>-KofN-hands.ndjson`,
+ * from hand `--from` (default 0) on, and prints no figures: N processes play one run between
+ * them, and `--from-hands` with their files scores it.
+ *
  * `--evidence-from FILE.ndjson` (with the run's `--seed` and another `--worlds`) plays nothing:
  * it computes each saved hand's evidence anew from its record at that budget, with the seed the
  * run used, and writes `<out>-w<worlds>-hands.ndjson` — so that two budgets meet on the same
@@ -49,6 +53,7 @@ interface RunArgs extends SharingSimConfig {
   evidenceFrom: string | null;
   shard: { k: number; n: number };
   resume: boolean;
+  from: number;
 }
 
 function parse(argv: string[]): RunArgs {
@@ -76,6 +81,7 @@ function parse(argv: string[]): RunArgs {
     evidenceFrom: get('evidence-from', '') || null,
     shard: shardOf(get('shard', '1/1')),
     resume: argv.includes('--resume'),
+    from: Number(get('from', '0')),
   };
 }
 
@@ -155,6 +161,24 @@ function evidenceAnew(config: RunArgs, files: string): void {
   });
 }
 
+/** One of N processes playing a run: every N-th hand, written as played, no figures. */
+function playShard(config: RunArgs): void {
+  const { k, n } = config.shard;
+  const out = `${config.out}-${k}of${n}-hands.ndjson`;
+  console.log(
+    `card-sharing ${config.game}: seed ${config.seed}, hands ${config.from}–${config.hands - 1}, shard ${k}/${n}, evidence ${sharingEstimator(config.evidenceBudget)} → ${out}`,
+  );
+  writeFileSync(out, '');
+  const start = performance.now();
+  let played = 0;
+  for (const hand of simulateSharing(config)) {
+    appendFileSync(out, JSON.stringify(hand) + '\n');
+    if (++played % 50 === 0)
+      console.log(`${played} hands (${((performance.now() - start) / 1000 / played).toFixed(1)} s/hand, load ${loadavg()[0]!.toFixed(1)})`);
+  }
+  console.log(`${played} hands played, written ${out}`);
+}
+
 /** A run's saved hands scored again, each choice alike and weighted by worth, at every `checkEvery` hands. */
 function rescore(config: RunArgs, file: string): void {
   const planted = plantedPairs(config);
@@ -169,6 +193,7 @@ export async function runCardSharing(argv: string[]): Promise<void> {
   const config = parse(argv);
   if (config.fromHands) return rescore(config, config.fromHands);
   if (config.evidenceFrom) return evidenceAnew(config, config.evidenceFrom);
+  if (config.shard.n > 1) return playShard(config);
   mkdirSync(config.out.replace(/\/[^/]*$/, ''), { recursive: true });
   const planted = plantedPairs(config);
   console.log(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { gameFor, replay } from '../../engine/index.js';
 import { sharingEvidence } from './evidence.js';
-import { evidenceSeed, plantedPairs, simulateSharing, type SharingSimConfig } from './simulate.js';
+import { evidenceSeed, plantedPairs, simulateSharing, type SharingSimConfig, type SharingSimHand } from './simulate.js';
 
 const CHEAP = { worlds: 1, timeMs: Infinity, endgameTricks: 1 };
 const config: SharingSimConfig = {
@@ -29,15 +29,16 @@ describe('the card-sharing simulator', () => {
     expect(new Set(hands.map((h) => h.handId)).size).toBe(2);
   });
 
-  it('a run continued from a hand plays the same hands from there on, the next dealer included', () => {
+  it('a run continued from a hand, or shared between processes, plays the same hands, the next dealer included', () => {
     // One table (the fifth player sits out), two hands at one seating: the second hand's dealer follows the first's.
     const oneTable: SharingSimConfig = { ...config, players: 5, handsPerSeating: 2 };
     const whole = [...simulateSharing(oneTable)];
     const continued = [...simulateSharing({ ...oneTable, from: 1 })];
     expect(whole[1]!.record.dealer).toBe((whole[0]!.record.dealer + 1) % 4);
-    expect(continued.map((h) => [h.handId, h.players, h.record, h.evidence])).toEqual(
-      whole.slice(1).map((h) => [h.handId, h.players, h.record, h.evidence]),
-    );
+    const same = (hands: SharingSimHand[]): unknown[] => hands.map((h) => [h.handId, h.players, h.record, h.evidence]);
+    expect(same(continued)).toEqual(same(whole.slice(1)));
+    // The second of two processes playing the run between them plays the same second hand.
+    expect(same([...simulateSharing({ ...oneTable, shard: { k: 2, n: 2 } })])).toEqual(same(whole.slice(1)));
   });
 
   it('a hand’s evidence computed anew from its record with the run’s evidence seed is the run’s own (budgets compared on the same hands)', () => {

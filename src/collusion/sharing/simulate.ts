@@ -26,6 +26,11 @@ export interface SharingSimConfig {
    * random stream is the same) but neither played nor yielded, so that a run can be continued.
    */
   from?: number;
+  /**
+   * Plays only every n-th hand from the k-th (1-based); the others are dealt and seated as in a
+   * whole run but not played, so that n processes at once play one run between them.
+   */
+  shard?: { k: number; n: number };
   /** The players' search (its clock never binds: the run is a function of its seed). */
   botBudget?: StrongBudget;
   evidenceBudget?: StrongBudget;
@@ -91,7 +96,7 @@ export function* simulateSharing(config: SharingSimConfig): Generator<SharingSim
         const sharing = rng.next() < config.rate;
         const botRng = seededRng(config.seed * 1_000_003 + sequence);
         const dealer = dealers[t]!;
-        if (sequence < (config.from ?? 0)) {
+        if (sequence < (config.from ?? 0) || (config.shard && sequence % config.shard.n !== config.shard.k - 1)) {
           dealers[t] = (dealer + 1) % seats;
           sequence++;
           continue;
