@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { SHARING_BUDGET } from '../collusion/sharing/evidence.js';
 import { ConfigError, validateEnv } from './env.js';
 
 describe('configuration', () => {
@@ -44,6 +45,11 @@ describe('configuration', () => {
       /BENCH_ENDPOINTS=1 .* refused with NODE_ENV=production/,
     );
     expect(validateEnv({ BENCH_ENDPOINTS: '1' }).benchEndpoints).toBe(true);
+  });
+  it('AUDIT_SHARING_WORLDS: the card-sharing evidence library’s own budget by default, so that the service and the simulator name one estimator', () => {
+    expect(validateEnv({}).auditSharingWorlds).toBe(SHARING_BUDGET.worlds);
+    expect(validateEnv({ AUDIT_SHARING_WORLDS: '8' }).auditSharingWorlds).toBe(8);
+    expect(() => validateEnv({ AUDIT_SHARING_WORLDS: '0' })).toThrow(/AUDIT_SHARING_WORLDS/);
   });
   it('TRUST_PROXY: no proxy by default; false, hop counts, names, addresses and subnets; never `true`', () => {
     expect(validateEnv({}).trustProxy).toBe(false);

@@ -241,7 +241,7 @@ const VARIABLES = {
   ),
   auditSharingWorlds: int(
     'AUDIT_SHARING_WORLDS',
-    2,
+    4,
     1,
     256,
     "worlds per valuation in the card-sharing audit's evidence ([audit-card-sharing.md](audit-card-sharing.md)): fewer are cheaper and noisier",

@@ -37,7 +37,7 @@ export interface SharingEvidence {
  * is summed over hundreds of hands, so a noisy best per decision costs power, not validity — the
  * honest player's own base rate absorbs the noise (pairs.ts).
  */
-export const SHARING_BUDGET: StrongBudget = { worlds: 2, timeMs: Infinity, endgameTricks: 3 };
+export const SHARING_BUDGET: StrongBudget = { worlds: 4, timeMs: Infinity, endgameTricks: 3 };
 
 /** The audit's budget with another number of worlds (AUDIT_SHARING_WORLDS): the rest as above. */
 export const sharingBudget = (worlds: number): StrongBudget => ({ ...SHARING_BUDGET, worlds });
