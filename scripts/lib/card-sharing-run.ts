@@ -192,9 +192,9 @@ function rescore(config: RunArgs, file: string): void {
 export async function runCardSharing(argv: string[]): Promise<void> {
   const config = parse(argv);
   if (config.fromHands) return rescore(config, config.fromHands);
+  mkdirSync(config.out.replace(/\/[^/]*$/, ''), { recursive: true });
   if (config.evidenceFrom) return evidenceAnew(config, config.evidenceFrom);
   if (config.shard.n > 1) return playShard(config);
-  mkdirSync(config.out.replace(/\/[^/]*$/, ''), { recursive: true });
   const planted = plantedPairs(config);
   console.log(
     `card-sharing ${config.game}: seed ${config.seed} (drawn at run time unless given), ${config.players} players, ${config.hands} hands, ${config.pairs} planted pairs at rate ${config.rate}, evidence ${sharingEstimator(config.evidenceBudget)}; planted: ${[...planted].map(([a, b]) => `${a}>${b}`).join(' ')}; load ${loadavg()[0]!.toFixed(1)}`,
