@@ -10,11 +10,14 @@ import type { Player } from './support/bots.testkit.js';
  * Measured under jest on a loaded 2-core machine (one core kept busy, 300 hands, 4 samples):
  * evidence in the worker: p95 8–15 ms, max mostly 15–40 ms, once 225 and once 405 ms (a lone
  * stall); evidence on the main thread (AUDIT_WORKERS=0): p95 ≈ 470 ms, max ≈ 1.6 s, dozens of
- * probes ≥ 200 ms. So: p95 under 100 ms, and at most 3 probes of 200 ms or more.
+ * probes ≥ 200 ms. In the full suite, three lanes and their browsers beside it, the worker case
+ * reached p95 90–160 ms with 5–13 probes of 200 ms or more: the machine's own scheduling, not the
+ * job. So the limits sit between the two cases, with the p95 as the test that tells them apart:
+ * p95 under 250 ms, and at most 20 probes of 200 ms or more.
  */
-const HEALTH_P95_LIMIT_MS = 100;
+const HEALTH_P95_LIMIT_MS = 250;
 const HEALTH_SLOW_MS = 200;
-const HEALTH_SLOW_ALLOWED = 3;
+const HEALTH_SLOW_ALLOWED = 20;
 
 /**
  * The audit end to end, in small: a simulated Dobbm log with one planted pair goes in through
