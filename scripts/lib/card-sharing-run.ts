@@ -39,10 +39,12 @@ import {
 } from '../../src/collusion/sharing/pairs.js';
 import {
   evidenceSeed,
+  inShard,
   plantedPairs,
   simulateSharing,
   type SharingSimConfig,
   type SharingSimHand,
+  type Shard,
 } from '../../src/collusion/sharing/simulate.js';
 import { SHARING_BUDGET, sharingBudget, sharingEstimator, sharingEvidence } from '../../src/collusion/sharing/evidence.js';
 
@@ -51,7 +53,7 @@ interface RunArgs extends SharingSimConfig {
   checkEvery: number;
   fromHands: string | null;
   evidenceFrom: string | null;
-  shard: { k: number; n: number };
+  shard: Shard;
   resume: boolean;
   from: number;
 }
@@ -85,7 +87,7 @@ function parse(argv: string[]): RunArgs {
   };
 }
 
-function shardOf(text: string): { k: number; n: number } {
+function shardOf(text: string): Shard {
   const [k, n] = text.split('/').map(Number);
   if (!Number.isInteger(k) || !Number.isInteger(n) || k! < 1 || k! > n!) throw new Error(`--shard ${text}: K/N with 1 ≤ K ≤ N`);
   return { k: k!, n: n! };
@@ -148,7 +150,7 @@ const savedHands = (files: string): SharingHand[] =>
 /** A run's saved hands' evidence computed anew from their records at the run's `--worlds`. */
 function evidenceAnew(config: RunArgs, files: string): void {
   const { k, n } = config.shard;
-  const lines = savedLines(files).filter((h) => (sequenceOf(h.handId) - (k - 1)) % n === 0);
+  const lines = savedLines(files).filter((h) => inShard(sequenceOf(h.handId), config.shard));
   const out = `${config.out}-w${config.evidenceBudget!.worlds}${n > 1 ? `-${k}of${n}` : ''}-hands.ndjson`;
   console.log(`${files}: ${lines.length} hands (shard ${k}/${n}), evidence ${sharingEstimator(config.evidenceBudget)} → ${out}`);
   writeFileSync(out, '');
@@ -209,7 +211,7 @@ export async function runCardSharing(argv: string[]): Promise<void> {
   const resumedAt = log.length;
   for (const hand of simulateSharing({ ...config, from: resumedAt })) {
     log.push({ handId: hand.handId, players: hand.players, evidence: hand.evidence });
-    appendFileSync(`${config.out}-hands.ndjson`, JSON.stringify({ ...hand, record: hand.record }) + '\n');
+    appendFileSync(`${config.out}-hands.ndjson`, JSON.stringify(hand) + '\n');
     if (log.length % config.checkEvery === 0 || log.length === config.hands) {
       const f = figures(log, planted);
       checkpoints.push(f);

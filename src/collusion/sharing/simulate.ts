@@ -30,7 +30,7 @@ export interface SharingSimConfig {
    * Plays only every n-th hand from the k-th (1-based); the others are dealt and seated as in a
    * whole run but not played, so that n processes at once play one run between them.
    */
-  shard?: { k: number; n: number };
+  shard?: Shard;
   /** The players' search (its clock never binds: the run is a function of its seed). */
   botBudget?: StrongBudget;
   evidenceBudget?: StrongBudget;
@@ -73,6 +73,15 @@ const playerIds = (n: number): string[] => Array.from({ length: n }, (_, i) => `
  */
 export const evidenceSeed = (runSeed: number, sequence: number): number => runSeed * 31 + sequence;
 
+/** A run's share of one of n processes: every n-th hand from the k-th (1-based). */
+export interface Shard {
+  k: number;
+  n: number;
+}
+
+/** Whether the hand at `sequence` falls to `shard`. */
+export const inShard = (sequence: number, shard: Shard): boolean => sequence % shard.n === shard.k - 1;
+
 export function* simulateSharing(config: SharingSimConfig): Generator<SharingSimHand> {
   const { rules, seats } = SIM_RULES[config.game];
   const game = gameFor(config.game);
@@ -96,7 +105,7 @@ export function* simulateSharing(config: SharingSimConfig): Generator<SharingSim
         const sharing = rng.next() < config.rate;
         const botRng = seededRng(config.seed * 1_000_003 + sequence);
         const dealer = dealers[t]!;
-        if (sequence < (config.from ?? 0) || (config.shard && sequence % config.shard.n !== config.shard.k - 1)) {
+        if (sequence < (config.from ?? 0) || (config.shard && !inShard(sequence, config.shard))) {
           dealers[t] = (dealer + 1) % seats;
           sequence++;
           continue;
