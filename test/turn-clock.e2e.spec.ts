@@ -153,8 +153,9 @@ describe('turn clocks and substitutes', () => {
     try {
       const players = await newPlayers(a, 4, 'Race');
       const { handId } = await seatedTable(a, players, { turnSeconds: 1 });
-      // Four seats each run out once in the first round of bids: four deadlines a second apart.
-      const log = await untilEvents(a, handId, 3, 8000);
+      // Four seats each run out once in the first round of bids: four deadlines a second apart
+      // (waited for generously: a loaded machine delays the substitutes, not the count).
+      const log = await untilEvents(a, handId, 3, 20_000);
       const subs = log.slice(1, 4);
       expect(subs.map((e) => e.by)).toEqual(['substitute', 'substitute', 'substitute']);
       expect(new Set(subs.map((e) => e.seat)).size).toBe(3);
