@@ -127,9 +127,9 @@ function figures(log: readonly SharingHand[], planted: ReadonlyMap<string, strin
   };
 }
 
-/** One line of figures: AUC, the planted pairs flagged and their p, the honest pairs flagged and their distance from uniform. */
+/** One line of figures: AUC, the planted pairs flagged and their p, the honest pairs flagged, their distance from uniform and their share at p ≤ 0.05. */
 const line = (f: Figures): string =>
-  `AUC ${f.auc.toFixed(3)}, planted flagged ${f.plantedFlagged}/${f.planted}, honest flagged ${f.honestFlagged}/${f.pairs - f.planted}, honest KS ${f.honestKs.toFixed(3)}; ${f.plantedRows.map((r) => `${r.pair} ${r.hands} hands p=${r.p.toExponential(1)} z=${r.z.toFixed(2)} (${r.rate.toFixed(2)} vs ${r.rateOthers.toFixed(2)})`).join('; ')}`;
+  `AUC ${f.auc.toFixed(3)}, planted flagged ${f.plantedFlagged}/${f.planted}, honest flagged ${f.honestFlagged}/${f.pairs - f.planted}, honest KS ${f.honestKs.toFixed(3)} (p ≤ 0.05: ${(100 * f.honestBelow05).toFixed(1)} %); ${f.plantedRows.map((r) => `${r.pair} ${r.hands} hands p=${r.p.toExponential(1)} z=${r.z.toFixed(2)} (${r.rate.toFixed(2)} vs ${r.rateOthers.toFixed(2)})`).join('; ')}`;
 
 /** A hand's place in its run, from its id. */
 const sequenceOf = (handId: string): number => Number(handId.slice(1));
