@@ -75,6 +75,25 @@ describe('GET /hands/{id} with If-None-Match and Prefer: wait', () => {
     expect(res.headers['etag']).toBe(`"${before.seq + 1}"`);
   });
 
+  it('keeps waiting through a late notification of the version the reader holds', async () => {
+    const reader = players[0]!;
+    const before = await getView(b, handId, reader.token);
+    const started = Date.now();
+    const polled = b.http
+      .get(`/hands/${handId}`)
+      .set(bearer(reader.token))
+      .set('If-None-Match', `"${before.seq}"`)
+      .set('Prefer', 'wait=2')
+      .then((res) => ({ res, after: Date.now() - started }));
+    await new Promise((r) => setTimeout(r, 300));
+    // What another instance's announcement of this seq looks like when it arrives after the reader
+    // has read that seq from the database: nothing the reader does not hold.
+    await a.sql.query(`SELECT pg_notify('hand_moved', $1)`, [`${handId}:${before.seq}:active`]);
+    const { res, after } = await polled;
+    expect(res.status).toBe(304);
+    expect(after).toBeGreaterThanOrEqual(1_900);
+  });
+
   it('answers 304 when the wait runs out with nothing played', async () => {
     const view = await getView(a, handId, players[3]!.token);
     const res = await a.http
