@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiProblem, asAuditor, ok, type Schemas } from '../api.js';
-import { formatNumber, t, tOptional } from '../i18n/index.js';
+import { formatDate, formatNumber, t, tOptional } from '../i18n/index.js';
 import { callName, contractName } from '../phrasebook/index.js';
 import { refusalText } from '../phrasebook/refusals.js';
 import { Words } from '../phrasebook/terms.js';
@@ -79,6 +79,12 @@ export function useStoredEvidence<E>(
   return { evidence, pending, error };
 }
 
+/** Which hand a row is, in words: its number at its table and when it ended, or when an imported record came in. */
+export function handWhen(h: HandSummary): string {
+  if (h.number === null) return t('audit.importedOn', { date: formatDate(h.createdAt) });
+  return t('audit.handOf', { number: formatNumber(h.number), date: formatDate(h.finishedAt ?? h.createdAt) });
+}
+
 /**
  * The finished hands two players sat at together (the first 60), each a row with the audit's own
  * cells, a button that opens its evidence below it, and its replay.
@@ -152,7 +158,7 @@ export function PairHands({ pair, nameOf }: { pair: Pair; nameOf: (playerId: str
       title={(count) => `${nameOf(pair.declarer)} → ${nameOf(pair.defender)}: ${t('audit.pairHands', { count })}`}
       label={(count) => t('audit.pairHands', { count })}
       cells={(h) => [
-        h.number === null ? '—' : formatNumber(h.number),
+        handWhen(h),
         <Words text={contractName((h.result as { contract?: string } | null)?.contract)} />,
         `×${formatNumber((h.result as { multiplier?: number } | null)?.multiplier ?? 1)}`,
       ]}

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, asAuditor, ok } from '../api.js';
 import { formatNumber, t, tOptional } from '../i18n/index.js';
 import { Explained, PairReport, type PairReportOf } from './pair-report.js';
-import { HandsTogether, useStoredEvidence } from './pair-hands.js';
+import { handWhen, HandsTogether, useStoredEvidence } from './pair-hands.js';
 import { dotOfSharingPair, type SharingPair } from './scatter.js';
 
 /** A moment of a hand's card-sharing evidence, as the workers store it (docs/audit-card-sharing.md). */
@@ -48,7 +48,7 @@ function SharingHands({ pair, nameOf }: { pair: SharingPair; nameOf: (playerId: 
       b={pair.seen}
       title={(count) => `${name}: ${t('audit.sharing.pairHands', { count })}`}
       label={(count) => t('audit.sharing.pairHands', { count })}
-      cells={(h) => [h.number ?? '—']}
+      cells={(h) => [handWhen(h)]}
       openLabel={t('audit.sharing.decisions')}
       detail={(h) => <HandMoments handId={h.id} pair={pair} />}
     />

@@ -502,6 +502,8 @@ export const de: Catalogue = {
     reviewLine: 'Durchsicht',
     loadingPair: 'Die Spiele des Paares werden geladen…',
     pairHands: '{{count}} gemeinsame Spiele (in beiden Rollen)',
+    handOf: 'Spiel {{number}}, {{date}}',
+    importedOn: 'importiert am {{date}}',
     hide: 'Ausblenden',
     evidence: 'Belege',
     noCall: 'In diesem Spiel wurde nicht verdoppelt, und keine Ansage konnte Wert zwischen den Parteien verschieben.',

@@ -501,6 +501,8 @@ export const en = {
     reviewLine: 'review',
     loadingPair: 'Loading the pair’s hands…',
     pairHands: '{{count}} hands together (either role)',
+    handOf: 'Hand {{number}}, {{date}}',
+    importedOn: 'imported {{date}}',
     hide: 'Hide',
     evidence: 'Evidence',
     noCall: 'No doubling call in this hand, and no announcement that could move value between the sides.',
