@@ -3,6 +3,15 @@ import { HandWatch } from '../src/hands/hand-watch.js';
 import { bearer, startApp, type TestApp } from './support/app.testkit.js';
 import { dobbmOnTwoInstances, getView, newPlayers, openTable, type Player, type SharedHand, type View } from './support/bots.testkit.js';
 
+/** A long poll: the hand's view if it moves past `seq` within `wait` seconds, else 304 (sent at once: supertest sends on the first `then`). */
+const longPoll = (t: TestApp, handId: string, token: string, seq: number, wait: number) =>
+  t.http
+    .get(`/hands/${handId}`)
+    .set(bearer(token))
+    .set('If-None-Match', `"${seq}"`)
+    .set('Prefer', `wait=${wait}`)
+    .then((r) => r);
+
 /**
  * Live updates: a reader holding a view's ETag long-polls with If-None-Match and
  * `Prefer: wait=N`; an action taken through another instance wakes it (LISTEN/NOTIFY), and
@@ -52,15 +61,10 @@ describe('GET /hands/{id} with If-None-Match and Prefer: wait', () => {
     const reader = players[2]!;
     const before = await getView(b, handId, reader.token);
     let answered = false;
-    const polled = b.http
-      .get(`/hands/${handId}`)
-      .set(bearer(reader.token))
-      .set('If-None-Match', `"${before.seq}"`)
-      .set('Prefer', 'wait=30')
-      .then((res) => {
-        answered = true;
-        return res;
-      });
+    const polled = longPoll(b, handId, reader.token, before.seq, 30).then((res) => {
+      answered = true;
+      return res;
+    });
     await new Promise((r) => setTimeout(r, 400));
     expect(answered).toBe(false); // still waiting: nothing has happened yet
     await bid(a, await actor(a));
@@ -79,12 +83,7 @@ describe('GET /hands/{id} with If-None-Match and Prefer: wait', () => {
     const reader = players[0]!;
     const before = await getView(b, handId, reader.token);
     const started = Date.now();
-    const polled = b.http
-      .get(`/hands/${handId}`)
-      .set(bearer(reader.token))
-      .set('If-None-Match', `"${before.seq}"`)
-      .set('Prefer', 'wait=2')
-      .then((res) => ({ res, after: Date.now() - started }));
+    const polled = longPoll(b, handId, reader.token, before.seq, 2).then((res) => ({ res, after: Date.now() - started }));
     await new Promise((r) => setTimeout(r, 300));
     // What another instance's announcement of this seq looks like when it arrives after the reader
     // has read that seq from the database: nothing the reader does not hold.
@@ -96,11 +95,7 @@ describe('GET /hands/{id} with If-None-Match and Prefer: wait', () => {
 
   it('answers 304 when the wait runs out with nothing played', async () => {
     const view = await getView(a, handId, players[3]!.token);
-    const res = await a.http
-      .get(`/hands/${handId}`)
-      .set(bearer(players[3]!.token))
-      .set('If-None-Match', `"${view.seq}"`)
-      .set('Prefer', 'wait=1');
+    const res = await longPoll(a, handId, players[3]!.token, view.seq, 1);
     expect(res.status).toBe(304);
     expect(res.headers['preference-applied']).toBe('wait=1');
   });
@@ -115,13 +110,7 @@ describe('GET /hands/{id} with If-None-Match and Prefer: wait', () => {
     const reader = players[1]!;
     const before = await getView(b, handId, reader.token);
     const started = Date.now();
-    // `.then` sends the request now (supertest sends on the first then)
-    const polled = b.http
-      .get(`/hands/${handId}`)
-      .set(bearer(reader.token))
-      .set('If-None-Match', `"${before.seq}"`)
-      .set('Prefer', 'wait=30')
-      .then((r) => r);
+    const polled = longPoll(b, handId, reader.token, before.seq, 30);
     await new Promise((r) => setTimeout(r, 300));
     const dropped = await listeners();
     expect(dropped.length).toBeGreaterThanOrEqual(2); // one per instance
@@ -133,12 +122,7 @@ describe('GET /hands/{id} with If-None-Match and Prefer: wait', () => {
     for (let i = 0; i < 100 && (await listeners()).filter((pid) => !dropped.includes(pid)).length < 2; i++)
       await new Promise((r) => setTimeout(r, 100));
     expect((await listeners()).filter((pid) => !dropped.includes(pid)).length).toBeGreaterThanOrEqual(2);
-    const again = b.http
-      .get(`/hands/${handId}`)
-      .set(bearer(reader.token))
-      .set('If-None-Match', `"${before.seq}"`)
-      .set('Prefer', 'wait=30')
-      .then((r) => r);
+    const again = longPoll(b, handId, reader.token, before.seq, 30);
     await new Promise((r) => setTimeout(r, 300));
     await bid(a, await actor(a));
     const acted = Date.now();
@@ -150,11 +134,7 @@ describe('GET /hands/{id} with If-None-Match and Prefer: wait', () => {
 
   it('does not wait when the reader is already behind: the newer view comes at once', async () => {
     const view = await getView(a, handId, players[0]!.token);
-    const res = await a.http
-      .get(`/hands/${handId}`)
-      .set(bearer(players[0]!.token))
-      .set('If-None-Match', `"${view.seq - 1}"`)
-      .set('Prefer', 'wait=30');
+    const res = await longPoll(a, handId, players[0]!.token, view.seq - 1, 30);
     expect(res.status).toBe(200);
     expect(res.body.seq).toBe(view.seq);
     expect(res.headers['preference-applied']).toBeUndefined();
@@ -173,23 +153,15 @@ describe('LONG_POLL_MAX_WAITERS: an instance holds only so many long polls', () 
   });
   afterAll(() => t.close());
 
-  const longPoll = (seat: number, seq: number, wait: number) =>
-    t.http
-      .get(`/hands/${handId}`)
-      .set(bearer(players[seat]!.token))
-      .set('If-None-Match', `"${seq}"`)
-      .set('Prefer', `wait=${wait}`)
-      .then((r) => r);
-
   it('answers a long poll beyond the limit at once, as a plain conditional GET, and frees the place when a wait ends', async () => {
     const seq = (await getView(t, handId, players[0]!.token)).seq;
-    const first = longPoll(1, seq, 30);
+    const first = longPoll(t, handId, players[1]!.token, seq, 30);
     // Wait until the first poll holds the one place (a fixed sleep raced it on a loaded machine).
     const watch = t.app.get(HandWatch);
     for (const until = Date.now() + 10_000; watch.held < 1 && Date.now() < until;) await new Promise((r) => setTimeout(r, 20));
     expect(watch.held).toBe(1);
     const started = Date.now();
-    const second = await longPoll(2, seq, 30);
+    const second = await longPoll(t, handId, players[2]!.token, seq, 30);
     expect(second.status).toBe(304);
     expect(second.headers['preference-applied']).toBeUndefined();
     expect(Date.now() - started).toBeLessThan(5_000);
@@ -211,7 +183,7 @@ describe('LONG_POLL_MAX_WAITERS: an instance holds only so many long polls', () 
     expect(woken.status).toBe(200);
     expect(woken.headers['preference-applied']).toBe('wait=30');
 
-    const third = await longPoll(3, seq + 1, 1);
+    const third = await longPoll(t, handId, players[3]!.token, seq + 1, 1);
     expect(third.status).toBe(304);
     expect(third.headers['preference-applied']).toBe('wait=1'); // it waited: the place was free again
   });

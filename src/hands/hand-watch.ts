@@ -133,9 +133,10 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
   /**
    * A watch on `handId`, or null when this instance already holds `LONG_POLL_MAX_WAITERS`
    * of them: each is an open request and socket, so a flood of long polls is answered at once
-   * (as a plain conditional read) instead of piling up.
+   * (as a plain conditional read) instead of piling up. A move that names its seq and status and
+   * changes no seats, and that `holds` says the reader already has, does not wake it.
    */
-  arm(handId: string): Watch | null {
+  arm(handId: string, holds?: (move: Move) => boolean): Watch | null {
     if (this.armed >= this.settings.longPollMaxWaiters) return null;
     this.armed++;
     let counted = true;
@@ -144,6 +145,7 @@ export class HandWatch implements OnModuleInit, OnModuleDestroy {
     let done: ((move?: Move) => void) | null = null;
     let timer: NodeJS.Timeout | undefined;
     const wake = (move?: Move): void => {
+      if (move?.seq !== undefined && move.status !== undefined && !move.seats && holds?.(move)) return;
       fired = true;
       woke = move;
       finish();

@@ -88,29 +88,16 @@ export class HandsController {
     const wait = preferredWait(prefer);
     // Armed before the read, so an action landing between the read and the wait still wakes it;
     // null (no wait, no Preference-Applied) when the instance holds its maximum of long polls.
-    let watch = wait > 0 && ifNoneMatch ? this.watch.arm(id) : null;
-    const held = (etag: string): boolean => watch !== null && listsEtag(ifNoneMatch, etag);
+    // A move naming the version the reader holds (another instance's announcement arriving after
+    // the reader read its seq) is no change for him: it does not end his wait.
+    const watch = wait > 0 && ifNoneMatch ? this.watch.arm(id, (move) => listsEtag(ifNoneMatch, etagOf(move))) : null;
     try {
       // A poll that will wait needs only the seq: its view is built once, after the wait.
-      let view = await this.hands.viewUnlessHeld(id, caller, held);
+      let view = await this.hands.viewUnlessHeld(id, caller, (etag) => watch !== null && listsEtag(ifNoneMatch, etag));
       if (!view) {
-        res.raw.once('close', () => watch?.cancel()); // the client gave up
-        const deadline = Date.now() + wait * 1000;
-        let move = await watch!.until(wait * 1000);
-        // A move that names the version the reader holds (another instance's announcement arriving
-        // after the reader read its seq) changes nothing for him: the wait goes on for the time
-        // left, armed again before the hand is looked at again so that no move in between is lost.
-        while (move?.seq !== undefined && !move.seats && held(etagOf(move)) && Date.now() < deadline) {
-          watch!.cancel();
-          watch = this.watch.arm(id);
-          const again = await this.hands.viewUnlessHeld(id, caller, held);
-          if (again || !watch) {
-            view = again;
-            break;
-          }
-          move = await watch.until(deadline - Date.now());
-        }
-        view ??= await this.hands.view(id, caller, move);
+        res.raw.once('close', () => watch!.cancel()); // the client gave up
+        const move = await watch!.until(wait * 1000);
+        view = await this.hands.view(id, caller, move);
         res.header('Preference-Applied', `wait=${wait}`);
       }
       // A seat's person asking about the hand is at the table for a while (presence.ts).
