@@ -130,8 +130,10 @@ describe('the strong bots’ decision pool', () => {
         group: readFileSync(`/proc/${pid}/autogroup`, 'utf8').trim().split(' nice ')[1],
         nices: [...new Set(readdirSync(`/proc/${pid}/task`).map((tid) => stat(`/proc/${pid}/task/${tid}/stat`)[16]))],
       });
-      // The worker lowers itself once its modules are loaded (slowly, from sources on a busy machine).
-      for (let i = 0; i < 200 && seen().group !== '19'; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      // The worker lowers itself once its modules are loaded (slowly, from sources on a busy machine):
+      // its scheduling group first, then each thread, so the wait is for both.
+      const lowered = (): boolean => seen().group === '19' && seen().nices.every((n) => n === '19');
+      for (let i = 0; i < 200 && !lowered(); i++) await new Promise((resolve) => setTimeout(resolve, 100));
       expect(seen()).toEqual({ session: pid, group: '19', nices: ['19'] });
     },
     60_000,
