@@ -44,7 +44,9 @@ async function firstScreen(page: Page) {
 describe('the table on a phone', () => {
   let site: Site;
   beforeAll(async () => {
-    site = await startSite();
+    // The ended hand stays on the board only while the next one waits for Resi's "next": with the
+    // tests' default of no wait it leaves after a moment, and the settings below measure its trick.
+    site = await startSite({ env: { RESULT_PAUSE_MS: '120000' } });
   });
   afterAll(() => site?.close());
 
