@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { lowContrast } from './contrast.testkit.js';
 import { auditorView, currentHandId, signUp, waitForSeq, fillWithBots } from './play.testkit.js';
-import { startSite, type Site } from './support.testkit.js';
+import { PAGE_WAIT_MS, startSite, type Site } from './support.testkit.js';
 
 const PHONE = { width: 375, height: 812 };
 
@@ -59,7 +59,7 @@ describe('the table on a phone', () => {
     '$locale: hand, trick and turn in one screen, readable, never too wide',
     async ({ locale, prefix, turn }) => {
       const context = await site.browser.newContext({ baseURL: site.url, viewport: PHONE, locale, hasTouch: true, isMobile: true });
-      context.setDefaultTimeout(15_000);
+      context.setDefaultTimeout(PAGE_WAIT_MS);
       const page = await context.newPage();
       page.on('dialog', (d) => void d.accept());
       await signUp(page, 'Resi');

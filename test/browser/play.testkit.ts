@@ -1,6 +1,6 @@
 import type { Page, Response } from 'playwright-core';
 import { AUDIT_TOKEN } from '../support/app.testkit.js';
-import type { Site } from './support.testkit.js';
+import { PAGE_WAIT_MS, type Site } from './support.testkit.js';
 
 type View = { id: string; seq: number; status: string; phase: string; toAct: number[]; hands?: (string[] | null)[]; [k: string]: unknown };
 
@@ -112,7 +112,7 @@ export async function move(page: Page, seq: number, prefer: Record<string, unkno
   // The page must show the hand at `seq` or later (not an older view where it was this seat's
   // turn too; in Doppelkopf others may announce meanwhile, so later views count).
   const status = page.getByTestId('status');
-  for (const deadline = Date.now() + 15_000; ; await page.waitForTimeout(25)) {
+  for (const deadline = Date.now() + PAGE_WAIT_MS; ; await page.waitForTimeout(25)) {
     const shown = Number(await status.getAttribute('data-seq').catch(() => -1));
     if (shown >= seq && (await status.getAttribute('data-my-turn').catch(() => null)) === 'true') break;
     if (Date.now() > deadline) throw new Error(`the page did not show its turn at seq ${seq} (it shows seq ${shown})`);

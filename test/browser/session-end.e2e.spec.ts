@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { AUDIT_TOKEN } from '../support/app.testkit.js';
 import { lowContrast } from './contrast.testkit.js';
 import { signUp } from './play.testkit.js';
-import { startSite, type Site } from './support.testkit.js';
+import { PAGE_WAIT_MS, startSite, type Site } from './support.testkit.js';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 812 };
@@ -86,7 +86,7 @@ describe('a session that ends well, on the page', () => {
   it('holds the result until "Next", says the hands left, shows the standings and seats both at the rematch', async () => {
     const resi = await site.browser.newContext({ baseURL: site.url, viewport: DESKTOP, locale: 'de-DE' });
     const sepp = await site.browser.newContext({ baseURL: site.url, viewport: PHONE, locale: 'en-GB', hasTouch: true, isMobile: true });
-    for (const c of [resi, sepp]) c.setDefaultTimeout(15_000);
+    for (const c of [resi, sepp]) c.setDefaultTimeout(PAGE_WAIT_MS);
     const de = await resi.newPage();
     const en = await sepp.newPage();
     de.on('dialog', (d) => void d.accept());

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { jest } from '@jest/globals';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { projectRoot } from '../../src/config/paths.js';
 import { startApp, startAppOnOwnDatabase, type TestApp } from '../support/app.testkit.js';
@@ -11,6 +12,15 @@ const ROOT = projectRoot();
 const WEB_SOURCES = [path.join(ROOT, 'web'), path.join(ROOT, 'src', 'engine')];
 const WEB_INDEX = path.join(ROOT, 'dist', 'web', 'index.html');
 const SCREENSHOTS = path.join(ROOT, 'reports', 'screenshots');
+
+/**
+ * How long a page may take to show what a test waits for. The browser lane shares the machine's
+ * two cores with the suite's other two lanes, and there a page's first load has taken more than
+ * fifteen seconds; no browser test measures a duration with it.
+ */
+export const PAGE_WAIT_MS = 30_000;
+// A test of several such waits needs more than jest's default minute; one that names its own time keeps it.
+jest.setTimeout(120_000);
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -89,7 +99,7 @@ export async function startSite(opts: { ownDatabase?: string; env?: Record<strin
     browser,
     async person({ locale = 'en-US', heldTricks = false } = {}) {
       const context = await browser.newContext({ baseURL: url, viewport: { width: 1100, height: 800 }, locale });
-      context.setDefaultTimeout(15_000);
+      context.setDefaultTimeout(PAGE_WAIT_MS);
       if (!heldTricks)
         await context.addInitScript(
           "if (localStorage.getItem('kartentisch.quickTricks') === null) localStorage.setItem('kartentisch.quickTricks', 'true')",

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { lowContrast } from './contrast.testkit.js';
 import { auditorView, currentHandId, move, PREFER, signUp, waitForSeq, fillWithBots } from './play.testkit.js';
-import { startSite, type Site } from './support.testkit.js';
+import { PAGE_WAIT_MS, startSite, type Site } from './support.testkit.js';
 
 const DESKTOP = { width: 1280, height: 800 };
 
@@ -44,7 +44,7 @@ describe('the table tells what happened, in full', () => {
 
   it('marks the substitute, places the clock, shows the dealer and the turn in order', async () => {
     const context = await site.browser.newContext({ baseURL: site.url, viewport: DESKTOP, locale: 'de-DE' });
-    context.setDefaultTimeout(15_000);
+    context.setDefaultTimeout(PAGE_WAIT_MS);
     const page = await context.newPage();
     page.on('dialog', (d) => void d.accept());
     await signUp(page, 'Resi');
