@@ -153,11 +153,32 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The player's passkeys: when each was added and last signed a device in */
+        get: operations["DevicesController_listPasskeys"];
         put?: never;
         /** Add a passkey: the browser’s answer to the options */
         post: operations["DevicesController_addPasskey"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/players/me/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a passkey
+         * @description From then on it signs no device in (400 PASSKEY_INVALID). The devices it signed in stay signed in.
+         */
+        delete: operations["DevicesController_removePasskey"];
         options?: never;
         head?: never;
         patch?: never;
@@ -923,6 +944,27 @@ export interface components {
         PasskeyAddedDto: {
             /** @description the passkey's credential id (base64url) */
             id: string;
+        };
+        PasskeyDto: {
+            /**
+             * @description the passkey's credential id (base64url)
+             * @example pQhWm2XQ4e1xYb3J0Vd9Sg
+             */
+            id: string;
+            /**
+             * @description when it was added
+             * @example 2026-12-05T06:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * @description when it last signed a device in; null until it first does
+             * @example 2026-12-05T06:40:00.000Z
+             */
+            lastUsedAt: string | null;
+        };
+        PasskeysDto: {
+            /** @description the player's passkeys, the oldest first */
+            passkeys: components["schemas"]["PasskeyDto"][];
         };
         NamedPlayerDto: {
             /** @example 0b6f3f0e-2c1c-4a8e-9d0e-6a3d8b1f2c11 */
@@ -2483,6 +2525,61 @@ export interface operations {
             };
         };
     };
+    DevicesController_listPasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeysDto"];
+                };
+            };
+            /** @description Missing or unknown token (TOKEN_MISSING, TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The token may not do this (AUDITOR_ONLY, PLAYER_ONLY, NOT_SEATED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description INTERNAL (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
     DevicesController_addPasskey: {
         parameters: {
             query?: never;
@@ -2524,6 +2621,71 @@ export interface operations {
             };
             /** @description The token may not do this (AUDITOR_ONLY, PLAYER_ONLY, NOT_SEATED) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description RATE_LIMITED: more than RATE_LIMIT_PER_MINUTE requests a minute with this player's token, or RATE_LIMIT_PER_ADDRESS_PER_MINUTE from this client address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description INTERNAL (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    DevicesController_removePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or unknown token (TOKEN_MISSING, TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The token may not do this (AUDITOR_ONLY, PLAYER_ONLY, NOT_SEATED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description PASSKEY_NOT_FOUND */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import { LINK_CODE_ALPHABET } from '../src/players/link-codes.js';
 import { bearer, startApp, type TestApp } from './support/app.testkit.js';
 import { newPlayers, openTable, type Player } from './support/bots.testkit.js';
+import { SoftPasskey } from './support/passkey.testkit.js';
 import { openSocket, type OpenSocket } from './support/socket.testkit.js';
 import { listening, openStream } from './support/stream.testkit.js';
 
@@ -9,6 +10,7 @@ import { listening, openStream } from './support/stream.testkit.js';
  * One player on several devices (docs/contract.md#devices): a one-time link code signs another
  * device in as the same player with a token of its own; each device's token is a session the
  * player can list and sign out, after which it is refused and its connections close everywhere.
+ * A player's passkeys are listed and removed alike; a removed one signs nobody in.
  */
 describe('devices', () => {
   let t: TestApp;
@@ -113,6 +115,93 @@ describe('devices', () => {
       expect((await t.http.get('/players/me').set(bearer(phone.token)).expect(401)).body.code).toBe('TOKEN_INVALID');
       await t.http.get('/players/me').set(bearer(p.token)).expect(200);
     });
+  });
+});
+
+describe('passkeys', () => {
+  // The page passkeys are bound to: its host is the relying party the authenticator signs for.
+  const ORIGIN = 'https://karten.example';
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp({ PASSKEY_ORIGIN: ORIGIN });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  type Listed = { id: string; createdAt: string; lastUsedAt: string | null };
+  const player = async (name: string): Promise<Player> => (await t.http.post('/players').send({ name }).expect(201)).body as Player;
+  const passkeysOf = async (p: Player): Promise<Listed[]> =>
+    (await t.http.get('/players/me/passkeys').set(bearer(p.token)).expect(200)).body.passkeys as Listed[];
+  const sessionIds = async (p: Player): Promise<string[]> =>
+    ((await t.http.get('/players/me/sessions').set(bearer(p.token)).expect(200)).body.sessions as { id: string }[]).map((s) => s.id);
+  const addPasskey = async (p: Player): Promise<SoftPasskey> => {
+    const key = new SoftPasskey(ORIGIN);
+    const options = (await t.http.post('/players/me/passkeys/options').set(bearer(p.token)).expect(200)).body;
+    const added = await t.http
+      .post('/players/me/passkeys')
+      .set(bearer(p.token))
+      .send({ response: key.register(options) });
+    expect({ status: added.status, body: added.body as unknown }).toEqual({ status: 201, body: { id: key.id } });
+    return key;
+  };
+  /** Signs a new device in with the passkey: the answer's status and body. */
+  const signIn = async (key: SoftPasskey): Promise<{ status: number; body: unknown }> => {
+    const options = (await t.http.post('/players/passkey-sign-in/options').expect(200)).body;
+    const { status, body } = await t.http.post('/players/passkey-sign-in').send({ response: key.assert(options) });
+    return { status, body: body as unknown };
+  };
+  const remove = (p: Player, id: string) => t.http.delete(`/players/me/passkeys/${encodeURIComponent(id)}`).set(bearer(p.token));
+
+  it('lists the passkeys the oldest first, each with when it was added and when it last signed a device in (null before)', async () => {
+    const p = await player('Zenzi');
+    expect(await passkeysOf(p)).toEqual([]);
+    const laptop = await addPasskey(p);
+    const phone = await addPasskey(p);
+    const added = await passkeysOf(p);
+    expect(added).toEqual([
+      { id: laptop.id, createdAt: expect.any(String), lastUsedAt: null },
+      { id: phone.id, createdAt: expect.any(String), lastUsedAt: null },
+    ]);
+    expect(Date.parse(added[0]!.createdAt)).toBeLessThanOrEqual(Date.parse(added[1]!.createdAt));
+
+    const before = Date.now();
+    const signedIn = await signIn(phone);
+    expect(signedIn).toEqual({ status: 201, body: { id: p.id, name: 'Zenzi', token: expect.any(String) } });
+    const used = await passkeysOf(signedIn.body as Player);
+    expect(used.map((k) => k.id)).toEqual([laptop.id, phone.id]);
+    expect(used[0]!.lastUsedAt).toBeNull();
+    // The database's clock and this process's may differ by a little: a second either way.
+    expect(Date.parse(used[1]!.lastUsedAt!)).toBeGreaterThan(before - 1_000);
+    expect(Date.parse(used[1]!.lastUsedAt!)).toBeLessThan(Date.now() + 1_000);
+    // Nobody else sees them.
+    expect(await passkeysOf(await player('Hansi'))).toEqual([]);
+    expect((await t.http.get('/players/me/passkeys').expect(401)).body.code).toBe('TOKEN_MISSING');
+  });
+
+  it('a removed passkey is gone from the list and signs no device in; the devices it signed in stay signed in', async () => {
+    const p = await player('Wastl');
+    const key = await addPasskey(p);
+    const signedIn = await signIn(key);
+    expect(signedIn.status).toBe(201);
+    const phone = signedIn.body as Player;
+    const sessions = await sessionIds(p);
+    expect(sessions).toHaveLength(2);
+
+    const other = await player('Loisl');
+    for (const id of [key.id, 'AAAAAAAAAAAAAAAAAAAAAA', 'no such id', 'nul\u0000']) {
+      expect({ id, code: (await remove(other, id).expect(404)).body.code }).toEqual({ id, code: 'PASSKEY_NOT_FOUND' });
+    }
+    expect((await passkeysOf(p)).map((k) => k.id)).toEqual([key.id]);
+
+    await remove(p, key.id).expect(204);
+    expect(await passkeysOf(p)).toEqual([]);
+    expect(await signIn(key)).toEqual({ status: 400, body: expect.objectContaining({ code: 'PASSKEY_INVALID' }) });
+    expect((await remove(p, key.id).expect(404)).body.code).toBe('PASSKEY_NOT_FOUND');
+    // No device was signed out: the one the passkey signed in included.
+    expect(await sessionIds(p)).toEqual(sessions);
+    expect((await t.http.get('/players/me').set(bearer(phone.token)).expect(200)).body.id).toBe(p.id);
+    await t.http.get('/players/me').set(bearer(p.token)).expect(200);
   });
 });
 

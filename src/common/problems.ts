@@ -20,6 +20,7 @@ export const ProblemCodes = {
   HAND_NOT_FOUND: { status: 404, title: 'No such hand' },
   LINK_CODE_INVALID: { status: 404, title: 'No such link code: unknown, used or expired' },
   SESSION_NOT_FOUND: { status: 404, title: 'The player has no such session' },
+  PASSKEY_NOT_FOUND: { status: 404, title: 'The player has no such passkey' },
   PASSKEY_INVALID: { status: 400, title: 'The passkey answer is not valid: unknown passkey, stale challenge or a failed signature' },
   STALE_SEQ: { status: 409, title: 'The expected sequence number is not the latest one' },
   SEAT_TAKEN: { status: 409, title: 'The seat is taken' },

@@ -23,6 +23,7 @@ import {
   PASSKEY_OPTIONS_SCHEMA,
   PASSKEY_SIGN_IN,
   PasskeyAddedDto,
+  PasskeysDto,
   SessionsDto,
   type LinkBody,
   type PasskeyAnswerBody,
@@ -32,9 +33,11 @@ import { PlayerCreatedDto } from './players.dto.js';
 import { SessionsService } from './sessions.service.js';
 
 type PlayerCaller = Caller & { kind: 'player' };
+/** A credential id as passkeys are stored (base64url): other text names none, and a NUL never reaches PostgreSQL. */
+const CREDENTIAL_ID = /^[A-Za-z0-9_-]{1,1400}$/;
 const asPlayer = (caller: Caller): PlayerCaller => caller as PlayerCaller;
 
-/** One player on several devices: link codes, passkeys, and the sessions (one per device's token). */
+/** One player on several devices: link codes, passkeys (added, listed, removed), and the sessions (one per device's token). */
 @ApiTags('players')
 @Controller('players')
 export class DevicesController {
@@ -124,6 +127,28 @@ export class DevicesController {
     @Req() req: FastifyRequest,
   ): Promise<PasskeyAddedDto> {
     return this.passkeys.add(asPlayer(caller), body.response as unknown as RegistrationResponseJSON, req);
+  }
+
+  @Get('me/passkeys')
+  @Auth('player')
+  @ApiOperation({ summary: "The player's passkeys: when each was added and last signed a device in" })
+  @ApiOkResponse({ type: PasskeysDto })
+  listPasskeys(@CurrentCaller() caller: Caller): Promise<PasskeysDto> {
+    return this.passkeys.list(asPlayer(caller));
+  }
+
+  @Delete('me/passkeys/:id')
+  @HttpCode(204)
+  @Auth('player')
+  @ApiOperation({
+    summary: 'Remove a passkey',
+    description: 'From then on it signs no device in (400 PASSKEY_INVALID). The devices it signed in stay signed in.',
+  })
+  @ApiNoContentResponse({ description: 'Removed' })
+  @ApiNotFoundResponse({ type: ProblemDto, description: 'PASSKEY_NOT_FOUND' })
+  async removePasskey(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<void> {
+    if (!CREDENTIAL_ID.test(id)) throw ApiError.of('PASSKEY_NOT_FOUND', `this player has no passkey ${id}`);
+    await this.passkeys.remove(asPlayer(caller), id);
   }
 
   @Post('passkey-sign-in/options')

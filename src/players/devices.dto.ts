@@ -86,6 +86,25 @@ export class PasskeyAddedDto {
   id!: string;
 }
 
+class PasskeyDto {
+  @ApiProperty({ example: 'pQhWm2XQ4e1xYb3J0Vd9Sg', description: "the passkey's credential id (base64url)" })
+  id!: string;
+  @ApiProperty({ example: '2026-12-05T06:00:00.000Z', description: 'when it was added' })
+  createdAt!: string;
+  @ApiProperty({
+    type: 'string',
+    example: '2026-12-05T06:40:00.000Z',
+    nullable: true,
+    description: 'when it last signed a device in; null until it first does',
+  })
+  lastUsedAt!: string | null;
+}
+
+export class PasskeysDto {
+  @ApiProperty({ type: [PasskeyDto], description: "the player's passkeys, the oldest first" })
+  passkeys!: PasskeyDto[];
+}
+
 /** WebAuthn's options for the browser (navigator.credentials.create / get, as JSON): @simplewebauthn/server's, as they are. */
 export const PASSKEY_OPTIONS_SCHEMA = {
   type: 'object',

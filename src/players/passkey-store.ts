@@ -2,7 +2,7 @@ import type { Tx } from '../database/database.service.js';
 
 /**
  * The passkeys store: every statement on `passkeys` and `passkey_challenges` (reference tables,
- * docs/scaling.md; written only when a passkey is added or used).
+ * docs/scaling.md; written only when a passkey is added, used or removed).
  */
 type Queryable = Pick<Tx, 'query'>;
 
@@ -57,6 +57,27 @@ export async function passkeyById(q: Queryable, id: string): Promise<StoredPassk
   );
 }
 
+export interface PasskeyRow {
+  id: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}
+
+/** A player's passkeys, the oldest first. */
+export async function passkeysOf(q: Queryable, playerId: string): Promise<PasskeyRow[]> {
+  const { rows } = await q.query<{ id: string; created_at: Date; last_used_at: Date | null }>(
+    'SELECT id, created_at, last_used_at FROM passkeys WHERE player_id = $1 ORDER BY created_at, id',
+    [playerId],
+  );
+  return rows.map((r) => ({ id: r.id, createdAt: r.created_at, lastUsedAt: r.last_used_at }));
+}
+
+/** Deletes one of a player's passkeys; false when it is not the player's (or no longer there). */
+export async function deletePasskey(q: Queryable, playerId: string, id: string): Promise<boolean> {
+  const { rowCount } = await q.query('DELETE FROM passkeys WHERE id = $1 AND player_id = $2', [id, playerId]);
+  return rowCount === 1;
+}
+
 /** The credential ids a player holds (so the browser does not make a second passkey on one authenticator). */
 export async function passkeyIdsOf(q: Queryable, playerId: string): Promise<{ id: string; transports: string[] }[]> {
   const { rows } = await q.query<{ id: string; transports: string[] }>('SELECT id, transports FROM passkeys WHERE player_id = $1', [
@@ -65,6 +86,12 @@ export async function passkeyIdsOf(q: Queryable, playerId: string): Promise<{ id
   return rows;
 }
 
-export async function setPasskeyCounter(q: Queryable, id: string, counter: number): Promise<void> {
-  await q.query('UPDATE passkeys SET counter = $2 WHERE id = $1', [id, counter]);
+/**
+ * A sign-in with the passkey: its new signature counter and the moment. False when the passkey is
+ * gone, removed while its answer was checked: the row lock makes a removal either come first
+ * (no row here) or wait for this sign-in's commit.
+ */
+export async function passkeyUsed(q: Queryable, id: string, counter: number): Promise<boolean> {
+  const { rowCount } = await q.query('UPDATE passkeys SET counter = $2, last_used_at = now() WHERE id = $1', [id, counter]);
+  return rowCount === 1;
 }

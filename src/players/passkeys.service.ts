@@ -14,7 +14,17 @@ import { ApiError } from '../common/problems.js';
 import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
 import { DatabaseService } from '../database/database.service.js';
-import { addPasskey, passkeyById, passkeyIdsOf, putChallenge, setPasskeyCounter, takeChallenge } from './passkey-store.js';
+import type { PasskeysDto } from './devices.dto.js';
+import {
+  addPasskey,
+  deletePasskey,
+  passkeyById,
+  passkeyIdsOf,
+  passkeysOf,
+  passkeyUsed,
+  putChallenge,
+  takeChallenge,
+} from './passkey-store.js';
 import { playerName } from './player-store.js';
 import type { PlayerCreatedDto } from './players.dto.js';
 import { SessionsService } from './sessions.service.js';
@@ -76,6 +86,22 @@ export class PasskeysService {
     return { id: credential.id };
   }
 
+  async list(caller: PlayerCaller): Promise<PasskeysDto> {
+    const rows = await passkeysOf(this.db.pool, caller.playerId);
+    return {
+      passkeys: rows.map((p) => ({ id: p.id, createdAt: p.createdAt.toISOString(), lastUsedAt: p.lastUsedAt?.toISOString() ?? null })),
+    };
+  }
+
+  /**
+   * Removes a passkey: from then on it signs nobody in. The sessions it signed in stay, as a
+   * session is a token of its own; the player signs those out on their own.
+   */
+  async remove(caller: PlayerCaller, id: string): Promise<void> {
+    if (!(await deletePasskey(this.db.pool, caller.playerId, id)))
+      throw ApiError.of('PASSKEY_NOT_FOUND', `this player has no passkey ${id}`);
+  }
+
   async authenticationOptions(req: FastifyRequest): Promise<object> {
     const options = await generateAuthenticationOptions({ rpID: this.relyingParty(req).rpID, userVerification: 'preferred' });
     await putChallenge(this.db.pool, options.challenge, null);
@@ -104,7 +130,8 @@ export class PasskeysService {
     );
     if (!verified.verified) throw ApiError.of('PASSKEY_INVALID', 'the signature was not verified');
     return this.db.transaction(async (tx) => {
-      await setPasskeyCounter(tx, passkey.id, verified.authenticationInfo.newCounter);
+      if (!(await passkeyUsed(tx, passkey.id, verified.authenticationInfo.newCounter)))
+        throw ApiError.of('PASSKEY_INVALID', 'no player holds this passkey');
       const player = await playerName(tx, passkey.playerId);
       if (!player) throw ApiError.of('PASSKEY_INVALID', 'no player holds this passkey');
       return { id: player.id, name: player.name, token: await this.sessions.open(tx, player.id, 'passkey') };

@@ -5,7 +5,8 @@ import { startSite, type Site } from './support.testkit.js';
 
 /**
  * One player on a second device (docs/contract.md#devices): by a link code shown as text and QR
- * code and typed on the other browser, and by a passkey made in one browser and used in another.
+ * code and typed on the other browser, and by a passkey made in one browser, used in another and
+ * removed there.
  * Chromium's virtual authenticator (DevTools protocol, WebAuthn domain) stands in for the
  * phone's or laptop's own; WebAuthn wants a secure context and a host name, so the pages are
  * opened at localhost rather than 127.0.0.1.
@@ -71,15 +72,21 @@ describe('a player on a second device', () => {
     for (const c of [laptop, phone, third]) await c.context.close();
   });
 
-  it('adds a passkey in one browser and signs in with it in another, as the same player', async () => {
+  it('adds a passkey in one browser, signs in with it in another as the same player, and removes it there', async () => {
     const laptop = await device('en-GB');
     const authenticator = await virtualAuthenticator(laptop.context, laptop.page);
     await laptop.page.goto(`${origin}/`);
     await laptop.page.locator('input[name=name]').fill('Sepp');
     await laptop.page.locator('form:has(input[name=name]) button[type=submit]').click();
     await laptop.page.getByTestId('devices-link').click();
+    await laptop.page.getByTestId('no-passkeys').waitFor();
     await laptop.page.getByRole('button', { name: 'Add a passkey' }).click();
     await laptop.page.getByTestId('passkey-added').waitFor();
+    // The list shows the new passkey at once, never used yet.
+    await laptop.page.getByTestId('passkey').waitFor();
+    await expect(laptop.page.getByTestId('passkey').count()).resolves.toBe(1);
+    await expect(laptop.page.getByTestId('passkey').innerText()).resolves.toMatch(/never used/);
+    await expectWordsOnly(laptop.page, 'the devices page with a passkey', 'main');
     await site.shot(laptop.page, 'en-devices-passkey-added');
     const { credentials } = await authenticator.cdp.send('WebAuthn.getCredentials', { authenticatorId: authenticator.id });
     expect(credentials.length).toBe(1);
@@ -99,8 +106,36 @@ describe('a player on a second device', () => {
     await phone.page.getByTestId('session').nth(1).waitFor();
     await expect(phone.page.getByTestId('session').count()).resolves.toBe(2);
     await expect(phone.page.getByTestId('sessions').innerText()).resolves.toMatch(/mit Passkey/);
+    // The passkey now says when it signed a device in.
+    await expect(phone.page.getByTestId('passkey').innerText()).resolves.not.toMatch(/nie benutzt/);
     await site.shot(phone.page, 'de-devices-after-passkey');
-    for (const c of [laptop, phone]) await c.context.close();
+
+    // Removed on the phone, after a question: the list is empty, the phone stays signed in, and
+    // the passkey signs a third browser in no more, which is told so in words.
+    let question = '';
+    phone.page.once('dialog', (d) => {
+      question = d.message();
+      void d.accept();
+    });
+    await phone.page.getByTestId('passkey').getByRole('button', { name: 'Entfernen' }).click();
+    await phone.page.getByTestId('no-passkeys').waitFor();
+    expect(question).toMatch(/^Den am \d\d\.\d\d\.\d{4}, \d\d:\d\d hinzugefügten Passkey entfernen\?/);
+    await expect(phone.page.getByTestId('passkey').count()).resolves.toBe(0);
+    await expectWordsOnly(phone.page, 'the devices page after removing a passkey', 'main');
+    await site.shot(phone.page, 'de-devices-passkey-removed');
+    await phone.page.reload();
+    await phone.page.getByTestId('session').nth(1).waitFor();
+    await expect(phone.page.getByTestId('session').count()).resolves.toBe(2);
+    const third = await device('en-GB');
+    const thirdKey = await virtualAuthenticator(third.context, third.page);
+    await thirdKey.cdp.send('WebAuthn.addCredential', { authenticatorId: thirdKey.id, credential: credentials[0]! });
+    await third.page.goto(`${origin}/`);
+    await third.page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect(third.page.getByRole('alert').innerText()).resolves.toMatch(/passkey was not accepted/);
+    expect(await storedPlayer(third.page)).toBeNull();
+    await expectWordsOnly(third.page, 'the lobby after a removed passkey', 'main');
+    await site.shot(third.page, 'en-removed-passkey-refused');
+    for (const c of [laptop, phone, third]) await c.context.close();
   });
 });
 

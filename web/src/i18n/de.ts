@@ -104,12 +104,18 @@ export const de: Catalogue = {
     newCode: 'Neuer Code',
     validUntil: 'Gilt einmal, bis {{time}}.',
     qr: 'Der Code als QR-Code, für die Kamera des anderen Geräts',
-    passkeyTitle: 'Passkey',
+    passkeyTitle: 'Passkeys',
     passkeyNote:
       'Ein Passkey (Fingerabdruck, Gesicht, Bildschirmsperre oder Sicherheitsschlüssel) meldet dich auf jedem Gerät, das ihn hat, als diesen Spieler an — auch wenn die Daten dieses Browsers weg sind.',
     addPasskey: 'Passkey hinzufügen',
     passkeyAdded: 'Passkey hinzugefügt: „Mit Passkey anmelden“ bringt dich jetzt zurück.',
     passkeyFailed: 'Kein Passkey verwendet: Die Anfrage wurde abgebrochen, oder dieses Gerät hat keinen für diese Seite.',
+    noPasskeys: 'Du hast noch keinen Passkey.',
+    passkeyAddedOn: 'Hinzugefügt',
+    neverUsed: 'noch nie benutzt',
+    removePasskey: 'Entfernen',
+    removePasskeyConfirm:
+      'Den am {{date}} hinzugefügten Passkey entfernen? Er meldet dich dann nirgends mehr an; schon angemeldete Geräte bleiben angemeldet. Lösche ihn auch bei den Passkeys des Geräts, das ihn hat.',
     sessionsTitle: 'Angemeldete Geräte',
     sessionsNote:
       'Eine Zeile je Browser oder Gerät, das als du angemeldet ist. Melde ab, was du nicht kennst: Es ist sofort und überall abgemeldet.',
@@ -827,6 +833,7 @@ export const de: Catalogue = {
     PASSKEY_INVALID:
       'Der Passkey wurde nicht angenommen: Er gehört hier keinem Spieler, oder die Anfrage hat zu lange gedauert. Versuche es noch einmal.',
     SESSION_NOT_FOUND: 'Dieses Gerät ist schon abgemeldet.',
+    PASSKEY_NOT_FOUND: 'Dieser Passkey ist schon entfernt.',
     TOO_MANY_STREAMS: 'Zu viele offene Verbindungen — schließe einen anderen Tab dieser Seite.',
     TOO_MANY_TABLES: 'Du hast zu viele Tische eröffnet — beende oder verlasse zuerst einen.',
     NETWORK: 'Der Dienst ist nicht erreichbar.',

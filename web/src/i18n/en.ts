@@ -103,12 +103,18 @@ export const en = {
     newCode: 'New code',
     validUntil: 'Works once, until {{time}}.',
     qr: 'The code as a QR code, for the other device’s camera',
-    passkeyTitle: 'Passkey',
+    passkeyTitle: 'Passkeys',
     passkeyNote:
       'A passkey (fingerprint, face, screen lock or security key) signs you in as this player on any device that holds it — even after this browser’s data is gone.',
     addPasskey: 'Add a passkey',
     passkeyAdded: 'Passkey added: “Sign in with a passkey” now brings you back.',
     passkeyFailed: 'No passkey was used: the request was cancelled, or this device has none for this site.',
+    noPasskeys: 'You have no passkey yet.',
+    passkeyAddedOn: 'Added',
+    neverUsed: 'never used',
+    removePasskey: 'Remove',
+    removePasskeyConfirm:
+      'Remove the passkey added on {{date}}? It will sign you in nowhere any more; the devices already signed in stay signed in. Delete it from the passkeys of the device that holds it too.',
     sessionsTitle: 'Signed-in devices',
     sessionsNote:
       'One line per browser or device signed in as you. Sign out any you do not recognise: it is signed out at once, everywhere.',
@@ -826,6 +832,7 @@ export const en = {
     TOO_MANY_WRONG_CODES: 'Too many wrong codes from this network — try again in an hour.',
     PASSKEY_INVALID: 'The passkey was not accepted: it belongs to no player here, or the request took too long. Try again.',
     SESSION_NOT_FOUND: 'That device is signed out already.',
+    PASSKEY_NOT_FOUND: 'That passkey is removed already.',
     TOO_MANY_STREAMS: 'Too many open connections — close another tab of this site.',
     TOO_MANY_TABLES: 'You have opened too many tables — finish or leave one first.',
     NETWORK: 'The service cannot be reached.',

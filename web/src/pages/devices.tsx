@@ -9,8 +9,9 @@ import { refusalText } from '../phrasebook/refusals.js';
 import { me } from '../session.js';
 
 type Session = Schemas['SessionDto'];
+type Passkey = Schemas['PasskeyDto'];
 
-/** The player's devices: a code for another one, a passkey, and the devices signed in now. */
+/** The player's devices: a code for another one, his passkeys, and the devices signed in now. */
 export function DevicesPage() {
   if (!me.value)
     return (
@@ -71,24 +72,83 @@ function LinkCodePanel() {
   );
 }
 
+/**
+ * The player's passkeys, each removable, and adding one where the browser can make one. A passkey
+ * can be removed from any browser, so the list shows where WebAuthn is missing too.
+ */
 function PasskeyPanel() {
   const [state, setState] = useState<'idle' | 'added' | string>('idle');
-  if (!browserSupportsWebAuthn()) return null;
+  const [passkeys, setPasskeys] = useState<Passkey[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const supported = browserSupportsWebAuthn();
+  const load = async () => {
+    try {
+      setPasskeys(ok(await api.GET('/players/me/passkeys')).passkeys);
+    } catch (err) {
+      setError(refusalText(err));
+    }
+  };
+  useEffect(() => {
+    void load();
+  }, []);
+  if (!supported && !passkeys?.length) return null;
   const add = async () => {
+    setError(null);
     try {
       await addPasskey();
       setState('added');
     } catch (err) {
       setState(passkeyRefusal(err));
+      return;
     }
+    await load();
+  };
+  const remove = async (p: Passkey) => {
+    if (!confirm(t('devices.removePasskeyConfirm', { date: formatDate(p.createdAt) }))) return;
+    setError(null);
+    setState('idle');
+    try {
+      ok(await api.DELETE('/players/me/passkeys/{id}', { params: { path: { id: p.id } } }));
+    } catch (err) {
+      setError(refusalText(err));
+    }
+    // Removed here or elsewhere already: the list shows what is left either way.
+    await load();
   };
   return (
     <div class="panel" aria-label={t('devices.passkeyTitle')}>
       <h2>{t('devices.passkeyTitle')}</h2>
       <p class="note">{t('devices.passkeyNote')}</p>
-      <button type="button" onClick={add}>
-        {t('devices.addPasskey')}
-      </button>
+      {passkeys && passkeys.length === 0 && <p data-testid="no-passkeys">{t('devices.noPasskeys')}</p>}
+      {passkeys && passkeys.length > 0 && (
+        <table class="list" data-testid="passkeys">
+          <thead>
+            <tr>
+              <th>{t('devices.passkeyAddedOn')}</th>
+              <th>{t('devices.lastUsed')}</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {passkeys.map((p) => (
+              <tr key={p.id} data-testid="passkey">
+                <td>{formatDate(p.createdAt)}</td>
+                <td>{p.lastUsedAt ? formatDate(p.lastUsedAt) : t('devices.neverUsed')}</td>
+                <td>
+                  <button type="button" onClick={() => remove(p)}>
+                    {t('devices.removePasskey')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {supported && (
+        <button type="button" onClick={add}>
+          {t('devices.addPasskey')}
+        </button>
+      )}
       {state === 'added' && (
         <p role="status" data-testid="passkey-added">
           {t('devices.passkeyAdded')}
@@ -97,6 +157,11 @@ function PasskeyPanel() {
       {state !== 'idle' && state !== 'added' && (
         <p class="error" role="alert">
           {state}
+        </p>
+      )}
+      {error && (
+        <p class="error" role="alert">
+          {error}
         </p>
       )}
     </div>
