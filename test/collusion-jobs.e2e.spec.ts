@@ -64,7 +64,7 @@ async function poll(t: TestApp, jobId: string, until: (job: Job) => boolean): Pr
 }
 
 describe('the audit as durable jobs, with workers as processes', () => {
-  const config: SimConfig = { players: 6, hands: 80, colludingPairs: 1, rate: 1, seed: 11 };
+  const config: SimConfig = { players: 6, hands: 48, colludingPairs: 1, rate: 1, seed: 11 };
   let a: TestApp;
   let b: TestApp;
   let url: string;
