@@ -31,6 +31,7 @@
  *   npm run chaos                                     # 20 kill rounds, 5 terminations, 1 PostgreSQL restart
  *   npm run chaos -- --rounds 3 --terminations 2 --duration 20
  *   DATABASE_URL=postgresql://… npm run chaos         # a fresh database on that server (no PostgreSQL restarts)
+ *   npm run chaos -- --from-sources                   # no build: the service from its sources, as the tests compile them
  *
  * Without DATABASE_URL (or with --embedded) the run starts an embedded PostgreSQL of its own in
  * a temporary folder, which it can stop and start; with DATABASE_URL it creates and drops a
@@ -47,7 +48,7 @@ import { reckon, startLoad, terminateBackends, type Load } from './lib/chaos-loa
 import { startClockProbe, STUCK_MS } from './lib/clock-probe.js';
 import { startSeatAttacks } from './lib/seat-attacks.js';
 import { createScratchDatabase } from './lib/scratch-database.js';
-import { buildService, Cleanup, freePort, sleep, startService, type RunningService } from './lib/service-process.js';
+import { buildService, Cleanup, FROM_SOURCES, freePort, sleep, startService, type RunningService } from './lib/service-process.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/database/embedded.js';
 
 const { values: args } = parseArgs({
@@ -61,6 +62,7 @@ const { values: args } = parseArgs({
     seed: { type: 'string' },
     embedded: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
+    'from-sources': { type: 'boolean', default: false },
     flood: { type: 'string', default: 'true' },
     'clock-seconds': { type: 'string', default: '2' },
     'clock-blips': { type: 'string', default: '2' },
@@ -85,7 +87,7 @@ async function main(): Promise<number> {
   const seed = args.seed !== undefined ? Number(args.seed) : Date.now() % 1_000_000;
   const cleanup = new Cleanup();
   try {
-    if (!args['no-build']) buildService();
+    if (!args['no-build'] && !args['from-sources']) buildService();
     const db = await database(cleanup, args.embedded || !process.env.DATABASE_URL);
     const pgRestarts = args['pg-restarts'] !== undefined ? Number(args['pg-restarts']) : db.restart ? 1 : 0;
     if (pgRestarts > 0 && !db.restart)
@@ -95,6 +97,7 @@ async function main(): Promise<number> {
     const logFile = path.join(os.tmpdir(), `kartentisch-chaos-${process.pid}.log`);
     const start = (appendLog: boolean) =>
       startService({
+        ...(args['from-sources'] ? FROM_SOURCES : {}),
         logFile,
         appendLog,
         port,

@@ -1,10 +1,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from '@jest/globals';
-import { buildService } from '../scripts/lib/service-process.js';
 
 /**
- * The small `npm run chaos` of `npm test`: the built service on a fresh database of
+ * The small `npm run chaos` of `npm test`: the service (from its sources) on a fresh database of
  * the run's PostgreSQL, one `kill -9` and restart, one termination of its backends with a
  * transaction open, bots with idempotent retries throughout, a socket flooded throughout, a clock table
  * whose people plant the substitute's keys and a database blip during its clock, and the seat attacks (`/back`
@@ -13,14 +12,14 @@ import { buildService } from '../scripts/lib/service-process.js';
  */
 describe('npm run chaos (one kill round, one backend termination)', () => {
   it('loses, duplicates and skips nothing, survives the termination, and drains on SIGTERM', async () => {
-    buildService();
     const run = await promisify(execFile)(
       process.execPath,
       [
         '--import',
         'tsx',
         'scripts/chaos.ts',
-        '--no-build',
+        // No build (a whole compile of the project on a busy machine): the sources, as jest compiles them.
+        '--from-sources',
         '--rounds',
         '1',
         '--terminations',

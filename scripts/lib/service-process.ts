@@ -14,6 +14,15 @@ import { KartentischClient } from './api-client.js';
 export const PROJECT_ROOT = findProjectRoot(path.dirname(fileURLToPath(import.meta.url)));
 const ENTRY = path.join(PROJECT_ROOT, 'dist', 'src', 'main.js');
 
+/**
+ * The service from its TypeScript sources, compiled as the tests compile them (with the decorator
+ * metadata NestJS needs): `startService`'s entry and node flags for a run that skips the build.
+ */
+export const FROM_SOURCES = {
+  entry: path.join(PROJECT_ROOT, 'src', 'main.ts'),
+  nodeArgs: ['--import', './test/support/swc-register.mjs'],
+};
+
 /** `npm run build`, quietly; its output is shown only when it fails. */
 export function buildService(): void {
   const out = spawnSync('npm', ['run', '--silent', 'build'], { cwd: PROJECT_ROOT, encoding: 'utf8' });
