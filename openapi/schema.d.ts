@@ -494,7 +494,7 @@ export interface paths {
         };
         /**
          * The hand as the caller may see it: its seat's view, the auditor view, or (other players) the spectator view
-         * @description Conditional and long-polling: with `If-None-Match: "<seq>"` (the ETag of the view you hold) the answer is 304 while the hand has not moved; add `Prefer: wait=N` (seconds, at most 30) to wait that long for the next action, from any instance, before answering.
+         * @description Conditional and long-polling: with `If-None-Match` naming the ETag of the view you hold the answer is 304 while neither the hand nor its seats (away, deadline, offers, presence) changed; add `Prefer: wait=N` (seconds, at most 30) to wait that long for a change, from any instance, before answering. A bare `"<seq>"` names every view at that seq: such a poll waits for the next action only.
          */
         get: operations["HandsController_view"];
         put?: never;
@@ -3918,7 +3918,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description the ETag of the view you hold, e.g. `"7"` */
+                /** @description the ETag of the view you hold, e.g. `"7.k3VqX0aZ_w"` (or its seq alone, `"7"`) */
                 "if-none-match"?: string;
                 /** @description `wait=N`: with If-None-Match, wait up to N seconds (≤ 30) for a change */
                 prefer?: string;
@@ -3932,7 +3932,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the seq, `"7"` (`"7-void"` once the hand was dropped) */
+                    /** @description the seq and a digest of what the view says of the seats, `"7.k3VqX0aZ_w"` (`"7-void"` once the hand was dropped) */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -4000,7 +4000,7 @@ export interface operations {
             header?: {
                 /** @description a retry with the same key gets the first answer and appends nothing */
                 "idempotency-key"?: string;
-                /** @description the expected seq (`"3"`), when the body has no expectedSeq */
+                /** @description the expected seq (`"3"`, or the view's ETag), when the body has no expectedSeq */
                 "if-match"?: string;
             };
             path: {

@@ -48,7 +48,7 @@ describe('GET /hands/{id} with If-None-Match and Prefer: wait', () => {
     const res = await a.http.get(`/hands/${handId}`).set(bearer(players[1]!.token)).set('If-None-Match', `"${view.seq}"`);
     expect(res.status).toBe(304);
     expect(res.text ?? '').toBe('');
-    expect(res.headers['etag']).toBe(`"${view.seq}"`);
+    expect(res.headers['etag']).toMatch(new RegExp(`^"${view.seq}\\.[\\w-]+"$`));
     const older = await a.http
       .get(`/hands/${handId}`)
       .set(bearer(players[1]!.token))
@@ -76,7 +76,7 @@ describe('GET /hands/{id} with If-None-Match and Prefer: wait', () => {
     expect(res.headers['preference-applied']).toBe('wait=30');
     expect(res.body.seq).toBe(before.seq + 1);
     expect(res.body.seat).toBe(2);
-    expect(res.headers['etag']).toBe(`"${before.seq + 1}"`);
+    expect(res.headers['etag']).toMatch(new RegExp(`^"${before.seq + 1}\\.[\\w-]+"$`));
   });
 
   it('keeps waiting through a late notification of the version the reader holds', async () => {
@@ -138,6 +138,34 @@ describe('GET /hands/{id} with If-None-Match and Prefer: wait', () => {
     expect(res.status).toBe(200);
     expect(res.body.seq).toBe(view.seq);
     expect(res.headers['preference-applied']).toBeUndefined();
+  });
+
+  it('answers a reader holding the view’s own ETag when a seat goes away at the same seq, and then waits again', async () => {
+    const people = await newPlayers(a, 4, 'Away');
+    const { handId: id } = await openTable(a, 'dobbm', {}, people);
+    const reader = people[0]!;
+    const first = await b.http.get(`/hands/${id}`).set(bearer(reader.token)).expect(200);
+    // A seat not to act: its substitute does not move the hand.
+    const leaving = [1, 2, 3].find((s) => !(first.body as View).toAct.includes(s))!;
+    const started = Date.now();
+    const poll = (etag: string, wait: number) =>
+      b.http
+        .get(`/hands/${id}`)
+        .set(bearer(reader.token))
+        .set('If-None-Match', etag)
+        .set('Prefer', `wait=${wait}`)
+        .then((r) => r);
+    const polled = poll(first.headers['etag'] as string, 20);
+    await new Promise((r) => setTimeout(r, 300));
+    await a.http.post(`/hands/${id}/away`).set(bearer(people[leaving]!.token)).expect(200);
+    const res = await polled;
+    expect([res.status, res.body.seq, res.body.away]).toEqual([200, first.body.seq, [leaving]]);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(res.headers['etag']).not.toBe(first.headers['etag']);
+    // Holding that view, the reader is answered 304 again; the seq alone still names any view at that seq.
+    expect((await poll(res.headers['etag'] as string, 1)).status).toBe(304);
+    expect((await poll(first.headers['etag'] as string, 1)).status).toBe(200);
+    expect((await poll(`"${first.body.seq as number}"`, 1)).status).toBe(304);
   });
 });
 

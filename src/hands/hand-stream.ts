@@ -9,7 +9,7 @@ import type { Settings } from '../config/env.js';
 import { SETTINGS } from '../config/settings.provider.js';
 import { TokenRevocations, type Revocation } from '../common/token-revocations.js';
 import { HandWatch, type Move } from './hand-watch.js';
-import { HandsService, holdMark, seatsMark, type HandSnapshot } from './hands.service.js';
+import { HandsService, viewSeatsMark, type HandSnapshot } from './hands.service.js';
 import { SeatPresence } from './presence.js';
 import { viewerOf } from './views.js';
 
@@ -233,13 +233,7 @@ export class HandStreams implements OnModuleDestroy {
     if (seq > reader.seq) {
       reader.seq = seq;
       reader.status = status;
-      reader.seats = seatsMark(
-        (view.present as number[]) ?? [],
-        (view.away as number[]) ?? [],
-        (view.deadline as string | null) ?? null,
-        (view.offered as number[]) ?? [],
-        holdMark(view as { heldUntil?: string | null; ready?: number[] }),
-      );
+      reader.seats = viewSeatsMark(view);
     }
     return status !== 'active';
   }

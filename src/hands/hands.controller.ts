@@ -18,12 +18,12 @@ import { Auth, CurrentCaller, type Caller } from '../common/auth.js';
 import { ProblemDto } from '../common/problem.dto.js';
 import { ApiError } from '../common/problems.js';
 import { PrivateResponse } from '../common/private-response.js';
-import { etagOf, listsEtag, preferredWait } from './conditional.js';
+import { etagOf, listsEtag, listsSeqOf, preferredWait, seqPart } from './conditional.js';
 import { MAX_WAIT_SECONDS, HandWatch } from './hand-watch.js';
 import { SeatPresence } from './presence.js';
 import { ACTION_REQUEST, HandEventDto, HandViewDto, HAND_VIEW, type ActionRequest } from './hands.dto.js';
 import { HandCommands } from './hand-commands.js';
-import { HandsService } from './hands.service.js';
+import { HandsService, viewSeatsMark } from './hands.service.js';
 
 /** One example per action shape of docs/contract.md#actions (the seat comes from the token). */
 const ex = (summary: string, expectedSeq: number, action: Record<string, unknown>) => ({ summary, value: { expectedSeq, action } });
@@ -63,10 +63,15 @@ export class HandsController {
   @ApiOperation({
     summary: "The hand as the caller may see it: its seat's view, the auditor view, or (other players) the spectator view",
     description:
-      'Conditional and long-polling: with `If-None-Match: "<seq>"` (the ETag of the view you hold) the answer is 304 while the hand has not moved; ' +
-      `add \`Prefer: wait=N\` (seconds, at most ${MAX_WAIT_SECONDS}) to wait that long for the next action, from any instance, before answering.`,
+      'Conditional and long-polling: with `If-None-Match` naming the ETag of the view you hold the answer is 304 while neither the hand nor its seats (away, deadline, offers, presence) changed; ' +
+      `add \`Prefer: wait=N\` (seconds, at most ${MAX_WAIT_SECONDS}) to wait that long for a change, from any instance, before answering. ` +
+      'A bare `"<seq>"` names every view at that seq: such a poll waits for the next action only.',
   })
-  @ApiHeader({ name: 'if-none-match', required: false, description: 'the ETag of the view you hold, e.g. `"7"`' })
+  @ApiHeader({
+    name: 'if-none-match',
+    required: false,
+    description: 'the ETag of the view you hold, e.g. `"7.k3VqX0aZ_w"` (or its seq alone, `"7"`)',
+  })
   @ApiHeader({
     name: 'prefer',
     required: false,
@@ -74,7 +79,12 @@ export class HandsController {
   })
   @ApiOkResponse({
     schema: HAND_VIEW,
-    headers: { ETag: { description: 'the seq, `"7"` (`"7-void"` once the hand was dropped)', schema: { type: 'string' } } },
+    headers: {
+      ETag: {
+        description: 'the seq and a digest of what the view says of the seats, `"7.k3VqX0aZ_w"` (`"7-void"` once the hand was dropped)',
+        schema: { type: 'string' },
+      },
+    },
   })
   @ApiResponse({ status: 304, description: 'Not Modified: If-None-Match still names the current view (after the preferred wait)' })
   async view(
@@ -88,11 +98,12 @@ export class HandsController {
     const wait = preferredWait(prefer);
     // Armed before the read, so an action landing between the read and the wait still wakes it;
     // null (no wait, no Preference-Applied) when the instance holds its maximum of long polls.
-    // A move naming the version the reader holds (another instance's announcement arriving after
-    // the reader read its seq) is no change for him: it does not end his wait.
-    const watch = wait > 0 && ifNoneMatch ? this.watch.arm(id, (move) => listsEtag(ifNoneMatch, etagOf(move))) : null;
+    // A move to the seq the reader holds, seats unchanged (another instance's announcement arriving
+    // after the reader read that seq), is no change for him: it does not end his wait.
+    const watch =
+      wait > 0 && ifNoneMatch ? this.watch.arm(id, ({ seq, status }) => listsSeqOf(ifNoneMatch, etagOf({ seq, status }))) : null;
     try {
-      // A poll that will wait needs only the seq: its view is built once, after the wait.
+      // A poll that will wait needs only the tag: its view is built once, after the wait.
       let view = await this.hands.viewUnlessHeld(id, caller, (etag) => watch !== null && listsEtag(ifNoneMatch, etag));
       if (!view) {
         res.raw.once('close', () => watch!.cancel()); // the client gave up
@@ -103,10 +114,10 @@ export class HandsController {
       // A seat's person asking about the hand is at the table for a while (presence.ts).
       if (view.seat !== undefined && view.tableId !== null && caller.kind === 'player')
         this.presence.saw(view.tableId as string, caller.playerId);
-      const etag = etagOf(view);
+      const etag = etagOf({ ...view, seats: viewSeatsMark(view) });
       res.header('ETag', etag);
-      // 304 when If-None-Match names this ETag (RFC 9110 §13.1.2).
-      if (fresh(req.headers, { etag })) {
+      // 304 when If-None-Match names this ETag, or its seq bare (RFC 9110 §13.1.2).
+      if (fresh(req.headers, { etag }) || fresh(req.headers, { etag: seqPart(etag) })) {
         res.status(304);
         return undefined;
       }
@@ -127,7 +138,11 @@ export class HandsController {
     required: false,
     description: 'a retry with the same key gets the first answer and appends nothing',
   })
-  @ApiHeader({ name: 'if-match', required: false, description: 'the expected seq (`"3"`), when the body has no expectedSeq' })
+  @ApiHeader({
+    name: 'if-match',
+    required: false,
+    description: 'the expected seq (`"3"`, or the view\'s ETag), when the body has no expectedSeq',
+  })
   @ApiBody({ schema: ACTION_REQUEST.ref, examples: ACTION_EXAMPLES })
   @ApiOkResponse({ schema: HAND_VIEW })
   @ApiBadRequestResponse({ type: ProblemDto, description: 'VALIDATION_FAILED, BAD_ACTION' })
@@ -197,8 +212,8 @@ export class HandsController {
 function expectedSeqOf(fromBody: number | null | undefined, ifMatch: string | undefined): number {
   // null passed @IsOptional before and still passes the schema: it meets STALE_SEQ, as it did.
   if (fromBody !== undefined) return fromBody as number;
-  // The ETag of a dropped hand ("3-void") names its seq too; the action then meets HAND_CLOSED.
-  const m = ifMatch ? /^\s*(?:W\/)?"?(\d+)(?:-void)?"?\s*$/.exec(ifMatch) : null;
+  // A view's ETag ("3.<seats>") names its seq, as does a dropped hand's ("3-void"; the action then meets HAND_CLOSED).
+  const m = ifMatch ? /^\s*(?:W\/)?"?(\d+)(?:-void|\.[\w-]+)?"?\s*$/.exec(ifMatch) : null;
   if (!m) throw ApiError.of('VALIDATION_FAILED', 'send expectedSeq in the body or the seq as If-Match: "<seq>"');
   return Number(m[1]);
 }

@@ -130,7 +130,7 @@ const sameSeats = (a: readonly number[], b: readonly number[]): boolean => a.len
  * which seats are offered, who has read the last result (`hold`) — as one text: a reader
  * holding the view at a seq is sent it again when this changes.
  */
-export const seatsMark = (
+const seatsMark = (
   present: readonly number[],
   away: readonly number[],
   deadline: string | null,
@@ -138,6 +138,16 @@ export const seatsMark = (
   hold: string,
 ): string => `${present.join(',')}|${away.join(',')}|${deadline ?? ''}|${offered.join(',')}|${hold}`;
 
+/** What a view says of the seats at its seq (seatsMark), from the view itself. */
+export const viewSeatsMark = (view: Record<string, unknown>): string =>
+  seatsMark(
+    (view.present as number[]) ?? [],
+    (view.away as number[]) ?? [],
+    (view.deadline as string | null) ?? null,
+    (view.offered as number[]) ?? [],
+    holdMark(view as { heldUntil?: string | null; ready?: number[] }),
+  );
+
 /** The wait after the last result as the views say it (views.ts): until when, and who is ready. */
-export const holdMark = (hand: { heldUntil?: string | Date | null; ready?: readonly number[] }): string =>
+const holdMark = (hand: { heldUntil?: string | Date | null; ready?: readonly number[] }): string =>
   `${hand.heldUntil instanceof Date ? hand.heldUntil.toISOString() : (hand.heldUntil ?? '')}/${(hand.ready ?? []).join(',')}`;

@@ -30,7 +30,7 @@ export interface FollowedTable {
  * on which the seat's actions go too; it is opened again if the server closes it early. If the
  * socket cannot be opened (refused, or a proxy without WebSockets) each hand's stream,
  * `GET /hands/{id}/stream` (NDJSON), follows it, and if that is refused too the long poll:
- * `If-None-Match: "<seq>"` + `Prefer: wait=25`; a hand that ended names the next. Without the
+ * `If-None-Match: <the view's ETag>` + `Prefer: wait=25`; a hand that ended names the next. Without the
  * socket, actions are posted.
  */
 export function useTable(tableId: string, firstHandId: string | null): FollowedTable {
@@ -232,11 +232,19 @@ async function followStream(handId: string, after: number | undefined, signal: A
   if (body) await readLines(body, onView);
 }
 
+/** The ETag each view a long poll brought came with: a view from elsewhere is named by its seq alone. */
+const tags = new WeakMap<HandView, string>();
+
 /** One long poll: the view if it changed within the wait (or none was held), else nothing. */
 async function longPoll(handId: string, held: HandView | null, signal: AbortSignal, onView: (v: HandView) => void): Promise<void> {
+  const etag = held ? (tags.get(held) ?? `"${held.seq}"`) : null;
   const res = await api.GET('/hands/{id}', {
-    params: { path: { id: handId }, header: held ? { 'if-none-match': `"${held.seq}"`, prefer: 'wait=25' } : undefined },
+    params: { path: { id: handId }, header: etag ? { 'if-none-match': etag, prefer: 'wait=25' } : undefined },
     signal,
   });
-  if (res.response.status !== 304) onView(ok(res));
+  if (res.response.status === 304) return;
+  const view = ok(res);
+  const tag = res.response.headers.get('etag');
+  if (tag) tags.set(view, tag);
+  onView(view);
 }
