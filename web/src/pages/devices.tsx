@@ -78,19 +78,8 @@ function LinkCodePanel() {
  */
 function PasskeyPanel() {
   const [state, setState] = useState<'idle' | 'added' | string>('idle');
-  const [passkeys, setPasskeys] = useState<Passkey[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { items: passkeys, error, setError, load } = useMine(async () => ok(await api.GET('/players/me/passkeys')).passkeys);
   const supported = browserSupportsWebAuthn();
-  const load = async () => {
-    try {
-      setPasskeys(ok(await api.GET('/players/me/passkeys')).passkeys);
-    } catch (err) {
-      setError(refusalText(err));
-    }
-  };
-  useEffect(() => {
-    void load();
-  }, []);
   if (!supported && !passkeys?.length) return null;
   const add = async () => {
     setError(null);
@@ -168,12 +157,13 @@ function PasskeyPanel() {
   );
 }
 
-function SessionsPanel() {
-  const [sessions, setSessions] = useState<Session[] | null>(null);
+/** A list of the player's own (passkeys, sessions): read as the panel opens and on `load`; a refusal in words. */
+function useMine<T>(read: () => Promise<T[]>) {
+  const [items, setItems] = useState<T[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = async () => {
     try {
-      setSessions(ok(await api.GET('/players/me/sessions')).sessions);
+      setItems(await read());
     } catch (err) {
       setError(refusalText(err));
     }
@@ -181,6 +171,11 @@ function SessionsPanel() {
   useEffect(() => {
     void load();
   }, []);
+  return { items, error, setError, load };
+}
+
+function SessionsPanel() {
+  const { items: sessions, error, setError, load } = useMine(async () => ok(await api.GET('/players/me/sessions')).sessions);
   const signOut = async (s: Session) => {
     try {
       if (s.current) {
